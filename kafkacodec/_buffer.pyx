@@ -1,0 +1,404 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Bounds-checked Reader, growable Writer and the public varint functions."""
+cimport cython
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
+from libc.string cimport memcpy
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+from kafkacodec._primitives cimport (
+    KC_OK, KC_TRUNCATED, KC_OVERLONG, MAX_VARLONG_LEN,
+    kc_load_be16, kc_load_be32, kc_load_be64, kc_load_be_double,
+    kc_store_be16, kc_store_be32, kc_store_be64, kc_store_be_double,
+    read_uvarint32, read_uvarint64, read_varint32, read_varint64,
+    write_uvarint64, zigzag32, zigzag64,
+)
+from kafkacodec._crc cimport crc32c_update
+
+from kafkacodec.errors import CorruptDataError, TruncatedDataError, EncodeError
+
+
+cdef int raise_corrupt(str reason, Py_ssize_t offset) except -1:
+    raise CorruptDataError(reason, offset)
+
+
+cdef int raise_truncated(Py_ssize_t offset, Py_ssize_t needed, Py_ssize_t available) except -1:
+    raise TruncatedDataError(
+        f"input truncated: needed {needed} bytes, {available} available", offset)
+
+
+cdef int raise_varint_error(int rc, Py_ssize_t offset) except -1:
+    if rc == KC_TRUNCATED:
+        raise TruncatedDataError("input truncated inside a varint", offset)
+    raise CorruptDataError("varint is too long for its type", offset)
+
+
+@cython.final
+cdef class Reader:
+    """Sequential big-endian reader over a bytes-like object.
+
+    Every read checks the end of the buffer and raises TruncatedDataError /
+    CorruptDataError with the absolute byte offset.  Views returned by
+    read_view() reference the source without copying and keep it alive.
+    """
+
+    def __cinit__(self, object data=None, Py_ssize_t start=0, object stop=None, Py_ssize_t base=0):
+        self.has_view = False
+        self.buf = NULL
+        self.pos = 0
+        self.end = 0
+        self.base = base
+        if data is None:
+            return
+        PyObject_GetBuffer(data, &self.view, PyBUF_SIMPLE)
+        self.has_view = True
+        self.source = data
+        self.buf = <const uint8_t *>self.view.buf
+        self.end = self.view.len if stop is None else min(<Py_ssize_t>stop, self.view.len)
+        if start < 0 or start > self.end:
+            raise ValueError("start outside the buffer")
+        self.pos = start
+
+    def __dealloc__(self):
+        if self.has_view:
+            PyBuffer_Release(&self.view)
+            self.has_view = False
+
+    # -- Python-level introspection (cdef code uses the fields directly) --
+    @property
+    def position(self):
+        return self.pos
+
+    @position.setter
+    def position(self, Py_ssize_t value):
+        if value < 0 or value > self.end:
+            raise ValueError("position outside the buffer")
+        self.pos = value
+
+    @property
+    def remaining_bytes(self):
+        return self.end - self.pos
+
+    @property
+    def absolute_position(self):
+        return self.base + self.pos
+
+    cdef int need(self, Py_ssize_t n) except -1:
+        if n < 0:
+            raise_corrupt(f"negative length {n}", self.base + self.pos)
+        if self.end - self.pos < n:
+            raise_truncated(self.base + self.pos, n, self.end - self.pos)
+        return 0
+
+    cpdef int8_t read_int8(self) except? -1:
+        if self.end - self.pos < 1:
+            raise_truncated(self.base + self.pos, 1, self.end - self.pos)
+        self.pos += 1
+        return <int8_t>self.buf[self.pos - 1]
+
+    cpdef int16_t read_int16(self) except? -1:
+        if self.end - self.pos < 2:
+            raise_truncated(self.base + self.pos, 2, self.end - self.pos)
+        self.pos += 2
+        return <int16_t>kc_load_be16(self.buf + self.pos - 2)
+
+    cpdef int32_t read_int32(self) except? -1:
+        if self.end - self.pos < 4:
+            raise_truncated(self.base + self.pos, 4, self.end - self.pos)
+        self.pos += 4
+        return <int32_t>kc_load_be32(self.buf + self.pos - 4)
+
+    cpdef int64_t read_int64(self) except? -1:
+        if self.end - self.pos < 8:
+            raise_truncated(self.base + self.pos, 8, self.end - self.pos)
+        self.pos += 8
+        return <int64_t>kc_load_be64(self.buf + self.pos - 8)
+
+    cpdef int64_t read_uint16(self) except -1:
+        if self.end - self.pos < 2:
+            raise_truncated(self.base + self.pos, 2, self.end - self.pos)
+        self.pos += 2
+        return kc_load_be16(self.buf + self.pos - 2)
+
+    cpdef int64_t read_uint32(self) except -1:
+        if self.end - self.pos < 4:
+            raise_truncated(self.base + self.pos, 4, self.end - self.pos)
+        self.pos += 4
+        return kc_load_be32(self.buf + self.pos - 4)
+
+    cpdef double read_float64(self) except? -1.0:
+        if self.end - self.pos < 8:
+            raise_truncated(self.base + self.pos, 8, self.end - self.pos)
+        self.pos += 8
+        return kc_load_be_double(self.buf + self.pos - 8)
+
+    cpdef int64_t read_uvarint(self) except -1:
+        cdef uint32_t v = 0
+        cdef Py_ssize_t start = self.pos
+        cdef int rc = read_uvarint32(self.buf, self.end, &self.pos, &v)
+        if rc != KC_OK:
+            raise_varint_error(rc, self.base + start)
+        return v
+
+    cpdef int32_t read_varint(self) except? -1:
+        cdef int32_t v = 0
+        cdef Py_ssize_t start = self.pos
+        cdef int rc = read_varint32(self.buf, self.end, &self.pos, &v)
+        if rc != KC_OK:
+            raise_varint_error(rc, self.base + start)
+        return v
+
+    cpdef int64_t read_varlong(self) except? -1:
+        cdef int64_t v = 0
+        cdef Py_ssize_t start = self.pos
+        cdef int rc = read_varint64(self.buf, self.end, &self.pos, &v)
+        if rc != KC_OK:
+            raise_varint_error(rc, self.base + start)
+        return v
+
+    cdef const uint8_t *read_raw(self, Py_ssize_t n) except NULL:
+        self.need(n)
+        self.pos += n
+        return self.buf + self.pos - n
+
+    cpdef bytes read_bytes(self, Py_ssize_t n):
+        cdef const uint8_t *p = self.read_raw(n)
+        return PyBytes_FromStringAndSize(<const char *>p, n)
+
+    cpdef object read_view(self, Py_ssize_t n):
+        self.need(n)
+        self.pos += n
+        return self.view_of(self.pos - n, self.pos)
+
+    cdef object view_of(self, Py_ssize_t start, Py_ssize_t stop):
+        # A memoryview slice shares the exporter's memory and keeps it alive.
+        if self._memview is None:
+            self._memview = memoryview(self.source).cast("B")
+        return self._memview[start:stop]
+
+
+cdef Reader make_reader(object data, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t base):
+    return Reader(data, start, stop, base)
+
+
+cdef enum:
+    INITIAL_CAPACITY = 256
+
+
+@cython.final
+cdef class Writer:
+    """Growable output buffer with reserved slots patched after the body is
+    written (sizes, lengths and CRCs are only known at the end)."""
+
+    def __cinit__(self, Py_ssize_t capacity=INITIAL_CAPACITY):
+        if capacity < 16:
+            capacity = 16
+        self.buf = <uint8_t *>PyMem_Malloc(capacity)
+        if self.buf == NULL:
+            raise MemoryError()
+        self.capacity = capacity
+        self.length = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.buf)
+
+    def __len__(self):
+        return self.length
+
+    cdef int ensure(self, Py_ssize_t extra) except -1:
+        cdef Py_ssize_t new_cap
+        cdef uint8_t *new_buf
+        if self.length + extra <= self.capacity:
+            return 0
+        new_cap = self.capacity * 2
+        while new_cap < self.length + extra:
+            new_cap *= 2
+        new_buf = <uint8_t *>PyMem_Realloc(self.buf, new_cap)
+        if new_buf == NULL:
+            raise MemoryError()
+        self.buf = new_buf
+        self.capacity = new_cap
+        return 0
+
+    cpdef int write_int8(self, int8_t v) except -1:
+        self.ensure(1)
+        self.buf[self.length] = <uint8_t>v
+        self.length += 1
+        return 0
+
+    cpdef int write_int16(self, int16_t v) except -1:
+        self.ensure(2)
+        kc_store_be16(self.buf + self.length, <uint16_t>v)
+        self.length += 2
+        return 0
+
+    cpdef int write_int32(self, int32_t v) except -1:
+        self.ensure(4)
+        kc_store_be32(self.buf + self.length, <uint32_t>v)
+        self.length += 4
+        return 0
+
+    cpdef int write_int64(self, int64_t v) except -1:
+        self.ensure(8)
+        kc_store_be64(self.buf + self.length, <uint64_t>v)
+        self.length += 8
+        return 0
+
+    cpdef int write_uint32(self, uint32_t v) except -1:
+        self.ensure(4)
+        kc_store_be32(self.buf + self.length, v)
+        self.length += 4
+        return 0
+
+    cpdef int write_float64(self, double v) except -1:
+        self.ensure(8)
+        kc_store_be_double(self.buf + self.length, v)
+        self.length += 8
+        return 0
+
+    cpdef int write_uvarint(self, uint32_t v) except -1:
+        self.ensure(MAX_VARLONG_LEN)
+        self.length += write_uvarint64(self.buf + self.length, v)
+        return 0
+
+    cpdef int write_varint(self, int32_t v) except -1:
+        self.ensure(MAX_VARLONG_LEN)
+        self.length += write_uvarint64(self.buf + self.length, zigzag32(v))
+        return 0
+
+    cpdef int write_varlong(self, int64_t v) except -1:
+        self.ensure(MAX_VARLONG_LEN)
+        self.length += write_uvarint64(self.buf + self.length, zigzag64(v))
+        return 0
+
+    cdef int write_raw(self, const void *p, Py_ssize_t n) except -1:
+        self.ensure(n)
+        memcpy(self.buf + self.length, p, n)
+        self.length += n
+        return 0
+
+    cpdef int write_object(self, object data) except -1:
+        """Append the bytes of any bytes-like object."""
+        cdef Py_buffer view
+        PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+        try:
+            self.write_raw(view.buf, view.len)
+        finally:
+            PyBuffer_Release(&view)
+        return 0
+
+    cpdef Py_ssize_t reserve(self, Py_ssize_t n) except -1:
+        """Skip n bytes to fill in later; returns their position."""
+        cdef Py_ssize_t at = self.length
+        self.ensure(n)
+        self.length += n
+        return at
+
+    cpdef int patch_int32(self, Py_ssize_t at, int32_t v) except -1:
+        if at < 0 or at + 4 > self.length:
+            raise IndexError("patch outside the written data")
+        kc_store_be32(self.buf + at, <uint32_t>v)
+        return 0
+
+    cpdef int patch_uint32(self, Py_ssize_t at, uint32_t v) except -1:
+        if at < 0 or at + 4 > self.length:
+            raise IndexError("patch outside the written data")
+        kc_store_be32(self.buf + at, v)
+        return 0
+
+    cdef uint32_t crc32c_of(self, Py_ssize_t start, Py_ssize_t stop) except? 0xFFFFFFFF:
+        if start < 0 or stop > self.length or start > stop:
+            raise IndexError("checksum range outside the written data")
+        return crc32c_update(0, self.buf + start, <size_t>(stop - start))
+
+    def crc32c(self, Py_ssize_t start, stop=None):
+        """CRC-32C of the written bytes from start (to stop, default the end)."""
+        return self.crc32c_of(start, self.length if stop is None else <Py_ssize_t>stop)
+
+    cpdef bytes to_bytes(self):
+        return PyBytes_FromStringAndSize(<const char *>self.buf, self.length)
+
+    def clear(self):
+        self.length = 0
+
+
+# ---- public varint functions ----
+
+cdef inline object _encode_u64(uint64_t raw):
+    cdef uint8_t tmp[MAX_VARLONG_LEN]
+    cdef Py_ssize_t n = write_uvarint64(tmp, raw)
+    return PyBytes_FromStringAndSize(<const char *>tmp, n)
+
+
+def encode_varint(object value):
+    """Zigzag-encode a signed 32-bit integer (Kafka `varint`)."""
+    if not -0x80000000 <= value <= 0x7FFFFFFF:
+        raise EncodeError(f"varint out of int32 range: {value}")
+    return _encode_u64(zigzag32(<int32_t>value))
+
+
+def encode_varlong(object value):
+    """Zigzag-encode a signed 64-bit integer (Kafka `varlong`)."""
+    if not -0x8000000000000000 <= value <= 0x7FFFFFFFFFFFFFFF:
+        raise EncodeError(f"varlong out of int64 range: {value}")
+    return _encode_u64(zigzag64(<int64_t>value))
+
+
+def encode_uvarint(object value):
+    """Encode an unsigned 32-bit integer (Kafka `unsigned varint`)."""
+    if not 0 <= value <= 0xFFFFFFFF:
+        raise EncodeError(f"unsigned varint out of uint32 range: {value}")
+    return _encode_u64(<uint32_t>value)
+
+
+cdef inline Py_ssize_t _check_pos(Py_buffer *view, Py_ssize_t pos) except -1:
+    if pos < 0 or pos > view.len:
+        PyBuffer_Release(view)
+        raise ValueError(f"position {pos} outside a buffer of {view.len} bytes")
+    return pos
+
+
+def decode_varint(data, Py_ssize_t pos=0):
+    """Decode a zigzag varint at ``pos``; returns ``(value, new_pos)``."""
+    cdef Py_buffer view
+    cdef int32_t v = 0
+    cdef int rc
+    cdef Py_ssize_t start = pos
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    _check_pos(&view, pos)
+    rc = read_varint32(<const uint8_t *>view.buf, view.len, &pos, &v)
+    PyBuffer_Release(&view)
+    if rc != KC_OK:
+        raise_varint_error(rc, start)
+    return v, pos
+
+
+def decode_varlong(data, Py_ssize_t pos=0):
+    """Decode a zigzag varlong at ``pos``; returns ``(value, new_pos)``."""
+    cdef Py_buffer view
+    cdef int64_t v = 0
+    cdef int rc
+    cdef Py_ssize_t start = pos
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    _check_pos(&view, pos)
+    rc = read_varint64(<const uint8_t *>view.buf, view.len, &pos, &v)
+    PyBuffer_Release(&view)
+    if rc != KC_OK:
+        raise_varint_error(rc, start)
+    return v, pos
+
+
+def decode_uvarint(data, Py_ssize_t pos=0):
+    """Decode an unsigned varint at ``pos``; returns ``(value, new_pos)``."""
+    cdef Py_buffer view
+    cdef uint32_t v = 0
+    cdef int rc
+    cdef Py_ssize_t start = pos
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    _check_pos(&view, pos)
+    rc = read_uvarint32(<const uint8_t *>view.buf, view.len, &pos, &v)
+    PyBuffer_Release(&view)
+    if rc != KC_OK:
+        raise_varint_error(rc, start)
+    return v, pos

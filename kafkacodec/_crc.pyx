@@ -1,0 +1,92 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""CRC-32C (hardware-dispatched) and CRC-32 over any bytes-like object."""
+import os
+
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from libc.stdint cimport uint32_t, uint8_t
+
+cdef extern from "crc32c.h" nogil:
+    void kc_crc_init(int force_software)
+    uint32_t kc_crc32c(uint32_t crc, const void *buf, size_t n)
+    uint32_t kc_crc32c_sw(uint32_t crc, const void *buf, size_t n)
+    uint32_t kc_crc32c_hw(uint32_t crc, const void *buf, size_t n)
+    const char *kc_crc32c_hw_name()
+    const char *kc_crc32c_impl_name()
+    uint32_t kc_crc32(uint32_t crc, const void *buf, size_t n)
+
+# Releasing the GIL costs about as much as checksumming a few KiB, so only
+# large inputs (where other threads gain real time) drop it.
+cdef enum:
+    GIL_RELEASE_THRESHOLD = 65536
+
+kc_crc_init(os.environ.get("KAFKACODEC_CRC32C", "").lower() in ("software", "sw"))
+
+
+cdef uint32_t crc32c_update(uint32_t crc, const uint8_t *buf, size_t n) noexcept nogil:
+    return kc_crc32c(crc, buf, n)
+
+
+cdef uint32_t crc32_update(uint32_t crc, const uint8_t *buf, size_t n) noexcept nogil:
+    return kc_crc32(crc, buf, n)
+
+
+ctypedef uint32_t (*crc_fn)(uint32_t, const void *, size_t) noexcept nogil
+
+
+cdef inline object _run(crc_fn fn, object data, object value):
+    cdef Py_buffer view
+    cdef uint32_t crc = 0
+    cdef uint32_t result
+    if value:
+        crc = <uint32_t>(value & 0xFFFFFFFF)
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    try:
+        if view.len >= GIL_RELEASE_THRESHOLD:
+            with nogil:
+                result = fn(crc, view.buf, <size_t>view.len)
+        else:
+            result = fn(crc, view.buf, <size_t>view.len)
+    finally:
+        PyBuffer_Release(&view)
+    return result
+
+
+def crc32c(data, value=0):
+    """CRC-32C (Castagnoli) of a bytes-like object; pass a previous result as
+    ``value`` to continue a running checksum."""
+    return _run(kc_crc32c, data, value)
+
+
+def crc32(data, value=0):
+    """CRC-32 (zlib/IEEE polynomial) of a bytes-like object, as zlib.crc32."""
+    return _run(kc_crc32, data, value)
+
+
+def crc32c_software(data, value=0):
+    """CRC-32C through the portable table implementation (for tests)."""
+    return _run(kc_crc32c_sw, data, value)
+
+
+def crc32c_hardware(data, value=0):
+    """CRC-32C through the CPU instruction; raises RuntimeError without one."""
+    if kc_crc32c_hw_name() == NULL:
+        raise RuntimeError("this CPU (or build) has no CRC-32C instruction")
+    return _run(kc_crc32c_hw, data, value)
+
+
+def crc32c_implementation():
+    """Name of the CRC-32C path in use: "sse4.2", "armv8" or "software"."""
+    return kc_crc32c_impl_name().decode()
+
+
+def hardware_crc32c_available():
+    """Name of the CPU's CRC-32C instruction set, or None."""
+    cdef const char *name = kc_crc32c_hw_name()
+    return None if name == NULL else name.decode()
+
+
+def set_crc32c_implementation(str name):
+    """Test hook: "software" forces the table path, "auto" restores dispatch."""
+    if name not in ("software", "auto"):
+        raise ValueError("name must be 'software' or 'auto'")
+    kc_crc_init(name == "software")

@@ -1,0 +1,109 @@
+"""Exceptions raised by kafkacodec.
+
+Every error the library raises on bad input derives from :class:`KafkaCodecError`
+(itself a :class:`ValueError`, so generic ``except ValueError`` handlers keep
+working).  Errors about corrupt or truncated bytes are :class:`CorruptDataError`
+and carry the byte offset in the input and a field path such as
+``batches[3].records[17].key``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "KafkaCodecError",
+    "CorruptDataError",
+    "TruncatedDataError",
+    "CrcMismatchError",
+    "DecompressionError",
+    "DecompressionLimitError",
+    "UnsupportedCompressionError",
+    "UnsupportedVersionError",
+    "EncodeError",
+    "BufferPoolTimeoutError",
+    "FrameTooLargeError",
+]
+
+
+class KafkaCodecError(ValueError):
+    """Root of every error kafkacodec raises about data it was given."""
+
+
+class CorruptDataError(KafkaCodecError):
+    """The input bytes do not form a valid Kafka structure.
+
+    ``offset`` is the byte position in the input where decoding failed (or
+    None when unknown) and ``path`` the field being decoded (``""`` at top level).
+    """
+
+    def __init__(self, reason: str, offset: int | None = None, path: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+        self.path = path
+
+    def prefix_path(self, segment: str) -> "CorruptDataError":
+        """Prepend a path segment while the error propagates outwards.
+
+        Decoders call this in their ``except`` clauses, so building the path
+        costs nothing on the success path.
+        """
+        if not self.path:
+            self.path = segment
+        elif self.path.startswith("["):
+            self.path = segment + self.path
+        else:
+            self.path = segment + "." + self.path
+        return self
+
+    def shift_offset(self, base: int) -> "CorruptDataError":
+        """Make the offset absolute when a sub-buffer was decoded separately."""
+        if self.offset is not None:
+            self.offset += base
+        return self
+
+    def __str__(self) -> str:
+        parts = [self.reason]
+        if self.offset is not None:
+            parts.append(f"at byte {self.offset}")
+        if self.path:
+            parts.append(f"in `{self.path}`")
+        return " ".join(parts)
+
+    def __reduce__(self):
+        return (type(self), (self.reason, self.offset, self.path))
+
+
+class TruncatedDataError(CorruptDataError):
+    """The input ended before the structure being decoded was complete."""
+
+
+class CrcMismatchError(CorruptDataError):
+    """A stored checksum does not match the bytes it covers."""
+
+
+class DecompressionError(CorruptDataError):
+    """A compressed payload could not be decompressed."""
+
+
+class DecompressionLimitError(DecompressionError):
+    """Decompressed output would exceed the configured size limit."""
+
+
+class UnsupportedCompressionError(KafkaCodecError):
+    """The compression codec is unknown or its library is not installed."""
+
+
+class UnsupportedVersionError(KafkaCodecError):
+    """An API key, message version or record magic that is not supported."""
+
+
+class EncodeError(KafkaCodecError):
+    """A value cannot be encoded (out of range, wrong type, not in this version)."""
+
+
+class FrameTooLargeError(CorruptDataError):
+    """A size prefix claims more bytes than the configured maximum frame size."""
+
+
+class BufferPoolTimeoutError(KafkaCodecError, TimeoutError):
+    """A buffer pool could not satisfy an allocation within its timeout."""
