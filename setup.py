@@ -32,6 +32,12 @@ EXTENSIONS = [
     ext("kafkacodec._buffer"),
 ]
 
+# Development convenience: build a subset, e.g.
+# KAFKACODEC_BUILD_ONLY=kafkacodec._crc,kafkacodec._buffer python setup.py build_ext --inplace
+_only = {n.strip() for n in os.environ.get("KAFKACODEC_BUILD_ONLY", "").split(",") if n.strip()}
+if _only:
+    EXTENSIONS = [e for e in EXTENSIONS if e.name in _only]
+
 setup(
     ext_modules=cythonize(
         EXTENSIONS,
