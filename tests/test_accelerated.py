@@ -1,0 +1,46 @@
+"""The compiled extension is used when present, and its absence is loud."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import kafkacodec
+
+SNIPPET = "import kafkacodec; print(kafkacodec.accelerated, kafkacodec.crc32c_implementation(), hex(kafkacodec.crc32c(b'123456789')))"
+
+
+def _run(code, **env):
+    return subprocess.run([sys.executable, "-c", code], env={**os.environ, **env},
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_accelerated_by_default():
+    if os.environ.get("KAFKACODEC_PURE"):
+        pytest.skip("pure implementation forced by environment")
+    assert kafkacodec.accelerated is True
+    from kafkacodec import _buffer, _crc  # noqa: F401
+
+
+def test_pure_forced_by_environment():
+    out = _run(SNIPPET, KAFKACODEC_PURE="1")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "software", "0xe3069283"]
+    assert "falling back" not in out.stderr  # forcing is deliberate, not a failure
+
+
+def test_broken_extension_warns_loudly_and_still_works():
+    blocker = (
+        "import sys, importlib.abc\n"
+        "class Block(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'kafkacodec._buffer':\n"
+        "            raise ImportError('simulated broken build')\n"
+        "sys.meta_path.insert(0, Block())\n"
+    )
+    out = _run(blocker + SNIPPET, KAFKACODEC_PURE="")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[0] == "False"
+    assert out.stdout.split()[2] == "0xe3069283"
+    assert "simulated broken build" in out.stderr
+    assert "pure-Python" in out.stderr
