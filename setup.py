@@ -30,6 +30,7 @@ def ext(name, *c_sources):
 EXTENSIONS = [
     ext("kafkacodec._crc", "crc32c.c"),
     ext("kafkacodec._buffer"),
+    ext("kafkacodec.records._records"),
 ]
 
 # Development convenience: build a subset, e.g.

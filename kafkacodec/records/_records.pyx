@@ -1,0 +1,1194 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled record layer: RecordBatch v2 and legacy message sets (magic 0/1).
+
+Decoding never copies the input: batches and records point into the caller's
+buffer (kept alive and pinned through a buffer export) or into the bytes
+object a compressed payload was inflated into.  Key, value and headers are
+materialised when accessed.
+"""
+cimport cython
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_CheckExact
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.memoryview cimport PyMemoryView_FromMemory
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from kafkacodec._primitives cimport (
+    KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN,
+    kc_load_be16, kc_load_be32, kc_load_be64, kc_store_be16, kc_store_be32, kc_store_be64,
+    read_varint32, read_varint64, write_uvarint64, zigzag32, zigzag64, uvarint_size,
+)
+from kafkacodec._crc cimport crc32c_update, crc32_update
+from kafkacodec._buffer cimport Writer
+
+import time as _time
+
+from kafkacodec.errors import (
+    CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError,
+    UnsupportedVersionError,
+)
+import kafkacodec.records.compression as _compression
+
+cdef object _decompress = _compression.decompress
+cdef object _compress = _compression.compress
+
+CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
+cdef tuple _CODEC_NAMES = CODEC_NAMES
+
+# ---- v2 batch layout (offsets from the batch start) ----
+cdef enum:
+    V2_BASE_OFFSET = 0
+    V2_LENGTH = 8
+    V2_LEADER_EPOCH = 12
+    V2_MAGIC = 16
+    V2_CRC = 17
+    V2_ATTRIBUTES = 21
+    V2_LAST_OFFSET_DELTA = 23
+    V2_BASE_TIMESTAMP = 27
+    V2_MAX_TIMESTAMP = 35
+    V2_PRODUCER_ID = 43
+    V2_PRODUCER_EPOCH = 51
+    V2_BASE_SEQUENCE = 53
+    V2_RECORD_COUNT = 57
+    V2_RECORDS = 61
+    LOG_OVERHEAD = 12            # offset + length prefix, every magic
+    # smallest v2 record: length, attributes, ts delta, offset delta, key len,
+    # value len and header count, one byte each
+    V2_MIN_RECORD_SIZE = 7
+
+# ---- legacy message layout (offsets from the entry start) ----
+cdef enum:
+    LEGACY_CRC = 12
+    LEGACY_MAGIC = 16
+    LEGACY_ATTRIBUTES = 17
+    LEGACY_V1_TIMESTAMP = 18
+    LEGACY_V0_OVERHEAD = 14      # crc, magic, attributes, key len, value len
+    LEGACY_V1_OVERHEAD = 22      # + timestamp
+
+cdef enum:
+    ATTR_COMPRESSION_MASK = 0x07
+    ATTR_TIMESTAMP_TYPE = 0x08
+    ATTR_TRANSACTIONAL = 0x10
+    ATTR_CONTROL = 0x20
+    ATTR_DELETE_HORIZON = 0x40
+
+CONTROL_ABORT = 0
+CONTROL_COMMIT = 1
+CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
+
+
+cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
+    raise CorruptDataError(reason, offset, path)
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class _Source:
+    """Pins the caller's buffer (a buffer export blocks bytearray resizes)."""
+    cdef Py_buffer view
+    cdef bint has_view
+    cdef object obj
+    cdef const uint8_t *ptr
+    cdef Py_ssize_t size
+
+    def __dealloc__(self):
+        if self.has_view:
+            PyBuffer_Release(&self.view)
+
+
+cdef _Source _make_source(object data):
+    cdef _Source s = _Source.__new__(_Source)
+    s.obj = data
+    if PyBytes_CheckExact(data):
+        s.ptr = <const uint8_t *>PyBytes_AS_STRING(data)
+        s.size = PyBytes_GET_SIZE(data)
+    else:
+        PyObject_GetBuffer(data, &s.view, PyBUF_SIMPLE)
+        s.has_view = True
+        s.ptr = <const uint8_t *>s.view.buf
+        s.size = s.view.len
+    return s
+
+
+cdef inline object _bytes_at(const uint8_t *base, Py_ssize_t pos, Py_ssize_t n):
+    if n < 0:
+        return None
+    return PyBytes_FromStringAndSize(<const char *>(base + pos), n)
+
+
+@cython.final
+@cython.freelist(256)
+cdef class Record:
+    """One record.  Key, value and headers are read from the batch memory on
+    access; offset and timestamp are plain attributes."""
+    cdef readonly int64_t offset
+    cdef readonly int64_t timestamp
+    cdef readonly int timestamp_type
+    cdef object _owner              # keeps the memory below alive
+    cdef const uint8_t *_base
+    cdef Py_ssize_t _key_pos
+    cdef Py_ssize_t _key_len        # -1: null
+    cdef Py_ssize_t _value_pos
+    cdef Py_ssize_t _value_len      # -1: null
+    cdef Py_ssize_t _headers_pos
+    cdef int32_t _header_count
+    cdef int32_t _size
+    cdef int64_t _checksum          # legacy CRC; -1 for v2
+    cdef bint _is_control
+
+    @property
+    def key(self):
+        return _bytes_at(self._base, self._key_pos, self._key_len)
+
+    @property
+    def value(self):
+        return _bytes_at(self._base, self._value_pos, self._value_len)
+
+    @property
+    def headers(self):
+        """Tuple of (str, bytes | None); keys are UTF-8 (undecodable bytes are
+        kept as surrogate escapes, so they re-encode to the same bytes)."""
+        cdef int32_t i
+        cdef int32_t klen = 0, vlen = 0
+        cdef Py_ssize_t pos = self._headers_pos
+        cdef const uint8_t *base = self._base
+        if self._header_count == 0:
+            return ()
+        out = PyTuple_New(self._header_count)
+        for i in range(self._header_count):
+            # Bounds were validated when the batch was decoded.
+            read_varint32(base, pos + 10, &pos, &klen)
+            k = PyUnicode_DecodeUTF8(<const char *>(base + pos), klen, "surrogateescape")
+            pos += klen
+            read_varint32(base, pos + 10, &pos, &vlen)
+            if vlen < 0:
+                v = None
+            else:
+                v = PyBytes_FromStringAndSize(<const char *>(base + pos), vlen)
+                pos += vlen
+            item = (k, v)
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out, i, item)
+        return out
+
+    @property
+    def checksum(self):
+        """The legacy message CRC-32 (magic 0/1); None for v2 records."""
+        return None if self._checksum < 0 else self._checksum
+
+    @property
+    def size_in_bytes(self):
+        return self._size
+
+    @property
+    def is_control(self):
+        return self._is_control
+
+    @property
+    def control_type(self):
+        """"COMMIT" / "ABORT" for a control record (else None); unknown types as int."""
+        if not self._is_control or self._key_len < 4:
+            return None
+        t = <int16_t>kc_load_be16(self._base + self._key_pos + 2)
+        return CONTROL_TYPE_NAMES.get(t, t)
+
+    @property
+    def control_version(self):
+        if not self._is_control or self._key_len < 2:
+            return None
+        return <int16_t>kc_load_be16(self._base + self._key_pos)
+
+    @property
+    def coordinator_epoch(self):
+        """Coordinator epoch of a transaction marker's value (else None)."""
+        if not self._is_control or self._value_len < 6:
+            return None
+        return <int32_t>kc_load_be32(self._base + self._value_pos + 2)
+
+    def __repr__(self):
+        return (f"Record(offset={self.offset}, timestamp={self.timestamp}, key={self.key!r}, "
+                f"value={self.value!r}, headers={self.headers!r})")
+
+    def __eq__(self, other):
+        if not isinstance(other, Record):
+            return NotImplemented
+        return (self.offset == other.offset and self.timestamp == other.timestamp
+                and self.key == other.key and self.value == other.value
+                and self.headers == other.headers)
+
+    def __hash__(self):
+        return hash((self.offset, self.timestamp, self.key, self.value))
+
+
+cdef int _field_error(int rc, Py_ssize_t offset, Py_ssize_t idx, str field) except -1:
+    path = f"records[{idx}].{field}"
+    if rc == KC_TRUNCATED:
+        raise CorruptDataError("record ends inside a varint", offset, path)
+    raise CorruptDataError("varint is too long for its type", offset, path)
+
+
+cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end, int32_t count,
+                             object owner, Py_ssize_t abs_base, int64_t base_offset,
+                             int64_t base_timestamp, int timestamp_type, int64_t log_append_time,
+                             bint is_control):
+    """Decode `count` records laid out in base[pos:end].  abs_base maps
+    positions to offsets in the caller's input for error messages (-1 when the
+    memory is a decompressed payload: offsets are then relative to it)."""
+    cdef list out
+    cdef Record rec
+    cdef int32_t i, j, length, offset_delta, klen, vlen, hcount, hk, hv
+    cdef int64_t ts_delta
+    cdef Py_ssize_t rec_start, rec_end, p
+    cdef int rc
+    if count < 0:
+        _corrupt(f"negative record count {count}", abs_base + pos, "")
+    # A record needs at least V2_MIN_RECORD_SIZE bytes; never size anything by
+    # a count the bytes cannot hold.
+    if <int64_t>count * V2_MIN_RECORD_SIZE > end - pos:
+        _corrupt(f"record count {count} does not fit in {end - pos} bytes", abs_base + pos, "")
+    out = PyList_New(count)
+    for i in range(count):
+        rec_start = pos
+        p = pos
+        rc = read_varint32(base, end, &p, &length)
+        if rc != KC_OK:
+            _field_error(rc, abs_base + p, i, "length")
+        if length < 0 or length > end - p:
+            _corrupt(f"record length {length} exceeds the {end - p} bytes left in the batch",
+                     abs_base + pos, f"records[{i}].length")
+        rec_end = p + length
+        if p >= rec_end:
+            _corrupt("record body is empty", abs_base + p, f"records[{i}].attributes")
+        p += 1  # attributes: unused in v2
+        rc = read_varint64(base, rec_end, &p, &ts_delta)
+        if rc != KC_OK:
+            _field_error(rc, abs_base + p, i, "timestamp_delta")
+        rc = read_varint32(base, rec_end, &p, &offset_delta)
+        if rc != KC_OK:
+            _field_error(rc, abs_base + p, i, "offset_delta")
+        rc = read_varint32(base, rec_end, &p, &klen)
+        if rc != KC_OK:
+            _field_error(rc, abs_base + p, i, "key")
+        if klen < -1 or klen > rec_end - p:
+            _corrupt(f"key length {klen} invalid for {rec_end - p} remaining bytes", abs_base + p, f"records[{i}].key")
+        rec = Record.__new__(Record)
+        rec._key_pos = p
+        rec._key_len = klen
+        if klen > 0:
+            p += klen
+        rc = read_varint32(base, rec_end, &p, &vlen)
+        if rc != KC_OK:
+            _field_error(rc, abs_base + p, i, "value")
+        if vlen < -1 or vlen > rec_end - p:
+            _corrupt(f"value length {vlen} invalid for {rec_end - p} remaining bytes", abs_base + p, f"records[{i}].value")
+        rec._value_pos = p
+        rec._value_len = vlen
+        if vlen > 0:
+            p += vlen
+        rc = read_varint32(base, rec_end, &p, &hcount)
+        if rc != KC_OK:
+            _field_error(rc, abs_base + p, i, "headers")
+        if hcount < 0 or hcount > (rec_end - p) // 2:
+            _corrupt(f"header count {hcount} invalid for {rec_end - p} remaining bytes", abs_base + p, f"records[{i}].headers")
+        rec._headers_pos = p
+        rec._header_count = hcount
+        for j in range(hcount):
+            rc = read_varint32(base, rec_end, &p, &hk)
+            if rc != KC_OK:
+                _field_error(rc, abs_base + p, i, f"headers[{j}].key")
+            if hk < 0 or hk > rec_end - p:
+                _corrupt(f"header key length {hk} invalid", abs_base + p, f"records[{i}].headers[{j}].key")
+            p += hk
+            rc = read_varint32(base, rec_end, &p, &hv)
+            if rc != KC_OK:
+                _field_error(rc, abs_base + p, i, f"headers[{j}].value")
+            if hv < -1 or hv > rec_end - p:
+                _corrupt(f"header value length {hv} invalid", abs_base + p, f"records[{i}].headers[{j}].value")
+            if hv > 0:
+                p += hv
+        if p != rec_end:
+            _corrupt(f"record declares {length} bytes but its fields use {p - rec_start - (rec_end - rec_start - length)}",
+                     abs_base + p, f"records[{i}]")
+        rec.offset = base_offset + offset_delta
+        rec.timestamp = log_append_time if timestamp_type == 1 and log_append_time >= 0 else base_timestamp + ts_delta
+        rec.timestamp_type = timestamp_type
+        rec._owner = owner
+        rec._base = base
+        rec._size = <int32_t>(rec_end - rec_start)
+        rec._checksum = -1
+        rec._is_control = is_control
+        Py_INCREF(rec)
+        PyList_SET_ITEM(out, i, rec)
+        pos = rec_end
+    if pos != end:
+        _corrupt(f"{end - pos} bytes left after the last of {count} records", abs_base + pos, "records")
+    return out
+
+
+@cython.final
+cdef class RecordBatch:
+    """A view of one batch (magic 2) or one top-level legacy entry (magic 0/1,
+    a single message or a compressed wrapper).  Iterating yields Records."""
+    cdef _Source _src
+    cdef Py_ssize_t _start
+    cdef readonly int magic
+    cdef readonly int64_t base_offset
+    cdef readonly int64_t last_offset
+    cdef readonly int32_t partition_leader_epoch
+    cdef readonly uint32_t crc
+    cdef readonly int attributes
+    cdef readonly int64_t base_timestamp
+    cdef readonly int64_t max_timestamp
+    cdef readonly int64_t producer_id
+    cdef readonly int producer_epoch
+    cdef readonly int32_t base_sequence
+    cdef readonly int32_t record_count
+    cdef readonly Py_ssize_t size_in_bytes
+    cdef readonly Py_ssize_t position      # byte offset of the batch in the input
+    cdef int32_t _index
+    cdef object _max_decompressed
+    cdef list _legacy_records               # decoded eagerly for magic 0/1
+
+    @property
+    def compression(self):
+        return _CODEC_NAMES[self.attributes & ATTR_COMPRESSION_MASK]
+
+    @property
+    def compression_id(self):
+        return self.attributes & ATTR_COMPRESSION_MASK
+
+    @property
+    def timestamp_type(self):
+        return 1 if self.attributes & ATTR_TIMESTAMP_TYPE else 0
+
+    @property
+    def is_transactional(self):
+        return self.magic >= 2 and bool(self.attributes & ATTR_TRANSACTIONAL)
+
+    @property
+    def is_control(self):
+        return self.magic >= 2 and bool(self.attributes & ATTR_CONTROL)
+
+    @property
+    def has_delete_horizon(self):
+        return self.magic >= 2 and bool(self.attributes & ATTR_DELETE_HORIZON)
+
+    @property
+    def has_producer_id(self):
+        return self.producer_id >= 0
+
+    @property
+    def next_offset(self):
+        return self.last_offset + 1
+
+    @property
+    def delete_horizon_ms(self):
+        """With the delete-horizon flag, the base timestamp holds the horizon."""
+        return self.base_timestamp if self.has_delete_horizon else None
+
+    def raw(self):
+        """A zero-copy memoryview of the whole batch as stored."""
+        return memoryview(self._src.obj)[self._start:self._start + self.size_in_bytes]
+
+    def records(self):
+        """All records as a list (decompressing if needed)."""
+        try:
+            if self.magic >= 2:
+                return self._v2_records()
+            return list(self._legacy_records)
+        except CorruptDataError as exc:
+            raise exc.prefix_path(f"batches[{self._index}]")
+
+    def __iter__(self):
+        return iter(self.records())
+
+    def __len__(self):
+        return self.record_count
+
+    def control_record(self):
+        """(version, type) of a control batch's marker, type as "COMMIT"/"ABORT"."""
+        if not self.is_control:
+            return None
+        recs = self.records()
+        if not recs:
+            return None
+        return (recs[0].control_version, recs[0].control_type)
+
+    cdef list _v2_records(self):
+        cdef const uint8_t *p = self._src.ptr + self._start
+        cdef Py_ssize_t payload = self.size_in_bytes - V2_RECORDS
+        cdef int codec = self.attributes & ATTR_COMPRESSION_MASK
+        cdef int64_t log_append_time = self.max_timestamp if self.attributes & ATTR_TIMESTAMP_TYPE else -1
+        cdef bytes inflated
+        if codec == 0:
+            return _decode_v2_records(self._src.ptr, self._start + V2_RECORDS,
+                                      self._start + self.size_in_bytes, self.record_count,
+                                      self._src, 0, self.base_offset, self.base_timestamp,
+                                      self.timestamp_type, log_append_time, self.is_control)
+        compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), payload, PyBUF_READ)
+        try:
+            inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
+        except CorruptDataError as exc:
+            if exc.offset is None:
+                exc.offset = self.position + V2_RECORDS
+            raise exc.prefix_path("records")
+        finally:
+            compressed.release()
+        try:
+            return _decode_v2_records(<const uint8_t *>PyBytes_AS_STRING(inflated), 0,
+                                      PyBytes_GET_SIZE(inflated), self.record_count, inflated,
+                                      0, self.base_offset, self.base_timestamp,
+                                      self.timestamp_type, log_append_time, self.is_control)
+        except CorruptDataError as exc:
+            exc.reason += " (offset within the decompressed records)"
+            raise
+
+    def __repr__(self):
+        return (f"RecordBatch(magic={self.magic}, base_offset={self.base_offset}, "
+                f"last_offset={self.last_offset}, records={self.record_count}, "
+                f"compression={self.compression!r}, size={self.size_in_bytes})")
+
+
+cdef RecordBatch _parse_v2_header(_Source src, Py_ssize_t start, Py_ssize_t total,
+                                  bint verify_crc, int32_t index):
+    cdef const uint8_t *p = src.ptr + start
+    cdef RecordBatch b = RecordBatch.__new__(RecordBatch)
+    cdef uint32_t computed
+    cdef int32_t last_delta
+    if total < V2_RECORDS:
+        _corrupt(f"batch length {total - LOG_OVERHEAD} is below the v2 minimum {V2_RECORDS - LOG_OVERHEAD}",
+                 start + V2_LENGTH, f"batches[{index}].length")
+    b._src = src
+    b._start = start
+    b._index = index
+    b.position = start
+    b.size_in_bytes = total
+    b.magic = 2
+    b.base_offset = <int64_t>kc_load_be64(p + V2_BASE_OFFSET)
+    b.partition_leader_epoch = <int32_t>kc_load_be32(p + V2_LEADER_EPOCH)
+    b.crc = kc_load_be32(p + V2_CRC)
+    b.attributes = <int16_t>kc_load_be16(p + V2_ATTRIBUTES)
+    last_delta = <int32_t>kc_load_be32(p + V2_LAST_OFFSET_DELTA)
+    b.last_offset = b.base_offset + last_delta
+    b.base_timestamp = <int64_t>kc_load_be64(p + V2_BASE_TIMESTAMP)
+    b.max_timestamp = <int64_t>kc_load_be64(p + V2_MAX_TIMESTAMP)
+    b.producer_id = <int64_t>kc_load_be64(p + V2_PRODUCER_ID)
+    b.producer_epoch = <int16_t>kc_load_be16(p + V2_PRODUCER_EPOCH)
+    b.base_sequence = <int32_t>kc_load_be32(p + V2_BASE_SEQUENCE)
+    b.record_count = <int32_t>kc_load_be32(p + V2_RECORD_COUNT)
+    if verify_crc:
+        if total - V2_ATTRIBUTES >= 65536:
+            with nogil:
+                computed = crc32c_update(0, p + V2_ATTRIBUTES, <size_t>(total - V2_ATTRIBUTES))
+        else:
+            computed = crc32c_update(0, p + V2_ATTRIBUTES, <size_t>(total - V2_ATTRIBUTES))
+        if computed != b.crc:
+            raise CrcMismatchError(
+                f"CRC-32C mismatch: stored 0x{b.crc:08x}, computed 0x{computed:08x}",
+                start + V2_CRC, f"batches[{index}].crc")
+    if (b.attributes & ATTR_COMPRESSION_MASK) > 4:
+        _corrupt(f"unknown compression codec {b.attributes & ATTR_COMPRESSION_MASK}",
+                 start + V2_ATTRIBUTES, f"batches[{index}].attributes")
+    if b.record_count < 0:
+        _corrupt(f"negative record count {b.record_count}", start + V2_RECORD_COUNT,
+                 f"batches[{index}].record_count")
+    if last_delta < 0:
+        _corrupt(f"negative last offset delta {last_delta}", start + V2_LAST_OFFSET_DELTA,
+                 f"batches[{index}].last_offset_delta")
+    return b
+
+
+# ---- legacy message sets (magic 0 and 1) ----
+
+cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end,
+                              bint verify_crc, Py_ssize_t abs_base, str path,
+                              int64_t *offset, int *magic, int *attributes, int64_t *timestamp,
+                              Py_ssize_t *key_pos, Py_ssize_t *key_len,
+                              Py_ssize_t *value_pos, Py_ssize_t *value_len, uint32_t *crc) except -1:
+    """Parse one complete legacy entry at base[pos:]; returns its total size.
+    The caller has checked that the 12-byte log overhead and the declared size fit."""
+    cdef int32_t size = <int32_t>kc_load_be32(base + pos + 8)
+    cdef Py_ssize_t p, msg_end
+    cdef int32_t klen, vlen
+    cdef uint32_t computed
+    msg_end = pos + LOG_OVERHEAD + size
+    magic[0] = <int8_t>base[pos + LEGACY_MAGIC]
+    if size < (LEGACY_V0_OVERHEAD if magic[0] == 0 else LEGACY_V1_OVERHEAD):
+        _corrupt(f"message size {size} below the magic {magic[0]} minimum", abs_base + pos + 8, path + ".size")
+    offset[0] = <int64_t>kc_load_be64(base + pos)
+    crc[0] = kc_load_be32(base + pos + LEGACY_CRC)
+    attributes[0] = base[pos + LEGACY_ATTRIBUTES]
+    if verify_crc:
+        computed = crc32_update(0, base + pos + LEGACY_MAGIC, <size_t>(msg_end - pos - LEGACY_MAGIC))
+        if computed != crc[0]:
+            raise CrcMismatchError(
+                f"CRC-32 mismatch: stored 0x{crc[0]:08x}, computed 0x{computed:08x}",
+                abs_base + pos + LEGACY_CRC, path + ".crc")
+    p = pos + LEGACY_ATTRIBUTES + 1
+    if magic[0] == 1:
+        timestamp[0] = <int64_t>kc_load_be64(base + p)
+        p += 8
+    else:
+        timestamp[0] = -1
+    klen = <int32_t>kc_load_be32(base + p)
+    p += 4
+    if klen < -1 or klen > msg_end - p - 4:
+        _corrupt(f"key length {klen} invalid", abs_base + p - 4, path + ".key")
+    key_pos[0] = p
+    key_len[0] = klen
+    if klen > 0:
+        p += klen
+    vlen = <int32_t>kc_load_be32(base + p)
+    p += 4
+    if vlen < -1 or vlen > msg_end - p:
+        _corrupt(f"value length {vlen} invalid", abs_base + p - 4, path + ".value")
+    value_pos[0] = p
+    value_len[0] = vlen
+    if vlen > 0:
+        p += vlen
+    if p != msg_end:
+        _corrupt(f"message declares {size} bytes but its fields use {size - (msg_end - p)}",
+                 abs_base + p, path)
+    return msg_end - pos
+
+
+cdef Record _legacy_record(object owner, const uint8_t *base, int64_t offset, int64_t timestamp,
+                           int timestamp_type, Py_ssize_t key_pos, Py_ssize_t key_len,
+                           Py_ssize_t value_pos, Py_ssize_t value_len, uint32_t crc, Py_ssize_t size):
+    cdef Record rec = Record.__new__(Record)
+    rec.offset = offset
+    rec.timestamp = timestamp
+    rec.timestamp_type = timestamp_type
+    rec._owner = owner
+    rec._base = base
+    rec._key_pos = key_pos
+    rec._key_len = key_len
+    rec._value_pos = value_pos
+    rec._value_len = value_len
+    rec._headers_pos = 0
+    rec._header_count = 0
+    rec._checksum = crc
+    rec._size = <int32_t>size
+    rec._is_control = False
+    return rec
+
+
+cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offset,
+                        int64_t wrapper_timestamp, int wrapper_attributes, bint verify_crc, str path):
+    """Messages of a decompressed wrapper, with absolute offsets."""
+    cdef const uint8_t *base = <const uint8_t *>PyBytes_AS_STRING(inflated)
+    cdef Py_ssize_t end = PyBytes_GET_SIZE(inflated)
+    cdef Py_ssize_t pos = 0, n
+    cdef int64_t offset, ts
+    cdef int magic, attrs, i
+    cdef int ts_type
+    cdef Py_ssize_t kp, kl, vp, vl
+    cdef uint32_t crc
+    cdef int32_t size
+    cdef list inner = []
+    cdef list meta = []
+    cdef int64_t last_inner
+    cdef Record rec
+    ts_type = 1 if (wrapper_magic == 1 and wrapper_attributes & ATTR_TIMESTAMP_TYPE) else 0
+    while pos < end:
+        epath = f"{path}.messages[{len(inner)}]"
+        if end - pos < LOG_OVERHEAD + 5:
+            _corrupt("truncated message inside a compressed wrapper", pos, epath)
+        size = <int32_t>kc_load_be32(base + pos + 8)
+        if size < 0 or size > end - pos - LOG_OVERHEAD:
+            _corrupt(f"message size {size} exceeds the wrapper's decompressed payload", pos + 8, epath + ".size")
+        n = _legacy_entry(base, pos, end, verify_crc, 0, epath, &offset, &magic, &attrs, &ts,
+                          &kp, &kl, &vp, &vl, &crc)
+        if attrs & ATTR_COMPRESSION_MASK:
+            _corrupt("compressed message nested inside a compressed wrapper", pos + LEGACY_ATTRIBUTES,
+                     epath + ".attributes")
+        if magic != wrapper_magic:
+            _corrupt(f"inner message magic {magic} differs from wrapper magic {wrapper_magic}",
+                     pos + LEGACY_MAGIC, epath + ".magic")
+        if ts_type == 1:
+            ts = wrapper_timestamp
+        rec = _legacy_record(inflated, base, offset, ts, ts_type, kp, kl, vp, vl, crc, n)
+        inner.append(rec)
+        pos += n
+    if not inner:
+        _corrupt("compressed wrapper holds no messages", 0, path)
+    if wrapper_magic >= 1:
+        # Magic 1 inner offsets are relative; the wrapper carries the absolute
+        # offset of the last inner message.
+        last_inner = (<Record>inner[len(inner) - 1]).offset
+        for rec in inner:
+            rec.offset = wrapper_offset - last_inner + rec.offset
+    return inner
+
+
+cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, bint verify_crc,
+                               int32_t index, object max_decompressed):
+    cdef RecordBatch b = RecordBatch.__new__(RecordBatch)
+    cdef int64_t offset, ts
+    cdef int magic, attrs, codec
+    cdef Py_ssize_t kp, kl, vp, vl
+    cdef uint32_t crc
+    cdef str path = f"batches[{index}]"
+    cdef bytes inflated
+    _legacy_entry(src.ptr, start, start + total, verify_crc, 0, path, &offset, &magic, &attrs, &ts,
+                  &kp, &kl, &vp, &vl, &crc)
+    b._src = src
+    b._start = start
+    b._index = index
+    b.position = start
+    b.size_in_bytes = total
+    b.magic = magic
+    b.crc = crc
+    b.attributes = attrs
+    b.partition_leader_epoch = -1
+    b.producer_id = -1
+    b.producer_epoch = -1
+    b.base_sequence = -1
+    b.base_timestamp = ts
+    b.max_timestamp = ts
+    b.last_offset = offset
+    b._max_decompressed = max_decompressed
+    codec = attrs & ATTR_COMPRESSION_MASK
+    if magic == 0 and attrs & ATTR_TIMESTAMP_TYPE:
+        b.attributes = attrs & ~ATTR_TIMESTAMP_TYPE  # the bit has no meaning before magic 1
+    if codec == 0:
+        b.base_offset = offset
+        b.record_count = 1
+        b._legacy_records = [_legacy_record(src, src.ptr, offset, ts, 1 if (magic == 1 and attrs & ATTR_TIMESTAMP_TYPE) else 0,
+                                            kp, kl, vp, vl, crc, total)]
+        return b
+    if codec > 4:
+        _corrupt(f"unknown compression codec {codec}", start + LEGACY_ATTRIBUTES, path + ".attributes")
+    if vl < 0:
+        _corrupt("compressed wrapper has a null value", start + vp - 4, path + ".value")
+    compressed = PyMemoryView_FromMemory(<char *>(src.ptr + vp), vl, PyBUF_READ)
+    try:
+        inflated = _decompress(codec, compressed, max_size=max_decompressed, magic=magic)
+    except CorruptDataError as exc:
+        if exc.offset is None:
+            exc.offset = vp
+        raise exc.prefix_path(path + ".value")
+    finally:
+        compressed.release()
+    b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value")
+    b.base_offset = (<Record>b._legacy_records[0]).offset
+    b.record_count = len(b._legacy_records)
+    return b
+
+
+@cython.final
+cdef class BatchIterator:
+    """Iterates the entries of a buffer holding any mix of magic 0, 1 and 2.
+
+    A truncated final entry (a Fetch response cut at max_bytes) ends the
+    iteration; `trailing_bytes` then tells how many bytes were left over.
+    Corruption anywhere else raises CorruptDataError.
+    """
+    cdef _Source _src
+    cdef Py_ssize_t _pos
+    cdef int32_t _index
+    cdef bint _verify_crc
+    cdef object _max_decompressed
+    cdef readonly Py_ssize_t trailing_bytes
+
+    def __iter__(self):
+        return self
+
+    @property
+    def position(self):
+        """Byte offset of the next entry."""
+        return self._pos
+
+    def __next__(self):
+        cdef Py_ssize_t start = self._pos
+        cdef Py_ssize_t left = self._src.size - start
+        cdef const uint8_t *p = self._src.ptr + start
+        cdef int32_t length
+        cdef int magic
+        cdef RecordBatch b
+        if left < LOG_OVERHEAD + 5:
+            self.trailing_bytes = left
+            raise StopIteration
+        length = <int32_t>kc_load_be32(p + V2_LENGTH)
+        if length < 0:
+            _corrupt(f"negative batch length {length}", start + V2_LENGTH, f"batches[{self._index}].length")
+        if <int64_t>length + LOG_OVERHEAD > left:
+            # A partial trailing entry is normal at the end of a fetch.
+            self.trailing_bytes = left
+            raise StopIteration
+        magic = <int8_t>p[V2_MAGIC]
+        if magic == 2:
+            b = _parse_v2_header(self._src, start, length + LOG_OVERHEAD, self._verify_crc, self._index)
+            b._max_decompressed = self._max_decompressed
+        elif magic == 0 or magic == 1:
+            b = _parse_legacy(self._src, start, length + LOG_OVERHEAD, self._verify_crc, self._index,
+                              self._max_decompressed)
+        else:
+            raise CorruptDataError(f"unknown record magic {magic}", start + V2_MAGIC,
+                                   f"batches[{self._index}].magic")
+        self._pos = start + length + LOG_OVERHEAD
+        self._index += 1
+        return b
+
+
+def iter_batches(data, *, bint verify_crc=True, max_decompressed_size=None):
+    """Iterate the record batches / legacy entries in a bytes-like object
+    without copying it.  The batches keep `data` alive (and, for a bytearray,
+    un-resizable) while they exist."""
+    cdef BatchIterator it = BatchIterator.__new__(BatchIterator)
+    it._src = _make_source(data)
+    it._pos = 0
+    it._index = 0
+    it._verify_crc = verify_crc
+    it._max_decompressed = max_decompressed_size
+    it.trailing_bytes = 0
+    return it
+
+
+def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
+                   bint verify_crc=True, max_decompressed_size=None):
+    """Flatten every batch into a list of data records.
+
+    Control records are always dropped.  With isolation_level
+    "read_committed", records of aborted transactions are dropped exactly as
+    the Java consumer does: `aborted_transactions` is the Fetch response's list
+    of (producer_id, first_offset) (tuples or objects with those attributes);
+    an aborted range opens when a batch reaches its first offset and closes at
+    that producer's ABORT marker.
+    """
+    cdef bint committed
+    cdef list out = []
+    cdef RecordBatch b
+    cdef set aborted_pids
+    cdef list pending
+    cdef Py_ssize_t next_abort = 0
+    if isolation_level in ("read_committed", 1):
+        committed = True
+    elif isolation_level in ("read_uncommitted", 0):
+        committed = False
+    else:
+        raise ValueError(f"isolation_level must be 'read_committed' or 'read_uncommitted', not {isolation_level!r}")
+    if committed:
+        pending = sorted((_aborted_pair(a) for a in aborted_transactions), key=lambda t: t[1])
+        aborted_pids = set()
+    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size):
+        if committed and b.producer_id >= 0:
+            while next_abort < len(pending) and pending[next_abort][1] <= b.last_offset:
+                aborted_pids.add(pending[next_abort][0])
+                next_abort += 1
+            if b.attributes & ATTR_CONTROL:
+                marker = b.control_record()
+                if marker is not None and marker[1] == "ABORT":
+                    aborted_pids.discard(b.producer_id)
+                continue
+            if (b.attributes & ATTR_TRANSACTIONAL) and b.producer_id in aborted_pids:
+                continue
+        if b.magic >= 2 and b.attributes & ATTR_CONTROL:
+            continue
+        out.extend(b.records())
+    return out
+
+
+cdef tuple _aborted_pair(object a):
+    if isinstance(a, tuple):
+        return (int(a[0]), int(a[1]))
+    if isinstance(a, dict):
+        return (int(a["producer_id"]), int(a["first_offset"]))
+    return (int(a.producer_id), int(a.first_offset))
+
+
+# ---------------------------------------------------------------- building
+
+cdef inline int _buffer_of(object obj, Py_buffer *view, const uint8_t **ptr, Py_ssize_t *n) except -1:
+    """Pointer and length of a key/value; returns 1 when `view` must be released."""
+    if obj is None:
+        ptr[0] = NULL
+        n[0] = -1
+        return 0
+    if PyBytes_CheckExact(obj):
+        ptr[0] = <const uint8_t *>PyBytes_AS_STRING(obj)
+        n[0] = PyBytes_GET_SIZE(obj)
+        return 0
+    try:
+        PyObject_GetBuffer(obj, view, PyBUF_SIMPLE)
+    except TypeError:
+        raise EncodeError(f"key, value and header values must be bytes-like or None, not {type(obj).__name__}")
+    ptr[0] = <const uint8_t *>view.buf
+    n[0] = view.len
+    return 1
+
+
+cdef inline Py_ssize_t _varint_size(int64_t v) noexcept:
+    return uvarint_size(zigzag64(v))
+
+
+cdef object _now_ms():
+    return int(_time.time() * 1000)
+
+
+@cython.final
+cdef class RecordBatchBuilder:
+    """Builds one record batch (magic 2) or legacy message set (magic 0/1).
+
+    append() returns the record's offset, or None when the batch is full
+    (the first record is always accepted).  build() returns the finished
+    batch with its length and CRC written in place.
+    """
+    cdef readonly int magic
+    cdef readonly int compression_id
+    cdef object _level
+    cdef readonly int64_t base_offset
+    cdef readonly int timestamp_type
+    cdef readonly int64_t producer_id
+    cdef readonly int producer_epoch
+    cdef readonly int32_t base_sequence
+    cdef readonly bint is_transactional
+    cdef readonly bint is_control
+    cdef readonly int32_t partition_leader_epoch
+    cdef readonly Py_ssize_t batch_size
+    cdef Writer _w
+    cdef readonly int32_t record_count
+    cdef int64_t _first_timestamp
+    cdef int64_t _max_timestamp
+    cdef int64_t _log_append_time
+    cdef bint _built
+    cdef list _legacy                 # (offset delta, timestamp, key, value) for magic 0/1
+    cdef object _pool
+    cdef object _pool_buffer
+    cdef double _max_block
+
+    def __init__(self, int magic=2, compression="none", *, int64_t base_offset=0,
+                 int timestamp_type=0, int64_t producer_id=-1, int producer_epoch=-1,
+                 int32_t base_sequence=-1, bint is_transactional=False, bint is_control=False,
+                 int32_t partition_leader_epoch=-1, Py_ssize_t batch_size=1048576,
+                 compression_level=None, log_append_time=None, pool=None, double max_block_seconds=60.0):
+        if magic not in (0, 1, 2):
+            raise UnsupportedVersionError(f"record magic must be 0, 1 or 2, not {magic}")
+        if timestamp_type not in (0, 1):
+            raise ValueError("timestamp_type must be 0 (create time) or 1 (log append time)")
+        if magic < 2 and (is_transactional or is_control or producer_id != -1):
+            raise ValueError("transactions, control records and producer ids need magic 2")
+        self.magic = magic
+        self.compression_id = _compression.codec_id(compression)
+        if magic == 0 and self.compression_id == 4:
+            raise UnsupportedVersionError("zstd needs magic 2")
+        self._level = compression_level
+        self.base_offset = base_offset
+        self.timestamp_type = timestamp_type
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.base_sequence = base_sequence
+        self.is_transactional = is_transactional
+        self.is_control = is_control
+        self.partition_leader_epoch = partition_leader_epoch
+        self.batch_size = batch_size
+        self._log_append_time = -1 if log_append_time is None else log_append_time
+        self.record_count = 0
+        self._first_timestamp = -1
+        self._max_timestamp = -1
+        self._pool = pool
+        self._max_block = max_block_seconds
+        if pool is not None:
+            # Account the batch against the pool for as long as the builder lives,
+            # as the producer does with its batch.size buffers.
+            self._pool_buffer = pool.allocate(batch_size, max_block_seconds)
+        self._w = Writer(min(batch_size, 1 << 16) + V2_RECORDS)
+        if magic == 2:
+            self._w.reserve(V2_RECORDS)
+        else:
+            self._legacy = []
+
+    @property
+    def size_in_bytes(self):
+        """Bytes written so far (uncompressed)."""
+        if self.magic == 2:
+            return len(self._w)
+        return self._legacy_size()
+
+    def _legacy_size(self):
+        cdef Py_ssize_t total = 0
+        for _, _, k, v in self._legacy:
+            total += LOG_OVERHEAD + (LEGACY_V0_OVERHEAD if self.magic == 0 else LEGACY_V1_OVERHEAD)
+            total += (len(k) if k is not None else 0) + (len(v) if v is not None else 0)
+        return total
+
+    @property
+    def max_timestamp(self):
+        return self._max_timestamp
+
+    def is_full(self):
+        return self.record_count > 0 and self.size_in_bytes >= self.batch_size
+
+    def append(self, timestamp, key, value, headers=()):
+        """Add a record; returns its offset, or None if the batch is full."""
+        cdef int64_t ts = _now_ms() if timestamp is None else timestamp
+        if self._built:
+            raise KafkaCodecError("the batch has already been built")
+        if self.magic == 2:
+            return self._append_v2(ts, key, value, headers)
+        return self._append_legacy(ts, key, value, headers)
+
+    cdef object _append_v2(self, int64_t ts, object key, object value, object headers):
+        cdef Py_buffer kview, vview
+        cdef const uint8_t *kp
+        cdef const uint8_t *vp
+        cdef Py_ssize_t klen, vlen, body, hsize = 0
+        cdef int krel = 0, vrel = 0
+        cdef int64_t ts_delta
+        cdef int32_t delta = self.record_count
+        cdef Writer w = self._w
+        cdef list encoded_headers = None
+        if self.record_count == 0:
+            self._first_timestamp = ts
+        ts_delta = ts - self._first_timestamp
+        krel = _buffer_of(key, &kview, &kp, &klen)
+        try:
+            vrel = _buffer_of(value, &vview, &vp, &vlen)
+            try:
+                if headers:
+                    encoded_headers, hsize = _encode_headers(headers)
+                body = (1 + _varint_size(ts_delta) + _varint_size(delta)
+                        + _varint_size(klen) + (klen if klen > 0 else 0)
+                        + _varint_size(vlen) + (vlen if vlen > 0 else 0)
+                        + _varint_size(len(encoded_headers) // 2 if encoded_headers else 0) + hsize)
+                if self.record_count > 0 and len(w) + body + MAX_VARLONG_LEN > self.batch_size:
+                    return None
+                w.ensure(body + MAX_VARLONG_LEN)
+                w.write_varint(<int32_t>body)
+                w.write_int8(0)
+                w.write_varlong(ts_delta)
+                w.write_varint(delta)
+                w.write_varint(<int32_t>klen)
+                if klen > 0:
+                    w.write_raw(kp, klen)
+                w.write_varint(<int32_t>vlen)
+                if vlen > 0:
+                    w.write_raw(vp, vlen)
+                if encoded_headers:
+                    _write_headers(w, encoded_headers)
+                else:
+                    w.write_int8(0)
+            finally:
+                if vrel:
+                    PyBuffer_Release(&vview)
+        finally:
+            if krel:
+                PyBuffer_Release(&kview)
+        if ts > self._max_timestamp or self.record_count == 0:
+            self._max_timestamp = ts
+        self.record_count += 1
+        return self.base_offset + delta
+
+    cdef object _append_legacy(self, int64_t ts, object key, object value, object headers):
+        if headers:
+            raise EncodeError("record headers need magic 2")
+        k = None if key is None else bytes(key)
+        v = None if value is None else bytes(value)
+        if self.record_count > 0:
+            extra = LOG_OVERHEAD + LEGACY_V1_OVERHEAD + (len(k) if k else 0) + (len(v) if v else 0)
+            if self._legacy_size() + extra > self.batch_size:
+                return None
+        if ts > self._max_timestamp or self.record_count == 0:
+            self._max_timestamp = ts
+        self._legacy.append((self.record_count, ts, k, v))
+        self.record_count += 1
+        return self.base_offset + self.record_count - 1
+
+    def build(self):
+        """Finish the batch and return it as bytes."""
+        if self._built:
+            raise KafkaCodecError("the batch has already been built")
+        self._built = True
+        try:
+            if self.magic == 2:
+                return self._build_v2()
+            return self._build_legacy()
+        finally:
+            self._release_pool()
+
+    def close(self):
+        """Give the pooled buffer back without building."""
+        self._built = True
+        self._release_pool()
+
+    cdef _release_pool(self):
+        if self._pool is not None and self._pool_buffer is not None:
+            buf = self._pool_buffer
+            self._pool_buffer = None
+            self._pool.deallocate(buf)
+
+    def __dealloc__(self):
+        if self._pool is not None and self._pool_buffer is not None:
+            try:
+                self._pool.deallocate(self._pool_buffer)
+            except Exception:
+                pass
+
+    cdef bytes _build_v2(self):
+        cdef Writer w = self._w
+        cdef Writer out
+        cdef int16_t attrs = self.compression_id
+        cdef uint32_t crc
+        if self.timestamp_type == 1:
+            attrs |= ATTR_TIMESTAMP_TYPE
+        if self.is_transactional:
+            attrs |= ATTR_TRANSACTIONAL
+        if self.is_control:
+            attrs |= ATTR_CONTROL
+        if self.compression_id == 0 or self.record_count == 0:
+            out = w
+            if self.compression_id != 0:
+                attrs &= ~ATTR_COMPRESSION_MASK
+        else:
+            body = PyMemoryView_FromMemory(<char *>(w.buf + V2_RECORDS), len(w) - V2_RECORDS, PyBUF_READ)
+            try:
+                payload = _compress(self.compression_id, body, level=self._level)
+            finally:
+                body.release()
+            out = Writer(V2_RECORDS + len(payload))
+            out.reserve(V2_RECORDS)
+            out.write_object(payload)
+        self._write_v2_header(out, attrs)
+        crc = out.crc32c_of(V2_ATTRIBUTES, len(out))
+        out.patch_uint32(V2_CRC, crc)
+        return out.to_bytes()
+
+    cdef _write_v2_header(self, Writer out, int16_t attrs):
+        cdef uint8_t *p = out.buf
+        cdef int64_t max_ts = self._max_timestamp
+        cdef int64_t first_ts = self._first_timestamp
+        if self.record_count == 0:
+            max_ts = -1
+            first_ts = -1
+        if self.timestamp_type == 1 and self._log_append_time >= 0:
+            max_ts = self._log_append_time
+        kc_store_be64(p + V2_BASE_OFFSET, <uint64_t>self.base_offset)
+        kc_store_be32(p + V2_LENGTH, <uint32_t>(len(out) - LOG_OVERHEAD))
+        kc_store_be32(p + V2_LEADER_EPOCH, <uint32_t>self.partition_leader_epoch)
+        p[V2_MAGIC] = 2
+        kc_store_be16(p + V2_ATTRIBUTES, <uint16_t>attrs)
+        kc_store_be32(p + V2_LAST_OFFSET_DELTA, <uint32_t>(self.record_count - 1 if self.record_count > 0 else 0))
+        kc_store_be64(p + V2_BASE_TIMESTAMP, <uint64_t>first_ts)
+        kc_store_be64(p + V2_MAX_TIMESTAMP, <uint64_t>max_ts)
+        kc_store_be64(p + V2_PRODUCER_ID, <uint64_t>self.producer_id)
+        kc_store_be16(p + V2_PRODUCER_EPOCH, <uint16_t>self.producer_epoch)
+        kc_store_be32(p + V2_BASE_SEQUENCE, <uint32_t>self.base_sequence)
+        kc_store_be32(p + V2_RECORD_COUNT, <uint32_t>self.record_count)
+
+    cdef bytes _build_legacy(self):
+        cdef Writer out = Writer()
+        cdef Py_ssize_t n = len(self._legacy)
+        cdef int attrs = self.compression_id
+        if self.timestamp_type == 1 and self.magic == 1:
+            attrs |= ATTR_TIMESTAMP_TYPE
+        if n == 0:
+            return b""
+        if self.compression_id == 0:
+            for delta, ts, k, v in self._legacy:
+                _write_legacy_message(out, self.magic, self.base_offset + delta,
+                                      self._legacy_timestamp(ts), attrs & ATTR_TIMESTAMP_TYPE, k, v)
+            return out.to_bytes()
+        inner = Writer()
+        for delta, ts, k, v in self._legacy:
+            # Magic 1 writes relative inner offsets; magic 0 absolute ones.
+            _write_legacy_message(inner, self.magic, delta if self.magic == 1 else self.base_offset + delta,
+                                  self._legacy_timestamp(ts), 0, k, v)
+        payload = _compress(self.compression_id, inner.to_bytes(), level=self._level, magic=self.magic)
+        wrapper_ts = self._log_append_time if (self.timestamp_type == 1 and self._log_append_time >= 0) else self._max_timestamp
+        _write_legacy_message(out, self.magic, self.base_offset + n - 1, wrapper_ts, attrs, None, payload)
+        return out.to_bytes()
+
+    cdef int64_t _legacy_timestamp(self, int64_t ts):
+        if self.timestamp_type == 1 and self._log_append_time >= 0:
+            return self._log_append_time
+        return ts
+
+
+cdef _write_legacy_message(Writer out, int magic, int64_t offset, int64_t timestamp, int attributes,
+                           object key, object value):
+    cdef Py_ssize_t start, crc_at
+    out.write_int64(offset)
+    start = out.reserve(4)
+    crc_at = out.reserve(4)
+    out.write_int8(magic)
+    out.write_int8(<int8_t>attributes)
+    if magic == 1:
+        out.write_int64(timestamp)
+    if key is None:
+        out.write_int32(-1)
+    else:
+        out.write_int32(len(key))
+        out.write_object(key)
+    if value is None:
+        out.write_int32(-1)
+    else:
+        out.write_int32(len(value))
+        out.write_object(value)
+    out.patch_int32(start, <int32_t>(len(out) - start - 4))
+    out.patch_uint32(crc_at, crc32_update(0, out.buf + crc_at + 4, <size_t>(len(out) - crc_at - 4)))
+
+
+cdef tuple _encode_headers(object headers):
+    """Flatten headers to [key bytes, value bytes|None, ...] and their encoded size."""
+    cdef list flat = []
+    cdef Py_ssize_t size = 0
+    for item in headers:
+        try:
+            hk, hv = item
+        except (TypeError, ValueError):
+            raise EncodeError(f"headers must be (key, value) pairs, got {item!r}")
+        if isinstance(hk, str):
+            hk = (<str>hk).encode("utf-8", "surrogateescape")
+        elif isinstance(hk, (bytes, bytearray, memoryview)):
+            hk = bytes(hk)
+        else:
+            raise EncodeError(f"header keys must be str or bytes, not {type(hk).__name__}")
+        if hv is not None:
+            if not isinstance(hv, bytes):
+                try:
+                    hv = bytes(memoryview(hv))
+                except TypeError:
+                    raise EncodeError(f"header values must be bytes-like or None, not {type(hv).__name__}")
+        flat.append(hk)
+        flat.append(hv)
+        size += _varint_size(len(hk)) + len(hk)
+        size += _varint_size(-1 if hv is None else len(hv)) + (0 if hv is None else len(hv))
+    return flat, size
+
+
+cdef _write_headers(Writer w, list flat):
+    cdef Py_ssize_t i
+    w.write_varint(<int32_t>(len(flat) // 2))
+    for i in range(0, len(flat), 2):
+        hk = flat[i]
+        hv = flat[i + 1]
+        w.write_varint(<int32_t>len(hk))
+        w.write_object(hk)
+        if hv is None:
+            w.write_varint(-1)
+        else:
+            w.write_varint(<int32_t>len(hv))
+            w.write_object(hv)
+
+
+def build_control_batch(control_type, *, int64_t producer_id, int producer_epoch,
+                        int64_t base_offset=0, timestamp=None, int32_t coordinator_epoch=0,
+                        int32_t partition_leader_epoch=-1):
+    """A transaction marker batch: control_type "COMMIT" or "ABORT" (or 1 / 0)."""
+    if control_type in ("COMMIT", "commit", CONTROL_COMMIT):
+        ctype = CONTROL_COMMIT
+    elif control_type in ("ABORT", "abort", CONTROL_ABORT):
+        ctype = CONTROL_ABORT
+    else:
+        raise ValueError(f"control_type must be 'COMMIT' or 'ABORT', not {control_type!r}")
+    key = b"\x00\x00" + (<int>ctype).to_bytes(2, "big")
+    value = b"\x00\x00" + coordinator_epoch.to_bytes(4, "big", signed=True)
+    builder = RecordBatchBuilder(2, "none", base_offset=base_offset, producer_id=producer_id,
+                                 producer_epoch=producer_epoch, is_transactional=True, is_control=True,
+                                 partition_leader_epoch=partition_leader_epoch)
+    builder.append(_now_ms() if timestamp is None else timestamp, key, value)
+    return builder.build()
