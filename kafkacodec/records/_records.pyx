@@ -11,7 +11,8 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, 
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_CheckExact
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.memoryview cimport PyMemoryView_FromMemory
-from cpython.ref cimport Py_INCREF
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport Py_INCREF, PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -79,6 +80,7 @@ cdef enum:
 CONTROL_ABORT = 0
 CONTROL_COMMIT = 1
 CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
+cdef tuple _EMPTY = ()
 
 
 cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
@@ -114,66 +116,25 @@ cdef _Source _make_source(object data):
     return s
 
 
-cdef inline object _bytes_at(const uint8_t *base, Py_ssize_t pos, Py_ssize_t n):
-    if n < 0:
-        return None
-    return PyBytes_FromStringAndSize(<const char *>(base + pos), n)
-
-
 @cython.final
 @cython.freelist(256)
 cdef class Record:
-    """One record.  Key, value and headers are read from the batch memory on
-    access; offset and timestamp are plain attributes."""
-    cdef readonly int64_t offset
-    cdef readonly int64_t timestamp
-    cdef readonly int timestamp_type
-    cdef object _owner              # keeps the memory below alive
-    cdef const uint8_t *_base
-    cdef Py_ssize_t _key_pos
-    cdef Py_ssize_t _key_len        # -1: null
-    cdef Py_ssize_t _value_pos
-    cdef Py_ssize_t _value_len      # -1: null
-    cdef Py_ssize_t _headers_pos
-    cdef int32_t _header_count
+    """One record: offset, timestamp, timestamp_type, key, value (bytes or
+    None) and headers (tuple of (str, bytes | None)).  Header keys are UTF-8;
+    undecodable bytes are kept as surrogate escapes so they re-encode to the
+    same bytes."""
+    # Exposed as read-only member descriptors (see _expose_members): plain
+    # slot reads that CPython's attribute cache specialises, which matters when
+    # a consumer loop touches several attributes of millions of records.
+    cdef object _offset
+    cdef object _timestamp
+    cdef object _timestamp_type
+    cdef object _key
+    cdef object _value
+    cdef object _headers
     cdef int32_t _size
     cdef int64_t _checksum          # legacy CRC; -1 for v2
     cdef bint _is_control
-
-    @property
-    def key(self):
-        return _bytes_at(self._base, self._key_pos, self._key_len)
-
-    @property
-    def value(self):
-        return _bytes_at(self._base, self._value_pos, self._value_len)
-
-    @property
-    def headers(self):
-        """Tuple of (str, bytes | None); keys are UTF-8 (undecodable bytes are
-        kept as surrogate escapes, so they re-encode to the same bytes)."""
-        cdef int32_t i
-        cdef int32_t klen = 0, vlen = 0
-        cdef Py_ssize_t pos = self._headers_pos
-        cdef const uint8_t *base = self._base
-        if self._header_count == 0:
-            return ()
-        out = PyTuple_New(self._header_count)
-        for i in range(self._header_count):
-            # Bounds were validated when the batch was decoded.
-            read_varint32(base, pos + 10, &pos, &klen)
-            k = PyUnicode_DecodeUTF8(<const char *>(base + pos), klen, "surrogateescape")
-            pos += klen
-            read_varint32(base, pos + 10, &pos, &vlen)
-            if vlen < 0:
-                v = None
-            else:
-                v = PyBytes_FromStringAndSize(<const char *>(base + pos), vlen)
-                pos += vlen
-            item = (k, v)
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(out, i, item)
-        return out
 
     @property
     def checksum(self):
@@ -191,37 +152,125 @@ cdef class Record:
     @property
     def control_type(self):
         """"COMMIT" / "ABORT" for a control record (else None); unknown types as int."""
-        if not self._is_control or self._key_len < 4:
+        if not self._is_control or self._key is None or len(self._key) < 4:
             return None
-        t = <int16_t>kc_load_be16(self._base + self._key_pos + 2)
+        t = int.from_bytes(self._key[2:4], "big", signed=True)
         return CONTROL_TYPE_NAMES.get(t, t)
 
     @property
     def control_version(self):
-        if not self._is_control or self._key_len < 2:
+        if not self._is_control or self._key is None or len(self._key) < 2:
             return None
-        return <int16_t>kc_load_be16(self._base + self._key_pos)
+        return int.from_bytes(self._key[0:2], "big", signed=True)
 
     @property
     def coordinator_epoch(self):
         """Coordinator epoch of a transaction marker's value (else None)."""
-        if not self._is_control or self._value_len < 6:
+        if not self._is_control or self._value is None or len(self._value) < 6:
             return None
-        return <int32_t>kc_load_be32(self._base + self._value_pos + 2)
+        return int.from_bytes(self._value[2:6], "big", signed=True)
 
     def __repr__(self):
-        return (f"Record(offset={self.offset}, timestamp={self.timestamp}, key={self.key!r}, "
-                f"value={self.value!r}, headers={self.headers!r})")
+        return (f"Record(offset={self._offset}, timestamp={self._timestamp}, key={self._key!r}, "
+                f"value={self._value!r}, headers={self._headers!r})")
 
     def __eq__(self, other):
         if not isinstance(other, Record):
             return NotImplemented
-        return (self.offset == other.offset and self.timestamp == other.timestamp
-                and self.key == other.key and self.value == other.value
-                and self.headers == other.headers)
+        cdef Record o = <Record>other
+        return (self._offset == o._offset and self._timestamp == o._timestamp
+                and self._key == o._key and self._value == o._value
+                and self._headers == o._headers)
 
     def __hash__(self):
-        return hash((self.offset, self.timestamp, self.key, self.value))
+        return hash((self._offset, self._timestamp, self._key, self._value))
+
+    def __reduce__(self):
+        return (_make_record, (self._offset, self._timestamp, self._timestamp_type, self._key,
+                               self._value, self._headers))
+
+
+def _make_record(offset, timestamp, timestamp_type, key, value, headers):
+    cdef Record r = Record.__new__(Record)
+    r._offset = offset
+    r._timestamp = timestamp
+    r._timestamp_type = timestamp_type
+    r._key = key
+    r._value = value
+    r._headers = headers
+    r._checksum = -1
+    return r
+
+
+cdef extern from *:
+    """
+    #include <structmember.h>
+    static PyMemberDef kc_record_members[8];
+    static int kc_record_member_count = 0;
+    static PyObject *kc_readonly_member(PyTypeObject *tp, const char *name, Py_ssize_t offset) {
+        PyMemberDef *m;
+        if (kc_record_member_count >= 8) { PyErr_SetString(PyExc_RuntimeError, "too many members"); return NULL; }
+        m = &kc_record_members[kc_record_member_count++];
+        m->name = name; m->type = T_OBJECT_EX; m->offset = offset; m->flags = READONLY; m->doc = NULL;
+        return PyDescr_NewMember(tp, m);
+    }
+    """
+    object kc_readonly_member(PyTypeObject *tp, const char *name, Py_ssize_t offset)
+    void PyType_Modified(PyTypeObject *)
+
+
+cdef Py_ssize_t _slot_offset(object obj, object marker, Py_ssize_t size) except -1:
+    cdef PyObject **words = <PyObject **><void *>obj
+    cdef Py_ssize_t i
+    for i in range(size // sizeof(PyObject *)):
+        if words[i] == <PyObject *>marker:
+            return i * sizeof(PyObject *)
+    raise RuntimeError("record slot not found")
+
+
+cdef _expose_members():
+    # Locate each object slot by planting a unique marker, then publish it as
+    # a T_OBJECT_EX member descriptor under its public name.
+    cdef PyTypeObject *tp = <PyTypeObject *>Record
+    cdef Record probe = Record.__new__(Record)
+    markers = [object() for _ in range(6)]
+    probe._offset, probe._timestamp, probe._timestamp_type, probe._key, probe._value, probe._headers = markers
+    names = (b"offset", b"timestamp", b"timestamp_type", b"key", b"value", b"headers")
+    type_dict = <dict>tp.tp_dict
+    for name, marker in zip(names, markers):
+        type_dict[name.decode()] = kc_readonly_member(tp, <const char *>name, _slot_offset(probe, marker, tp.tp_basicsize))
+    _MEMBER_NAMES.extend(names)   # keep the C strings alive
+    PyType_Modified(tp)
+
+
+cdef list _MEMBER_NAMES = []
+_expose_members()
+
+
+cdef inline object _bytes_or_none(const uint8_t *p, Py_ssize_t n):
+    if n < 0:
+        return None
+    return PyBytes_FromStringAndSize(<const char *>p, n)
+
+
+cdef object _headers_tuple(const uint8_t *base, Py_ssize_t pos, int32_t count):
+    """Build the headers tuple from already bounds-checked bytes."""
+    cdef int32_t i, klen = 0, vlen = 0
+    out = PyTuple_New(count)
+    for i in range(count):
+        read_varint32(base, pos + MAX_VARLONG_LEN, &pos, &klen)
+        k = PyUnicode_DecodeUTF8(<const char *>(base + pos), klen, "surrogateescape")
+        pos += klen
+        read_varint32(base, pos + MAX_VARLONG_LEN, &pos, &vlen)
+        if vlen < 0:
+            v = None
+        else:
+            v = PyBytes_FromStringAndSize(<const char *>(base + pos), vlen)
+            pos += vlen
+        item = (k, v)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, i, item)
+    return out
 
 
 cdef int _field_error(int rc, Py_ssize_t offset, Py_ssize_t idx, str field) except -1:
@@ -242,8 +291,9 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
     cdef Record rec
     cdef int32_t i, j, length, offset_delta, klen, vlen, hcount, hk, hv
     cdef int64_t ts_delta
-    cdef Py_ssize_t rec_start, rec_end, p
+    cdef Py_ssize_t rec_start, rec_end, p, kstart, vstart, hstart, fstart
     cdef int rc
+    cdef object ts_type_obj = timestamp_type
     if count < 0:
         _corrupt(f"negative record count {count}", abs_base + pos, "")
     # A record needs at least V2_MIN_RECORD_SIZE bytes; never size anything by
@@ -270,54 +320,57 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
         rc = read_varint32(base, rec_end, &p, &offset_delta)
         if rc != KC_OK:
             _field_error(rc, abs_base + p, i, "offset_delta")
+        fstart = p
         rc = read_varint32(base, rec_end, &p, &klen)
         if rc != KC_OK:
             _field_error(rc, abs_base + p, i, "key")
         if klen < -1 or klen > rec_end - p:
-            _corrupt(f"key length {klen} invalid for {rec_end - p} remaining bytes", abs_base + p, f"records[{i}].key")
-        rec = Record.__new__(Record)
-        rec._key_pos = p
-        rec._key_len = klen
+            _corrupt(f"key length {klen} invalid for {rec_end - p} remaining bytes", abs_base + fstart, f"records[{i}].key")
+        kstart = p
         if klen > 0:
             p += klen
+        fstart = p
         rc = read_varint32(base, rec_end, &p, &vlen)
         if rc != KC_OK:
             _field_error(rc, abs_base + p, i, "value")
         if vlen < -1 or vlen > rec_end - p:
-            _corrupt(f"value length {vlen} invalid for {rec_end - p} remaining bytes", abs_base + p, f"records[{i}].value")
-        rec._value_pos = p
-        rec._value_len = vlen
+            _corrupt(f"value length {vlen} invalid for {rec_end - p} remaining bytes", abs_base + fstart, f"records[{i}].value")
+        vstart = p
         if vlen > 0:
             p += vlen
+        fstart = p
         rc = read_varint32(base, rec_end, &p, &hcount)
         if rc != KC_OK:
             _field_error(rc, abs_base + p, i, "headers")
         if hcount < 0 or hcount > (rec_end - p) // 2:
-            _corrupt(f"header count {hcount} invalid for {rec_end - p} remaining bytes", abs_base + p, f"records[{i}].headers")
-        rec._headers_pos = p
-        rec._header_count = hcount
+            _corrupt(f"header count {hcount} invalid for {rec_end - p} remaining bytes", abs_base + fstart, f"records[{i}].headers")
+        hstart = p
         for j in range(hcount):
+            fstart = p
             rc = read_varint32(base, rec_end, &p, &hk)
             if rc != KC_OK:
                 _field_error(rc, abs_base + p, i, f"headers[{j}].key")
             if hk < 0 or hk > rec_end - p:
-                _corrupt(f"header key length {hk} invalid", abs_base + p, f"records[{i}].headers[{j}].key")
+                _corrupt(f"header key length {hk} invalid", abs_base + fstart, f"records[{i}].headers[{j}].key")
             p += hk
+            fstart = p
             rc = read_varint32(base, rec_end, &p, &hv)
             if rc != KC_OK:
                 _field_error(rc, abs_base + p, i, f"headers[{j}].value")
             if hv < -1 or hv > rec_end - p:
-                _corrupt(f"header value length {hv} invalid", abs_base + p, f"records[{i}].headers[{j}].value")
+                _corrupt(f"header value length {hv} invalid", abs_base + fstart, f"records[{i}].headers[{j}].value")
             if hv > 0:
                 p += hv
         if p != rec_end:
             _corrupt(f"record declares {length} bytes but its fields use {p - rec_start - (rec_end - rec_start - length)}",
                      abs_base + p, f"records[{i}]")
-        rec.offset = base_offset + offset_delta
-        rec.timestamp = log_append_time if timestamp_type == 1 and log_append_time >= 0 else base_timestamp + ts_delta
-        rec.timestamp_type = timestamp_type
-        rec._owner = owner
-        rec._base = base
+        rec = Record.__new__(Record)
+        rec._offset = base_offset + offset_delta
+        rec._timestamp = log_append_time if timestamp_type == 1 and log_append_time >= 0 else base_timestamp + ts_delta
+        rec._timestamp_type = ts_type_obj
+        rec._key = _bytes_or_none(base + kstart, klen)
+        rec._value = _bytes_or_none(base + vstart, vlen)
+        rec._headers = _EMPTY if hcount == 0 else _headers_tuple(base, hstart, hcount)
         rec._size = <int32_t>(rec_end - rec_start)
         rec._checksum = -1
         rec._is_control = is_control
@@ -560,17 +613,12 @@ cdef Record _legacy_record(object owner, const uint8_t *base, int64_t offset, in
                            int timestamp_type, Py_ssize_t key_pos, Py_ssize_t key_len,
                            Py_ssize_t value_pos, Py_ssize_t value_len, uint32_t crc, Py_ssize_t size):
     cdef Record rec = Record.__new__(Record)
-    rec.offset = offset
-    rec.timestamp = timestamp
-    rec.timestamp_type = timestamp_type
-    rec._owner = owner
-    rec._base = base
-    rec._key_pos = key_pos
-    rec._key_len = key_len
-    rec._value_pos = value_pos
-    rec._value_len = value_len
-    rec._headers_pos = 0
-    rec._header_count = 0
+    rec._offset = offset
+    rec._timestamp = timestamp
+    rec._timestamp_type = timestamp_type
+    rec._key = _bytes_or_none(base + key_pos, key_len)
+    rec._value = _bytes_or_none(base + value_pos, value_len)
+    rec._headers = _EMPTY
     rec._checksum = crc
     rec._size = <int32_t>size
     rec._is_control = False
@@ -619,9 +667,9 @@ cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offse
     if wrapper_magic >= 1:
         # Magic 1 inner offsets are relative; the wrapper carries the absolute
         # offset of the last inner message.
-        last_inner = (<Record>inner[len(inner) - 1]).offset
+        last_inner = (<Record>inner[len(inner) - 1])._offset
         for rec in inner:
-            rec.offset = wrapper_offset - last_inner + rec.offset
+            rec._offset = wrapper_offset - last_inner + rec._offset
     return inner
 
 
@@ -675,7 +723,7 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
     finally:
         compressed.release()
     b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value")
-    b.base_offset = (<Record>b._legacy_records[0]).offset
+    b.base_offset = (<Record>b._legacy_records[0])._offset
     b.record_count = len(b._legacy_records)
     return b
 
@@ -923,8 +971,9 @@ cdef class RecordBatchBuilder:
     def is_full(self):
         return self.record_count > 0 and self.size_in_bytes >= self.batch_size
 
-    def append(self, timestamp, key, value, headers=()):
-        """Add a record; returns its offset, or None if the batch is full."""
+    def append(self, timestamp, key, value, headers=None):
+        """Add a record; returns its offset, or None if the batch is full.
+        timestamp is in milliseconds (None: now); headers are (str, bytes|None) pairs."""
         cdef int64_t ts = _now_ms() if timestamp is None else timestamp
         if self._built:
             raise KafkaCodecError("the batch has already been built")
@@ -942,6 +991,7 @@ cdef class RecordBatchBuilder:
         cdef int32_t delta = self.record_count
         cdef Writer w = self._w
         cdef list encoded_headers = None
+        cdef uint8_t *out
         if self.record_count == 0:
             self._first_timestamp = ts
         ts_delta = ts - self._first_timestamp
@@ -954,24 +1004,34 @@ cdef class RecordBatchBuilder:
                 body = (1 + _varint_size(ts_delta) + _varint_size(delta)
                         + _varint_size(klen) + (klen if klen > 0 else 0)
                         + _varint_size(vlen) + (vlen if vlen > 0 else 0)
-                        + _varint_size(len(encoded_headers) // 2 if encoded_headers else 0) + hsize)
-                if self.record_count > 0 and len(w) + body + MAX_VARLONG_LEN > self.batch_size:
+                        + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
+                if self.record_count > 0 and w.length + body + MAX_VARLONG_LEN > self.batch_size:
                     return None
+                if body > 0x7FFFFFFF:
+                    raise EncodeError("record larger than 2 GiB")
                 w.ensure(body + MAX_VARLONG_LEN)
-                w.write_varint(<int32_t>body)
-                w.write_int8(0)
-                w.write_varlong(ts_delta)
-                w.write_varint(delta)
-                w.write_varint(<int32_t>klen)
+                # Write straight into the buffer: one capacity check per record.
+                out = w.buf + w.length
+                out += write_uvarint64(out, zigzag32(<int32_t>body))
+                out[0] = 0
+                out += 1
+                out += write_uvarint64(out, zigzag64(ts_delta))
+                out += write_uvarint64(out, zigzag32(delta))
+                out += write_uvarint64(out, zigzag32(<int32_t>klen))
                 if klen > 0:
-                    w.write_raw(kp, klen)
-                w.write_varint(<int32_t>vlen)
+                    memcpy(out, kp, klen)
+                    out += klen
+                out += write_uvarint64(out, zigzag32(<int32_t>vlen))
                 if vlen > 0:
-                    w.write_raw(vp, vlen)
-                if encoded_headers:
-                    _write_headers(w, encoded_headers)
+                    memcpy(out, vp, vlen)
+                    out += vlen
+                if encoded_headers is None:
+                    out[0] = 0
+                    out += 1
+                    w.length = out - w.buf
                 else:
-                    w.write_int8(0)
+                    w.length = out - w.buf
+                    _write_headers(w, encoded_headers)
             finally:
                 if vrel:
                     PyBuffer_Release(&vview)
