@@ -1,0 +1,175 @@
+"""Batch-header walker for segment files.
+
+Reads only the fixed-size headers of record batches (magic 2) and legacy
+messages (magic 0/1), so a segment can be split, seeked and measured without
+decoding or checksumming any records.  The record layer does the rest.
+"""
+from __future__ import annotations
+
+import struct
+from typing import NamedTuple
+
+from kafkacodec.errors import CorruptDataError, TruncatedDataError
+
+__all__ = ["BatchHeader", "HeaderWalk", "read_header", "LOG_OVERHEAD", "NO_TIMESTAMP"]
+
+# offset int64 + length int32, shared by every magic
+LOG_OVERHEAD = 12
+NO_TIMESTAMP = -1
+
+# magic 2: baseOffset, batchLength, partitionLeaderEpoch, magic, crc, attributes,
+# lastOffsetDelta, baseTimestamp, maxTimestamp, producerId, producerEpoch,
+# baseSequence, recordCount
+_V2 = struct.Struct(">qiibIhiqqqhii")
+V2_HEADER_SIZE = _V2.size  # 61
+# magic 0/1: offset, size, crc, magic, attributes (+ timestamp for magic 1)
+_V0 = struct.Struct(">qiIbb")
+_V1 = struct.Struct(">qiIbbq")
+_PREFIX = struct.Struct(">qiib")  # enough to learn the magic of any format
+
+# smallest legal value of the length field for each magic
+_MIN_LENGTH = {0: 14, 1: 22, 2: V2_HEADER_SIZE - LOG_OVERHEAD}
+
+_ATTR_COMPRESSION = 0x07
+_ATTR_LOG_APPEND_TIME = 0x08
+_ATTR_TRANSACTIONAL = 0x10
+_ATTR_CONTROL = 0x20
+
+
+class BatchHeader(NamedTuple):
+    """Fixed header fields of one batch (or one legacy message) in a segment.
+
+    ``base_offset`` is exact for magic 2 and uncompressed legacy messages; a
+    compressed legacy wrapper only stores its last inner offset, so there
+    ``base_offset == last_offset`` (the broker knows no more without
+    decompressing either).  Containment tests should use ``last_offset``.
+    """
+
+    position: int
+    size: int
+    base_offset: int
+    last_offset: int
+    magic: int
+    attributes: int
+    max_timestamp: int
+    partition_leader_epoch: int
+    producer_id: int
+    producer_epoch: int
+    base_sequence: int
+    record_count: int
+
+    @property
+    def end(self) -> int:
+        return self.position + self.size
+
+    @property
+    def compression(self) -> int:
+        return self.attributes & _ATTR_COMPRESSION
+
+    @property
+    def is_transactional(self) -> bool:
+        return self.magic >= 2 and bool(self.attributes & _ATTR_TRANSACTIONAL)
+
+    @property
+    def is_control(self) -> bool:
+        return self.magic >= 2 and bool(self.attributes & _ATTR_CONTROL)
+
+    @property
+    def next_offset(self) -> int:
+        return self.last_offset + 1
+
+
+def read_header(buf, pos: int, end: int, path: str = "") -> BatchHeader | None:
+    """Header of the batch starting at ``pos`` in ``buf[:end]``.
+
+    Returns None when fewer bytes than the whole batch remain (a truncated
+    tail); raises CorruptDataError when the header itself is impossible.
+    """
+    remaining = end - pos
+    if remaining < LOG_OVERHEAD + 5:
+        return None
+    base_offset, length, _epoch_or_crc, magic = _PREFIX.unpack_from(buf, pos)
+    if magic not in _MIN_LENGTH:
+        raise CorruptDataError(f"unknown magic {magic}", pos + 16, path)
+    if length < _MIN_LENGTH[magic]:
+        raise CorruptDataError(
+            f"batch length {length} is below the minimum {_MIN_LENGTH[magic]} for magic {magic}",
+            pos + 8, path)
+    size = LOG_OVERHEAD + length
+    if size > remaining:
+        return None
+    if magic == 2:
+        (base_offset, _length, epoch, _magic, _crc, attributes, last_delta, _base_ts,
+         max_ts, producer_id, producer_epoch, base_sequence, count) = _V2.unpack_from(buf, pos)
+        if last_delta < 0:
+            raise CorruptDataError(f"negative last offset delta {last_delta}", pos + 23, path)
+        if count < 0:
+            raise CorruptDataError(f"negative record count {count}", pos + 57, path)
+        return BatchHeader(pos, size, base_offset, base_offset + last_delta, 2, attributes & 0xFFFF,
+                           max_ts, epoch, producer_id, producer_epoch, base_sequence, count)
+    if magic == 1:
+        offset, _length, _crc, _magic, attributes, timestamp = _V1.unpack_from(buf, pos)
+    else:
+        offset, _length, _crc, _magic, attributes = _V0.unpack_from(buf, pos)
+        timestamp = NO_TIMESTAMP
+    return BatchHeader(pos, size, offset, offset, magic, attributes & 0xFF, timestamp,
+                       -1, -1, -1, -1, 1)
+
+
+class HeaderWalk:
+    """Iterator over batch headers in ``buf[start:end]``.
+
+    Stops quietly at a truncated trailing batch; afterwards ``position`` is
+    where the whole batches end and ``truncated_bytes`` how many bytes of an
+    incomplete batch follow.  A tail made only of zero bytes (a preallocated
+    log file) counts as truncated too, never as a batch.
+    """
+
+    __slots__ = ("_buf", "position", "_end", "_path", "truncated_bytes", "done")
+
+    def __init__(self, buf, start: int = 0, end: int | None = None, path: str = ""):
+        self._buf = buf
+        self.position = start
+        self._end = len(buf) if end is None else end
+        self._path = path
+        self.truncated_bytes = 0
+        self.done = False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> BatchHeader:
+        if self.done:
+            raise StopIteration
+        pos = self.position
+        if pos >= self._end:
+            self.done = True
+            raise StopIteration
+        try:
+            header = read_header(self._buf, pos, self._end, self._path)
+        except CorruptDataError:
+            if _all_zero(self._buf, pos, self._end):
+                header = None
+            else:
+                raise
+        if header is None:
+            self.truncated_bytes = self._end - pos
+            self.done = True
+            raise StopIteration
+        self.position = pos + header.size
+        return header
+
+    def finish(self, allow_truncated: bool) -> "HeaderWalk":
+        """Consume the rest; raise if a truncated tail is not allowed."""
+        for _ in self:
+            pass
+        if self.truncated_bytes and not allow_truncated:
+            raise TruncatedDataError(
+                f"{self.truncated_bytes} bytes of an incomplete batch at the end of a closed segment",
+                self.position, self._path)
+        return self
+
+
+def _all_zero(buf, start: int, end: int) -> bool:
+    with memoryview(buf)[start:end] as chunk:
+        return not bytes(chunk).strip(b"\x00")

@@ -1,0 +1,193 @@
+"""Parsers for the three per-segment index files.
+
+``.index`` and ``.timeindex`` of the active segment are preallocated by the
+broker (10 MiB of zeros by default) and trimmed only when the segment is
+closed, so a copy of a running broker's directory has zero padding after the
+real entries.  An all-zero entry anywhere after the first one ends the index
+(the first entry may legitimately be all zeros); everything after it must be
+zero as well.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from kafkacodec.errors import CorruptDataError
+
+__all__ = [
+    "IndexEntry",
+    "TimeIndexEntry",
+    "AbortedTxn",
+    "parse_offset_index",
+    "parse_time_index",
+    "parse_txn_index",
+    "OFFSET_ENTRY_SIZE",
+    "TIME_ENTRY_SIZE",
+    "TXN_ENTRY_SIZE",
+]
+
+OFFSET_ENTRY_SIZE = 8
+TIME_ENTRY_SIZE = 12
+TXN_ENTRY_SIZE = 34
+
+_OFFSET_DTYPE = np.dtype([("rel", ">i4"), ("pos", ">i4")])
+_TIME_DTYPE = np.dtype([("ts", ">i8"), ("rel", ">i4")])
+_TXN_DTYPE = np.dtype([("version", ">i2"), ("producer_id", ">i8"), ("first", ">i8"),
+                       ("last", ">i8"), ("lso", ">i8")])
+assert _TIME_DTYPE.itemsize == TIME_ENTRY_SIZE and _TXN_DTYPE.itemsize == TXN_ENTRY_SIZE
+
+
+class IndexEntry(NamedTuple):
+    """``.index`` entry: the batch (or append) starting at ``position`` ends at ``offset``."""
+
+    offset: int
+    position: int
+
+
+class TimeIndexEntry(NamedTuple):
+    """``.timeindex`` entry: the largest timestamp so far and the offset it was seen at."""
+
+    timestamp: int
+    offset: int
+
+
+class AbortedTxn(NamedTuple):
+    """``.txnindex`` entry.
+
+    Field order puts ``(producer_id, first_offset)`` first, so an entry can be
+    passed wherever a Fetch-response aborted-transaction pair is expected.
+    """
+
+    producer_id: int
+    first_offset: int
+    last_offset: int
+    last_stable_offset: int
+
+
+def _used_entries(raw: bytes, entry_size: int, arr, zero_mask, path: str, what: str) -> int:
+    """Number of real entries before zero padding; validates the padding."""
+    n = len(arr)
+    used = n
+    if n > 1:
+        hits = np.flatnonzero(zero_mask[1:])
+        if len(hits):
+            used = int(hits[0]) + 1
+    tail_start = used * entry_size
+    if used < n or len(raw) % entry_size:
+        tail = np.frombuffer(raw, dtype=np.uint8, offset=tail_start)
+        nonzero = np.flatnonzero(tail)
+        if len(nonzero):
+            at = tail_start + int(nonzero[0])
+            if used == n:
+                raise CorruptDataError(
+                    f"{what} file length {len(raw)} is not a multiple of the entry size {entry_size}",
+                    tail_start, path)
+            raise CorruptDataError(f"non-zero bytes in {what} padding after entry {used - 1}", at,
+                                   f"{path}[{at // entry_size}]")
+    return used
+
+
+def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path: str) -> list[IndexEntry]:
+    """Entries of an ``.index`` file, validated.
+
+    Offsets and positions must both increase strictly, and positions must lie
+    inside the ``.log`` file when its size is given.
+    """
+    n = len(raw) // OFFSET_ENTRY_SIZE
+    arr = np.frombuffer(raw, dtype=_OFFSET_DTYPE, count=n)
+    rel = arr["rel"].astype(np.int64)
+    pos = arr["pos"].astype(np.int64)
+    used = _used_entries(raw, OFFSET_ENTRY_SIZE, arr, (rel == 0) & (pos == 0), path, "offset index")
+    rel = rel[:used]
+    pos = pos[:used]
+    if used:
+        bad = np.flatnonzero(rel < 0)
+        if len(bad):
+            i = int(bad[0])
+            raise CorruptDataError(f"negative relative offset {int(rel[i])}", i * 8, f"{path}[{i}]")
+        bad = np.flatnonzero(pos < 0)
+        if len(bad):
+            i = int(bad[0])
+            raise CorruptDataError(f"negative position {int(pos[i])}", i * 8 + 4, f"{path}[{i}]")
+        bad = np.flatnonzero(np.diff(rel) <= 0)
+        if len(bad):
+            i = int(bad[0]) + 1
+            raise CorruptDataError(
+                f"offset {base_offset + int(rel[i])} does not increase over the previous entry's "
+                f"{base_offset + int(rel[i - 1])}", i * 8, f"{path}[{i}]")
+        bad = np.flatnonzero(np.diff(pos) <= 0)
+        if len(bad):
+            i = int(bad[0]) + 1
+            raise CorruptDataError(
+                f"position {int(pos[i])} does not increase over the previous entry's {int(pos[i - 1])}",
+                i * 8 + 4, f"{path}[{i}]")
+        # position 0 is the start of the log even when the log is still empty
+        bad = np.flatnonzero((pos >= log_size) & (pos > 0)) if log_size is not None else ()
+        if len(bad):
+            i = int(bad[0])
+            raise CorruptDataError(
+                f"position {int(pos[i])} is beyond the end of the log ({log_size} bytes)",
+                i * 8 + 4, f"{path}[{i}]")
+    offsets = (rel + base_offset).tolist()
+    return [IndexEntry(o, p) for o, p in zip(offsets, pos.tolist())]
+
+
+def parse_time_index(raw: bytes, base_offset: int, path: str) -> list[TimeIndexEntry]:
+    """Entries of a ``.timeindex`` file, validated (timestamps and offsets never decrease)."""
+    n = len(raw) // TIME_ENTRY_SIZE
+    arr = np.frombuffer(raw, dtype=_TIME_DTYPE, count=n)
+    ts = arr["ts"].astype(np.int64)
+    rel = arr["rel"].astype(np.int64)
+    used = _used_entries(raw, TIME_ENTRY_SIZE, arr, (ts == 0) & (rel == 0), path, "time index")
+    ts = ts[:used]
+    rel = rel[:used]
+    if used:
+        bad = np.flatnonzero(rel < 0)
+        if len(bad):
+            i = int(bad[0])
+            raise CorruptDataError(f"negative relative offset {int(rel[i])}", i * 12 + 8, f"{path}[{i}]")
+        bad = np.flatnonzero(np.diff(ts) < 0)
+        if len(bad):
+            i = int(bad[0]) + 1
+            raise CorruptDataError(
+                f"timestamp {int(ts[i])} is below the previous entry's {int(ts[i - 1])}",
+                i * 12, f"{path}[{i}]")
+        bad = np.flatnonzero(np.diff(rel) < 0)
+        if len(bad):
+            i = int(bad[0]) + 1
+            raise CorruptDataError(
+                f"offset {base_offset + int(rel[i])} is below the previous entry's "
+                f"{base_offset + int(rel[i - 1])}", i * 12 + 8, f"{path}[{i}]")
+    offsets = (rel + base_offset).tolist()
+    return [TimeIndexEntry(t, o) for t, o in zip(ts.tolist(), offsets)]
+
+
+def parse_txn_index(raw: bytes, base_offset: int, path: str) -> list[AbortedTxn]:
+    """Entries of a ``.txnindex`` file (never preallocated, so no padding)."""
+    if len(raw) % TXN_ENTRY_SIZE:
+        n = len(raw) // TXN_ENTRY_SIZE
+        raise CorruptDataError(
+            f"transaction index length {len(raw)} is not a multiple of the entry size {TXN_ENTRY_SIZE}",
+            n * TXN_ENTRY_SIZE, f"{path}[{n}]")
+    arr = np.frombuffer(raw, dtype=_TXN_DTYPE)
+    out = []
+    prev_last = None
+    for i, (version, pid, first, last, lso) in enumerate(arr.tolist()):
+        at = i * TXN_ENTRY_SIZE
+        where = f"{path}[{i}]"
+        if version != 0:
+            raise CorruptDataError(f"unknown aborted-transaction entry version {version}", at, where)
+        if pid < 0:
+            raise CorruptDataError(f"negative producer id {pid}", at + 2, where)
+        if first > last:
+            raise CorruptDataError(f"first offset {first} is after last offset {last}", at + 10, where)
+        if last < base_offset:
+            raise CorruptDataError(f"last offset {last} is below the segment base offset {base_offset}",
+                                   at + 18, where)
+        if prev_last is not None and last <= prev_last:
+            raise CorruptDataError(f"last offset {last} does not increase over the previous entry's "
+                                   f"{prev_last}", at + 18, where)
+        prev_last = last
+        out.append(AbortedTxn(pid, first, last, lso))
+    return out

@@ -1,0 +1,481 @@
+"""Partition directories (``topic-N``) and broker data directories."""
+from __future__ import annotations
+
+import builtins
+import mmap
+import os
+import re
+from bisect import bisect_right
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+from kafkacodec.errors import CorruptDataError
+from kafkacodec.logdir._headers import BatchHeader
+from kafkacodec.logdir._index import AbortedTxn
+from kafkacodec.logdir._segment import Segment
+
+__all__ = [
+    "LogDir",
+    "PartitionDir",
+    "LogPosition",
+    "ByteRange",
+    "BatchReader",
+    "open",
+    "parse_partition_dir_name",
+    "read_range",
+]
+
+_SEGMENT_FILE = re.compile(r"^(\d{20})\.log$")
+_PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]{1,249})-(?P<partition>\d+)$")
+# renamed by the broker while a partition is deleted, moved between log dirs or found stray
+_TRANSIENT_DIR = re.compile(r"-(delete|future|stray)$")
+METADATA_TOPIC = "__cluster_metadata"
+
+
+def parse_partition_dir_name(name: str) -> tuple[str, int] | None:
+    """``"my.topic-name-3"`` -> ``("my.topic-name", 3)``; None for anything else.
+
+    Directories the broker renamed for deletion, reassignment between log dirs
+    or as strays (``topic-0.<uuid>-delete`` etc.) are not partitions.
+    """
+    if _TRANSIENT_DIR.search(name):
+        return None
+    m = _PARTITION_DIR.match(name)
+    if m is None:
+        return None
+    topic = m.group("topic")
+    if topic in (".", ".."):
+        return None
+    return topic, int(m.group("partition"))
+
+
+class LogPosition(NamedTuple):
+    """Where a batch starts: a segment and a byte position in its ``.log``."""
+
+    segment: Segment
+    position: int
+
+    @property
+    def batch(self) -> BatchHeader:
+        return self.segment.header_at(self.position)
+
+
+class ByteRange(NamedTuple):
+    """A piece of one segment holding whole batches, for parallel reads.
+
+    Plain values only, so it pickles cheaply to worker processes; read it
+    with :func:`read_range`.  ``first_offset`` is the base offset of the
+    first batch (the last inner offset for a compressed legacy wrapper).
+    """
+
+    path: str
+    start: int
+    end: int
+    first_offset: int
+    segment_base_offset: int
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+
+def read_range(byte_range: ByteRange) -> memoryview:
+    """Memory-map a :class:`ByteRange` and return a zero-copy view of it."""
+    if byte_range.end <= byte_range.start:
+        return memoryview(b"")
+    with builtins.open(byte_range.path, "rb") as f:
+        m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    if len(m) < byte_range.end:
+        m.close()
+        raise CorruptDataError(f"{byte_range.path} is shorter than the range end {byte_range.end}",
+                               byte_range.end)
+    return memoryview(m)[byte_range.start:byte_range.end]
+
+
+
+class BatchReader:
+    """Iterator of memoryviews over whole batches, produced by
+    :meth:`PartitionDir.read_batches`.
+
+    While iterating, ``segment`` and ``position`` say where the view last
+    returned starts.  When done, ``truncated_bytes`` tells how many bytes of
+    an incomplete batch ended the active segment (0 normally).
+    """
+
+    def __init__(self, gen_factory):
+        self.segment = None
+        self.position = None
+        self.truncated_bytes = 0
+        self._gen = gen_factory(self)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> memoryview:
+        return next(self._gen)
+
+
+class PartitionDir:
+    """One partition directory: ``<topic>-<partition>/``.
+
+    ``segments`` are sorted by base offset; the last one is the active
+    segment (the only one allowed to end in a truncated batch).
+    """
+
+    def __init__(self, path: str | os.PathLike, topic: str | None = None, partition: int | None = None):
+        self.path = Path(path)
+        if not self.path.is_dir():
+            raise NotADirectoryError(f"not a directory: {self.path}")
+        parsed = parse_partition_dir_name(self.path.name)
+        if topic is None or partition is None:
+            if parsed is None:
+                raise ValueError(f"{self.path.name!r} is not a <topic>-<partition> directory name")
+            topic = parsed[0] if topic is None else topic
+            partition = parsed[1] if partition is None else partition
+        self.topic = topic
+        self.partition = partition
+        bases = sorted(int(m.group(1)) for m in map(_SEGMENT_FILE.match, os.listdir(self.path)) if m)
+        self.segments = [Segment(self.path, b, is_active=(i == len(bases) - 1)) for i, b in enumerate(bases)]
+        self._bases = bases
+
+    def __repr__(self) -> str:
+        return f"<PartitionDir {self.topic}-{self.partition} segments={len(self.segments)}>"
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        for s in self.segments:
+            s.close()
+
+    # ------------------------------------------------------------ metadata files
+    @property
+    def topic_id(self) -> str | None:
+        """Topic id from ``partition.metadata`` (base64 UUID), if present."""
+        path = self.path / "partition.metadata"
+        if not path.exists():
+            return None
+        for line in path.read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "topic_id":
+                return value.strip()
+        return None
+
+    @property
+    def leader_epochs(self) -> list[tuple[int, int]]:
+        """``(epoch, start_offset)`` pairs from ``leader-epoch-checkpoint``."""
+        path = self.path / "leader-epoch-checkpoint"
+        if not path.exists():
+            return []
+        lines = path.read_text().split("\n")
+        try:
+            count = int(lines[1])
+            return [tuple(int(x) for x in lines[2 + i].split()) for i in range(count)]
+        except (IndexError, ValueError) as exc:
+            raise CorruptDataError(f"malformed leader-epoch-checkpoint ({exc})", None,
+                                   "leader-epoch-checkpoint") from None
+
+    # ------------------------------------------------------------ offsets
+    @property
+    def log_start_offset(self) -> int | None:
+        """Base offset of the first segment (None without segments)."""
+        return self.segments[0].base_offset if self.segments else None
+
+    @property
+    def next_offset(self) -> int | None:
+        """Offset after the last batch in the log (None without segments)."""
+        for seg in reversed(self.segments):
+            if seg.last_batch is not None:
+                return seg.next_offset
+        return self.segments[0].base_offset if self.segments else None
+
+    @property
+    def size(self) -> int:
+        return sum(s.size for s in self.segments)
+
+    def segment_for(self, offset: int) -> Segment | None:
+        """The segment whose offset range would hold ``offset``."""
+        i = bisect_right(self._bases, offset) - 1
+        if i < 0:
+            return self.segments[0] if self.segments else None
+        return self.segments[i]
+
+    # ------------------------------------------------------------ seeking
+    def lookup_offset(self, offset: int) -> LogPosition | None:
+        """The batch holding ``offset``: the first batch whose last offset is
+        >= ``offset`` (after a compaction gap, the next batch).  None past the end.
+
+        Uses the segment's ``.index`` then walks batch headers forward.
+        """
+        i = max(bisect_right(self._bases, offset) - 1, 0)
+        for seg in self.segments[i:]:
+            h = seg.find_offset(offset)
+            if h is not None:
+                return LogPosition(seg, h.position)
+        return None
+
+    def lookup_timestamp(self, timestamp: int) -> LogPosition | None:
+        """The first batch (in log order) whose max timestamp is >= ``timestamp``,
+        found through the ``.timeindex``; None when every batch is older.
+        """
+        for seg in self.segments:
+            h = seg.find_timestamp(timestamp)
+            if h is not None:
+                return LogPosition(seg, h.position)
+        return None
+
+    # ------------------------------------------------------------ walking & reading
+    def batches(self, start_offset: int | None = None, end_offset: int | None = None
+                ) -> Iterator[tuple[Segment, BatchHeader]]:
+        """``(segment, header)`` for every batch that may hold offsets in
+        ``[start_offset, end_offset)``.  Closed segments must end on a batch boundary.
+        """
+        for seg, start in self._start_points(start_offset):
+            walk = seg.headers(start)
+            prev_next = None
+            for h in walk:
+                first = _first_offset(h, prev_next, seg.base_offset)
+                if end_offset is not None and first >= end_offset:
+                    return
+                prev_next = h.last_offset + 1
+                yield seg, h
+            walk.finish(allow_truncated=seg.is_active)
+
+    def _start_points(self, start_offset):
+        if start_offset is None:
+            return [(s, 0) for s in self.segments]
+        pos = self.lookup_offset(start_offset)
+        if pos is None:
+            return []
+        i = self.segments.index(pos.segment)
+        return [(pos.segment, pos.position)] + [(s, 0) for s in self.segments[i + 1:]]
+
+    def read_batches(self, start_offset: int | None = None, end_offset: int | None = None, *,
+                     per_batch: bool = False) -> BatchReader:
+        """Memoryviews over the whole batches that may hold offsets in
+        ``[start_offset, end_offset)``: one view per segment, or one per batch
+        with ``per_batch``.  The first and last batches can hold offsets
+        outside the range (batches are never split); filter records by offset.
+
+        A truncated batch at the end of the active segment is left out and
+        reported in the reader's ``truncated_bytes``.
+        """
+        def gen(reader: BatchReader):
+            for seg, start in self._start_points(start_offset):
+                walk = seg.headers(start)
+                prev_next = None
+                stop = False
+                chunk_start = start
+                end = start
+                for h in walk:
+                    first = _first_offset(h, prev_next, seg.base_offset)
+                    if end_offset is not None and first >= end_offset:
+                        stop = True
+                        break
+                    prev_next = h.last_offset + 1
+                    if per_batch:
+                        reader.segment, reader.position = seg, h.position
+                        yield seg.data[h.position:h.end]
+                    end = h.end
+                if not stop:
+                    walk.finish(allow_truncated=seg.is_active)
+                    reader.truncated_bytes = walk.truncated_bytes
+                if not per_batch and end > chunk_start:
+                    reader.segment, reader.position = seg, chunk_start
+                    yield seg.data[chunk_start:end]
+                if stop:
+                    return
+        return BatchReader(gen)
+
+    def split(self, max_bytes: int) -> list[ByteRange]:
+        """Cut the log into byte ranges of at most ``max_bytes`` (a single
+        batch larger than that gets a range of its own), each starting and
+        ending at batch boundaries, covering every whole batch exactly once.
+
+        Cut points come from ``.index`` positions, checked against the batch
+        header found there and moved forward by walking headers, so the cost
+        is a few header reads per range rather than a scan of the log.
+        """
+        if max_bytes <= 0:
+            raise ValueError("max_bytes must be positive")
+        out: list[ByteRange] = []
+        for seg in self.segments:
+            valid = seg.valid_size
+            if valid == 0:
+                continue
+            index = seg.read_index()
+            positions = [e.position for e in index]
+            path = str(seg.log_path)
+            start = 0
+            first = seg.header_at(0).base_offset
+            while start < valid:
+                target = start + max_bytes
+                if target >= valid:
+                    out.append(ByteRange(path, start, valid, first, seg.base_offset))
+                    break
+                i = bisect_right(positions, target) - 1
+                cut = start
+                if i >= 0 and positions[i] > start:
+                    cut = positions[i]
+                    h = seg.header_at(cut)
+                    if h is None or h.base_offset > index[i].offset:
+                        raise CorruptDataError(
+                            f"index entry ({index[i].offset}, {cut}) does not point at a batch holding "
+                            f"its offset", i * 8, f"{seg.label}.index[{i}]")
+                for h in seg.headers(cut, valid):
+                    if h.end > target:
+                        break
+                    cut = h.end
+                if cut == start:  # one batch larger than max_bytes
+                    cut = seg.header_at(start).end
+                out.append(ByteRange(path, start, cut, first, seg.base_offset))
+                start = cut
+                if start < valid:
+                    first = seg.header_at(start).base_offset
+        return out
+
+    # ------------------------------------------------------------ transactions
+    def aborted_transactions(self, start_offset: int | None = None, end_offset: int | None = None
+                             ) -> list[AbortedTxn]:
+        """Aborted transactions from every segment's ``.txnindex``, sorted by first offset.
+
+        With a range, only those overlapping ``[start_offset, end_offset)``
+        (last offset >= start, first offset < end), as a broker's Fetch would
+        list them.  Entries behave as ``(producer_id, first_offset)`` pairs for
+        read_committed decoding; ``last_offset`` is there for range checks.
+        """
+        out = []
+        for seg in self.segments:
+            for t in seg.read_txnindex():
+                if start_offset is not None and t.last_offset < start_offset:
+                    continue
+                if end_offset is not None and t.first_offset >= end_offset:
+                    continue
+                out.append(t)
+        out.sort(key=lambda t: (t.first_offset, t.producer_id))
+        return out
+
+
+def _first_offset(h: BatchHeader, prev_next: int | None, segment_base: int) -> int:
+    # a compressed legacy wrapper only carries its last offset; it starts after its predecessor
+    if h.magic < 2 and h.compression:
+        return prev_next if prev_next is not None else min(segment_base, h.last_offset)
+    return h.base_offset
+
+
+class LogDir:
+    """A broker data directory (``log.dirs`` entry) holding partition directories.
+
+    By default topics whose names start with ``__`` (``__consumer_offsets``,
+    ``__transaction_state``, the KRaft ``__cluster_metadata`` log) are left
+    out; ``include_internal=True`` brings them in.  Entries that are not
+    ``<topic>-<partition>`` directories, and partition directories the broker
+    renamed for deletion or a log-dir move (``-delete``, ``-future``,
+    ``-stray``), are always skipped and listed in ``ignored``.
+    """
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        if not self.path.is_dir():
+            raise NotADirectoryError(f"not a directory: {self.path}")
+        self._entries: dict[tuple[str, int], Path] = {}
+        self.ignored: list[str] = []
+        for entry in sorted(os.listdir(self.path)):
+            full = self.path / entry
+            if not full.is_dir():
+                continue
+            parsed = parse_partition_dir_name(entry)
+            if parsed is None:
+                self.ignored.append(entry)
+            else:
+                self._entries[parsed] = full
+        self._open: dict[tuple[str, int], PartitionDir] = {}
+
+    def __repr__(self) -> str:
+        return f"<LogDir {self.path} partitions={len(self._entries)}>"
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        for p in self._open.values():
+            p.close()
+
+    @property
+    def meta_properties(self) -> dict[str, str]:
+        """``meta.properties`` (cluster.id, node.id, ...) or {} when absent."""
+        path = self.path / "meta.properties"
+        out = {}
+        if path.exists():
+            for line in path.read_text().splitlines():
+                line = line.strip()
+                if line and not line.startswith("#") and "=" in line:
+                    k, _, v = line.partition("=")
+                    out[k.strip()] = v.strip()
+        return out
+
+    @staticmethod
+    def _wanted(topic: str, include_internal: bool) -> bool:
+        return include_internal or not topic.startswith("__")
+
+    def topics(self, *, include_internal: bool = False) -> list[str]:
+        return sorted({t for t, _ in self._entries if self._wanted(t, include_internal)})
+
+    def partitions(self, topics=None, *, include_internal: bool = False) -> list[PartitionDir]:
+        """Partition directories sorted by (topic, partition), optionally only ``topics``."""
+        if isinstance(topics, str):
+            topics = [topics]
+        wanted = None if topics is None else set(topics)
+        out = []
+        for key in sorted(self._entries):
+            topic = key[0]
+            if wanted is not None:
+                if topic not in wanted:
+                    continue
+            elif not self._wanted(topic, include_internal):
+                continue
+            out.append(self.partition(*key))
+        return out
+
+    def partition(self, topic: str, partition: int) -> PartitionDir:
+        key = (topic, partition)
+        if key not in self._entries:
+            raise KeyError(f"no partition directory {topic}-{partition} in {self.path}")
+        if key not in self._open:
+            self._open[key] = PartitionDir(self._entries[key], topic, partition)
+        return self._open[key]
+
+    def __iter__(self):
+        return iter(self.partitions())
+
+
+def _looks_like_partition(path: Path) -> bool:
+    if parse_partition_dir_name(path.name) is None:
+        return False
+    for name in os.listdir(path):
+        if _SEGMENT_FILE.match(name) or name in ("partition.metadata", "leader-epoch-checkpoint"):
+            return True
+    return False
+
+
+def open(path: str | os.PathLike, *, kind: str | None = None):  # noqa: A001 - mirrors builtins.open by design
+    """Open a broker data directory (:class:`LogDir`) or one partition
+    directory (:class:`PartitionDir`), deciding by content unless ``kind`` is
+    ``"logdir"`` or ``"partition"``.
+    """
+    p = Path(path)
+    if not p.is_dir():
+        raise NotADirectoryError(f"not a directory: {p}")
+    if kind is None:
+        kind = "partition" if _looks_like_partition(p) else "logdir"
+    if kind == "partition":
+        return PartitionDir(p)
+    if kind == "logdir":
+        return LogDir(p)
+    raise ValueError(f"kind must be 'logdir' or 'partition', not {kind!r}")
