@@ -25,6 +25,11 @@ from kafkacodec._primitives cimport (
 )
 from kafkacodec._crc cimport crc32c_update, crc32_update
 from kafkacodec._buffer cimport Writer
+from kafkacodec.records._v2 cimport (
+    RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE,
+    F_HEADER_KEY, F_HEADER_VALUE, F_HEADERS, F_LENGTH,
+    P_VARINT_TRUNCATED, P_VARINT_OVERLONG, P_SIZE_MISMATCH,
+)
 
 import time as _time
 
@@ -57,9 +62,6 @@ cdef enum:
     V2_RECORD_COUNT = 57
     V2_RECORDS = 61
     LOG_OVERHEAD = 12            # offset + length prefix, every magic
-    # smallest v2 record: length, attributes, ts delta, offset delta, key len,
-    # value len and header count, one byte each
-    V2_MIN_RECORD_SIZE = 7
 
 # ---- legacy message layout (offsets from the entry start) ----
 cdef enum:
@@ -254,129 +256,80 @@ cdef inline object _bytes_or_none(const uint8_t *p, Py_ssize_t n):
 
 
 cdef object _headers_tuple(const uint8_t *base, Py_ssize_t pos, int32_t count):
-    """Build the headers tuple from already bounds-checked bytes."""
+    """Build the headers tuple from bytes parse_v2_record validated."""
     cdef int32_t i, klen = 0, vlen = 0
+    cdef Py_ssize_t kpos = 0, vpos = 0
     out = PyTuple_New(count)
     for i in range(count):
-        read_varint32(base, pos + MAX_VARLONG_LEN, &pos, &klen)
-        k = PyUnicode_DecodeUTF8(<const char *>(base + pos), klen, "surrogateescape")
-        pos += klen
-        read_varint32(base, pos + MAX_VARLONG_LEN, &pos, &vlen)
-        if vlen < 0:
-            v = None
-        else:
-            v = PyBytes_FromStringAndSize(<const char *>(base + pos), vlen)
-            pos += vlen
-        item = (k, v)
+        pos = next_header(base, pos, &kpos, &klen, &vpos, &vlen)
+        item = (PyUnicode_DecodeUTF8(<const char *>(base + kpos), klen, "surrogateescape"),
+                _bytes_or_none(base + vpos, vlen))
         Py_INCREF(item)
         PyTuple_SET_ITEM(out, i, item)
     return out
 
 
-cdef int _field_error(int rc, Py_ssize_t offset, Py_ssize_t idx, str field) except -1:
-    path = f"records[{idx}].{field}"
-    if rc == KC_TRUNCATED:
-        raise CorruptDataError("record ends inside a varint", offset, path)
-    raise CorruptDataError("varint is too long for its type", offset, path)
+cdef tuple _FIELD_NAMES = ("length", "attributes", "timestamp_delta", "offset_delta", "key", "value",
+                           "headers", "key", "value", "")
+
+
+cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base) except -1:
+    """Turn a parse_v2_record failure into CorruptDataError with offset and path."""
+    cdef str field = _FIELD_NAMES[r.err_field]
+    cdef str path = f"records[{index}]"
+    if r.err_field == F_HEADER_KEY or r.err_field == F_HEADER_VALUE:
+        path += f".headers[{r.err_header}].{field}"
+    elif field:
+        path += "." + field
+    if r.err_problem == P_VARINT_TRUNCATED:
+        reason = "record ends inside a varint"
+    elif r.err_problem == P_VARINT_OVERLONG:
+        reason = "varint is too long for its type"
+    elif r.err_problem == P_SIZE_MISMATCH:
+        reason = f"record length leaves {r.err_value} unread bytes"
+    elif r.err_field == F_LENGTH:
+        reason = f"record length {r.err_value} invalid for the bytes left in the batch"
+    elif r.err_field == F_HEADERS:
+        reason = f"header count {r.err_value} invalid for the bytes left in the record"
+    else:
+        reason = f"{field} length {r.err_value} invalid for the bytes left in the record"
+    raise CorruptDataError(reason, abs_base + r.err_pos, path)
 
 
 cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end, int32_t count,
-                             object owner, Py_ssize_t abs_base, int64_t base_offset,
+                             Py_ssize_t abs_base, int64_t base_offset,
                              int64_t base_timestamp, int timestamp_type, int64_t log_append_time,
                              bint is_control):
     """Decode `count` records laid out in base[pos:end].  abs_base maps
-    positions to offsets in the caller's input for error messages (-1 when the
-    memory is a decompressed payload: offsets are then relative to it)."""
+    positions to offsets in the caller's input for error messages."""
     cdef list out
     cdef Record rec
-    cdef int32_t i, j, length, offset_delta, klen, vlen, hcount, hk, hv
-    cdef int64_t ts_delta
-    cdef Py_ssize_t rec_start, rec_end, p, kstart, vstart, hstart, fstart
-    cdef int rc
+    cdef int32_t i
+    cdef RecordView r
     cdef object ts_type_obj = timestamp_type
+    cdef bint append_time = timestamp_type == 1 and log_append_time >= 0
     if count < 0:
         _corrupt(f"negative record count {count}", abs_base + pos, "")
-    # A record needs at least V2_MIN_RECORD_SIZE bytes; never size anything by
-    # a count the bytes cannot hold.
+    # Never size anything by a count the bytes cannot hold.
     if <int64_t>count * V2_MIN_RECORD_SIZE > end - pos:
         _corrupt(f"record count {count} does not fit in {end - pos} bytes", abs_base + pos, "")
     out = PyList_New(count)
     for i in range(count):
-        rec_start = pos
-        p = pos
-        rc = read_varint32(base, end, &p, &length)
-        if rc != KC_OK:
-            _field_error(rc, abs_base + p, i, "length")
-        if length < 0 or length > end - p:
-            _corrupt(f"record length {length} exceeds the {end - p} bytes left in the batch",
-                     abs_base + pos, f"records[{i}].length")
-        rec_end = p + length
-        if p >= rec_end:
-            _corrupt("record body is empty", abs_base + p, f"records[{i}].attributes")
-        p += 1  # attributes: unused in v2
-        rc = read_varint64(base, rec_end, &p, &ts_delta)
-        if rc != KC_OK:
-            _field_error(rc, abs_base + p, i, "timestamp_delta")
-        rc = read_varint32(base, rec_end, &p, &offset_delta)
-        if rc != KC_OK:
-            _field_error(rc, abs_base + p, i, "offset_delta")
-        fstart = p
-        rc = read_varint32(base, rec_end, &p, &klen)
-        if rc != KC_OK:
-            _field_error(rc, abs_base + p, i, "key")
-        if klen < -1 or klen > rec_end - p:
-            _corrupt(f"key length {klen} invalid for {rec_end - p} remaining bytes", abs_base + fstart, f"records[{i}].key")
-        kstart = p
-        if klen > 0:
-            p += klen
-        fstart = p
-        rc = read_varint32(base, rec_end, &p, &vlen)
-        if rc != KC_OK:
-            _field_error(rc, abs_base + p, i, "value")
-        if vlen < -1 or vlen > rec_end - p:
-            _corrupt(f"value length {vlen} invalid for {rec_end - p} remaining bytes", abs_base + fstart, f"records[{i}].value")
-        vstart = p
-        if vlen > 0:
-            p += vlen
-        fstart = p
-        rc = read_varint32(base, rec_end, &p, &hcount)
-        if rc != KC_OK:
-            _field_error(rc, abs_base + p, i, "headers")
-        if hcount < 0 or hcount > (rec_end - p) // 2:
-            _corrupt(f"header count {hcount} invalid for {rec_end - p} remaining bytes", abs_base + fstart, f"records[{i}].headers")
-        hstart = p
-        for j in range(hcount):
-            fstart = p
-            rc = read_varint32(base, rec_end, &p, &hk)
-            if rc != KC_OK:
-                _field_error(rc, abs_base + p, i, f"headers[{j}].key")
-            if hk < 0 or hk > rec_end - p:
-                _corrupt(f"header key length {hk} invalid", abs_base + fstart, f"records[{i}].headers[{j}].key")
-            p += hk
-            fstart = p
-            rc = read_varint32(base, rec_end, &p, &hv)
-            if rc != KC_OK:
-                _field_error(rc, abs_base + p, i, f"headers[{j}].value")
-            if hv < -1 or hv > rec_end - p:
-                _corrupt(f"header value length {hv} invalid", abs_base + fstart, f"records[{i}].headers[{j}].value")
-            if hv > 0:
-                p += hv
-        if p != rec_end:
-            _corrupt(f"record declares {length} bytes but its fields use {p - rec_start - (rec_end - rec_start - length)}",
-                     abs_base + p, f"records[{i}]")
+        if parse_v2_record(base, pos, end, &r) != 0:
+            raise_record_error(&r, i, abs_base)
         rec = Record.__new__(Record)
-        rec._offset = base_offset + offset_delta
-        rec._timestamp = log_append_time if timestamp_type == 1 and log_append_time >= 0 else base_timestamp + ts_delta
+        rec._offset = base_offset + r.offset_delta
+        rec._timestamp = log_append_time if append_time else base_timestamp + r.timestamp_delta
         rec._timestamp_type = ts_type_obj
-        rec._key = _bytes_or_none(base + kstart, klen)
-        rec._value = _bytes_or_none(base + vstart, vlen)
-        rec._headers = _EMPTY if hcount == 0 else _headers_tuple(base, hstart, hcount)
-        rec._size = <int32_t>(rec_end - rec_start)
+        rec._key = _bytes_or_none(base + r.key_pos, r.key_len)
+        rec._value = _bytes_or_none(base + r.value_pos, r.value_len)
+        rec._headers = _EMPTY if r.header_count == 0 else _headers_tuple(base, r.headers_pos, r.header_count)
+        rec._size = <int32_t>(r.end - r.start)
         rec._checksum = -1
         rec._is_control = is_control
         Py_INCREF(rec)
         PyList_SET_ITEM(out, i, rec)
-        pos = rec_end
+        pos = r.end
     if pos != end:
         _corrupt(f"{end - pos} bytes left after the last of {count} records", abs_base + pos, "records")
     return out
@@ -480,7 +433,7 @@ cdef class RecordBatch:
         if codec == 0:
             return _decode_v2_records(self._src.ptr, self._start + V2_RECORDS,
                                       self._start + self.size_in_bytes, self.record_count,
-                                      self._src, 0, self.base_offset, self.base_timestamp,
+                                      0, self.base_offset, self.base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control)
         compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), payload, PyBUF_READ)
         try:
@@ -493,7 +446,7 @@ cdef class RecordBatch:
             compressed.release()
         try:
             return _decode_v2_records(<const uint8_t *>PyBytes_AS_STRING(inflated), 0,
-                                      PyBytes_GET_SIZE(inflated), self.record_count, inflated,
+                                      PyBytes_GET_SIZE(inflated), self.record_count,
                                       0, self.base_offset, self.base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control)
         except CorruptDataError as exc:

@@ -1,0 +1,146 @@
+# One bounds-checked parser for a v2 record, shared by the object decoder
+# (_records.pyx) and the columnar decoder (arrow/_columnar.pyx).  Runs without
+# the GIL; on failure it fills in where and which field, and the caller raises.
+from libc.stdint cimport int32_t, int64_t, uint8_t
+
+from kafkacodec._primitives cimport KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN, read_varint32, read_varint64
+
+cdef enum RecordField:
+    F_LENGTH = 0
+    F_ATTRIBUTES = 1
+    F_TIMESTAMP_DELTA = 2
+    F_OFFSET_DELTA = 3
+    F_KEY = 4
+    F_VALUE = 5
+    F_HEADERS = 6
+    F_HEADER_KEY = 7
+    F_HEADER_VALUE = 8
+    F_RECORD = 9
+
+cdef enum RecordProblem:
+    P_VARINT_TRUNCATED = 1
+    P_VARINT_OVERLONG = 2
+    P_BAD_LENGTH = 3
+    P_SIZE_MISMATCH = 4
+
+# smallest v2 record: length, attributes, timestamp delta, offset delta, key
+# length, value length and header count, one byte each
+cdef enum:
+    V2_MIN_RECORD_SIZE = 7
+
+
+cdef struct RecordView:
+    Py_ssize_t start            # first byte of the length prefix
+    Py_ssize_t end              # one past the record
+    int32_t length              # declared body length
+    int64_t timestamp_delta
+    int32_t offset_delta
+    Py_ssize_t key_pos
+    int32_t key_len             # -1: null
+    Py_ssize_t value_pos
+    int32_t value_len           # -1: null
+    Py_ssize_t headers_pos
+    int32_t header_count
+    # set on failure
+    Py_ssize_t err_pos
+    int err_field
+    int err_problem
+    int32_t err_header
+    int64_t err_value
+
+
+cdef inline int _fail(RecordView *r, Py_ssize_t pos, int field, int problem, int64_t value) noexcept nogil:
+    r.err_pos = pos
+    r.err_field = field
+    r.err_problem = problem
+    r.err_value = value
+    return -1
+
+
+cdef inline int _varint_fail(RecordView *r, Py_ssize_t pos, int field, int rc) noexcept nogil:
+    return _fail(r, pos, field, P_VARINT_TRUNCATED if rc == KC_TRUNCATED else P_VARINT_OVERLONG, 0)
+
+
+cdef inline int parse_v2_record(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end,
+                                RecordView *r) noexcept nogil:
+    """Validate the record at base[pos:end] and record where its fields are."""
+    cdef Py_ssize_t p = pos, rec_end, fstart
+    cdef int32_t j, hk = 0, hv = 0
+    cdef int rc
+    r.start = pos
+    r.err_header = -1
+    rc = read_varint32(base, end, &p, &r.length)
+    if rc != KC_OK:
+        return _varint_fail(r, p, F_LENGTH, rc)
+    if r.length <= 0 or r.length > end - p:
+        return _fail(r, pos, F_LENGTH, P_BAD_LENGTH, r.length)
+    rec_end = p + r.length
+    r.end = rec_end
+    p += 1  # attributes: unused in v2
+    rc = read_varint64(base, rec_end, &p, &r.timestamp_delta)
+    if rc != KC_OK:
+        return _varint_fail(r, p, F_TIMESTAMP_DELTA, rc)
+    rc = read_varint32(base, rec_end, &p, &r.offset_delta)
+    if rc != KC_OK:
+        return _varint_fail(r, p, F_OFFSET_DELTA, rc)
+    fstart = p
+    rc = read_varint32(base, rec_end, &p, &r.key_len)
+    if rc != KC_OK:
+        return _varint_fail(r, p, F_KEY, rc)
+    if r.key_len < -1 or r.key_len > rec_end - p:
+        return _fail(r, fstart, F_KEY, P_BAD_LENGTH, r.key_len)
+    r.key_pos = p
+    if r.key_len > 0:
+        p += r.key_len
+    fstart = p
+    rc = read_varint32(base, rec_end, &p, &r.value_len)
+    if rc != KC_OK:
+        return _varint_fail(r, p, F_VALUE, rc)
+    if r.value_len < -1 or r.value_len > rec_end - p:
+        return _fail(r, fstart, F_VALUE, P_BAD_LENGTH, r.value_len)
+    r.value_pos = p
+    if r.value_len > 0:
+        p += r.value_len
+    fstart = p
+    rc = read_varint32(base, rec_end, &p, &r.header_count)
+    if rc != KC_OK:
+        return _varint_fail(r, p, F_HEADERS, rc)
+    # each header needs at least two bytes: never trust a larger count
+    if r.header_count < 0 or r.header_count > (rec_end - p) // 2:
+        return _fail(r, fstart, F_HEADERS, P_BAD_LENGTH, r.header_count)
+    r.headers_pos = p
+    for j in range(r.header_count):
+        r.err_header = j
+        fstart = p
+        rc = read_varint32(base, rec_end, &p, &hk)
+        if rc != KC_OK:
+            return _varint_fail(r, p, F_HEADER_KEY, rc)
+        if hk < 0 or hk > rec_end - p:
+            return _fail(r, fstart, F_HEADER_KEY, P_BAD_LENGTH, hk)
+        p += hk
+        fstart = p
+        rc = read_varint32(base, rec_end, &p, &hv)
+        if rc != KC_OK:
+            return _varint_fail(r, p, F_HEADER_VALUE, rc)
+        if hv < -1 or hv > rec_end - p:
+            return _fail(r, fstart, F_HEADER_VALUE, P_BAD_LENGTH, hv)
+        if hv > 0:
+            p += hv
+    r.err_header = -1
+    if p != rec_end:
+        return _fail(r, p, F_RECORD, P_SIZE_MISMATCH, rec_end - p)
+    return 0
+
+
+cdef inline Py_ssize_t next_header(const uint8_t *base, Py_ssize_t pos,
+                                   Py_ssize_t *key_pos, int32_t *key_len,
+                                   Py_ssize_t *value_pos, int32_t *value_len) noexcept nogil:
+    """Step over one header of a record parse_v2_record already validated."""
+    read_varint32(base, pos + MAX_VARLONG_LEN, &pos, key_len)
+    key_pos[0] = pos
+    pos += key_len[0]
+    read_varint32(base, pos + MAX_VARLONG_LEN, &pos, value_len)
+    value_pos[0] = pos
+    if value_len[0] > 0:
+        pos += value_len[0]
+    return pos
