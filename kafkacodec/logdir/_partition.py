@@ -135,7 +135,9 @@ class PartitionDir:
         self.topic = topic
         self.partition = partition
         bases = sorted(int(m.group(1)) for m in map(_SEGMENT_FILE.match, os.listdir(self.path)) if m)
-        self.segments = [Segment(self.path, b, is_active=(i == len(bases) - 1)) for i, b in enumerate(bases)]
+        nexts = bases[1:] + [None]
+        self.segments = [Segment(self.path, b, is_active=n is None, next_base_offset=n)
+                         for b, n in zip(bases, nexts)]
         self._bases = bases
 
     def __repr__(self) -> str:

@@ -38,12 +38,14 @@ class Segment:
     the mapping alive, so views stay valid after :meth:`close`.
     """
 
-    def __init__(self, directory: str | os.PathLike, base_offset: int, *, is_active: bool = False):
+    def __init__(self, directory: str | os.PathLike, base_offset: int, *, is_active: bool = False,
+                 next_base_offset: int | None = None):
         directory = Path(directory)
         self.directory = directory
         self.base_offset = base_offset
         self.name = f"{base_offset:020d}"
         self.is_active = is_active
+        self.next_base_offset = next_base_offset
         self.log_path = directory / (self.name + ".log")
         self.index_path = self._optional(".index")
         self.timeindex_path = self._optional(".timeindex")
@@ -109,14 +111,21 @@ class Segment:
                 self._index = []
             else:
                 raw = self.index_path.read_bytes()
-                self._index = parse_offset_index(raw, self.base_offset, self.size, self._where(".index"))
-                self._check_index_offsets()
+                index = parse_offset_index(raw, self.base_offset, self.size, self._where(".index"))
+                self._check_below_next_segment(index, ".index", 8, 0)
+                self._index = index
             self._index_offsets = [e.offset for e in self._index]
         return self._index
 
-    def _check_index_offsets(self) -> None:
-        if self._index and self._index[0].offset < self.base_offset:
-            raise CorruptDataError("index offset below the segment base offset", 0, self._where(".index[0]"))
+    def _check_below_next_segment(self, entries, suffix: str, entry_size: int, field_at: int) -> None:
+        # offsets of one segment stay below the next segment's base offset
+        limit = self.next_base_offset
+        if limit is None or not entries or entries[-1].offset < limit:
+            return
+        i = next(k for k, e in enumerate(entries) if e.offset >= limit)
+        raise CorruptDataError(
+            f"offset {entries[i].offset} is not below the next segment's base offset {limit}",
+            i * entry_size + field_at, self._where(f"{suffix}[{i}]"))
 
     def read_timeindex(self) -> list[TimeIndexEntry]:
         """``.timeindex`` entries (cached)."""
@@ -125,7 +134,9 @@ class Segment:
                 self._timeindex = []
             else:
                 raw = self.timeindex_path.read_bytes()
-                self._timeindex = parse_time_index(raw, self.base_offset, self._where(".timeindex"))
+                tindex = parse_time_index(raw, self.base_offset, self._where(".timeindex"))
+                self._check_below_next_segment(tindex, ".timeindex", 12, 8)
+                self._timeindex = tindex
             self._timeindex_ts = [e.timestamp for e in self._timeindex]
         return self._timeindex
 

@@ -32,7 +32,8 @@ import uuid
 from pathlib import Path
 from typing import NamedTuple
 
-from kafkacodec.errors import KafkaCodecError
+from kafkacodec import crc32, crc32c
+from kafkacodec.errors import CrcMismatchError, KafkaCodecError
 from kafkacodec.logdir._headers import HeaderWalk
 from kafkacodec.logdir._index import (
     OFFSET_ENTRY_SIZE,
@@ -164,7 +165,8 @@ class PartitionWriter:
         return self.segments[-1]
 
     # ------------------------------------------------------------ appending
-    def append(self, data, *, assign_offsets: bool = False, leader_epoch: int | None = None) -> AppendInfo:
+    def append(self, data, *, assign_offsets: bool = False, leader_epoch: int | None = None,
+               verify_crc: bool = True) -> AppendInfo:
         """Append one or more whole batches as a single append.
 
         With ``assign_offsets`` the batches get consecutive offsets from
@@ -172,11 +174,14 @@ class PartitionWriter:
         is re-checksummed); otherwise their own offsets must follow the log's.
         ``leader_epoch`` stamps magic-2 batches' partition leader epoch (also
         outside the CRC).  Compressed legacy message sets cannot be renumbered.
+        ``verify_crc`` checks each batch's stored checksum first, as a broker would.
         """
         if self.closed:
             raise ValueError("writer is closed")
         buf = bytearray(data)
         headers = list(self._walk(buf))
+        if verify_crc:
+            _verify_crcs(buf, headers)
         if assign_offsets or leader_epoch is not None:
             nxt = self.next_offset
             for h in headers:
@@ -319,3 +324,21 @@ class PartitionWriter:
         (self.path / "partition.metadata").write_text(f"version: 0\ntopic_id: {self.topic_id}\n")
         lines = ["0", str(len(self.leader_epochs))] + [f"{e} {o}" for e, o in self.leader_epochs]
         (self.path / "leader-epoch-checkpoint").write_text("\n".join(lines) + "\n")
+
+
+def _verify_crcs(buf: bytearray, headers) -> None:
+    view = memoryview(buf)
+    for h in headers:
+        if h.magic == 2:
+            # CRC-32C from the attributes to the end of the batch
+            stored = struct.unpack_from(">I", buf, h.position + 17)[0]
+            actual = crc32c(view[h.position + 21:h.end])
+        else:
+            # CRC-32 from the magic byte to the end of the message
+            stored = struct.unpack_from(">I", buf, h.position + 12)[0]
+            actual = crc32(view[h.position + 16:h.end])
+        if stored != actual:
+            view.release()
+            raise CrcMismatchError(f"batch checksum {stored:#010x} does not match {actual:#010x}",
+                                   h.position, "append")
+    view.release()

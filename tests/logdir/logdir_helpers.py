@@ -4,7 +4,7 @@ import struct
 
 import pytest
 
-from kafkacodec import crc32c
+from kafkacodec import crc32, crc32c
 
 
 def _builder():
@@ -53,3 +53,37 @@ def records_module():
     except Exception as exc:  # noqa: BLE001 - any import problem means "not available yet"
         pytest.skip(f"kafkacodec.records not available: {exc}")
     return records
+
+
+def legacy_message_set(magic, timestamps, *, compression=0, last_offset=None):
+    """A magic 0/1 message set built by aiokafka.  Compressed sets come out as one
+    wrapper message whose offset (and, for magic 1, timestamp) is set as a broker stores it.
+    """
+    try:
+        from aiokafka.record.legacy_records import LegacyRecordBatchBuilder
+    except ImportError:  # pragma: no cover
+        pytest.skip("aiokafka not installed (used to build test batches)")
+    b = LegacyRecordBatchBuilder(magic=magic, compression_type=compression, batch_size=1 << 20)
+    for i, ts in enumerate(timestamps):
+        b.append(i, timestamp=ts if magic else None, key=b"k%d" % i, value=b"v" * 30)
+    data = bytearray(b.build())
+    if compression:
+        struct.pack_into(">q", data, 0, last_offset)
+        if magic == 1:
+            # the broker stamps the wrapper with the largest inner timestamp
+            struct.pack_into(">q", data, 18, max(timestamps))
+            struct.pack_into(">I", data, 12, crc32(bytes(data[16:])))
+    return bytes(data)
+
+
+def aiokafka_batches(data):
+    """Independent decode of a message set: (batch, CRC ok, its records) per batch."""
+    from aiokafka.record.memory_records import MemoryRecords
+
+    mr = MemoryRecords(bytes(data))
+    out = []
+    while mr.has_next():
+        batch = mr.next_batch()
+        crc_ok = batch.validate_crc()  # aiokafka wants this before iterating
+        out.append((batch, crc_ok, list(batch)))
+    return out

@@ -199,3 +199,23 @@ def test_random_damage_only_raises_codec_errors(part):
             pass
         finally:
             (part / name).write_bytes(files[name])
+
+
+def test_index_offset_reaching_next_segment(tmp_path):
+    w = PartitionWriter(tmp_path, "n", 0, segment_bytes=2000, index_interval_bytes=100)
+    for i in range(40):
+        w.append(build_batch([i, i + 1], value_size=60, seed=i), assign_offsets=True)
+    w.close()
+    p = logdir.open(tmp_path / "n-0")
+    first, second = p.segments[:2]
+    n = len(first.read_index())
+    rel = second.base_offset - first.base_offset
+    with open(first.index_path, "ab") as f:
+        f.write(struct.pack(">ii", rel, first.size - 1))
+    with pytest.raises(CorruptDataError, match="next segment") as err:
+        logdir.open(tmp_path / "n-0").segments[0].read_index()
+    assert err.value.path == f"{SEG}.index[{n}]"
+    with open(first.timeindex_path, "ab") as f:
+        f.write(struct.pack(">qi", 10**13, rel + 5))
+    with pytest.raises(CorruptDataError, match="next segment"):
+        logdir.open(tmp_path / "n-0").segments[0].read_timeindex()

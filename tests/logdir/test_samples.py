@@ -221,3 +221,21 @@ def test_records_decode_whole_logs(sample_root):
             for batch in records.iter_batches(view):
                 n += sum(1 for _ in batch)
         assert n >= sum(1 for _, h in batches if not h.is_control)
+
+
+def test_headers_agree_with_independent_decoder(sample_root):
+    # aiokafka parses the same bytes on its own; offsets, counts and checksums must line up
+    from logdir_helpers import aiokafka_batches
+
+    _, parts = all_partitions(sample_root)
+    for p in parts:
+        for view in p.read_batches(per_batch=True):
+            h = logdir.read_header(view, 0, len(view))
+            ((batch, crc_ok, recs),) = aiokafka_batches(view)
+            assert crc_ok
+            assert h.is_control == batch.is_control_batch and h.is_transactional == batch.is_transactional
+            if h.magic == 2:
+                assert len(recs) == h.record_count
+                assert h.base_offset == batch.base_offset and h.last_offset + 1 == batch.next_offset
+                assert max(r.timestamp for r in recs) == h.max_timestamp or h.attributes & 0x08
+            assert all(h.base_offset <= r.offset <= h.last_offset for r in recs)

@@ -261,3 +261,52 @@ def test_multi_batch_append_and_oversized_append(tmp_path):
     assert p.lookup_offset(4) == (p.segments[0], b.position + len(small[0]))
     assert [len(r) for r in [range(r.start, r.end) for r in p.split(1)]] == [len(x) for x in small] * 2 + [
         len(big), len(small[0])]
+
+
+def test_legacy_message_sets(tmp_path):
+    from logdir_helpers import aiokafka_batches, legacy_message_set
+
+    w = PartitionWriter(tmp_path, "old", 0, index_interval_bytes=50)
+    w.append(legacy_message_set(0, [None, None]), assign_offsets=True)  # two magic-0 messages
+    w.append(legacy_message_set(1, [100, 90, 120]), assign_offsets=True)
+    w.append(legacy_message_set(1, [130, 140, 135, 150], compression=1, last_offset=8))  # offsets 5..8
+    with pytest.raises(KafkaCodecError, match="compressed legacy"):
+        w.append(legacy_message_set(1, [1], compression=1, last_offset=9), assign_offsets=True)
+    w.append(build_batch([160, 170]), assign_offsets=True)  # magic 2 after legacy
+    w.close()
+    p = logdir.open(tmp_path / "old-0")
+    headers = list(p.segments[0].headers())
+    assert [(h.magic, h.base_offset, h.last_offset) for h in headers] == [
+        (0, 0, 0), (0, 1, 1), (1, 2, 2), (1, 3, 3), (1, 4, 4), (1, 8, 8), (2, 9, 10)]
+    assert [h.max_timestamp for h in headers] == [-1, -1, 100, 90, 120, 150, 170]
+    assert headers[5].compression == 1
+    # the compressed wrapper holds offsets 5..8 though its header only names 8
+    for off in range(5, 9):
+        assert p.lookup_offset(off).position == headers[5].position
+    assert p.lookup_timestamp(125).position == headers[5].position
+    assert p.lookup_timestamp(-1).position == 0
+    assert [h.last_offset for _, h in p.batches(6, 7)] == [8]
+    assert [h.last_offset for _, h in p.batches(3, 6)] == [3, 4, 8]
+    decoded = [d for v in p.read_batches(per_batch=True) for d in aiokafka_batches(v)]
+    assert [r.offset for _, _, recs in decoded for r in recs] == list(range(11))
+    assert all(ok for _, ok, _ in decoded)
+    assert p.segments[0].read_timeindex()[-1] == (170, 10)
+
+
+def test_writer_verifies_checksums(tmp_path):
+    from kafkacodec.errors import CrcMismatchError
+    from logdir_helpers import legacy_message_set
+
+    w = PartitionWriter(tmp_path, "crc", 0)
+    good = bytearray(build_batch([1, 2]))
+    bad = bytearray(good)
+    bad[-1] ^= 0xFF
+    with pytest.raises(CrcMismatchError):
+        w.append(bad, assign_offsets=True)
+    legacy = bytearray(legacy_message_set(1, [5]))
+    legacy[-1] ^= 0x01
+    with pytest.raises(CrcMismatchError):
+        w.append(legacy, assign_offsets=True)
+    w.append(bad, assign_offsets=True, verify_crc=False)  # a deliberately broken fixture
+    assert w.next_offset == 2
+    w.close()
