@@ -170,6 +170,17 @@ class HeaderWalk:
         return self
 
 
+_ZEROS = bytes(1 << 16)
+
+
 def _all_zero(buf, start: int, end: int) -> bool:
-    with memoryview(buf)[start:end] as chunk:
-        return not bytes(chunk).strip(b"\x00")
+    # chunked, so a preallocated gigabyte of zeros is never copied at once
+    with memoryview(buf) as view:
+        pos = start
+        while pos < end:
+            n = min(len(_ZEROS), end - pos)
+            with view[pos:pos + n] as chunk:
+                if chunk != _ZEROS[:n]:
+                    return False
+            pos += n
+    return True

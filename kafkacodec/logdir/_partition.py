@@ -73,6 +73,8 @@ class ByteRange(NamedTuple):
     end: int
     first_offset: int
     segment_base_offset: int
+    topic: str = ""
+    partition: int = -1
 
     @property
     def size(self) -> int:
@@ -122,8 +124,10 @@ class PartitionDir:
     segment (the only one allowed to end in a truncated batch).
     """
 
-    def __init__(self, path: str | os.PathLike, topic: str | None = None, partition: int | None = None):
+    def __init__(self, path: str | os.PathLike, topic: str | None = None, partition: int | None = None, *,
+                 checkpointed_start_offset: int | None = None):
         self.path = Path(path)
+        self.checkpointed_start_offset = checkpointed_start_offset
         if not self.path.is_dir():
             raise NotADirectoryError(f"not a directory: {self.path}")
         parsed = parse_partition_dir_name(self.path.name)
@@ -183,8 +187,17 @@ class PartitionDir:
     # ------------------------------------------------------------ offsets
     @property
     def log_start_offset(self) -> int | None:
-        """Base offset of the first segment (None without segments)."""
-        return self.segments[0].base_offset if self.segments else None
+        """First offset a consumer could read: the first segment's base offset,
+        or the data directory's ``log-start-offset-checkpoint`` value when that
+        is later (records below it were deleted logically but may still be on
+        disk; pass it as ``start_offset`` to skip them).  None without segments.
+        """
+        if not self.segments:
+            return None
+        base = self.segments[0].base_offset
+        if self.checkpointed_start_offset is not None:
+            return max(base, self.checkpointed_start_offset)
+        return base
 
     @property
     def next_offset(self) -> int | None:
@@ -304,6 +317,7 @@ class PartitionDir:
         if max_bytes <= 0:
             raise ValueError("max_bytes must be positive")
         out: list[ByteRange] = []
+        tag = (self.topic, self.partition)
         for seg in self.segments:
             valid = seg.valid_size
             if valid == 0:
@@ -316,7 +330,7 @@ class PartitionDir:
             while start < valid:
                 target = start + max_bytes
                 if target >= valid:
-                    out.append(ByteRange(path, start, valid, first, seg.base_offset))
+                    out.append(ByteRange(path, start, valid, first, seg.base_offset, *tag))
                     break
                 i = bisect_right(positions, target) - 1
                 cut = start
@@ -333,7 +347,7 @@ class PartitionDir:
                     cut = h.end
                 if cut == start:  # one batch larger than max_bytes
                     cut = seg.header_at(start).end
-                out.append(ByteRange(path, start, cut, first, seg.base_offset))
+                out.append(ByteRange(path, start, cut, first, seg.base_offset, *tag))
                 start = cut
                 if start < valid:
                     first = seg.header_at(start).base_offset
@@ -395,6 +409,7 @@ class LogDir:
             else:
                 self._entries[parsed] = full
         self._open: dict[tuple[str, int], PartitionDir] = {}
+        self._start_offsets: dict[tuple[str, int], int] | None = None
 
     def __repr__(self) -> str:
         return f"<LogDir {self.path} partitions={len(self._entries)}>"
@@ -420,6 +435,33 @@ class LogDir:
                 if line and not line.startswith("#") and "=" in line:
                     k, _, v = line.partition("=")
                     out[k.strip()] = v.strip()
+        return out
+
+    def checkpoint(self, name: str = "recovery-point-offset-checkpoint") -> dict[tuple[str, int], int]:
+        """A per-partition offset checkpoint file of the data directory
+        (``recovery-point-``, ``replication-``, ``log-start-``,
+        ``cleaner-offset-checkpoint``) as ``{(topic, partition): offset}``;
+        {} when the file is absent.
+        """
+        path = self.path / name
+        if not path.exists():
+            return {}
+        lines = path.read_text().splitlines()
+        out = {}
+        line_no = 0
+        try:
+            if int(lines[0]) != 0:
+                raise CorruptDataError(f"unknown checkpoint version {lines[0]}", None, f"{name}[0]")
+            line_no = 1
+            count = int(lines[1])
+            if count != len(lines) - 2:
+                raise CorruptDataError(f"checkpoint claims {count} entries but has {len(lines) - 2}",
+                                       None, f"{name}[1]")
+            for line_no, line in enumerate(lines[2:], 2):
+                topic, partition, offset = line.split()
+                out[(topic, int(partition))] = int(offset)
+        except (IndexError, ValueError):
+            raise CorruptDataError("malformed offset checkpoint", None, f"{name}[{line_no}]") from None
         return out
 
     @staticmethod
@@ -450,7 +492,10 @@ class LogDir:
         if key not in self._entries:
             raise KeyError(f"no partition directory {topic}-{partition} in {self.path}")
         if key not in self._open:
-            self._open[key] = PartitionDir(self._entries[key], topic, partition)
+            if self._start_offsets is None:
+                self._start_offsets = self.checkpoint("log-start-offset-checkpoint")
+            self._open[key] = PartitionDir(self._entries[key], topic, partition,
+                                           checkpointed_start_offset=self._start_offsets.get(key))
         return self._open[key]
 
     def __iter__(self):

@@ -81,3 +81,35 @@ def test_segment_files_and_strays(tmp_path):
     assert all(s.txnindex_path is None for s in p.segments)
     assert p.segment_for(3).base_offset == 3 and p.segment_for(-1).base_offset == 0
     assert "s-0/00000000000000000005" in repr(p.segments[-1])
+
+
+def test_offset_checkpoints(tmp_path):
+    from kafkacodec.errors import CorruptDataError
+
+    for n in (0, 1):
+        with PartitionWriter(tmp_path, "t", n) as w:
+            for i in range(5):
+                w.append(build_batch([i]), assign_offsets=True)
+    (tmp_path / "log-start-offset-checkpoint").write_text("0\n2\nt 0 3\nother 4 9\n")
+    (tmp_path / "recovery-point-offset-checkpoint").write_text("0\n3\nt 0 5\n")
+    d = logdir.open(tmp_path)
+    assert d.checkpoint("log-start-offset-checkpoint") == {("t", 0): 3, ("other", 4): 9}
+    assert d.checkpoint("replication-offset-checkpoint") == {}
+    assert d.partition("t", 0).log_start_offset == 3
+    assert d.partition("t", 1).log_start_offset == 0
+    with pytest.raises(CorruptDataError) as err:
+        d.checkpoint()
+    assert err.value.path == "recovery-point-offset-checkpoint[1]"
+    (tmp_path / "recovery-point-offset-checkpoint").write_text("0\n1\nt 0\n")
+    with pytest.raises(CorruptDataError) as err:
+        d.checkpoint()
+    assert err.value.path == "recovery-point-offset-checkpoint[2]"
+
+
+def test_sample_checkpoints(sample_root):
+    d = logdir.open(sample_root)
+    recovery = d.checkpoint()
+    for p in d.partitions(include_internal=True):
+        if (p.topic, p.partition) in recovery and p.topic != "__cluster_metadata":
+            assert recovery[(p.topic, p.partition)] <= p.next_offset
+        assert p.log_start_offset == p.segments[0].base_offset

@@ -157,6 +157,7 @@ def test_split_covers_log_exactly_once(sample_root, max_bytes):
             assert (r.path, r.start) in starts, r
             assert (r.path, r.end) in ends, r
             assert r.first_offset == starts[(r.path, r.start)].base_offset
+            assert (r.topic, r.partition) == (p.topic, p.partition)
             if r.size > max_bytes:  # only a single oversized batch may exceed the budget
                 assert starts[(r.path, r.start)].end == r.end
             covered.setdefault(r.path, []).append((r.start, r.end))
