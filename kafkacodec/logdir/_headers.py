@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from kafkacodec.errors import CorruptDataError, TruncatedDataError
 
-__all__ = ["BatchHeader", "HeaderWalk", "read_header", "LOG_OVERHEAD", "NO_TIMESTAMP"]
+__all__ = ["BatchHeader", "HeaderWalk", "read_header", "first_offset_of", "LOG_OVERHEAD", "NO_TIMESTAMP"]
 
 # offset int64 + length int32, shared by every magic
 LOG_OVERHEAD = 12
@@ -114,6 +114,18 @@ def read_header(buf, pos: int, end: int, path: str = "") -> BatchHeader | None:
         timestamp = NO_TIMESTAMP
     return BatchHeader(pos, size, offset, offset, magic, attributes & 0xFF, timestamp,
                        -1, -1, -1, -1, 1)
+
+
+def first_offset_of(h: BatchHeader, prev_next: int | None, segment_base: int) -> int:
+    """Lowest offset batch ``h`` may hold.
+
+    A compressed legacy wrapper only carries its last offset, so it is taken
+    to start right after its predecessor (or at the segment base when that
+    is unknown, which errs towards including it).
+    """
+    if h.magic < 2 and h.compression:
+        return prev_next if prev_next is not None else min(segment_base, h.last_offset)
+    return h.base_offset
 
 
 class HeaderWalk:

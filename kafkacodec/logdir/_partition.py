@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from kafkacodec.errors import CorruptDataError
-from kafkacodec.logdir._headers import BatchHeader
+from kafkacodec.logdir._headers import BatchHeader, first_offset_of as _first_offset
 from kafkacodec.logdir._index import AbortedTxn
 from kafkacodec.logdir._segment import Segment
 
@@ -269,39 +269,40 @@ class PartitionDir:
         return [(pos.segment, pos.position)] + [(s, 0) for s in self.segments[i + 1:]]
 
     def read_batches(self, start_offset: int | None = None, end_offset: int | None = None, *,
-                     per_batch: bool = False) -> BatchReader:
+                     per_batch: bool = False, check_headers: bool = False) -> BatchReader:
         """Memoryviews over the whole batches that may hold offsets in
         ``[start_offset, end_offset)``: one view per segment, or one per batch
         with ``per_batch``.  The first and last batches can hold offsets
         outside the range (batches are never split); filter records by offset.
 
-        A truncated batch at the end of the active segment is left out and
-        reported in the reader's ``truncated_bytes``.
+        Range ends are found through the indexes, so one view per segment
+        costs a few header reads however large the segment; the batches in
+        between are checked by whoever decodes them, or here with
+        ``check_headers``.  A truncated batch at the end of the active segment
+        is left out and reported in the reader's ``truncated_bytes``.
         """
         def gen(reader: BatchReader):
             for seg, start in self._start_points(start_offset):
-                walk = seg.headers(start)
-                prev_next = None
-                stop = False
-                chunk_start = start
-                end = start
-                for h in walk:
-                    first = _first_offset(h, prev_next, seg.base_offset)
-                    if end_offset is not None and first >= end_offset:
-                        stop = True
-                        break
-                    prev_next = h.last_offset + 1
-                    if per_batch:
-                        reader.segment, reader.position = seg, h.position
-                        yield seg.data[h.position:h.end]
-                    end = h.end
-                if not stop:
-                    walk.finish(allow_truncated=seg.is_active)
-                    reader.truncated_bytes = walk.truncated_bytes
-                if not per_batch and end > chunk_start:
-                    reader.segment, reader.position = seg, chunk_start
-                    yield seg.data[chunk_start:end]
-                if stop:
+                if end_offset is not None and start == 0 and seg.base_offset >= end_offset:
+                    return
+                stop = seg.end_position(end_offset)
+                if stop < start:
+                    return
+                if per_batch or check_headers:
+                    walk = seg.headers(start, stop)
+                    for h in walk:
+                        if per_batch:
+                            reader.segment, reader.position = seg, h.position
+                            yield seg.data[h.position:h.end]
+                    if walk.truncated_bytes:  # only when stop is not a batch boundary
+                        raise CorruptDataError("batch headers do not line up with the index", walk.position,
+                                               f"{seg.label}.log")
+                if not per_batch and stop > start:
+                    reader.segment, reader.position = seg, start
+                    yield seg.data[start:stop]
+                if stop == seg.valid_size:
+                    reader.truncated_bytes = seg.truncated_bytes
+                if end_offset is not None and stop < seg.valid_size:
                     return
         return BatchReader(gen)
 
@@ -373,13 +374,6 @@ class PartitionDir:
                 out.append(t)
         out.sort(key=lambda t: (t.first_offset, t.producer_id))
         return out
-
-
-def _first_offset(h: BatchHeader, prev_next: int | None, segment_base: int) -> int:
-    # a compressed legacy wrapper only carries its last offset; it starts after its predecessor
-    if h.magic < 2 and h.compression:
-        return prev_next if prev_next is not None else min(segment_base, h.last_offset)
-    return h.base_offset
 
 
 class LogDir:

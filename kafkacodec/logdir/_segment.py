@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from pathlib import Path
 
 from kafkacodec.errors import CorruptDataError
-from kafkacodec.logdir._headers import BatchHeader, HeaderWalk, read_header
+from kafkacodec.logdir._headers import BatchHeader, HeaderWalk, first_offset_of, read_header
 from kafkacodec.logdir._index import (
     AbortedTxn,
     IndexEntry,
@@ -219,6 +219,25 @@ class Segment:
             if h.max_timestamp >= timestamp:
                 return h
         return None
+
+    def end_position(self, end_offset: int | None) -> int:
+        """Byte position where the batches that may hold offsets below
+        ``end_offset`` end: the first batch starting at or after
+        ``end_offset``, else :attr:`valid_size`.
+        """
+        valid = self.valid_size
+        if end_offset is None:
+            return valid
+        if end_offset <= self.base_offset:
+            return 0
+        # batches before the indexed one all end below end_offset
+        walk = self.headers(self.index_position(end_offset - 1), valid)
+        prev_next = None
+        for h in walk:
+            if first_offset_of(h, prev_next, self.base_offset) >= end_offset:
+                return h.position
+            prev_next = h.last_offset + 1
+        return valid
 
     # ------------------------------------------------------------ reading
     def read(self, start: int = 0, end: int | None = None, *, check: bool = True) -> memoryview:

@@ -193,6 +193,9 @@ def test_read_batches(sample_root):
             got = [len(v) for v in p.read_batches(lo, hi, per_batch=True)]
             want = [h.size for _, h in batches if h.last_offset >= lo and h.base_offset < hi]
             assert got == want
+            joined = b"".join(p.read_batches(lo, hi))
+            assert joined == b"".join(p.read_batches(lo, hi, per_batch=True))
+            assert joined == b"".join(p.read_batches(lo, hi, check_headers=True))
             assert [h for _, h in p.batches(lo, hi)] == [h for _, h in batches
                                                          if h.last_offset >= lo and h.base_offset < hi]
 

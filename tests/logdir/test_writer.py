@@ -96,6 +96,17 @@ def test_round_trip_indexes_and_lookups(tmp_path, interval):
         assert (h.base_offset, h.last_offset, h.partition_leader_epoch) == (info.first_offset, info.last_offset, 7)
     ranges = p.split(3000)
     assert sum(r.size for r in ranges) == p.size
+    rnd = random.Random(interval)
+    for _ in range(40):
+        lo, hi = sorted(rnd.randrange(-2, p.next_offset + 3) for _ in range(2))
+        want = b"".join(bytes(s.data[h.position:h.end]) for s, h in all_batches
+                        if h.last_offset >= lo and h.base_offset < hi)
+        assert b"".join(p.read_batches(lo, hi)) == want, (lo, hi)
+        assert b"".join(p.read_batches(lo, hi, per_batch=True)) == want
+        assert [h for _, h in p.batches(lo, hi)] == [h for _, h in all_batches
+                                                     if h.last_offset >= lo and h.base_offset < hi]
+    assert b"".join(p.read_batches(end_offset=0)) == b""
+    assert b"".join(p.read_batches(start_offset=p.next_offset)) == b""
 
 
 def test_transactions_round_trip(tmp_path):
