@@ -27,6 +27,7 @@ from kafkacodec.logdir._index import (
 from kafkacodec.logdir._partition import (
     BatchReader,
     ByteRange,
+    KraftSnapshot,
     LogDir,
     LogPosition,
     PartitionDir,
@@ -43,6 +44,7 @@ __all__ = [
     "Segment",
     "LogPosition",
     "ByteRange",
+    "KraftSnapshot",
     "BatchReader",
     "BatchHeader",
     "HeaderWalk",

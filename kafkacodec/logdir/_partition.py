@@ -19,6 +19,7 @@ __all__ = [
     "PartitionDir",
     "LogPosition",
     "ByteRange",
+    "KraftSnapshot",
     "BatchReader",
     "open",
     "parse_partition_dir_name",
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 _SEGMENT_FILE = re.compile(r"^(\d{20})\.log$")
+_KRAFT_SNAPSHOT = re.compile(r"^(\d{20})-(\d{10})\.checkpoint$")
 _PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]{1,249})-(?P<partition>\d+)$")
 # renamed by the broker while a partition is deleted, moved between log dirs or found stray
 _TRANSIENT_DIR = re.compile(r"-(delete|future|stray)$")
@@ -58,6 +60,14 @@ class LogPosition(NamedTuple):
     @property
     def batch(self) -> BatchHeader:
         return self.segment.header_at(self.position)
+
+
+class KraftSnapshot(NamedTuple):
+    """A KRaft snapshot file: it covers offsets below ``end_offset``."""
+
+    end_offset: int
+    epoch: int
+    path: Path
 
 
 class ByteRange(NamedTuple):
@@ -183,6 +193,18 @@ class PartitionDir:
         except (IndexError, ValueError) as exc:
             raise CorruptDataError(f"malformed leader-epoch-checkpoint ({exc})", None,
                                    "leader-epoch-checkpoint") from None
+
+    @property
+    def kraft_snapshots(self) -> list[KraftSnapshot]:
+        """KRaft metadata snapshots (``<end offset>-<epoch>.checkpoint``, record
+        batches like a segment) sorted by end offset; empty for ordinary topics.
+        """
+        out = []
+        for name in os.listdir(self.path):
+            m = _KRAFT_SNAPSHOT.match(name)
+            if m:
+                out.append(KraftSnapshot(int(m.group(1)), int(m.group(2)), self.path / name))
+        return sorted(out)
 
     # ------------------------------------------------------------ offsets
     @property

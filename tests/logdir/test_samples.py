@@ -243,3 +243,17 @@ def test_headers_agree_with_independent_decoder(sample_root):
                 assert h.base_offset == batch.base_offset and h.last_offset + 1 == batch.next_offset
                 assert max(r.timestamp for r in recs) == h.max_timestamp or h.attributes & 0x08
             assert all(h.base_offset <= r.offset <= h.last_offset for r in recs)
+
+
+def test_kraft_snapshots(sample_root):
+    d = logdir.open(sample_root)
+    meta = d.partition("__cluster_metadata", 0)
+    snaps = meta.kraft_snapshots
+    if sample_root.parent.name == "flink-on-prem":
+        assert [(s.end_offset, s.epoch) for s in snaps] == [(7752, 1), (14926, 1)]
+    for snap in snaps:
+        raw = snap.path.read_bytes()
+        walk = logdir.HeaderWalk(raw)
+        headers = list(walk)
+        assert headers and walk.truncated_bytes == 0 and walk.position == len(raw)
+    assert all(p.kraft_snapshots == [] for p in d.partitions())
