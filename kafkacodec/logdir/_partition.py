@@ -31,7 +31,6 @@ _KRAFT_SNAPSHOT = re.compile(r"^(\d{20})-(\d{10})\.checkpoint$")
 _PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]{1,249})-(?P<partition>\d+)$")
 # renamed by the broker while a partition is deleted, moved between log dirs or found stray
 _TRANSIENT_DIR = re.compile(r"-(delete|future|stray)$")
-METADATA_TOPIC = "__cluster_metadata"
 
 
 def parse_partition_dir_name(name: str) -> tuple[str, int] | None:
@@ -102,7 +101,6 @@ def read_range(byte_range: ByteRange) -> memoryview:
         raise CorruptDataError(f"{byte_range.path} is shorter than the range end {byte_range.end}",
                                byte_range.end)
     return memoryview(m)[byte_range.start:byte_range.end]
-
 
 
 class BatchReader:
@@ -189,7 +187,11 @@ class PartitionDir:
         lines = path.read_text().split("\n")
         try:
             count = int(lines[1])
-            return [tuple(int(x) for x in lines[2 + i].split()) for i in range(count)]
+            out = []
+            for i in range(count):
+                epoch, start = lines[2 + i].split()
+                out.append((int(epoch), int(start)))
+            return out
         except (IndexError, ValueError) as exc:
             raise CorruptDataError(f"malformed leader-epoch-checkpoint ({exc})", None,
                                    "leader-epoch-checkpoint") from None

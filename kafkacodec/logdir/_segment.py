@@ -22,10 +22,6 @@ __all__ = ["Segment"]
 _EMPTY = memoryview(b"")
 
 
-def segment_file_name(base_offset: int, suffix: str) -> str:
-    return f"{base_offset:020d}{suffix}"
-
-
 class Segment:
     """A segment of a partition log.
 
