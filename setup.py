@@ -31,6 +31,7 @@ EXTENSIONS = [
     ext("kafkacodec._crc", "crc32c.c"),
     ext("kafkacodec._buffer"),
     ext("kafkacodec.records._records"),
+    ext("kafkacodec.arrow._columnar"),
 ]
 
 # Development convenience: build a subset, e.g.

@@ -20,6 +20,7 @@ else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
 
 iter_batches = _backend.iter_batches
 decode_records = _backend.decode_records
+filtered_batches = _backend.filtered_batches
 build_control_batch = _backend.build_control_batch
 RecordBatch = _backend.RecordBatch
 Record = _backend.Record
@@ -32,6 +33,7 @@ CONTROL_COMMIT = _backend.CONTROL_COMMIT
 __all__ = [
     "iter_batches",
     "decode_records",
+    "filtered_batches",
     "build_control_batch",
     "RecordBatch",
     "Record",

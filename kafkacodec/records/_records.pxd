@@ -1,3 +1,41 @@
+cimport cython
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+
 from kafkacodec.records._v2 cimport RecordView
 
+
 cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base) except -1
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class _Source:
+    cdef Py_buffer view
+    cdef bint has_view
+    cdef object obj
+    cdef const uint8_t *ptr
+    cdef Py_ssize_t size
+
+
+@cython.final
+cdef class RecordBatch:
+    cdef _Source _src
+    cdef Py_ssize_t _start
+    cdef readonly int magic
+    cdef readonly int64_t base_offset
+    cdef readonly int64_t last_offset
+    cdef readonly int32_t partition_leader_epoch
+    cdef readonly uint32_t crc
+    cdef readonly int attributes
+    cdef readonly int64_t base_timestamp
+    cdef readonly int64_t max_timestamp
+    cdef readonly int64_t producer_id
+    cdef readonly int producer_epoch
+    cdef readonly int32_t base_sequence
+    cdef readonly int32_t record_count
+    cdef readonly Py_ssize_t size_in_bytes
+    cdef readonly Py_ssize_t position      # byte offset of the batch in the input
+    cdef int32_t _index
+    cdef object _max_decompressed
+    cdef list _legacy_records               # decoded eagerly for magic 0/1
+    cdef list _v2_records(self)

@@ -93,11 +93,6 @@ cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
 @cython.no_gc_clear
 cdef class _Source:
     """Pins the caller's buffer (a buffer export blocks bytearray resizes)."""
-    cdef Py_buffer view
-    cdef bint has_view
-    cdef object obj
-    cdef const uint8_t *ptr
-    cdef Py_ssize_t size
 
     def __dealloc__(self):
         if self.has_view:
@@ -339,25 +334,6 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
 cdef class RecordBatch:
     """A view of one batch (magic 2) or one top-level legacy entry (magic 0/1,
     a single message or a compressed wrapper).  Iterating yields Records."""
-    cdef _Source _src
-    cdef Py_ssize_t _start
-    cdef readonly int magic
-    cdef readonly int64_t base_offset
-    cdef readonly int64_t last_offset
-    cdef readonly int32_t partition_leader_epoch
-    cdef readonly uint32_t crc
-    cdef readonly int attributes
-    cdef readonly int64_t base_timestamp
-    cdef readonly int64_t max_timestamp
-    cdef readonly int64_t producer_id
-    cdef readonly int producer_epoch
-    cdef readonly int32_t base_sequence
-    cdef readonly int32_t record_count
-    cdef readonly Py_ssize_t size_in_bytes
-    cdef readonly Py_ssize_t position      # byte offset of the batch in the input
-    cdef int32_t _index
-    cdef object _max_decompressed
-    cdef list _legacy_records               # decoded eagerly for magic 0/1
 
     @property
     def compression(self):
@@ -386,6 +362,11 @@ cdef class RecordBatch:
     @property
     def has_producer_id(self):
         return self.producer_id >= 0
+
+    @property
+    def index(self):
+        """Position of this entry among the entries of its input (0-based)."""
+        return self._index
 
     @property
     def next_offset(self):
@@ -750,19 +731,18 @@ def iter_batches(data, *, bint verify_crc=True, max_decompressed_size=None):
     return it
 
 
-def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
-                   bint verify_crc=True, max_decompressed_size=None):
-    """Flatten every batch into a list of data records.
+def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
+                     bint verify_crc=True, max_decompressed_size=None):
+    """Yield the batches holding records a consumer would see: control batches
+    are skipped always; with isolation_level "read_committed", so are batches of
+    aborted transactions, exactly as the Java consumer decides.
 
-    Control records are always dropped.  With isolation_level
-    "read_committed", records of aborted transactions are dropped exactly as
-    the Java consumer does: `aborted_transactions` is the Fetch response's list
-    of (producer_id, first_offset) (tuples or objects with those attributes);
-    an aborted range opens when a batch reaches its first offset and closes at
-    that producer's ABORT marker.
+    `aborted_transactions` is the Fetch response's list of (producer_id,
+    first_offset) (tuples, dicts or objects with those attributes): an aborted
+    range opens when a batch of that producer reaches first_offset and closes
+    at the producer's ABORT marker.
     """
     cdef bint committed
-    cdef list out = []
     cdef RecordBatch b
     cdef set aborted_pids
     cdef list pending
@@ -790,6 +770,18 @@ def decode_records(data, *, isolation_level="read_uncommitted", aborted_transact
                 continue
         if b.magic >= 2 and b.attributes & ATTR_CONTROL:
             continue
+        yield b
+
+
+def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
+                   bint verify_crc=True, max_decompressed_size=None):
+    """Flatten the batches a consumer would see (see filtered_batches) into a
+    list of Records; control records are never included."""
+    cdef list out = []
+    cdef RecordBatch b
+    for b in filtered_batches(data, isolation_level=isolation_level,
+                              aborted_transactions=aborted_transactions, verify_crc=verify_crc,
+                              max_decompressed_size=max_decompressed_size):
         out.extend(b.records())
     return out
 

@@ -1,0 +1,651 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Record batches straight into Arrow-layout column buffers.
+
+The per-record loop runs in C without the GIL and creates no Python object
+per record: it appends offsets, lengths and bytes to growable buffers that
+become Arrow buffers without a copy (see `OwnedBuffer`).
+"""
+cimport cython
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.memoryview cimport PyMemoryView_FromMemory
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy
+
+from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE
+from kafkacodec.records._records cimport raise_record_error, RecordBatch
+
+from kafkacodec.errors import CorruptDataError
+import kafkacodec.records.compression as _compression
+
+cdef object _decompress = _compression.decompress
+
+cdef enum:
+    V2_RECORDS = 61
+    ATTR_TIMESTAMP_TYPE = 0x08
+    ATTR_TRANSACTIONAL = 0x10
+
+
+cdef struct GrowBuf:
+    uint8_t *data
+    Py_ssize_t len
+    Py_ssize_t cap
+
+
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #include <string.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    /* Column buffers reach tens of MiB and are written once, front to back.
+     * Fresh 4 KiB pages each cost a fault (expensive under virtualisation), so
+     * large buffers are 2 MiB aligned and marked for transparent huge pages. */
+    #define KC_HUGE_ALIGN ((size_t)2 << 20)
+    static void *kc_alloc_large(size_t size) {
+        void *p = NULL;
+        if (posix_memalign(&p, KC_HUGE_ALIGN, size) != 0) return NULL;
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        madvise(p, size, MADV_HUGEPAGE);
+    #endif
+        return p;
+    }
+    """
+    void *kc_alloc_large(size_t size) nogil
+    size_t KC_HUGE_ALIGN
+
+
+cdef int gb_grow(GrowBuf *b, Py_ssize_t extra) noexcept nogil:
+    cdef Py_ssize_t cap
+    cdef uint8_t *p
+    cap = b.cap * 2 if b.cap else 4096
+    while cap < b.len + extra:
+        cap *= 2
+    if cap >= <Py_ssize_t>KC_HUGE_ALIGN:
+        cap = (cap + KC_HUGE_ALIGN - 1) & ~(<Py_ssize_t>KC_HUGE_ALIGN - 1)
+        p = <uint8_t *>kc_alloc_large(cap)
+        if p == NULL:
+            return -1
+        if b.len:
+            memcpy(p, b.data, b.len)
+        free(b.data)
+    else:
+        p = <uint8_t *>realloc(b.data, cap)
+        if p == NULL:
+            return -1
+    b.data = p
+    b.cap = cap
+    return 0
+
+
+cdef inline int gb_reserve(GrowBuf *b, Py_ssize_t extra) noexcept nogil:
+    if b.len + extra <= b.cap:
+        return 0
+    return gb_grow(b, extra)
+
+
+cdef inline void put_i64(GrowBuf *b, int64_t v) noexcept nogil:
+    memcpy(b.data + b.len, &v, 8)
+    b.len += 8
+
+
+cdef inline void put_i32(GrowBuf *b, int32_t v) noexcept nogil:
+    memcpy(b.data + b.len, &v, 4)
+    b.len += 4
+
+
+cdef inline void put_i16(GrowBuf *b, int16_t v) noexcept nogil:
+    memcpy(b.data + b.len, &v, 2)
+    b.len += 2
+
+
+cdef inline void put_u8(GrowBuf *b, uint8_t v) noexcept nogil:
+    b.data[b.len] = v
+    b.len += 1
+
+
+cdef inline void put_bytes(GrowBuf *b, const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    memcpy(b.data + b.len, p, n)
+    b.len += n
+
+
+cdef inline int utf8_valid(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    # Header keys become an Arrow string column, which must hold valid UTF-8.
+    cdef Py_ssize_t i = 0
+    cdef uint8_t c
+    cdef int extra, k
+    cdef uint32_t cp
+    while i < n:
+        c = s[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            extra = 1
+            cp = c & 0x1F
+        elif 0xE0 <= c <= 0xEF:
+            extra = 2
+            cp = c & 0x0F
+        elif 0xF0 <= c <= 0xF4:
+            extra = 3
+            cp = c & 0x07
+        else:
+            return 0
+        if i + extra >= n:
+            return 0
+        for k in range(1, extra + 1):
+            if (s[i + k] & 0xC0) != 0x80:
+                return 0
+            cp = (cp << 6) | (s[i + k] & 0x3F)
+        if extra == 2 and (cp < 0x800 or 0xD800 <= cp <= 0xDFFF):
+            return 0
+        if extra == 3 and (cp < 0x10000 or cp > 0x10FFFF):
+            return 0
+        i += extra + 1
+    return 1
+
+
+@cython.final
+cdef class OwnedBuffer:
+    """malloc'd memory handed to Arrow without a copy; freed with the last view."""
+    cdef uint8_t *data
+    cdef Py_ssize_t size
+    cdef Py_ssize_t shape[1]
+    cdef Py_ssize_t strides[1]
+
+    def __dealloc__(self):
+        free(self.data)
+
+    def __len__(self):
+        return self.size
+
+    def __getbuffer__(self, Py_buffer *view, int flags):
+        self.shape[0] = self.size
+        self.strides[0] = 1
+        view.buf = self.data
+        view.obj = self
+        view.len = self.size
+        view.readonly = 1
+        view.itemsize = 1
+        view.format = "B"
+        view.ndim = 1
+        view.shape = self.shape
+        view.strides = self.strides
+        view.suboffsets = NULL
+        view.internal = NULL
+
+    def __releasebuffer__(self, Py_buffer *view):
+        pass
+
+
+cdef OwnedBuffer _take(GrowBuf *b):
+    cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
+    if b.data == NULL:
+        b.data = <uint8_t *>malloc(1)
+        if b.data == NULL:
+            raise MemoryError()
+    o.data = b.data
+    o.size = b.len
+    b.data = NULL
+    b.len = 0
+    b.cap = 0
+    return o
+
+
+cdef OwnedBuffer _bitmap(GrowBuf *valid, int64_t nulls):
+    """Pack one byte per row into an Arrow validity bitmap (None if no nulls)."""
+    cdef OwnedBuffer o
+    cdef Py_ssize_t n = valid.len, i
+    cdef uint8_t *out
+    if nulls == 0:
+        return None
+    o = OwnedBuffer.__new__(OwnedBuffer)
+    o.size = (n + 7) // 8
+    o.data = <uint8_t *>malloc(o.size if o.size else 1)
+    if o.data == NULL:
+        raise MemoryError()
+    out = o.data
+    with nogil:
+        for i in range(o.size):
+            out[i] = 0
+        for i in range(n):
+            if valid.data[i]:
+                out[i >> 3] |= <uint8_t>(1 << (i & 7))
+    return o
+
+
+cdef OwnedBuffer _offsets32(GrowBuf *offsets, str what):
+    """Arrow binary/string offsets are int32: narrow, refusing overflow."""
+    cdef Py_ssize_t n = offsets.len // 8, i
+    cdef int64_t last = 0
+    cdef int64_t *src = <int64_t *>offsets.data
+    cdef int32_t *dst
+    cdef OwnedBuffer o
+    if n:
+        last = src[n - 1]
+    if last > 0x7FFFFFFF:
+        raise OverflowError(f"{what} data exceeds 2 GiB: use binary_type='large_binary' or a smaller max_rows")
+    o = OwnedBuffer.__new__(OwnedBuffer)
+    o.size = 4 * n
+    o.data = <uint8_t *>malloc(o.size if o.size else 1)
+    if o.data == NULL:
+        raise MemoryError()
+    dst = <int32_t *>o.data
+    with nogil:
+        for i in range(n):
+            dst[i] = <int32_t>src[i]
+    return o
+
+
+cdef struct BatchMeta:
+    int64_t base_offset
+    int64_t base_timestamp
+    int64_t log_append_time     # -1 unless the batch uses log-append time
+    int8_t timestamp_type
+    int64_t producer_id
+    int16_t producer_epoch
+    int32_t base_sequence
+    int32_t leader_epoch
+    uint8_t transactional
+
+
+cdef enum:
+    NCOLS = 19
+
+# Indices into ColumnBuilder.bufs
+cdef enum:
+    C_OFFSET = 0
+    C_TIMESTAMP = 1
+    C_TS_TYPE = 2
+    C_KEY_OFFSETS = 3
+    C_KEY_DATA = 4
+    C_KEY_VALID = 5
+    C_VALUE_OFFSETS = 6
+    C_VALUE_DATA = 7
+    C_VALUE_VALID = 8
+    C_HDR_OFFSETS = 9
+    C_HK_OFFSETS = 10
+    C_HK_DATA = 11
+    C_HV_OFFSETS = 12
+    C_HV_DATA = 13
+    C_HV_VALID = 14
+    C_PRODUCER_ID = 15
+    C_PRODUCER_EPOCH = 16
+    C_SEQUENCE = 17
+    C_LEADER_EPOCH = 18
+
+cdef enum FillResult:
+    FILL_OK = 0
+    FILL_PARSE_ERROR = -1
+    FILL_NO_MEMORY = -2
+    FILL_BAD_UTF8 = -3
+
+
+@cython.final
+cdef class ColumnBuilder:
+    """Accumulates the records of many batches as Arrow column buffers."""
+    cdef GrowBuf bufs[NCOLS]
+    cdef GrowBuf txn_valid            # is_transactional, one byte per row
+    cdef readonly int64_t rows
+    cdef readonly int64_t key_nulls
+    cdef readonly int64_t value_nulls
+    cdef readonly int64_t header_count
+    cdef readonly int64_t header_value_nulls
+    cdef readonly bint with_headers
+    cdef readonly bint with_batch_columns
+    cdef readonly bint large_offsets
+    cdef object _max_decompressed
+
+    def __cinit__(self, bint headers=True, bint batch_columns=False, max_decompressed_size=None,
+                  bint large_offsets=False, Py_ssize_t size_hint=0):
+        cdef int i
+        for i in range(NCOLS):
+            self.bufs[i].data = NULL
+            self.bufs[i].len = 0
+            self.bufs[i].cap = 0
+        self.with_headers = headers
+        self.with_batch_columns = batch_columns
+        self._max_decompressed = max_decompressed_size
+        self.large_offsets = large_offsets
+        # Uncompressed input bounds the key and value bytes: size for it once.
+        if size_hint > 0 and (gb_reserve(&self.bufs[C_KEY_DATA], size_hint // 8)
+                              or gb_reserve(&self.bufs[C_VALUE_DATA], size_hint)):
+            raise MemoryError()
+        self._start_offsets()
+
+    def __dealloc__(self):
+        cdef int i
+        for i in range(NCOLS):
+            free(self.bufs[i].data)
+        free(self.txn_valid.data)
+
+    cdef _start_offsets(self):
+        # Arrow offsets arrays begin with a zero.
+        for c in (C_KEY_OFFSETS, C_VALUE_OFFSETS, C_HDR_OFFSETS, C_HK_OFFSETS, C_HV_OFFSETS):
+            if gb_reserve(&self.bufs[<int>c], 8) != 0:
+                raise MemoryError()
+            put_i64(&self.bufs[<int>c], 0)
+
+    def add_batch(self, RecordBatch batch not None):
+        """Append the records of one RecordBatch view (any magic)."""
+        cdef BatchMeta m
+        cdef const uint8_t *p
+        cdef int32_t count
+        cdef int rc
+        cdef RecordView r
+        cdef int32_t failed = 0
+        cdef const uint8_t *ip
+        cdef Py_ssize_t isize, base_abs
+        cdef bytes inflated
+        cdef int codec
+        if batch.magic < 2:
+            self._add_legacy(batch)
+            return
+        p = batch._src.ptr + batch._start
+        m.base_offset = batch.base_offset
+        m.base_timestamp = batch.base_timestamp
+        m.timestamp_type = 1 if batch.attributes & ATTR_TIMESTAMP_TYPE else 0
+        m.log_append_time = batch.max_timestamp if m.timestamp_type == 1 else -1
+        m.producer_id = batch.producer_id
+        m.producer_epoch = batch.producer_epoch
+        m.base_sequence = batch.base_sequence
+        m.leader_epoch = batch.partition_leader_epoch
+        m.transactional = 1 if batch.attributes & ATTR_TRANSACTIONAL else 0
+        count = batch.record_count
+        codec = batch.attributes & 0x07
+        if codec == 0:
+            with nogil:
+                rc = self._fill(p, V2_RECORDS, batch.size_in_bytes, count, &m, &r, &failed)
+            base_abs = batch.position
+        else:
+            compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), batch.size_in_bytes - V2_RECORDS, PyBUF_READ)
+            try:
+                inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
+            except CorruptDataError as exc:
+                if exc.offset is None:
+                    exc.offset = batch.position + V2_RECORDS
+                raise exc.prefix_path(f"batches[{batch._index}].records")
+            finally:
+                compressed.release()
+            ip = <const uint8_t *>PyBytes_AS_STRING(inflated)
+            isize = PyBytes_GET_SIZE(inflated)
+            with nogil:
+                rc = self._fill(ip, 0, isize, count, &m, &r, &failed)
+            base_abs = 0
+        if rc == FILL_OK:
+            return
+        if rc == FILL_NO_MEMORY:
+            raise MemoryError()
+        try:
+            if rc == FILL_BAD_UTF8:
+                raise CorruptDataError("header key is not valid UTF-8", base_abs + r.start,
+                                       f"records[{failed}].headers")
+            if failed < 0:
+                raise CorruptDataError(f"record count {count} does not fit in the batch", batch.position, "records")
+            if failed >= count:
+                raise CorruptDataError(f"bytes left after the last of {count} records", base_abs + r.end, "records")
+            raise_record_error(&r, failed, base_abs)
+        except CorruptDataError as exc:
+            raise exc.prefix_path(f"batches[{batch._index}]")
+
+    cdef int _fill(self, const uint8_t *base, Py_ssize_t pos, Py_ssize_t end, int32_t count,
+                   BatchMeta *m, RecordView *r, int32_t *failed) noexcept nogil:
+        cdef GrowBuf *b = self.bufs
+        cdef int32_t i, h
+        cdef Py_ssize_t hp, kpos = 0, vpos = 0
+        cdef int32_t klen = 0, vlen = 0
+        cdef Py_ssize_t payload = end - pos
+        cdef int64_t row0 = self.rows
+        if count < 0 or <int64_t>count * V2_MIN_RECORD_SIZE > payload:
+            failed[0] = -1
+            return FILL_PARSE_ERROR
+        # Fixed-width columns: one reservation per batch.  Variable data is
+        # bounded by the payload size.
+        if (gb_reserve(&b[C_OFFSET], 8 * count) or gb_reserve(&b[C_TIMESTAMP], 8 * count)
+                or gb_reserve(&b[C_TS_TYPE], count)
+                or gb_reserve(&b[C_KEY_OFFSETS], 8 * count) or gb_reserve(&b[C_KEY_VALID], count)
+                or gb_reserve(&b[C_VALUE_OFFSETS], 8 * count) or gb_reserve(&b[C_VALUE_VALID], count)
+                or gb_reserve(&b[C_KEY_DATA], payload) or gb_reserve(&b[C_VALUE_DATA], payload)):
+            return FILL_NO_MEMORY
+        if self.with_headers and gb_reserve(&b[C_HDR_OFFSETS], 8 * count):
+            return FILL_NO_MEMORY
+        if self.with_batch_columns:
+            if (gb_reserve(&b[C_PRODUCER_ID], 8 * count) or gb_reserve(&b[C_PRODUCER_EPOCH], 2 * count)
+                    or gb_reserve(&b[C_SEQUENCE], 4 * count) or gb_reserve(&b[C_LEADER_EPOCH], 4 * count)
+                    or gb_reserve(&self.txn_valid, count)):
+                return FILL_NO_MEMORY
+        for i in range(count):
+            if parse_v2_record(base, pos, end, r) != 0:
+                failed[0] = i
+                self._rollback(row0)
+                return FILL_PARSE_ERROR
+            put_i64(&b[C_OFFSET], m.base_offset + r.offset_delta)
+            put_i64(&b[C_TIMESTAMP], m.log_append_time if m.log_append_time >= 0 else m.base_timestamp + r.timestamp_delta)
+            put_u8(&b[C_TS_TYPE], <uint8_t>m.timestamp_type)
+            if r.key_len < 0:
+                put_u8(&b[C_KEY_VALID], 0)
+                self.key_nulls += 1
+            else:
+                put_u8(&b[C_KEY_VALID], 1)
+                put_bytes(&b[C_KEY_DATA], base + r.key_pos, r.key_len)
+            put_i64(&b[C_KEY_OFFSETS], b[C_KEY_DATA].len)
+            if r.value_len < 0:
+                put_u8(&b[C_VALUE_VALID], 0)
+                self.value_nulls += 1
+            else:
+                put_u8(&b[C_VALUE_VALID], 1)
+                put_bytes(&b[C_VALUE_DATA], base + r.value_pos, r.value_len)
+            put_i64(&b[C_VALUE_OFFSETS], b[C_VALUE_DATA].len)
+            if self.with_headers:
+                if r.header_count:
+                    if (gb_reserve(&b[C_HK_OFFSETS], 8 * r.header_count)
+                            or gb_reserve(&b[C_HV_OFFSETS], 8 * r.header_count)
+                            or gb_reserve(&b[C_HV_VALID], r.header_count)
+                            or gb_reserve(&b[C_HK_DATA], r.end - r.headers_pos)
+                            or gb_reserve(&b[C_HV_DATA], r.end - r.headers_pos)):
+                        self._rollback(row0)
+                        return FILL_NO_MEMORY
+                    hp = r.headers_pos
+                    for h in range(r.header_count):
+                        hp = next_header(base, hp, &kpos, &klen, &vpos, &vlen)
+                        if not utf8_valid(base + kpos, klen):
+                            failed[0] = i
+                            self._rollback(row0)
+                            return FILL_BAD_UTF8
+                        put_bytes(&b[C_HK_DATA], base + kpos, klen)
+                        put_i64(&b[C_HK_OFFSETS], b[C_HK_DATA].len)
+                        if vlen < 0:
+                            put_u8(&b[C_HV_VALID], 0)
+                            self.header_value_nulls += 1
+                        else:
+                            put_u8(&b[C_HV_VALID], 1)
+                            put_bytes(&b[C_HV_DATA], base + vpos, vlen)
+                        put_i64(&b[C_HV_OFFSETS], b[C_HV_DATA].len)
+                    self.header_count += r.header_count
+                put_i64(&b[C_HDR_OFFSETS], self.header_count)
+            if self.with_batch_columns:
+                put_i64(&b[C_PRODUCER_ID], m.producer_id)
+                put_i16(&b[C_PRODUCER_EPOCH], m.producer_epoch)
+                put_i32(&b[C_SEQUENCE], m.base_sequence + r.offset_delta if m.base_sequence >= 0 else -1)
+                put_i32(&b[C_LEADER_EPOCH], m.leader_epoch)
+                put_u8(&self.txn_valid, m.transactional)
+            pos = r.end
+            self.rows += 1
+        if pos != end:
+            failed[0] = count
+            r.end = pos
+            self._rollback(row0)
+            return FILL_PARSE_ERROR
+        return FILL_OK
+
+    cdef void _rollback(self, int64_t row0) noexcept nogil:
+        # A corrupt batch leaves the columns as they were before it.
+        cdef GrowBuf *b = self.bufs
+        cdef int64_t key_end, value_end, hdr_end, k
+        memcpy(&key_end, b[C_KEY_OFFSETS].data + 8 * row0, 8)
+        memcpy(&value_end, b[C_VALUE_OFFSETS].data + 8 * row0, 8)
+        for k in range(row0, self.rows):
+            if b[C_KEY_VALID].data[k] == 0:
+                self.key_nulls -= 1
+            if b[C_VALUE_VALID].data[k] == 0:
+                self.value_nulls -= 1
+        b[C_OFFSET].len = 8 * row0
+        b[C_TIMESTAMP].len = 8 * row0
+        b[C_TS_TYPE].len = row0
+        b[C_KEY_VALID].len = row0
+        b[C_VALUE_VALID].len = row0
+        b[C_KEY_OFFSETS].len = 8 * (row0 + 1)
+        b[C_VALUE_OFFSETS].len = 8 * (row0 + 1)
+        b[C_KEY_DATA].len = key_end
+        b[C_VALUE_DATA].len = value_end
+        if self.with_headers:
+            memcpy(&hdr_end, b[C_HDR_OFFSETS].data + 8 * row0, 8)
+            for k in range(hdr_end, self.header_count):
+                if b[C_HV_VALID].data[k] == 0:
+                    self.header_value_nulls -= 1
+            self.header_count = hdr_end
+            b[C_HDR_OFFSETS].len = 8 * (row0 + 1)
+            b[C_HK_OFFSETS].len = 8 * (hdr_end + 1)
+            b[C_HV_OFFSETS].len = 8 * (hdr_end + 1)
+            b[C_HV_VALID].len = hdr_end
+            memcpy(&key_end, b[C_HK_OFFSETS].data + 8 * hdr_end, 8)
+            memcpy(&value_end, b[C_HV_OFFSETS].data + 8 * hdr_end, 8)
+            b[C_HK_DATA].len = key_end
+            b[C_HV_DATA].len = value_end
+        if self.with_batch_columns:
+            b[C_PRODUCER_ID].len = 8 * row0
+            b[C_PRODUCER_EPOCH].len = 2 * row0
+            b[C_SEQUENCE].len = 4 * row0
+            b[C_LEADER_EPOCH].len = 4 * row0
+            self.txn_valid.len = row0
+        self.rows = row0
+
+    cdef _add_legacy(self, RecordBatch batch):
+        # Legacy entries are rare (pre-0.11 producers) and already decoded
+        # into Records by the record layer; append them field by field.
+        cdef GrowBuf *b = self.bufs
+        for rec in batch.records():
+            key = rec.key
+            value = rec.value
+            n = self._reserve_row(len(key) if key is not None else 0, len(value) if value is not None else 0)
+            put_i64(&b[C_OFFSET], rec.offset)
+            put_i64(&b[C_TIMESTAMP], rec.timestamp)
+            put_u8(&b[C_TS_TYPE], rec.timestamp_type)
+            self._put_binary(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, key, True)
+            self._put_binary(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, value, False)
+            if self.with_headers:
+                put_i64(&b[C_HDR_OFFSETS], self.header_count)
+            if self.with_batch_columns:
+                put_i64(&b[C_PRODUCER_ID], -1)
+                put_i16(&b[C_PRODUCER_EPOCH], -1)
+                put_i32(&b[C_SEQUENCE], -1)
+                put_i32(&b[C_LEADER_EPOCH], -1)
+                put_u8(&self.txn_valid, 0)
+            self.rows += 1
+
+    cdef int _reserve_row(self, Py_ssize_t klen, Py_ssize_t vlen) except -1:
+        cdef GrowBuf *b = self.bufs
+        if (gb_reserve(&b[C_OFFSET], 8) or gb_reserve(&b[C_TIMESTAMP], 8) or gb_reserve(&b[C_TS_TYPE], 1)
+                or gb_reserve(&b[C_KEY_OFFSETS], 8) or gb_reserve(&b[C_KEY_VALID], 1)
+                or gb_reserve(&b[C_VALUE_OFFSETS], 8) or gb_reserve(&b[C_VALUE_VALID], 1)
+                or gb_reserve(&b[C_KEY_DATA], klen) or gb_reserve(&b[C_VALUE_DATA], vlen)
+                or gb_reserve(&b[C_HDR_OFFSETS], 8)
+                or gb_reserve(&b[C_PRODUCER_ID], 8) or gb_reserve(&b[C_PRODUCER_EPOCH], 2)
+                or gb_reserve(&b[C_SEQUENCE], 4) or gb_reserve(&b[C_LEADER_EPOCH], 4)
+                or gb_reserve(&self.txn_valid, 1)):
+            raise MemoryError()
+        return 0
+
+    cdef _put_binary(self, int data_col, int offsets_col, int valid_col, object value, bint is_key):
+        cdef GrowBuf *b = self.bufs
+        cdef const char *p
+        if value is None:
+            put_u8(&b[valid_col], 0)
+            if is_key:
+                self.key_nulls += 1
+            else:
+                self.value_nulls += 1
+        else:
+            put_u8(&b[valid_col], 1)
+            p = value
+            put_bytes(&b[data_col], <const uint8_t *>p, len(value))
+        put_i64(&b[offsets_col], b[data_col].len)
+
+    cdef object _offsets(self, int col, str what):
+        if self.large_offsets:
+            return _take(&self.bufs[col])
+        return _offsets32(&self.bufs[col], what)
+
+    def finish(self):
+        """Hand the buffers over as Arrow-ready OwnedBuffer objects (validity
+        bitmaps, int32 or int64 offsets) and start afresh."""
+        cdef GrowBuf *b = self.bufs
+        out = {
+            "rows": self.rows,
+            "offset": _take(&b[C_OFFSET]),
+            "timestamp": _take(&b[C_TIMESTAMP]),
+            "timestamp_type": _take(&b[C_TS_TYPE]),
+            "key_offsets": self._offsets(C_KEY_OFFSETS, "key"),
+            "key_data": _take(&b[C_KEY_DATA]),
+            "key_valid": _bitmap(&b[C_KEY_VALID], self.key_nulls),
+            "key_nulls": self.key_nulls,
+            "value_offsets": self._offsets(C_VALUE_OFFSETS, "value"),
+            "value_data": _take(&b[C_VALUE_DATA]),
+            "value_valid": _bitmap(&b[C_VALUE_VALID], self.value_nulls),
+            "value_nulls": self.value_nulls,
+        }
+        if self.with_headers:
+            out.update({
+                "header_offsets": _offsets32(&b[C_HDR_OFFSETS], "header list"),
+                "header_count": self.header_count,
+                "header_key_offsets": self._offsets(C_HK_OFFSETS, "header key"),
+                "header_key_data": _take(&b[C_HK_DATA]),
+                "header_value_offsets": self._offsets(C_HV_OFFSETS, "header value"),
+                "header_value_data": _take(&b[C_HV_DATA]),
+                "header_value_valid": _bitmap(&b[C_HV_VALID], self.header_value_nulls),
+                "header_value_nulls": self.header_value_nulls,
+            })
+        if self.with_batch_columns:
+            out.update({
+                "producer_id": _take(&b[C_PRODUCER_ID]),
+                "producer_epoch": _take(&b[C_PRODUCER_EPOCH]),
+                "sequence": _take(&b[C_SEQUENCE]),
+                "partition_leader_epoch": _take(&b[C_LEADER_EPOCH]),
+                "is_transactional": _bitmap_values(&self.txn_valid),
+            })
+        for i in range(NCOLS):
+            free(b[i].data)
+            b[i].data = NULL
+            b[i].len = 0
+            b[i].cap = 0
+        free(self.txn_valid.data)
+        self.txn_valid.data = NULL
+        self.txn_valid.len = 0
+        self.txn_valid.cap = 0
+        self.rows = 0
+        self.key_nulls = 0
+        self.value_nulls = 0
+        self.header_count = 0
+        self.header_value_nulls = 0
+        self._start_offsets()
+        return out
+
+
+cdef OwnedBuffer _bitmap_values(GrowBuf *flags):
+    """A boolean column's data bitmap (always materialised)."""
+    cdef OwnedBuffer o
+    cdef Py_ssize_t n = flags.len, i
+    o = OwnedBuffer.__new__(OwnedBuffer)
+    o.size = (n + 7) // 8
+    o.data = <uint8_t *>malloc(o.size if o.size else 1)
+    if o.data == NULL:
+        raise MemoryError()
+    for i in range(o.size):
+        o.data[i] = 0
+    for i in range(n):
+        if flags.data[i]:
+            o.data[i >> 3] |= <uint8_t>(1 << (i & 7))
+    return o
