@@ -5,7 +5,9 @@ broker (10 MiB of zeros by default) and trimmed only when the segment is
 closed, so a copy of a running broker's directory has zero padding after the
 real entries.  An all-zero entry anywhere after the first one ends the index
 (the first entry may legitimately be all zeros); everything after it must be
-zero as well.
+zero as well.  A file of nothing but zeros that is longer than one entry is a
+preallocated index without entries (a trimmed file holding one zero entry
+keeps it).
 """
 from __future__ import annotations
 
@@ -85,6 +87,9 @@ def _used_entries(raw: bytes, entry_size: int, arr, zero_mask, path: str, what: 
                     tail_start, path)
             raise CorruptDataError(f"non-zero bytes in {what} padding after entry {used - 1}", at,
                                    f"{path}[{at // entry_size}]")
+    if used == 1 and len(raw) > entry_size and zero_mask[0]:
+        # nothing but zeros: a freshly preallocated index with no entries yet
+        return 0
     return used
 
 

@@ -224,3 +224,21 @@ def test_index_offset_reaching_next_segment(tmp_path):
         f.write(struct.pack(">qi", 10**13, rel + 5))
     with pytest.raises(CorruptDataError, match="next segment"):
         logdir.open(tmp_path / "n-0").segments[0].read_timeindex()
+
+
+def test_all_zero_index_files(tmp_path):
+    w = PartitionWriter(tmp_path, "z", 0, max_index_bytes=1200)
+    w.append(build_batch([5]), assign_offsets=True)
+    w.close(clean=False)  # one small append: no index entries, preallocated files
+    p = logdir.open(tmp_path / "z-0")
+    seg = p.segments[0]
+    assert seg.index_path.stat().st_size == 1200 and seg.timeindex_path.stat().st_size == 1200
+    assert seg.read_index() == [] and seg.read_timeindex() == []
+    assert p.lookup_offset(0) == (seg, 0) and p.lookup_timestamp(5) == (seg, 0)
+    # a trimmed file with a single zero entry keeps it
+    seg.index_path.write_bytes(bytes(8))
+    seg.timeindex_path.write_bytes(bytes(12))
+    p = logdir.open(tmp_path / "z-0")
+    assert p.segments[0].read_index() == [(0, 0)]
+    assert p.segments[0].read_timeindex() == [(0, 0)]
+    assert p.lookup_timestamp(5) == (p.segments[0], 0)
