@@ -7,16 +7,18 @@
         ...
         w.add_aborted_transaction(pid, first, last)    # after appending the abort marker
 
-Index maintenance follows the broker's segment append: an append (one call,
-possibly several batches) that starts after more than ``index_interval_bytes``
-bytes were appended since the previous index entry gets an ``.index`` entry
-``(last offset of the append, position where it starts)``, and at the same
+Index maintenance follows the broker's segment append (and its recovery,
+which rebuilds indexes the same way): a batch that starts after more than
+``index_interval_bytes`` bytes were written since the previous index entry
+gets an ``.index`` entry ``(its last offset, its position)``, and at the same
 moment a ``.timeindex`` entry ``(largest timestamp so far, offset of it)`` if
 that timestamp grew since the last time-index entry.  When a segment is rolled
 or the writer is closed, one more time-index entry records the segment's
 largest timestamp.  The offset stored with a timestamp is the last offset of
-the batch that carried it (current brokers; brokers up to 3.7 stored the
-record's own offset for uncompressed batches, which readers treat the same).
+the batch that carried it, as current brokers store it.  Older brokers (up to
+3.7) differ in two details the readers accept as well: the index rule was
+applied per append rather than per batch, and uncompressed batches had the
+record's own offset stored with the timestamp.
 
 Files are written as they grow, so closed segments' index files have exactly
 their used size.  ``close(clean=False)`` leaves the active segment as a copy of
@@ -215,21 +217,23 @@ class PartitionWriter:
                     not self.leader_epochs or h.partition_leader_epoch > self.leader_epochs[-1][0]):
                 self.leader_epochs.append((h.partition_leader_epoch, h.base_offset))
 
-        if self._should_roll(len(buf), last_offset):
+        if self._should_roll(len(buf), last_offset, len(headers)):
             self._roll(first_offset)
         seg = self.active
         if first_offset < seg.base_offset:
             raise KafkaCodecError(f"offset {first_offset} is below the segment base {seg.base_offset}")
         position = seg.size
         seg._log.write(buf)
-        if largest_ts > seg.max_timestamp:
-            seg.max_timestamp, seg.offset_of_max_timestamp = largest_ts, offset_of_largest
-        if seg.bytes_since_index_entry > self.index_interval_bytes:
-            seg.index.append(IndexEntry(last_offset, position))
-            seg._index.write(_OFFSET_ENTRY.pack(last_offset - seg.base_offset, position))
-            seg._maybe_append_time(seg.max_timestamp, seg.offset_of_max_timestamp)
-            seg.bytes_since_index_entry = 0
-        seg.bytes_since_index_entry += len(buf)
+        for h in headers:
+            if h.max_timestamp > seg.max_timestamp:
+                seg.max_timestamp, seg.offset_of_max_timestamp = h.max_timestamp, h.last_offset
+            if seg.bytes_since_index_entry > self.index_interval_bytes:
+                batch_position = position + h.position
+                seg.index.append(IndexEntry(h.last_offset, batch_position))
+                seg._index.write(_OFFSET_ENTRY.pack(h.last_offset - seg.base_offset, batch_position))
+                seg._maybe_append_time(seg.max_timestamp, seg.offset_of_max_timestamp)
+                seg.bytes_since_index_entry = 0
+            seg.bytes_since_index_entry += h.size
         seg.size += len(buf)
         seg.last_offset = last_offset
         self.next_offset = last_offset + 1
@@ -245,16 +249,17 @@ class PartitionWriter:
             raise KafkaCodecError("nothing to append")
         return headers
 
-    def _should_roll(self, size: int, last_offset: int) -> bool:
+    def _should_roll(self, size: int, last_offset: int, batches: int) -> bool:
         seg = self.active
         max_offset_entries = self.max_index_bytes // OFFSET_ENTRY_SIZE
         max_time_entries = self.max_index_bytes // TIME_ENTRY_SIZE
         return (
             (seg.size > 0 and seg.size + size > self.segment_bytes)
             or last_offset - seg.base_offset > _INT32_MAX
-            or len(seg.index) >= max_offset_entries
+            # each batch of the append may add an entry to both indexes
+            or len(seg.index) + batches > max_offset_entries
             # one time-index slot stays free for the entry written at roll
-            or len(seg.timeindex) >= max_time_entries - 1
+            or len(seg.timeindex) + batches > max_time_entries - 1
         )
 
     def roll(self) -> None:

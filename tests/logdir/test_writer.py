@@ -10,7 +10,7 @@ from logdir_helpers import build_batch, control_batch, records_module
 
 
 def expected_indexes(sizes, last_offsets, max_timestamps, interval):
-    """The broker's per-append index rule, restated independently of the writer."""
+    """The broker's per-batch index rule, restated independently of the writer."""
     index, tindex = [], []
     since, position = 0, 0
     top, top_offset = -1, None
@@ -42,12 +42,13 @@ def make_workload(n=300, seed=1):
     return out
 
 
-@pytest.mark.parametrize("interval", [0, 1000, 4096])
-def test_round_trip_indexes_and_lookups(tmp_path, interval):
+@pytest.mark.parametrize("interval, group", [(0, 1), (1000, 1), (4096, 1), (0, 3), (1000, 4)])
+def test_round_trip_indexes_and_lookups(tmp_path, interval, group):
     batches = make_workload()
+    appends = [b"".join(batches[i:i + group]) for i in range(0, len(batches), group)]
     with PartitionWriter(tmp_path, "my.topic-name", 3, segment_bytes=20_000,
                          index_interval_bytes=interval, topic_id="AAAAAAAAAAAAAAAAAAAAAQ") as w:
-        infos = [w.append(b, assign_offsets=True, leader_epoch=7) for b in batches]
+        infos = [w.append(b, assign_offsets=True, leader_epoch=7) for b in appends]
     assert infos[0].first_offset == 0
     assert all(a.last_offset + 1 == b.first_offset for a, b in zip(infos, infos[1:]))
 
@@ -91,9 +92,12 @@ def test_round_trip_indexes_and_lookups(tmp_path, interval):
 
     # the log holds exactly the appended bytes with offsets filled in
     assert sum(len(v) for v in p.read_batches()) == sum(len(b) for b in batches)
-    for view, info in zip(p.read_batches(per_batch=True), infos):
+    expect = 0
+    for view, original in zip(p.read_batches(per_batch=True), batches, strict=True):
         h = logdir.read_header(view, 0, len(view))
-        assert (h.base_offset, h.last_offset, h.partition_leader_epoch) == (info.first_offset, info.last_offset, 7)
+        assert (h.base_offset, h.partition_leader_epoch) == (expect, 7)
+        assert bytes(view[61:]) == original[61:]  # records untouched
+        expect = h.last_offset + 1
     ranges = p.split(3000)
     assert sum(r.size for r in ranges) == p.size
     rnd = random.Random(interval)
@@ -261,7 +265,9 @@ def test_multi_batch_append_and_oversized_append(tmp_path):
     a = w.append(b"".join(small), assign_offsets=True)  # one append of three batches
     assert (a.first_offset, a.last_offset) == (0, 2)
     b = w.append(b"".join(small), assign_offsets=True)
-    assert w.segments[-1].index == [(5, b.position)]  # keyed by the append's last offset
+    # one entry per batch once the interval is exceeded, even inside one append
+    p1, p2 = len(small[0]), len(small[0]) + len(small[1])
+    assert w.segments[-1].index == [(1, p1), (2, p2), (3, b.position), (4, b.position + p1), (5, b.position + p2)]
     big = build_batch(list(range(30)), value_size=100)
     c = w.append(big, assign_offsets=True)  # larger than segment_bytes: its own segment
     assert c.segment_base_offset == 6 and c.position == 0
