@@ -330,10 +330,13 @@ class PartitionDir:
                     return
         return BatchReader(gen)
 
-    def split(self, max_bytes: int) -> list[ByteRange]:
+    def split(self, max_bytes: int, start_offset: int | None = None, end_offset: int | None = None
+              ) -> list[ByteRange]:
         """Cut the log into byte ranges of at most ``max_bytes`` (a single
         batch larger than that gets a range of its own), each starting and
-        ending at batch boundaries, covering every whole batch exactly once.
+        ending at batch boundaries, covering every whole batch exactly once
+        -- or, with offsets, every batch that may hold offsets in
+        ``[start_offset, end_offset)``.
 
         Cut points come from ``.index`` positions, checked against the batch
         header found there and moved forward by walking headers, so the cost
@@ -343,39 +346,46 @@ class PartitionDir:
             raise ValueError("max_bytes must be positive")
         out: list[ByteRange] = []
         tag = (self.topic, self.partition)
-        for seg in self.segments:
-            valid = seg.valid_size
-            if valid == 0:
-                continue
-            index = seg.read_index()
-            positions = [e.position for e in index]
-            path = str(seg.log_path)
-            start = 0
-            first = seg.header_at(0).base_offset
-            while start < valid:
-                target = start + max_bytes
-                if target >= valid:
-                    out.append(ByteRange(path, start, valid, first, seg.base_offset, *tag))
+        for seg, lo in self._start_points(start_offset):
+            if end_offset is not None and lo == 0 and seg.base_offset >= end_offset:
+                break
+            hi = seg.end_position(end_offset)
+            if hi > lo:
+                out.extend(self._split_segment(seg, lo, hi, max_bytes, tag))
+            if end_offset is not None and hi < seg.valid_size:
+                break
+        return out
+
+    @staticmethod
+    def _split_segment(seg: Segment, lo: int, hi: int, max_bytes: int, tag) -> list[ByteRange]:
+        index = seg.read_index()
+        positions = [e.position for e in index]
+        path = str(seg.log_path)
+        out = []
+        start = lo
+        while start < hi:
+            first = seg.header_at(start).base_offset
+            target = start + max_bytes
+            if target >= hi:
+                out.append(ByteRange(path, start, hi, first, seg.base_offset, *tag))
+                break
+            i = bisect_right(positions, target) - 1
+            cut = start
+            if i >= 0 and positions[i] > start:
+                cut = positions[i]
+                h = seg.header_at(cut)
+                if h is None or h.base_offset > index[i].offset:
+                    raise CorruptDataError(
+                        f"index entry ({index[i].offset}, {cut}) does not point at a batch holding "
+                        f"its offset", i * 8, f"{seg.label}.index[{i}]")
+            for h in seg.headers(cut, hi):
+                if h.end > target:
                     break
-                i = bisect_right(positions, target) - 1
-                cut = start
-                if i >= 0 and positions[i] > start:
-                    cut = positions[i]
-                    h = seg.header_at(cut)
-                    if h is None or h.base_offset > index[i].offset:
-                        raise CorruptDataError(
-                            f"index entry ({index[i].offset}, {cut}) does not point at a batch holding "
-                            f"its offset", i * 8, f"{seg.label}.index[{i}]")
-                for h in seg.headers(cut, valid):
-                    if h.end > target:
-                        break
-                    cut = h.end
-                if cut == start:  # one batch larger than max_bytes
-                    cut = seg.header_at(start).end
-                out.append(ByteRange(path, start, cut, first, seg.base_offset, *tag))
-                start = cut
-                if start < valid:
-                    first = seg.header_at(start).base_offset
+                cut = h.end
+            if cut == start:  # one batch larger than max_bytes
+                cut = seg.header_at(start).end
+            out.append(ByteRange(path, start, cut, first, seg.base_offset, *tag))
+            start = cut
         return out
 
     # ------------------------------------------------------------ transactions

@@ -327,3 +327,28 @@ def test_writer_verifies_checksums(tmp_path):
     w.append(bad, assign_offsets=True, verify_crc=False)  # a deliberately broken fixture
     assert w.next_offset == 2
     w.close()
+
+
+def test_split_offset_ranges(tmp_path):
+    batches = make_workload(150, seed=9)
+    with PartitionWriter(tmp_path, "r", 0, segment_bytes=8000, index_interval_bytes=700) as w:
+        for b in batches:
+            w.append(b, assign_offsets=True)
+    p = logdir.open(tmp_path / "r-0")
+    all_batches = [(s, h) for s in p.segments for h in s.headers()]
+    rnd = random.Random(4)
+    for _ in range(60):
+        lo, hi = sorted(rnd.randrange(-2, p.next_offset + 3) for _ in range(2))
+        if rnd.random() < 0.2:
+            lo = None
+        if rnd.random() < 0.2:
+            hi = None
+        wanted = [(str(s.log_path), h.position, h.end) for s, h in all_batches
+                  if (lo is None or h.last_offset >= lo) and (hi is None or h.base_offset < hi)]
+        ranges = p.split(rnd.choice([1, 500, 3000, 10**6]), lo, hi)
+        covered = []
+        for r in ranges:
+            inside = [b for b in wanted if b[0] == r.path and r.start <= b[1] and b[2] <= r.end]
+            assert inside and inside[0][1] == r.start and inside[-1][2] == r.end
+            covered.extend(inside)
+        assert covered == wanted, (lo, hi)
