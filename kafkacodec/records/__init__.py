@@ -22,6 +22,7 @@ iter_batches = _backend.iter_batches
 decode_records = _backend.decode_records
 filtered_batches = _backend.filtered_batches
 build_control_batch = _backend.build_control_batch
+build_batches = _backend.build_batches
 RecordBatch = _backend.RecordBatch
 Record = _backend.Record
 RecordBatchBuilder = _backend.RecordBatchBuilder
@@ -35,6 +36,7 @@ __all__ = [
     "decode_records",
     "filtered_batches",
     "build_control_batch",
+    "build_batches",
     "RecordBatch",
     "Record",
     "RecordBatchBuilder",
