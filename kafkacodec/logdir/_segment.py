@@ -207,7 +207,11 @@ class Segment:
 
     def find_timestamp(self, timestamp: int) -> BatchHeader | None:
         """First batch whose max timestamp is >= ``timestamp``, or None."""
-        self.read_timeindex()
+        tindex = self.read_timeindex()
+        if not self.is_active and tindex and tindex[-1].timestamp < timestamp:
+            # a rolled segment's last time-index entry is its largest timestamp (the broker
+            # appends it on roll and relies on it the same way)
+            return None
         # the entry strictly below the target: every batch up to its offset is older
         j = bisect_left(self._timeindex_ts, timestamp) - 1
         start_offset = self._timeindex[j].offset if j >= 0 else self.base_offset
