@@ -1,0 +1,240 @@
+"""Kafka wire protocol: generated message classes, a compiled codec, framing.
+
+    from kafkacodec.protocol import encode_request, decode_response, messages
+    req = messages.MetadataRequest(topics=None)
+    frame = encode_request("Metadata", 12, req, correlation_id=1, client_id="me")
+
+Frames are size-prefixed (the 4-byte length is part of what ``encode_*``
+returns and what ``decode_*`` / ``FrameSplitter`` take).  ``records`` fields
+decode to zero-copy memoryviews of the frame: they keep the frame alive; call
+``bytes()`` on them to copy.
+"""
+from kafkacodec.errors import (CorruptDataError, EncodeError, FrameTooLargeError,
+                               TruncatedDataError, UnsupportedVersionError)
+from kafkacodec.protocol import _model
+from kafkacodec.protocol._model import API_NAMES, REQUESTS, RESPONSES, SPECS, Struct
+
+try:
+    import os as _os
+    if _os.environ.get("KAFKACODEC_PURE", "").strip().lower() not in ("", "0", "false", "no"):
+        raise ImportError("pure mode forced")
+    from kafkacodec.protocol import _codec as executor
+    accelerated = True
+except ImportError:
+    from kafkacodec.protocol import _pure_codec as executor
+    accelerated = False
+from kafkacodec.protocol import _pure_codec as pure_executor
+
+__all__ = [
+    "encode_request", "decode_request", "encode_response", "decode_response",
+    "encode_message", "decode_message", "expects_response", "request_header_version",
+    "response_header_version", "api_key_of", "FrameSplitter", "SPECS", "Struct",
+    "accelerated", "executor", "pure_executor",
+]
+
+API_VERSIONS_KEY = 18
+CONTROLLED_SHUTDOWN_KEY = 7
+PRODUCE_KEY = 0
+DEFAULT_MAX_FRAME = 100 * 1024 * 1024
+_REQ_HEADER = SPECS["RequestHeader"]
+_RESP_HEADER = SPECS["ResponseHeader"]
+
+
+def api_key_of(api):
+    """Resolve "Metadata", "MetadataRequest" or 3 to the API key."""
+    if isinstance(api, int) and not isinstance(api, bool):
+        if api in REQUESTS:
+            return api
+        raise UnsupportedVersionError(f"unknown API key {api}")
+    if isinstance(api, str):
+        name = api[:-len("Request")] if api.endswith("Request") else api
+        name = name[:-len("Response")] if name.endswith("Response") else name
+        key = API_NAMES.get(name)
+        if key is not None:
+            return key
+    raise UnsupportedVersionError(f"unknown API {api!r}")
+
+
+def _spec(table, api, version):
+    spec = table[api_key_of(api)]
+    if version not in spec.versions:
+        raise UnsupportedVersionError(
+            f"{spec.name} version {version} is not supported "
+            f"(supported: {spec.min_version}-{spec.max_version})")
+    return spec
+
+
+def request_header_version(api_key, version):
+    if api_key == CONTROLLED_SHUTDOWN_KEY and version == 0:
+        return 0  # the one request that predates client_id
+    return 2 if REQUESTS[api_key].is_flexible(version) else 1
+
+
+def response_header_version(api_key, version):
+    if api_key == API_VERSIONS_KEY:
+        # A client must read the response before it knows the broker's
+        # versions, so ApiVersions answers always use header v0.
+        return 0
+    return 1 if RESPONSES[api_key].is_flexible(version) else 0
+
+
+def encode_message(message, version, impl=None):
+    """Encode a message body (no header, no size) with its class's spec."""
+    impl = impl or executor
+    spec = type(message).spec
+    if version not in spec.versions:
+        raise UnsupportedVersionError(f"{spec.name} version {version} is not supported")
+    return impl.encode(spec.plan(version, impl), message).to_bytes()
+
+
+def decode_message(name, version, data, impl=None):
+    """Decode a whole buffer as one message body; trailing bytes are an error."""
+    impl = impl or executor
+    spec = SPECS[name] if isinstance(name, str) else name
+    if version not in spec.versions:
+        raise UnsupportedVersionError(f"{spec.name} version {version} is not supported")
+    obj, pos = impl.decode(spec.plan(version, impl), data)
+    end = len(memoryview(data).cast("B"))
+    if pos != end:
+        raise CorruptDataError(f"{end - pos} trailing bytes after {spec.name}", pos)
+    return obj
+
+
+def _check_size(frame):
+    mv = memoryview(frame).cast("B")
+    if len(mv) < 4:
+        raise TruncatedDataError("frame shorter than its 4-byte size", 0)
+    size = int.from_bytes(mv[:4], "big", signed=True)
+    if size < 0:
+        raise CorruptDataError(f"negative frame size {size}", 0)
+    if size != len(mv) - 4:
+        cls = TruncatedDataError if size > len(mv) - 4 else CorruptDataError
+        raise cls(f"frame size {size} but {len(mv) - 4} bytes follow", 0)
+    return mv
+
+
+def _finish(w, at):
+    w.patch_int32(at, len(w) - 4)
+    return w.to_bytes()
+
+
+def encode_request(api, version, body, *, correlation_id, client_id=None, impl=None):
+    """Size-prefixed request frame: size, header (v0/v1/v2), body."""
+    impl = impl or executor
+    spec = _spec(REQUESTS, api, version)
+    if not isinstance(body, spec.cls):
+        raise EncodeError(f"body must be a {spec.name}, got {type(body).__name__}")
+    hv = request_header_version(spec.api_key, version)
+    header = _REQ_HEADER.cls(request_api_key=spec.api_key, request_api_version=version,
+                             correlation_id=correlation_id, client_id=client_id)
+    w = impl.Writer()
+    at = w.reserve(4)
+    impl.encode(_REQ_HEADER.plan(hv, impl), header, w)
+    impl.encode(spec.plan(version, impl), body, w)
+    return _finish(w, at)
+
+
+def decode_request(frame, impl=None):
+    """(header, body) from a size-prefixed request frame."""
+    impl = impl or executor
+    mv = _check_size(frame)
+    if len(mv) < 8:
+        raise TruncatedDataError("request frame too short for api key and version", len(mv))
+    api_key = int.from_bytes(mv[4:6], "big", signed=True)
+    version = int.from_bytes(mv[6:8], "big", signed=True)
+    if api_key not in REQUESTS:
+        raise UnsupportedVersionError(f"unknown API key {api_key}")
+    spec = _spec(REQUESTS, api_key, version)
+    hv = request_header_version(api_key, version)
+    header, pos = impl.decode(_REQ_HEADER.plan(hv, impl), mv, 4)
+    try:
+        body, pos = impl.decode(spec.plan(version, impl), mv, pos)
+    except CorruptDataError as exc:
+        raise exc.prefix_path(spec.name)
+    if pos != len(mv):
+        raise CorruptDataError(f"{len(mv) - pos} trailing bytes after {spec.name}", pos)
+    return header, body
+
+
+def encode_response(api, version, correlation_id, body, impl=None):
+    """Size-prefixed response frame: size, header (v0/v1), body."""
+    impl = impl or executor
+    spec = _spec(RESPONSES, api, version)
+    if not isinstance(body, spec.cls):
+        raise EncodeError(f"body must be a {spec.name}, got {type(body).__name__}")
+    hv = response_header_version(spec.api_key, version)
+    w = impl.Writer()
+    at = w.reserve(4)
+    impl.encode(_RESP_HEADER.plan(hv, impl), _RESP_HEADER.cls(correlation_id=correlation_id), w)
+    impl.encode(spec.plan(version, impl), body, w)
+    return _finish(w, at)
+
+
+def decode_response(api, version, frame, impl=None):
+    """(correlation_id, body) from a size-prefixed response frame."""
+    impl = impl or executor
+    spec = _spec(RESPONSES, api, version)
+    mv = _check_size(frame)
+    hv = response_header_version(spec.api_key, version)
+    header, pos = impl.decode(_RESP_HEADER.plan(hv, impl), mv, 4)
+    try:
+        body, pos = impl.decode(spec.plan(version, impl), mv, pos)
+    except CorruptDataError as exc:
+        raise exc.prefix_path(spec.name)
+    if pos != len(mv):
+        raise CorruptDataError(f"{len(mv) - pos} trailing bytes after {spec.name}", pos)
+    return header.correlation_id, body
+
+
+def peek_correlation_id(frame):
+    """Correlation id of a size-prefixed response frame (first header field)."""
+    mv = _check_size(frame)
+    if len(mv) < 8:
+        raise TruncatedDataError("response frame too short for a correlation id", len(mv))
+    return int.from_bytes(mv[4:8], "big", signed=True)
+
+
+def expects_response(api, version, body):
+    """False only for Produce with acks=0, which brokers never answer."""
+    return not (api_key_of(api) == PRODUCE_KEY and getattr(body, "acks", -1) == 0)
+
+
+class FrameSplitter:
+    """Incremental splitter of a byte stream into size-prefixed frames.
+
+    ``feed(data)`` returns the complete frames (bytes, prefix included) found so
+    far; a size beyond ``max_frame_size`` raises FrameTooLargeError before the
+    body is buffered.
+    """
+
+    def __init__(self, max_frame_size=DEFAULT_MAX_FRAME):
+        self.max_frame_size = max_frame_size
+        self._buf = bytearray()
+        self._consumed = 0  # bytes of the stream already returned, for offsets
+
+    def feed(self, data):
+        self._buf += data
+        frames = []
+        buf = self._buf
+        pos = 0
+        while len(buf) - pos >= 4:
+            size = int.from_bytes(buf[pos:pos + 4], "big", signed=True)
+            if size < 0:
+                raise CorruptDataError(f"negative frame size {size}", self._consumed + pos)
+            if size > self.max_frame_size:
+                raise FrameTooLargeError(
+                    f"frame of {size} bytes exceeds the maximum of {self.max_frame_size}",
+                    self._consumed + pos)
+            if len(buf) - pos - 4 < size:
+                break
+            frames.append(bytes(buf[pos:pos + 4 + size]))
+            pos += 4 + size
+        if pos:
+            del buf[:pos]
+            self._consumed += pos
+        return frames
+
+    @property
+    def pending(self):
+        """Bytes buffered towards an incomplete frame."""
+        return len(self._buf)

@@ -1,0 +1,333 @@
+"""Message classes and codec plans built from the generated schema.
+
+The JSON specs are turned into ``_schema.MESSAGES`` at build time; here that
+table becomes (a) one Python class per message and per nested struct, covering
+every version, and (b) per (message, version) a *plan*: a tree of field
+operations the executors (`_codec.pyx`, or `_pure_codec.py`) run without looking
+at the schema again.  Plans are built lazily on first use and cached.
+"""
+import re
+import uuid as _uuid
+
+from kafkacodec.errors import UnsupportedVersionError
+from kafkacodec.protocol import _schema
+
+# Field kinds shared with the executors (keep in sync with _codec.pyx).
+INT8, INT16, INT32, INT64, UINT16, UINT32, FLOAT64, BOOL, UUID, STRING, BYTES, RECORDS, ARRAY, STRUCT = range(14)
+ABSENT = -1
+
+PRIMITIVES = {
+    "int8": INT8, "int16": INT16, "int32": INT32, "int64": INT64, "uint16": UINT16,
+    "uint32": UINT32, "float64": FLOAT64, "bool": BOOL, "uuid": UUID, "string": STRING,
+    "bytes": BYTES, "records": RECORDS,
+}
+# Smallest encoding of one value (classic, compact); used to reject array counts
+# that cannot fit in the remaining input before anything is allocated.
+_MIN_SIZE = {
+    INT8: (1, 1), INT16: (2, 2), INT32: (4, 4), INT64: (8, 8), UINT16: (2, 2), UINT32: (4, 4),
+    FLOAT64: (8, 8), BOOL: (1, 1), UUID: (16, 16), STRING: (2, 1), BYTES: (4, 1), RECORDS: (4, 1),
+}
+ZERO_UUID = _uuid.UUID(int=0)
+OPEN = _schema.OPEN
+
+
+def snake(name):
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
+    return s.lower()
+
+
+def _in(rng, v):
+    return rng is not None and rng[0] <= v <= rng[1]
+
+
+_MISSING = object()
+
+
+class Struct:
+    """Base of every generated message and struct class.
+
+    Fields are slots.  ``_tags`` remembers which tagged fields a decoded message
+    carried (so a default value written by a peer is written back), ``_unknown``
+    keeps tagged fields this schema does not know as (tag, bytes) pairs.
+    """
+
+    __slots__ = ("_tags", "_unknown")
+    _fields = ()        # ((attr, default, factory), ...)
+    _children = {}      # attr -> struct class (for struct and array-of-struct fields)
+    _name = "Struct"
+
+    def __init__(self, **kwargs):
+        for attr, default, factory in self._fields:
+            value = kwargs.pop(attr, _MISSING)
+            if value is _MISSING:
+                value = factory() if factory is not None else default
+            object.__setattr__(self, attr, value)
+        if kwargs:
+            raise TypeError(f"{self._name}: unknown field(s) {', '.join(sorted(kwargs))}")
+        self._tags = None
+        self._unknown = None
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        for attr, _, _ in self._fields:
+            a = getattr(self, attr)
+            b = getattr(other, attr)
+            if a is b:
+                continue
+            if isinstance(a, memoryview) or isinstance(b, memoryview):
+                if a is None or b is None or bytes(a) != bytes(b):
+                    return False
+            elif a != b:
+                return False
+        return (self._unknown or None) == (other._unknown or None)
+
+    __hash__ = None
+
+    def __repr__(self):
+        parts = []
+        for attr, _, _ in self._fields:
+            v = getattr(self, attr)
+            if isinstance(v, memoryview):
+                v = f"<{v.nbytes} bytes>"
+                parts.append(f"{attr}={v}")
+            else:
+                parts.append(f"{attr}={v!r}")
+        return f"{self._name}({', '.join(parts)})"
+
+    def to_dict(self):
+        out = {}
+        for attr, _, _ in self._fields:
+            out[attr] = _to_plain(getattr(self, attr))
+        return out
+
+    @classmethod
+    def from_dict(cls, data):
+        kwargs = {}
+        for key, value in data.items():
+            child = cls._children.get(key)
+            if child is not None and value is not None:
+                if isinstance(value, dict):
+                    value = child.from_dict(value)
+                elif isinstance(value, list):
+                    value = [child.from_dict(v) if isinstance(v, dict) else v for v in value]
+            kwargs[key] = value
+        return cls(**kwargs)
+
+
+def _to_plain(v):
+    if isinstance(v, Struct):
+        return v.to_dict()
+    if isinstance(v, list):
+        return [_to_plain(x) for x in v]
+    if isinstance(v, memoryview):
+        return bytes(v)
+    return v
+
+
+# ---------------------------------------------------------------- classes
+
+
+def _field_default(ftype, default, nullable_any, cls_of):
+    """(comparison default, factory) for a field of this type."""
+    if default is None:
+        return None, None
+    if ftype.startswith("[]"):
+        return [], list
+    if ftype in PRIMITIVES:
+        if default is not Ellipsis:
+            if ftype == "uuid":
+                return ZERO_UUID, None
+            return default, None
+        kind = PRIMITIVES[ftype]
+        if kind in (INT8, INT16, INT32, INT64, UINT16, UINT32):
+            return 0, None
+        if kind == FLOAT64:
+            return 0.0, None
+        if kind == BOOL:
+            return False, None
+        if kind == UUID:
+            return ZERO_UUID, None
+        if kind == STRING:
+            return "", None
+        if kind == BYTES:
+            return b"", None
+        return (None if nullable_any else b""), None
+    cls = cls_of(ftype)
+    return cls(), cls
+
+
+class MessageSpec:
+    """Everything about one message (or header/data record) across its versions."""
+
+    def __init__(self, name, api_key, kind, variants):
+        self.name = name
+        self.api_key = api_key
+        self.kind = kind
+        self.variants = variants
+        self.min_version = variants[0][0]
+        self.max_version = variants[-1][1]
+        self.versions = frozenset(v for lo, hi, _, _ in variants for v in range(lo, hi + 1))
+        self._plans = {}
+        self._build_classes()
+
+    def variant(self, version):
+        for lo, hi, flex, fields in self.variants:
+            if lo <= version <= hi:
+                return flex, fields
+        raise UnsupportedVersionError(f"{self.name} has no version {version} "
+                                      f"(supported: {self.min_version}-{self.max_version})")
+
+    def is_flexible(self, version):
+        return _in(self.variant(version)[0], version)
+
+    def _build_classes(self):
+        # struct name -> ordered {attr: field tuple (newest variant wins)}
+        layouts = {self.name: {}}
+        order = [self.name]
+
+        def collect(sname, fields):
+            layout = layouts[sname]
+            for f in fields:
+                attr = snake(f[0])
+                layout[attr] = f
+                if f[9] is not None:
+                    child = f[1][2:] if f[1].startswith("[]") else f[1]
+                    if child not in layouts:
+                        layouts[child] = {}
+                        order.append(child)
+                    collect(child, f[9])
+
+        for _, _, _, fields in self.variants:
+            collect(self.name, fields)
+        self.classes = {}
+
+        def make(sname):
+            # children first, so struct defaults can instantiate them
+            if sname in self.classes:
+                return self.classes[sname]
+            layout = layouts[sname]
+            fields = []
+            children = {}
+            for attr, f in layout.items():
+                ftype = f[1]
+                elem = ftype[2:] if ftype.startswith("[]") else ftype
+                nullable_any = f[3] is not None
+                if f[9] is not None:
+                    children[attr] = make(elem)
+                default, factory = _field_default(ftype, f[6], nullable_any, self.classes.__getitem__)
+                if factory is not None and factory is not list:
+                    default = None  # struct: compared through a fresh instance in plans
+                fields.append((attr, default, factory))
+            ns = {
+                "__slots__": tuple(a for a, _, _ in fields),
+                "_fields": tuple(fields),
+                "_children": children,
+                "_name": sname,
+                "__qualname__": sname if sname == self.name else f"{self.name}.{sname}",
+                "__module__": "kafkacodec.protocol.messages",
+            }
+            self.classes[sname] = type(sname, (Struct,), ns)
+            return self.classes[sname]
+
+        for sname in order:
+            make(sname)
+        self.cls = self.classes[self.name]
+        self.cls.spec = self
+        for sname, c in self.classes.items():
+            if sname != self.name:
+                setattr(self.cls, sname, c)
+
+    def plan(self, version, impl):
+        key = (version, impl.__name__)
+        plan = self._plans.get(key)
+        if plan is None:
+            flex, fields = self.variant(version)
+            plan = _compile_struct(self.cls, fields, version, _in(flex, version), impl)
+            self._plans[key] = plan
+        return plan
+
+
+def _compile_value(ftype, f, version, flexible, cls, impl, attr, nullable, compact):
+    if ftype.startswith("[]"):
+        elem_type = ftype[2:]
+        elem = _compile_value(elem_type, f, version, flexible,
+                              cls._children.get(attr) if cls is not None else None, impl,
+                              None, False, compact)
+        return impl.FieldOp(ARRAY, attr, nullable, compact, 1 if compact else 4, None, elem)
+    kind = PRIMITIVES.get(ftype)
+    if kind is not None:
+        return impl.FieldOp(kind, attr, nullable, compact, _MIN_SIZE[kind][1 if compact else 0], None, None)
+    child_cls = cls._children[attr] if attr is not None else cls
+    sub = _compile_struct(child_cls, f[9], version, flexible, impl)
+    return impl.FieldOp(STRUCT, attr, nullable, compact, 1 if nullable else sub.min_size, sub, None)
+
+
+def _compile_struct(cls, fields, version, flexible, impl):
+    ops, tagged, absent = [], [], []
+    seen = set()
+    min_size = 1 if flexible else 0
+    for f in fields:
+        name, ftype, versions, nullable_v, tag, tagged_v, _default, ignorable, flex_override, children = f
+        attr = snake(name)
+        seen.add(attr)
+        compact = flexible and (flex_override is Ellipsis or _in(flex_override, version))
+        nullable = _in(nullable_v, version)
+        present = _in(versions, version)
+        if tag is not None:
+            present = present and flexible and _in(tagged_v, version)
+        if not present:
+            absent.append((attr, ignorable))
+            continue
+        if ftype.startswith("[]") and children is not None:
+            # arrays of structs: the element op compiles against the child class
+            elem_cls = cls._children[attr]
+            sub = _compile_struct(elem_cls, children, version, flexible, impl)
+            elem = impl.FieldOp(STRUCT, None, False, compact, max(sub.min_size, 1), sub, None)
+            op = impl.FieldOp(ARRAY, attr, nullable, compact, 1 if compact else 4, None, elem)
+        else:
+            op = _compile_value(ftype, f, version, flexible, cls, impl, attr, nullable, compact)
+        _set_default(op, cls, attr, ignorable)
+        if tag is not None:
+            op.tag = tag
+            tagged.append(op)
+        else:
+            ops.append(op)
+            min_size += op.min_size
+    for attr, _d, _fct in cls._fields:
+        if attr not in seen:
+            absent.append((attr, False))
+    absent_ops = []
+    for attr, ignorable in absent:
+        op = impl.FieldOp(ABSENT, attr, False, False, 0, None, None)
+        _set_default(op, cls, attr, ignorable)
+        absent_ops.append(op)
+    tagged.sort(key=lambda o: o.tag)
+    return impl.StructPlan(cls, tuple(ops), tuple(tagged), tuple(absent_ops), flexible, min_size)
+
+
+def _set_default(op, cls, attr, ignorable):
+    for a, default, factory in cls._fields:
+        if a == attr:
+            op.factory = factory
+            op.default = factory() if factory is not None else default
+            op.ignorable = ignorable
+            return
+    raise AssertionError(attr)
+
+
+# ---------------------------------------------------------------- registry
+
+SPECS = {}
+REQUESTS = {}
+RESPONSES = {}
+for _name, (_key, _kind, _variants) in _schema.MESSAGES.items():
+    _spec = MessageSpec(_name, _key, _kind, _variants)
+    SPECS[_name] = _spec
+    if _kind == "request":
+        REQUESTS[_key] = _spec
+    elif _kind == "response":
+        RESPONSES[_key] = _spec
+
+API_NAMES = {spec.name[:-len("Request")]: key for key, spec in REQUESTS.items()}
