@@ -32,6 +32,7 @@ EXTENSIONS = [
     ext("kafkacodec._buffer"),
     ext("kafkacodec.records._records"),
     ext("kafkacodec.arrow._columnar"),
+    ext("kafkacodec.protocol._codec"),
 ]
 
 # Development convenience: build a subset, e.g.
