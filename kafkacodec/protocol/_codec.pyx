@@ -195,44 +195,49 @@ cdef object decode_struct(Reader r, StructPlan plan):
     tags = None
     unknown = None
     if plan.flexible:
-        at = r.pos
-        count = r.read_uvarint()
-        if count > r.end - r.pos:
-            raise CorruptDataError(f"{count} tagged fields cannot fit", r.base + at)
-        last = -1
-        seen = None
-        for k in range(count):
+        try:
             at = r.pos
-            tag = r.read_uvarint()
-            if tag <= last:
-                raise CorruptDataError(f"tagged field {tag} out of order", r.base + at)
-            last = tag
-            size = r.read_uvarint()
-            r.need(size)
-            op = plan.by_tag.get(tag)
-            if op is None:
-                if unknown is None:
-                    unknown = []
-                unknown.append((tag, r.read_bytes(size)))
-                continue
-            stop = r.pos + size
-            saved_end = r.end
-            r.end = stop
-            try:
-                value = decode_value(r, op)
-                if r.pos != stop:
-                    raise CorruptDataError(
-                        f"tagged field {tag} has {stop - r.pos} unread bytes", r.base + r.pos)
-            except CorruptDataError as exc:
-                raise exc.prefix_path(op.attr)
-            finally:
-                r.end = saved_end
-            setattr(obj, op.attr, value)
-            if seen is None:
-                seen = set()
-            seen.add(tag)
-        if seen:
-            tags = frozenset(seen)
+            count = r.read_uvarint()
+            if count > r.end - r.pos:
+                raise CorruptDataError(f"{count} tagged fields cannot fit", r.base + at)
+            last = -1
+            seen = None
+            for k in range(count):
+                at = r.pos
+                tag = r.read_uvarint()
+                if tag <= last:
+                    raise CorruptDataError(f"tagged field {tag} out of order", r.base + at)
+                last = tag
+                size = r.read_uvarint()
+                r.need(size)
+                op = plan.by_tag.get(tag)
+                if op is None:
+                    if unknown is None:
+                        unknown = []
+                    unknown.append((tag, r.read_bytes(size)))
+                    continue
+                stop = r.pos + size
+                saved_end = r.end
+                r.end = stop
+                try:
+                    value = decode_value(r, op)
+                    if r.pos != stop:
+                        raise CorruptDataError(
+                            f"tagged field {tag} has {stop - r.pos} unread bytes", r.base + r.pos)
+                except CorruptDataError as exc:
+                    raise exc.prefix_path(op.attr)
+                finally:
+                    r.end = saved_end
+                setattr(obj, op.attr, value)
+                if seen is None:
+                    seen = set()
+                seen.add(tag)
+            if seen:
+                tags = frozenset(seen)
+        except CorruptDataError as exc:
+            if not exc.path:
+                exc.prefix_path("_tagged_fields")
+            raise
     for op in plan.tagged:
         if tags is None or op.tag not in tags:
             setattr(obj, op.attr, _default_of(op))

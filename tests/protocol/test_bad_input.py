@@ -1,0 +1,180 @@
+"""Corrupt, truncated and lying input raises the codec's errors with a place."""
+import struct
+import tracemalloc
+
+import pytest
+
+from kafkacodec.errors import (CorruptDataError, EncodeError, FrameTooLargeError,
+                               TruncatedDataError, UnsupportedVersionError)
+from kafkacodec.protocol import (FrameSplitter, SPECS, decode_message, decode_request,
+                                 decode_response, encode_message, encode_request,
+                                 encode_response)
+from kafkacodec.protocol import messages as m
+
+from protocol_helpers import plan_of, populate
+
+SAMPLES = [("MetadataResponse", 12), ("MetadataResponse", 0), ("FetchResponse", 16),
+           ("ProduceRequest", 9), ("ApiVersionsResponse", 3), ("JoinGroupRequest", 5),
+           ("OffsetCommitRequest", 8), ("ConsumerGroupHeartbeatResponse", 0)]
+
+
+@pytest.mark.parametrize("name,version", SAMPLES)
+def test_every_truncated_prefix(codec, name, version):
+    spec = SPECS[name]
+    raw = encode_message(populate(plan_of(spec, version)), version, codec)
+    for cut in range(len(raw)):
+        with pytest.raises(CorruptDataError) as info:
+            decode_message(spec, version, raw[:cut], codec)
+        err = info.value
+        assert err.offset is not None and 0 <= err.offset <= cut
+        if cut > 0 and isinstance(err, TruncatedDataError):
+            assert err.path, (cut, str(err))
+
+
+def test_truncation_path_names_the_field(codec):
+    spec = SPECS["FetchResponse"]
+    msg = populate(plan_of(spec, 12))
+    raw = encode_message(msg, 12, codec)
+    # cut inside the records of the last partition of the last topic
+    cut = raw.rfind(bytes(range(20))) + 5
+    with pytest.raises(TruncatedDataError) as info:
+        decode_message(spec, 12, raw[:cut], codec)
+    assert info.value.path == "responses[1].partitions[1].records"
+    assert "responses[1].partitions[1].records" in str(info.value)
+
+
+def _metadata_v0_with_count(count, total=50):
+    # MetadataResponse v0: brokers array count then nothing else
+    body = struct.pack(">i", count)
+    return body + bytes(total - len(body))
+
+
+def test_lying_array_count_does_not_allocate(codec):
+    raw = _metadata_v0_with_count(2**31 - 1)
+    tracemalloc.start()
+    try:
+        with pytest.raises(CorruptDataError) as info:
+            decode_message(SPECS["MetadataResponse"], 0, raw, codec)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20
+    assert "cannot fit" in str(info.value)
+    assert info.value.path == "brokers"
+
+
+def test_lying_compact_array_count(codec):
+    # MetadataRequest v12: compact array count of ~2^31 topics
+    raw = bytes([0x80, 0x80, 0x80, 0x80, 0x08]) + bytes(45)
+    with pytest.raises(CorruptDataError) as info:
+        decode_message(SPECS["MetadataRequest"], 12, raw, codec)
+    assert info.value.path == "topics"
+
+
+def test_lying_string_length(codec):
+    # FindCoordinatorRequest v0: key string claims 30000 bytes
+    raw = struct.pack(">h", 30000) + b"abc"
+    with pytest.raises(TruncatedDataError) as info:
+        decode_message(SPECS["FindCoordinatorRequest"], 0, raw, codec)
+    assert info.value.path == "key"
+    assert info.value.offset == 2
+
+
+def test_invalid_utf8(codec):
+    raw = struct.pack(">h", 3) + b"a\xff\xfe"
+    with pytest.raises(CorruptDataError) as info:
+        decode_message(SPECS["FindCoordinatorRequest"], 0, raw, codec)
+    assert "UTF-8" in str(info.value)
+    assert info.value.path == "key"
+    assert info.value.offset == 3
+
+
+def test_null_in_non_nullable_string(codec):
+    raw = struct.pack(">h", -1)
+    with pytest.raises(CorruptDataError, match="non-nullable"):
+        decode_message(SPECS["FindCoordinatorRequest"], 0, raw, codec)
+
+
+def test_negative_length(codec):
+    raw = struct.pack(">h", -5)
+    with pytest.raises(CorruptDataError, match="negative"):
+        decode_message(SPECS["FindCoordinatorRequest"], 0, raw, codec)
+
+
+def test_bad_bool_and_trailing_bytes(codec):
+    # MetadataRequest v4: topics null, allow_auto_topic_creation = 2
+    with pytest.raises(CorruptDataError, match="boolean"):
+        decode_message(SPECS["MetadataRequest"], 4, struct.pack(">ib", -1, 2), codec)
+    with pytest.raises(CorruptDataError, match="trailing"):
+        decode_message(SPECS["MetadataRequest"], 4, struct.pack(">ibb", -1, 1, 0), codec)
+
+
+def test_tagged_fields_out_of_order(codec):
+    # ApiVersionsRequest v3: two strings then tagged fields 5 and 2
+    raw = b"\x01\x01" + b"\x02" + b"\x05\x00" + b"\x02\x00"
+    with pytest.raises(CorruptDataError, match="out of order"):
+        decode_message(SPECS["ApiVersionsRequest"], 3, raw, codec)
+
+
+def test_unknown_api_and_version():
+    with pytest.raises(UnsupportedVersionError):
+        encode_request(999, 0, m.MetadataRequest(), correlation_id=1)
+    with pytest.raises(UnsupportedVersionError):
+        encode_request("NoSuchApi", 0, m.MetadataRequest(), correlation_id=1)
+    with pytest.raises(UnsupportedVersionError):
+        encode_request("Metadata", 99, m.MetadataRequest(), correlation_id=1)
+    frame = struct.pack(">ihhi", 8, 500, 0, 1)
+    with pytest.raises(UnsupportedVersionError):
+        decode_request(frame)
+    frame = struct.pack(">ihhi", 8, 3, 77, 1)
+    with pytest.raises(UnsupportedVersionError):
+        decode_request(frame)
+    with pytest.raises(UnsupportedVersionError):
+        decode_response("Fetch", 77, struct.pack(">ii", 4, 1))
+
+
+def test_frame_size_mismatch():
+    frame = encode_request("Metadata", 0, m.MetadataRequest(topics=[]), correlation_id=3)
+    with pytest.raises(TruncatedDataError):
+        decode_request(frame[:-1])
+    with pytest.raises(CorruptDataError):
+        decode_request(frame + b"\0")
+
+
+def test_non_ignorable_field_in_old_version(codec):
+    # allow_auto_topic_creation exists from v4; False is not its default
+    msg = m.MetadataRequest(topics=[], allow_auto_topic_creation=False)
+    with pytest.raises(EncodeError, match="allow_auto_topic_creation"):
+        encode_message(msg, 3, codec)
+    assert encode_message(m.MetadataRequest(topics=[]), 3, codec) == b"\0\0\0\0"
+    # ignorable fields are dropped silently (ApiVersionsRequest client name in v2)
+    assert encode_message(m.ApiVersionsRequest(client_software_name="x"), 2, codec) == b""
+
+
+def test_encode_errors_have_paths(codec):
+    msg = m.MetadataRequest(topics=[m.MetadataRequest.MetadataRequestTopic(name=None)])
+    with pytest.raises(EncodeError) as info:
+        encode_message(msg, 0, codec)
+    assert info.value.path == "topics[0].name"
+    with pytest.raises(EncodeError):
+        encode_message(m.FindCoordinatorRequest(key=5), 0, codec)
+    with pytest.raises(EncodeError):
+        encode_message(m.HeartbeatRequest(generation_id=2**40), 0, codec)
+    with pytest.raises(EncodeError):
+        encode_message(m.MetadataRequest(topics=None), 0, codec)
+
+
+def test_frame_splitter():
+    f1 = encode_request("Metadata", 0, m.MetadataRequest(topics=[]), correlation_id=1)
+    f2 = encode_response("Heartbeat", 0, 2, m.HeartbeatResponse())
+    stream = f1 + f2
+    sp = FrameSplitter(max_frame_size=1024)
+    out = []
+    for b in stream:
+        out += sp.feed(bytes([b]))
+    assert out == [f1, f2] and sp.pending == 0
+    sp = FrameSplitter(max_frame_size=16)
+    with pytest.raises(FrameTooLargeError):
+        sp.feed(struct.pack(">i", 17))
+    with pytest.raises(CorruptDataError):
+        FrameSplitter().feed(struct.pack(">i", -1))
