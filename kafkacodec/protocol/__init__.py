@@ -170,8 +170,12 @@ def encode_response(api, version, correlation_id, body, impl=None):
     return _finish(w, at)
 
 
-def decode_response(api, version, frame, impl=None):
-    """(correlation_id, body) from a size-prefixed response frame."""
+def decode_response(api, version, frame, impl=None, allow_trailing=False):
+    """(correlation_id, body) from a size-prefixed response frame.
+
+    ``allow_trailing`` tolerates bytes after the body (librdkafka's mock
+    cluster appends some to a few responses); strict by default.
+    """
     impl = impl or executor
     spec = _spec(RESPONSES, api, version)
     mv = _check_size(frame)
@@ -181,7 +185,7 @@ def decode_response(api, version, frame, impl=None):
         body, pos = impl.decode(spec.plan(version, impl), mv, pos)
     except CorruptDataError as exc:
         raise exc.prefix_path(spec.name)
-    if pos != len(mv):
+    if pos != len(mv) and not allow_trailing:
         raise CorruptDataError(f"{len(mv) - pos} trailing bytes after {spec.name}", pos)
     return header.correlation_id, body
 

@@ -29,7 +29,8 @@ def parse_address(address):
 
 
 class KafkaConnection:
-    def __init__(self, sock, client_id="kafkacodec", timeout=10.0, max_frame_size=100 << 20):
+    def __init__(self, sock, client_id="kafkacodec", timeout=10.0, max_frame_size=100 << 20,
+                 strict=True):
         self.sock = sock
         self.client_id = client_id
         self.timeout = timeout
@@ -38,14 +39,15 @@ class KafkaConnection:
         self._corr = 0
         self._splitter = FrameSplitter(max_frame_size)
         self._frames = []
+        self.strict = strict  # False: tolerate bytes after a response body
 
     @classmethod
     def connect(cls, address, client_id="kafkacodec", timeout=10.0, negotiate_versions=True,
-                api_versions_version=None):
+                api_versions_version=None, strict=True):
         host, port = parse_address(address) if isinstance(address, str) else address
         sock = socket.create_connection((host, port), timeout=timeout)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        conn = cls(sock, client_id, timeout)
+        conn = cls(sock, client_id, timeout, strict=strict)
         if negotiate_versions:
             conn.negotiate(api_versions_version)
         return conn
@@ -140,5 +142,5 @@ class KafkaConnection:
             self.send_frame(frame)
             return None
         resp = self.roundtrip(frame, corr, timeout)
-        _, answer = decode_response(key, version, resp)
+        _, answer = decode_response(key, version, resp, allow_trailing=not self.strict)
         return answer

@@ -7,6 +7,7 @@ support (or v0 when the list is empty).
 """
 from kafkacodec.errors import CorruptDataError
 from kafkacodec.protocol import REQUESTS, RESPONSES, decode_response
+from kafkacodec.protocol.messages import ApiVersionsResponse
 
 UNSUPPORTED_VERSION = 35
 API_VERSIONS = 18
@@ -52,7 +53,17 @@ def decode_api_versions(version, frame, impl=None):
     except CorruptDataError:
         if version == 0:
             raise
-    corr, body = decode_response(API_VERSIONS, 0, frame, impl=impl)
+    try:
+        corr, body = decode_response(API_VERSIONS, 0, frame, impl=impl)
+    except CorruptDataError:
+        # Some brokers (librdkafka's mock cluster) write the rejection in a
+        # layout that is neither v0 nor the requested version; the error code
+        # right after the v0 header is all a retry at v0 needs.
+        mv = memoryview(frame).cast("B")
+        if len(mv) < 10 or int.from_bytes(mv[8:10], "big", signed=True) != UNSUPPORTED_VERSION:
+            raise
+        corr = int.from_bytes(mv[4:8], "big", signed=True)
+        body = ApiVersionsResponse(error_code=UNSUPPORTED_VERSION)
     return corr, body, 0
 
 
