@@ -1,0 +1,343 @@
+"""Kafka compression codecs: gzip, snappy (raw and xerial-framed), lz4 (frame), zstd.
+
+Every decompression is bounded by a size limit (a compression bomb raises
+DecompressionLimitError before its output is allocated) and every library
+error surfaces as DecompressionError.  The libraries used (zlib, cramjam,
+lz4, zstandard) release the GIL while they work.
+"""
+import struct
+import threading
+import zlib
+
+from kafkacodec.errors import DecompressionError, DecompressionLimitError, UnsupportedCompressionError
+
+NONE, GZIP, SNAPPY, LZ4, ZSTD = 0, 1, 2, 3, 4
+CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
+DEFAULT_MAX_DECOMPRESSED_SIZE = 256 * 1024 * 1024
+DEFAULT_LEVELS = {GZIP: 6, LZ4: 0, ZSTD: 3}
+
+_max_decompressed = DEFAULT_MAX_DECOMPRESSED_SIZE
+
+XERIAL_MAGIC = b"\x82SNAPPY\x00"
+XERIAL_HEADER = XERIAL_MAGIC + struct.pack(">ii", 1, 1)
+XERIAL_BLOCK = 32 * 1024
+
+
+def set_default_max_decompressed_size(n):
+    """Process-wide default limit for decompressed payloads."""
+    global _max_decompressed
+    if n <= 0:
+        raise ValueError("the limit must be positive")
+    _max_decompressed = int(n)
+
+
+def codec_id(codec):
+    if isinstance(codec, str):
+        try:
+            return CODEC_NAMES.index(codec.lower())
+        except ValueError:
+            pass
+    elif isinstance(codec, int) and 0 <= codec <= 4:
+        return codec
+    raise UnsupportedCompressionError(f"unknown compression codec {codec!r}")
+
+
+def _limit_error(limit):
+    return DecompressionLimitError(f"decompressed payload exceeds the {limit}-byte limit")
+
+
+# ---- gzip ----
+
+def _gunzip(data, limit):
+    out = []
+    total = 0
+    view = memoryview(data)
+    while True:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            chunk = d.decompress(view, limit + 1 - total)
+        except zlib.error as exc:
+            raise DecompressionError(f"gzip: {exc}") from None
+        total += len(chunk)
+        out.append(chunk)
+        if total > limit:
+            raise _limit_error(limit)
+        if not d.eof:
+            if d.unconsumed_tail:
+                raise _limit_error(limit)
+            raise DecompressionError("gzip: truncated stream")
+        rest = d.unused_data
+        if not rest or not rest.strip(b"\x00"):
+            break
+        view = memoryview(rest)  # a further gzip member
+    return out[0] if len(out) == 1 else b"".join(out)
+
+
+def _gzip(data, level):
+    c = zlib.compressobj(level, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    return c.compress(data) + c.flush()
+
+
+# ---- snappy ----
+
+def _cramjam():
+    try:
+        import cramjam
+    except ImportError:  # pragma: no cover - cramjam is a dependency
+        raise UnsupportedCompressionError("snappy needs the cramjam package") from None
+    return cramjam
+
+
+def _snappy_raw_length(view):
+    # The raw format starts with the uncompressed length as a varint.
+    value = shift = 0
+    for i in range(min(5, len(view))):
+        b = view[i]
+        value |= (b & 0x7F) << shift
+        if b < 0x80:
+            return value
+        shift += 7
+    raise DecompressionError("snappy: bad length header")
+
+
+def _unsnappy_raw(view, limit):
+    if _snappy_raw_length(view) > limit:
+        raise _limit_error(limit)
+    try:
+        return bytes(_cramjam().snappy.decompress_raw(view))
+    except Exception as exc:  # cramjam raises its own DecompressionError type
+        raise DecompressionError(f"snappy: {exc}") from None
+
+
+def _unsnappy(data, limit):
+    view = memoryview(data).cast("B")
+    if bytes(view[:8]) != XERIAL_MAGIC:
+        return _unsnappy_raw(view, limit)
+    pos = 16
+    out = []
+    total = 0
+    while pos < len(view):
+        if pos + 4 > len(view):
+            raise DecompressionError("snappy: truncated xerial block header")
+        (n,) = struct.unpack_from(">i", view, pos)
+        pos += 4
+        if n < 0 or pos + n > len(view):
+            raise DecompressionError("snappy: truncated xerial block")
+        block = _unsnappy_raw(view[pos:pos + n], limit - total)
+        total += len(block)
+        out.append(block)
+        pos += n
+    return b"".join(out)
+
+
+def _snappy(data, framed=True):
+    cj = _cramjam()
+    if not framed:
+        return bytes(cj.snappy.compress_raw(data))
+    view = memoryview(data).cast("B")
+    parts = [XERIAL_HEADER]
+    for start in range(0, len(view), XERIAL_BLOCK):
+        block = bytes(cj.snappy.compress_raw(view[start:start + XERIAL_BLOCK]))
+        parts.append(struct.pack(">i", len(block)))
+        parts.append(block)
+    return b"".join(parts)
+
+
+# ---- lz4 ----
+
+_LZ4_MAGIC = b"\x04\x22\x4d\x18"
+
+
+def _lz4_module():
+    try:
+        import lz4.frame
+    except ImportError:  # pragma: no cover - lz4 is a dependency
+        raise UnsupportedCompressionError("lz4 needs the lz4 package") from None
+    return lz4.frame
+
+
+def _xxh32_hc(descriptor):
+    # Header checksum: second byte of xxHash32 of the descriptor, seed 0.
+    import lz4.frame  # noqa: F401  (ensures the package is there)
+    return (_xxh32(descriptor) >> 8) & 0xFF
+
+
+def _xxh32(data, seed=0):
+    p1, p2, p3, p4, p5 = 2654435761, 2246822519, 3266489917, 668265263, 374761393
+    mask = 0xFFFFFFFF
+
+    def rotl(x, r):
+        return ((x << r) | (x >> (32 - r))) & mask
+
+    n = len(data)
+    i = 0
+    if n >= 16:
+        v = [(seed + p1 + p2) & mask, (seed + p2) & mask, seed & mask, (seed - p1) & mask]
+        while i + 16 <= n:
+            for j in range(4):
+                (lane,) = struct.unpack_from("<I", data, i + 4 * j)
+                v[j] = (rotl((v[j] + lane * p2) & mask, 13) * p1) & mask
+            i += 16
+        h = (rotl(v[0], 1) + rotl(v[1], 7) + rotl(v[2], 12) + rotl(v[3], 18)) & mask
+    else:
+        h = (seed + p5) & mask
+    h = (h + n) & mask
+    while i + 4 <= n:
+        (lane,) = struct.unpack_from("<I", data, i)
+        h = (rotl((h + lane * p3) & mask, 17) * p4) & mask
+        i += 4
+    while i < n:
+        h = (rotl((h + data[i] * p5) & mask, 11) * p1) & mask
+        i += 1
+    h ^= h >> 15
+    h = (h * p2) & mask
+    h ^= h >> 13
+    h = (h * p3) & mask
+    h ^= h >> 16
+    return h
+
+
+def _lz4_descriptor_end(view):
+    if len(view) < 7 or bytes(view[:4]) != _LZ4_MAGIC:
+        raise DecompressionError("lz4: not an LZ4 frame")
+    flg = view[4]
+    end = 4 + 2 + (8 if flg & 0x08 else 0) + (4 if flg & 0x01 else 0)
+    if len(view) < end + 1:
+        raise DecompressionError("lz4: truncated frame header")
+    return end  # index of the header-checksum byte
+
+
+def _fix_broken_lz4_checksum(view):
+    # Kafka < 0.10 (magic 0) computed the header checksum over the magic
+    # bytes too; recompute it the standard way so the frame decodes.
+    end = _lz4_descriptor_end(view)
+    fixed = bytearray(view)
+    fixed[end] = _xxh32_hc(bytes(view[4:end]))
+    return fixed
+
+
+def _break_lz4_checksum(frame):
+    fixed = bytearray(frame)
+    end = _lz4_descriptor_end(memoryview(frame))
+    fixed[end] = _xxh32_hc(bytes(frame[:end]))
+    return bytes(fixed)
+
+
+def _unlz4(data, limit, magic):
+    lz4frame = _lz4_module()
+    view = memoryview(data).cast("B")
+    if magic == 0:
+        view = memoryview(_fix_broken_lz4_checksum(view))
+    d = lz4frame.LZ4FrameDecompressor()
+    try:
+        out = d.decompress(view, max_length=limit + 1)
+    except RuntimeError as exc:
+        raise DecompressionError(f"lz4: {exc}") from None
+    if len(out) > limit:
+        raise _limit_error(limit)
+    if not d.eof:
+        if d.needs_input:
+            raise DecompressionError("lz4: truncated frame")
+        raise _limit_error(limit)
+    return out
+
+
+def _lz4(data, level, magic):
+    lz4frame = _lz4_module()
+    frame = lz4frame.compress(data, compression_level=level, block_size=lz4frame.BLOCKSIZE_MAX64KB,
+                              block_linked=False, content_checksum=False, store_size=False)
+    return _break_lz4_checksum(frame) if magic == 0 else frame
+
+
+# ---- zstd ----
+
+_local = threading.local()
+
+
+def _zstd():
+    try:
+        import zstandard
+    except ImportError:  # pragma: no cover - zstandard is a dependency
+        raise UnsupportedCompressionError("zstd needs the zstandard package") from None
+    return zstandard
+
+
+def _zstd_decompressor(zstd):
+    d = getattr(_local, "zstd_d", None)
+    if d is None:
+        d = _local.zstd_d = zstd.ZstdDecompressor()
+    return d
+
+
+def _unzstd(data, limit):
+    zstd = _zstd()
+    d = _zstd_decompressor(zstd)
+    try:
+        size = zstd.frame_content_size(data)
+    except zstd.ZstdError as exc:
+        raise DecompressionError(f"zstd: {exc}") from None
+    if size > limit:
+        raise _limit_error(limit)
+    try:
+        if size >= 0:
+            # Sized frames (single-shot producers) decompress into an exact buffer.
+            return d.decompress(data)
+        # Streaming producers omit the size: try a modest output buffer first,
+        # since a buffer of `limit` bytes costs more than the decompression.
+        return d.decompress(data, max_output_size=min(limit, max(1 << 20, 16 * len(data))))
+    except zstd.ZstdError:
+        pass
+    try:
+        out = d.stream_reader(data, read_across_frames=True).read(limit + 1)
+        if len(out) > limit:
+            raise _limit_error(limit)
+        # The output is now known to be bounded; check the frame is complete.
+        obj = d.decompressobj()
+        obj.decompress(data)
+        if not obj.eof:
+            raise DecompressionError("zstd: truncated frame")
+        return out
+    except zstd.ZstdError as exc:
+        raise DecompressionError(f"zstd: {exc}") from None
+
+
+def _zstd_compress(data, level):
+    zstd = _zstd()
+    cache = getattr(_local, "zstd_c", None)
+    if cache is None:
+        cache = _local.zstd_c = {}
+    c = cache.get(level)
+    if c is None:
+        c = cache[level] = zstd.ZstdCompressor(level=level)
+    return c.compress(data)
+
+
+def decompress(codec, data, *, max_size=None, magic=2):
+    """Decompress a Kafka payload; output is bounded by max_size (default:
+    the process-wide limit) and every failure is a DecompressionError."""
+    cid = codec_id(codec)
+    limit = _max_decompressed if max_size is None else max_size
+    if cid == GZIP:
+        return _gunzip(data, limit)
+    if cid == SNAPPY:
+        return _unsnappy(data, limit)
+    if cid == LZ4:
+        return _unlz4(data, limit, magic)
+    if cid == ZSTD:
+        return _unzstd(data, limit)
+    return bytes(data)
+
+
+def compress(codec, data, *, level=None, magic=2, snappy_framed=True):
+    cid = codec_id(codec)
+    if level is None:
+        level = DEFAULT_LEVELS.get(cid, 0)
+    if cid == GZIP:
+        return _gzip(data, level)
+    if cid == SNAPPY:
+        return _snappy(data, snappy_framed)
+    if cid == LZ4:
+        return _lz4(data, level, magic)
+    if cid == ZSTD:
+        return _zstd_compress(data, level)
+    return bytes(data)
