@@ -28,7 +28,8 @@ from kafkacodec.protocol import _pure_codec as pure_executor
 __all__ = [
     "encode_request", "decode_request", "encode_response", "decode_response",
     "encode_message", "decode_message", "expects_response", "request_header_version",
-    "response_header_version", "api_key_of", "FrameSplitter", "SPECS", "Struct",
+    "response_header_version", "api_key_of", "FrameSplitter", "encode_request_frame",
+    "decode_response_frame", "encode_response_frame", "peek_correlation_id", "SPECS", "Struct",
     "accelerated", "executor", "pure_executor",
 ]
 
@@ -188,6 +189,42 @@ def decode_response(api, version, frame, impl=None, allow_trailing=False):
     if pos != len(mv) and not allow_trailing:
         raise CorruptDataError(f"{len(mv) - pos} trailing bytes after {spec.name}", pos)
     return header.correlation_id, body
+
+
+def encode_request_frame(header, body, impl=None):
+    """Re-encode a decoded (header, body) pair, keeping the header's own tagged fields."""
+    impl = impl or executor
+    key, version = header.request_api_key, header.request_api_version
+    spec = _spec(REQUESTS, key, version)
+    w = impl.Writer()
+    at = w.reserve(4)
+    impl.encode(_REQ_HEADER.plan(request_header_version(key, version), impl), header, w)
+    impl.encode(spec.plan(version, impl), body, w)
+    return _finish(w, at)
+
+
+def decode_response_frame(api, version, frame, impl=None):
+    """(header, body, trailing_bytes) of a response frame; trailing bytes are tolerated."""
+    impl = impl or executor
+    spec = _spec(RESPONSES, api, version)
+    mv = _check_size(frame)
+    header, pos = impl.decode(_RESP_HEADER.plan(response_header_version(spec.api_key, version), impl), mv, 4)
+    try:
+        body, pos = impl.decode(spec.plan(version, impl), mv, pos)
+    except CorruptDataError as exc:
+        raise exc.prefix_path(spec.name)
+    return header, body, len(mv) - pos
+
+
+def encode_response_frame(api, version, header, body, impl=None):
+    """Re-encode a decoded response (header object kept as decoded)."""
+    impl = impl or executor
+    spec = _spec(RESPONSES, api, version)
+    w = impl.Writer()
+    at = w.reserve(4)
+    impl.encode(_RESP_HEADER.plan(response_header_version(spec.api_key, version), impl), header, w)
+    impl.encode(spec.plan(version, impl), body, w)
+    return _finish(w, at)
 
 
 def peek_correlation_id(frame):
