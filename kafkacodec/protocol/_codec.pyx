@@ -5,8 +5,21 @@ Same plan tree and semantics as `_pure_codec`; reads through the bounded
 `Reader` and writes through the growable `Writer` of `kafkacodec._buffer`.
 """
 cimport cython
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        const char *name
+        int type
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef *d_member
+    PyTypeObject PyMemberDescr_Type
+    object PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n)
 
 import uuid as _uuid
 
@@ -49,6 +62,7 @@ cdef class FieldOp:
     cdef public object default
     cdef public object factory
     cdef public bint ignorable
+    cdef Py_ssize_t offset      # slot offset of attr in the owning class
 
     def __init__(self, kind, attr, nullable, compact, min_size, child, elem):
         self.kind = kind
@@ -73,15 +87,73 @@ cdef class StructPlan:
     cdef public bint flexible
     cdef public Py_ssize_t min_size
     cdef public dict by_tag
+    cdef Py_ssize_t tags_offset
+    cdef Py_ssize_t unknown_offset
 
     def __init__(self, cls, ops, tagged, absent, flexible, min_size):
+        cdef FieldOp op
         self.cls = cls
+        for op in (*ops, *tagged, *absent):
+            op.offset = _slot_offset(cls, op.attr)
+        self.tags_offset = _slot_offset(cls, "_tags")
+        self.unknown_offset = _slot_offset(cls, "_unknown")
         self.ops = tuple(ops)
         self.tagged = tuple(tagged)
         self.absent = tuple(absent)
         self.flexible = flexible
         self.min_size = min_size
         self.by_tag = {op.tag: op for op in tagged}
+
+
+# Generated classes keep fields in __slots__; the executor reads and writes
+# those slots by offset instead of going through attribute lookup.
+
+cdef Py_ssize_t _slot_offset(type cls, str attr) except -1:
+    for klass in cls.__mro__:
+        desc = klass.__dict__.get(attr)
+        if desc is not None:
+            if type(desc) is not <type>&PyMemberDescr_Type:
+                raise TypeError(f"{cls.__name__}.{attr} is not a slot")
+            return (<PyMemberDescrObject *>desc).d_member.offset
+    raise TypeError(f"{cls.__name__} has no slot {attr}")
+
+
+cdef inline object _new_instance(object cls):
+    # slots start NULL; decode_struct fills every one of them
+    # (generated classes are plain heap types: their tp_alloc is this one)
+    return PyType_GenericAlloc(<PyTypeObject *>cls, 0)
+
+
+cdef inline void _set_slot(object obj, Py_ssize_t offset, object value) noexcept:
+    cdef PyObject **p = <PyObject **>((<char *><PyObject *>obj) + offset)
+    cdef PyObject *old = p[0]
+    Py_INCREF(value)
+    p[0] = <PyObject *>value
+    Py_XDECREF(old)
+
+
+cdef inline object _get_slot(object obj, Py_ssize_t offset, object attr):
+    cdef PyObject *v = (<PyObject **>((<char *><PyObject *>obj) + offset))[0]
+    if v is NULL:
+        raise AttributeError(attr)
+    return <object>v
+
+
+cdef object _uuid_new = object.__new__
+cdef object _obj_setattr = object.__setattr__
+_SAFE_UNKNOWN = _uuid.SafeUUID.unknown
+
+
+cdef object _make_uuid(const uint8_t *p):
+    cdef uint64_t hi = 0, lo = 0
+    cdef int i
+    for i in range(8):
+        hi = (hi << 8) | p[i]
+        lo = (lo << 8) | p[8 + i]
+    u = _uuid_new(_UUID_CLS)
+    _obj_setattr(u, "int", (<object>hi << 64) | <object>lo)
+    _obj_setattr(u, "is_safe", _SAFE_UNKNOWN)
+    return u
 
 
 # ------------------------------------------------------------------ decode
@@ -159,7 +231,7 @@ cdef object decode_value(Reader r, FieldOp op):
             raise CorruptDataError(f"bad boolean {b}", r.base + at)
         return b == 1
     if kind == K_UUID:
-        return _UUID_CLS(bytes=r.read_bytes(16))
+        return _make_uuid(r.read_raw(16))
     if kind == K_BYTES:
         n = _length(r, op)
         return None if n < 0 else r.read_bytes(n)
@@ -180,18 +252,17 @@ cdef inline object _default_of(FieldOp op):
 
 
 cdef object decode_struct(Reader r, StructPlan plan):
-    cls = plan.cls
-    obj = cls.__new__(cls)
+    obj = _new_instance(plan.cls)
     cdef FieldOp op = None
     cdef Py_ssize_t count, k, at, size, stop, saved_end
     cdef int64_t tag, last
     try:
         for op in plan.ops:
-            setattr(obj, op.attr, decode_value(r, op))
+            _set_slot(obj, op.offset, decode_value(r, op))
     except CorruptDataError as exc:
         raise exc.prefix_path(op.attr)
     for op in plan.absent:
-        setattr(obj, op.attr, _default_of(op))
+        _set_slot(obj, op.offset, _default_of(op))
     tags = None
     unknown = None
     if plan.flexible:
@@ -228,7 +299,7 @@ cdef object decode_struct(Reader r, StructPlan plan):
                     raise exc.prefix_path(op.attr)
                 finally:
                     r.end = saved_end
-                setattr(obj, op.attr, value)
+                _set_slot(obj, op.offset, value)
                 if seen is None:
                     seen = set()
                 seen.add(tag)
@@ -240,9 +311,9 @@ cdef object decode_struct(Reader r, StructPlan plan):
             raise
     for op in plan.tagged:
         if tags is None or op.tag not in tags:
-            setattr(obj, op.attr, _default_of(op))
-    obj._tags = tags
-    obj._unknown = unknown
+            _set_slot(obj, op.offset, _default_of(op))
+    _set_slot(obj, plan.tags_offset, tags)
+    _set_slot(obj, plan.unknown_offset, unknown)
     return obj
 
 
@@ -384,18 +455,18 @@ cdef int encode_struct(Writer w, StructPlan plan, object obj) except -1:
         raise EncodeError(f"expected {plan.cls._name}, got {type(obj).__name__}")
     try:
         for op in plan.ops:
-            encode_value(w, op, getattr(obj, op.attr))
+            encode_value(w, op, _get_slot(obj, op.offset, op.attr))
     except EncodeError as exc:
         raise _prefix(exc, op.attr)
     for op in plan.absent:
-        if not op.ignorable and not _is_default(op, getattr(obj, op.attr)):
+        if not op.ignorable and not _is_default(op, _get_slot(obj, op.offset, op.attr)):
             raise _prefix(EncodeError("field is not in this version and is not ignorable"), op.attr)
     if not plan.flexible:
         return 0
-    tags = obj._tags
+    tags = _get_slot(obj, plan.tags_offset, "_tags")
     entries = []
     for op in plan.tagged:
-        v = getattr(obj, op.attr)
+        v = _get_slot(obj, op.offset, op.attr)
         if (tags is not None and op.tag in tags) or not _is_default(op, v):
             sub = _WriterCls()
             try:
@@ -403,7 +474,7 @@ cdef int encode_struct(Writer w, StructPlan plan, object obj) except -1:
             except EncodeError as exc:
                 raise _prefix(exc, op.attr)
             entries.append((op.tag, sub.to_bytes()))
-    unknown = obj._unknown
+    unknown = _get_slot(obj, plan.unknown_offset, "_unknown")
     if unknown:
         entries.extend(unknown)
         entries.sort(key=lambda e: e[0])
