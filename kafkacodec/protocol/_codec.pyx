@@ -20,6 +20,8 @@ cdef extern from "Python.h":
         PyMemberDef *d_member
     PyTypeObject PyMemberDescr_Type
     object PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n)
+    object PyList_New(Py_ssize_t n)
+    void PyList_SET_ITEM(object lst, Py_ssize_t i, object item)
 
 import uuid as _uuid
 
@@ -139,9 +141,11 @@ cdef inline object _get_slot(object obj, Py_ssize_t offset, object attr):
     return <object>v
 
 
-cdef object _uuid_new = object.__new__
-cdef object _obj_setattr = object.__setattr__
 _SAFE_UNKNOWN = _uuid.SafeUUID.unknown
+# uuid.UUID keeps its state in two slots; filling them directly skips its
+# Python-level __init__, which costs more than the rest of a small struct.
+cdef Py_ssize_t _UUID_INT = _slot_offset(_UUID_CLS, "int")
+cdef Py_ssize_t _UUID_SAFE = _slot_offset(_UUID_CLS, "is_safe")
 
 
 cdef object _make_uuid(const uint8_t *p):
@@ -150,9 +154,9 @@ cdef object _make_uuid(const uint8_t *p):
     for i in range(8):
         hi = (hi << 8) | p[i]
         lo = (lo << 8) | p[8 + i]
-    u = _uuid_new(_UUID_CLS)
-    _obj_setattr(u, "int", (<object>hi << 64) | <object>lo)
-    _obj_setattr(u, "is_safe", _SAFE_UNKNOWN)
+    u = PyType_GenericAlloc(<PyTypeObject *>_UUID_CLS, 0)
+    _set_slot(u, _UUID_INT, (<object>hi << 64) | <object>lo)
+    _set_slot(u, _UUID_SAFE, _SAFE_UNKNOWN)
     return u
 
 
@@ -178,7 +182,7 @@ cdef object decode_value(Reader r, FieldOp op):
     cdef int kind = op.kind
     cdef Py_ssize_t n, i, at
     cdef const uint8_t *p
-    cdef list out
+    cdef object out, v
     cdef FieldOp elem
     cdef int b
     if kind == K_INT32:
@@ -207,11 +211,21 @@ cdef object decode_value(Reader r, FieldOp op):
         if n > 0 and n > (r.end - r.pos) // elem.min_size:
             raise CorruptDataError(
                 f"array of {n} elements cannot fit in the {r.end - r.pos} bytes left", r.base + r.pos)
-        out = []
+        # n was checked against the bytes left, so this allocation is bounded
+        # by the input size; unfilled slots stay NULL, which list_dealloc allows
+        out = PyList_New(n)
         i = 0
         try:
-            for i in range(n):
-                out.append(decode_value(r, elem))
+            if elem.kind == K_INT32:
+                for i in range(n):
+                    v = r.read_int32()
+                    Py_INCREF(v)
+                    PyList_SET_ITEM(out, i, v)
+            else:
+                for i in range(n):
+                    v = decode_value(r, elem)
+                    Py_INCREF(v)
+                    PyList_SET_ITEM(out, i, v)
         except CorruptDataError as exc:
             raise exc.prefix_path(f"[{i}]")
         return out
@@ -258,14 +272,22 @@ cdef object decode_struct(Reader r, StructPlan plan):
     cdef int64_t tag, last
     try:
         for op in plan.ops:
-            _set_slot(obj, op.offset, decode_value(r, op))
+            # the common fixed-width fields skip the generic dispatcher
+            if op.kind == K_INT32:
+                _set_slot(obj, op.offset, r.read_int32())
+            elif op.kind == K_INT16:
+                _set_slot(obj, op.offset, r.read_int16())
+            else:
+                _set_slot(obj, op.offset, decode_value(r, op))
     except CorruptDataError as exc:
         raise exc.prefix_path(op.attr)
     for op in plan.absent:
         _set_slot(obj, op.offset, _default_of(op))
     tags = None
     unknown = None
-    if plan.flexible:
+    if plan.flexible and r.pos < r.end and r.buf[r.pos] == 0:
+        r.pos += 1  # empty tagged-field section: the usual case
+    elif plan.flexible:
         try:
             at = r.pos
             count = r.read_uvarint()
