@@ -1,0 +1,54 @@
+"""PySpark integration: Kafka log directories and raw record batches as DataFrames.
+
+    from kafkacodec.spark import register
+    register(spark)
+    df = (spark.read.format("kafka-log")
+          .option("path", "/var/lib/kafka/data")
+          .option("isolationLevel", "read_committed")
+          .load())
+
+    from kafkacodec.spark import decode_batches, decode_batches_udf
+    records = decode_batches(raw_df, "batch", keep=["topic", "partition"])   # mapInArrow
+    nested = raw_df.select(decode_batches_udf()("batch").alias("records"))   # arrow_udf
+
+Decoding happens on the workers with :mod:`kafkacodec.arrow` straight into
+Arrow buffers; workers need kafkacodec installed and the log directory at the
+same path.  The command ``kafkacodec-spark convert`` turns a log directory
+into Parquet (see :mod:`kafkacodec.spark.cli`).
+
+Needs pyspark >= 4.0 and pyarrow (``pip install 'kafkacodec[spark]'``).
+"""
+from __future__ import annotations
+
+try:
+    import pyspark  # noqa: F401
+    from pyspark.sql.datasource import DataSource  # noqa: F401  (Spark >= 4.0)
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError("kafkacodec.spark needs pyspark >= 4.0 and pyarrow: pip install 'kafkacodec[spark]'") from exc
+
+from kafkacodec.spark._plan import ReadOptions, RangeTask, parse_options, plan, read_tasks
+from kafkacodec.spark._source import KafkaLogDataSource, KafkaLogReader, register, spark_schema
+from kafkacodec.spark._udf import (
+    decode_batches,
+    decode_batches_fn,
+    decode_batches_udf,
+    decode_output_schema,
+    record_type,
+)
+
+__all__ = [
+    "KafkaLogDataSource",
+    "KafkaLogReader",
+    "register",
+    "spark_schema",
+    "record_type",
+    "decode_batches",
+    "decode_batches_fn",
+    "decode_batches_udf",
+    "decode_output_schema",
+    "ReadOptions",
+    "RangeTask",
+    "parse_options",
+    "plan",
+    "read_tasks",
+]

@@ -1,0 +1,67 @@
+"""A quiet SparkSession for local runs (the CLI, tests and benchmarks)."""
+from __future__ import annotations
+
+import os
+import tempfile
+
+__all__ = ["local_session", "QUIET_LOG4J"]
+
+QUIET_LOG4J = """\
+rootLogger.level = error
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n
+"""
+
+
+def _source_root() -> str:
+    import kafkacodec
+
+    return os.path.dirname(os.path.dirname(os.path.abspath(kafkacodec.__file__)))
+
+
+def local_session(master: str = "local[*]", *, app_name: str = "kafkacodec", driver_memory: str = "2g",
+                  shuffle_partitions: int | None = None, quiet: bool = True, extra: dict | None = None):
+    """Start (or get) a SparkSession bound to 127.0.0.1 with the UI off and
+    logging at ERROR, and register the ``kafka-log`` source.
+
+    For ``local`` masters the directory kafkacodec is imported from is put on
+    the Python workers' path, so a source checkout works without installing;
+    cluster workers need kafkacodec installed.
+    """
+    from pyspark.sql import SparkSession
+
+    from kafkacodec.spark._source import register
+
+    if master.startswith("local"):
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        root = _source_root()
+        paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        if root not in paths:
+            os.environ["PYTHONPATH"] = os.pathsep.join([root] + paths)
+    builder = (SparkSession.builder.master(master).appName(app_name)
+               .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
+               .config("spark.driver.memory", driver_memory)
+               .config("spark.sql.session.timeZone", "UTC"))
+    if master.startswith("local"):
+        builder = (builder.config("spark.driver.host", "127.0.0.1")
+                   .config("spark.driver.bindAddress", "127.0.0.1"))
+    if shuffle_partitions is not None:
+        builder = builder.config("spark.sql.shuffle.partitions", str(shuffle_partitions))
+    if quiet:
+        conf = os.path.join(tempfile.gettempdir(), "kafkacodec-spark-log4j2.properties")
+        if not os.path.exists(conf):
+            with open(conf, "w") as f:
+                f.write(QUIET_LOG4J)
+        builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{conf}")
+    for k, v in (extra or {}).items():
+        builder = builder.config(k, v)
+    spark = builder.getOrCreate()
+    if quiet:
+        spark.sparkContext.setLogLevel("ERROR")
+    register(spark)
+    return spark
