@@ -44,8 +44,17 @@ class KafkaConnection:
     @classmethod
     def connect(cls, address, client_id="kafkacodec", timeout=10.0, negotiate_versions=True,
                 api_versions_version=None, strict=True):
-        host, port = parse_address(address) if isinstance(address, str) else address
-        sock = socket.create_connection((host, port), timeout=timeout)
+        # "host:port[,host:port...]": the first address that accepts wins
+        addresses = ([parse_address(a) for a in address.split(",") if a.strip()]
+                     if isinstance(address, str) else [address])
+        sock = None
+        for i, (host, port) in enumerate(addresses):
+            try:
+                sock = socket.create_connection((host, port), timeout=timeout)
+                break
+            except OSError:
+                if i == len(addresses) - 1:
+                    raise
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         conn = cls(sock, client_id, timeout, strict=strict)
         if negotiate_versions:

@@ -205,7 +205,8 @@ def test_captured_frames_roundtrip(kind, client):
     if kind == "mock" and client == "kafka-python":
         pytest.skip("kafka-python 3 cannot bootstrap from librdkafka's mock cluster, even directly")
     topic = "kc-capture"
-    cm = _peers.mock_cluster(topics=[(topic, 2)]) if kind == "mock" else _peers.tansu_broker()
+    from test_live import start_mock
+    cm = start_mock([(topic, 2)]) if kind == "mock" else _peers.tansu_broker()
     with cm as bootstrap:
         if kind == "tansu":
             from kafkacodec.protocol import messages as m
@@ -214,7 +215,7 @@ def test_captured_frames_roundtrip(kind, client):
                 CT = m.CreateTopicsRequest
                 conn.request("CreateTopics", CT(timeout_ms=5000, topics=[
                     CT.CreatableTopic(name=topic, num_partitions=2, replication_factor=1)]))
-        host, port = bootstrap.rsplit(":", 1)
+        host, port = bootstrap.split(",")[0].rsplit(":", 1)
         proxy = RecordingProxy()
         try:
             local = proxy.local_for(host, int(port))

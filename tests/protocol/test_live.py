@@ -34,6 +34,7 @@ MOCK_CAPS = {11: 5, 14: 3, 13: 2}
 def _connect(bootstrap, kind):
     # librdkafka's mock cluster pads some responses with a trailing byte
     conn = KafkaConnection.connect(bootstrap, timeout=10, strict=(kind != "mock"))
+    conn.kind = kind
     caps = {**CLIENT_CAPS, **(MOCK_CAPS if kind == "mock" else {})}
     for key, cap in caps.items():
         if key in conn.versions:
@@ -48,18 +49,46 @@ def _create_topic(conn, name, partitions):
     return resp.topics[0]
 
 
+def start_mock(topics):
+    """mock_cluster with (name, partitions) topics, whichever spelling tests/_peers.py accepts."""
+    for arg in (list(topics), dict(topics), [name for name, _ in topics]):
+        try:
+            return _peers.mock_cluster(topics=arg)
+        except (TypeError, ValueError):
+            continue
+    raise RuntimeError("cannot call mock_cluster")
+
+
+_LEADERS = {}  # (host, port) -> connection, closed when the broker fixture ends
+
+
+def _leader(conn, topic, partition):
+    """A connection to the partition's leader (mock clusters may have several brokers)."""
+    md, t = _partition_metadata(conn, topic)
+    (p,) = [p for p in t.partitions if p.partition_index == partition]
+    (b,) = [b for b in md.brokers if b.node_id == p.leader_id]
+    if (b.host, b.port) == conn.sock.getpeername()[:2]:
+        return conn
+    key = (b.host, b.port)
+    if key not in _LEADERS:
+        _LEADERS[key] = _connect(f"{b.host}:{b.port}", conn.kind)
+    return _LEADERS[key]
+
+
 @pytest.fixture(scope="module", params=["mock", "tansu"])
 def broker(request):
     kind = request.param
-    if kind == "mock":
-        cm = _peers.mock_cluster(topics=[(TOPIC, PARTITIONS)])
-    else:
-        cm = _peers.tansu_broker()
+    cm = start_mock([(TOPIC, PARTITIONS)]) if kind == "mock" else _peers.tansu_broker()
     with cm as bootstrap:
         if kind == "tansu":
             with _connect(bootstrap, kind) as conn:
                 assert _create_topic(conn, TOPIC, PARTITIONS).error_code == 0
-        yield kind, bootstrap
+        try:
+            yield kind, bootstrap
+        finally:
+            for c in _LEADERS.values():
+                c.close()
+            _LEADERS.clear()
 
 
 def _admin(bootstrap):
@@ -112,9 +141,10 @@ def test_create_topics(broker):
     assert len(md.topics[name].partitions) == 2
 
 
-def _produce(conn, topic, partition, batch, acks=-1):
+def _produce(conn, topic, partition, batch, acks=-1, transactional_id=None):
     P = m.ProduceRequest
-    resp = conn.request("Produce", P(acks=acks, timeout_ms=10000, topic_data=[
+    conn = _leader(conn, topic, partition)
+    resp = conn.request("Produce", P(transactional_id=transactional_id, acks=acks, timeout_ms=10000, topic_data=[
         P.TopicProduceData(name=topic, partition_data=[P.PartitionProduceData(index=partition, records=batch)])]))
     if resp is None:
         return None
@@ -125,6 +155,7 @@ def _produce(conn, topic, partition, batch, acks=-1):
 
 def _list_offset(conn, topic, partition, timestamp):
     L = m.ListOffsetsRequest
+    conn = _leader(conn, topic, partition)
     resp = conn.request("ListOffsets", L(replica_id=-1, topics=[
         L.ListOffsetsTopic(name=topic, partitions=[L.ListOffsetsPartition(partition_index=partition, timestamp=timestamp)])]))
     (t,) = resp.topics
@@ -138,7 +169,7 @@ def _fetch(conn, topic, topic_id, partition, offset):
     req = F(replica_id=-1, max_wait_ms=500, min_bytes=1, max_bytes=1 << 20, isolation_level=0,
             topics=[F.FetchTopic(topic=topic, topic_id=topic_id, partitions=[
                 F.FetchPartition(partition=partition, fetch_offset=offset, partition_max_bytes=1 << 20)])])
-    resp = conn.request("Fetch", req)
+    resp = _leader(conn, topic, partition).request("Fetch", req)
     assert resp.error_code == 0
     (t,) = resp.responses
     (p,) = t.partitions
@@ -337,12 +368,9 @@ def test_transaction(broker):
             errs = [p.partition_error_code for t in add.results_by_topic_v3_and_below
                     for p in t.results_by_partition]
         assert errs == [0]
-        P = m.ProduceRequest
         batch = build_batch([(b"t", b"in-txn")], producer_id=pid, producer_epoch=epoch, base_sequence=0,
                             transactional=True)
-        resp = conn.request("Produce", P(transactional_id=txn, acks=-1, timeout_ms=10000, topic_data=[
-            P.TopicProduceData(name=TOPIC, partition_data=[P.PartitionProduceData(index=part, records=batch)])]))
-        assert resp.responses[0].partition_responses[0].error_code == 0
+        assert _produce(conn, TOPIC, part, batch, transactional_id=txn).error_code == 0
         end = coord.request("EndTxn", m.EndTxnRequest(transactional_id=txn, producer_id=pid,
                                                       producer_epoch=epoch, committed=True))
         assert end.error_code == 0, end
