@@ -33,7 +33,7 @@ def test_fuzz_target(target, tmp_path):
         capture_output=True, text=True, timeout=3500, env=ENV)
     tail = (proc.stdout + proc.stderr)[-4000:]
     assert proc.returncode == 0, tail
-    assert f"Done {RUNS} runs" in tail, tail
+    assert f"Done {RUNS} in" in tail, tail
 
 
 def test_targets_smoke():
