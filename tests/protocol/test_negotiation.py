@@ -113,3 +113,15 @@ def test_client_against_fake_broker():
     finally:
         fake.close()
     assert fake.seen == [(18, 4), (18, 2), (0, 9), (3, 9)]
+
+
+def test_pure_mode_is_observable():
+    import os
+    import subprocess
+    import sys
+    code = ("import kafkacodec.protocol as p; from kafkacodec.protocol import messages as m; "
+            "print(p.accelerated, p.executor.__name__, "
+            "len(p.encode_request('Metadata', 12, m.MetadataRequest(topics=None), correlation_id=1)))")
+    env = dict(os.environ, KAFKACODEC_PURE="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "kafkacodec.protocol._pure_codec", "19"]
