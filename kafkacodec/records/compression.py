@@ -223,22 +223,54 @@ def _break_lz4_checksum(frame):
     return bytes(fixed)
 
 
+_LZ4_BLOCK_MAX = {4: 1 << 16, 5: 1 << 18, 6: 1 << 20, 7: 1 << 22}
+
+
+def _lz4_output_bound(view):
+    """An upper bound of a frame's decompressed size from its header and block
+    headers (each block holds at most the frame's block maximum), or None if
+    the frame is malformed (the decoder then reports the problem)."""
+    end = _lz4_descriptor_end(view)
+    flg, bd = view[4], view[5]
+    if flg & 0x08:
+        return int.from_bytes(view[6:14], "little")
+    block_max = _LZ4_BLOCK_MAX.get((bd >> 4) & 0x07)
+    if block_max is None:
+        return None
+    block_checksum = 4 if flg & 0x10 else 0
+    pos = end + 1
+    blocks = 0
+    while pos + 4 <= len(view):
+        size = struct.unpack_from("<I", view, pos)[0]
+        if size == 0:
+            return blocks * block_max
+        pos += 4 + (size & 0x7FFFFFFF) + block_checksum
+        blocks += 1
+    return None
+
+
 def _unlz4(data, limit, magic):
     lz4frame = _lz4_module()
-    view = memoryview(data).cast("B")
+    view = memoryview(data)
+    if view.format != "B" or view.ndim != 1:
+        view = view.cast("B")
     if magic == 0:
         view = memoryview(_fix_broken_lz4_checksum(view))
-    d = lz4frame.LZ4FrameDecompressor()
+    bound = _lz4_output_bound(view)
     try:
+        if bound is not None and bound <= limit:
+            # Within the limit whatever the blocks hold: decode in one call
+            # (asking for a maximum length makes the library much slower).
+            # It raises on an incomplete frame.
+            return lz4frame.decompress(view)
+        d = lz4frame.LZ4FrameDecompressor()
         out = d.decompress(view, max_length=limit + 1)
     except RuntimeError as exc:
         raise DecompressionError(f"lz4: {exc}") from None
     if len(out) > limit:
         raise _limit_error(limit)
     if not d.eof:
-        if d.needs_input:
-            raise DecompressionError("lz4: truncated frame")
-        raise _limit_error(limit)
+        raise DecompressionError("lz4: truncated frame")
     return out
 
 
