@@ -27,7 +27,7 @@ from kafkacodec.protocol import _pure_codec as pure_executor
 
 __all__ = [
     "encode_request", "decode_request", "encode_response", "decode_response",
-    "encode_message", "decode_message", "expects_response", "request_header_version",
+    "encode_message", "decode_message", "encode_versioned", "decode_versioned", "expects_response", "request_header_version",
     "response_header_version", "api_key_of", "FrameSplitter", "encode_request_frame",
     "decode_response_frame", "encode_response_frame", "peek_correlation_id", "SPECS", "Struct",
     "accelerated", "executor", "pure_executor",
@@ -99,6 +99,34 @@ def decode_message(name, version, data, impl=None):
     if pos != end:
         raise CorruptDataError(f"{end - pos} trailing bytes after {spec.name}", pos)
     return obj
+
+
+def encode_versioned(message, version, impl=None):
+    """int16 version + body: how ``data`` records travel inside other messages
+    (ConsumerProtocolSubscription/Assignment in JoinGroup/SyncGroup, LeaderChangeMessage...)."""
+    return version.to_bytes(2, "big", signed=True) + encode_message(message, version, impl)
+
+
+def decode_versioned(name, data, impl=None):
+    """(version, message) from ``encode_versioned`` bytes.
+
+    A version newer than the schema knows is read with the newest known layout
+    and its extra trailing bytes are ignored: these records are designed to be
+    read that way by older members.
+    """
+    impl = impl or executor
+    spec = SPECS[name]
+    mv = memoryview(data).cast("B")
+    if len(mv) < 2:
+        raise TruncatedDataError("missing the 2-byte version", 0)
+    version = int.from_bytes(mv[:2], "big", signed=True)
+    if version < spec.min_version:
+        raise UnsupportedVersionError(f"{name} version {version} is not supported")
+    use = min(version, spec.max_version)
+    obj, pos = impl.decode(spec.plan(use, impl), mv, 2)
+    if pos != len(mv) and use == version:
+        raise CorruptDataError(f"{len(mv) - pos} trailing bytes after {name}", pos)
+    return version, obj
 
 
 def _check_size(frame):

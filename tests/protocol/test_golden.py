@@ -118,3 +118,19 @@ def test_data_specs(codec):
     assert decode_message(SPECS["ConsumerProtocolSubscription"], 1, raw, codec) == sub
     marker = m.EndTxnMarker(coordinator_epoch=5)
     assert encode_message(marker, 0, codec) == b"\x00\x00\x00\x05"
+
+
+def test_versioned_data_records(codec):
+    from kafkacodec.errors import CorruptDataError
+    from kafkacodec.protocol import decode_versioned, encode_versioned
+    sub = m.ConsumerProtocolSubscription(topics=["a"], user_data=None)
+    raw = encode_versioned(sub, 0, codec)
+    assert raw == b"\x00\x00" + struct.pack(">ih", 1, 1) + b"a" + struct.pack(">i", -1)
+    assert decode_versioned("ConsumerProtocolSubscription", raw, codec) == (0, sub)
+    # a newer member's record: read with the newest layout we know, extra bytes ignored
+    newer = b"\x00\x63" + encode_versioned(sub, 3, codec)[2:] + b"extra"
+    version, back = decode_versioned("ConsumerProtocolSubscription", newer, codec)
+    assert version == 99 and back.topics == ["a"]
+    import pytest
+    with pytest.raises(CorruptDataError):
+        decode_versioned("ConsumerProtocolSubscription", raw + b"x", codec)

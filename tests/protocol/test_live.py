@@ -282,11 +282,11 @@ def test_group_lifecycle(broker):
     group = f"kc-group-{uuid.uuid4().hex[:6]}"
     with _connect(bootstrap, kind) as conn, _coordinator(conn, group, 0, bootstrap, kind) as coord:
         sub = m.ConsumerProtocolSubscription(topics=[TOPIC])
-        from kafkacodec.protocol import encode_message, decode_message, SPECS
+        from kafkacodec.protocol import decode_versioned, encode_versioned
         J = m.JoinGroupRequest
         join = J(group_id=group, session_timeout_ms=10000, rebalance_timeout_ms=10000, member_id="",
                  protocol_type="consumer",
-                 protocols=[J.JoinGroupRequestProtocol(name="range", metadata=encode_message(sub, 1))])
+                 protocols=[J.JoinGroupRequestProtocol(name="range", metadata=encode_versioned(sub, 1))])
         resp = coord.request("JoinGroup", join)
         if resp.error_code == 79:  # MEMBER_ID_REQUIRED: rejoin with the assigned id
             join.member_id = resp.member_id
@@ -294,16 +294,16 @@ def test_group_lifecycle(broker):
         assert resp.error_code == 0, resp
         member, generation = resp.member_id, resp.generation_id
         assert resp.leader == member and resp.protocol_name == "range"
-        assert decode_message(SPECS["ConsumerProtocolSubscription"], 1, resp.members[0].metadata).topics == [TOPIC]
+        assert decode_versioned("ConsumerProtocolSubscription", resp.members[0].metadata)[1].topics == [TOPIC]
         A = m.ConsumerProtocolAssignment
         assignment = A(assigned_partitions=[A.TopicPartition(topic=TOPIC, partitions=list(range(PARTITIONS)))])
         S = m.SyncGroupRequest
         sync = coord.request("SyncGroup", S(group_id=group, generation_id=generation, member_id=member,
                                             protocol_type="consumer", protocol_name="range",
                                             assignments=[S.SyncGroupRequestAssignment(
-                                                member_id=member, assignment=encode_message(assignment, 1))]))
+                                                member_id=member, assignment=encode_versioned(assignment, 1))]))
         assert sync.error_code == 0, sync
-        got = decode_message(SPECS["ConsumerProtocolAssignment"], 1, sync.assignment)
+        _, got = decode_versioned("ConsumerProtocolAssignment", sync.assignment)
         assert got.assigned_partitions[0].partitions == [0, 1, 2]
         hb = coord.request("Heartbeat", m.HeartbeatRequest(group_id=group, generation_id=generation,
                                                            member_id=member))
