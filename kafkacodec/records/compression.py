@@ -48,15 +48,24 @@ def _limit_error(limit):
 
 # ---- gzip ----
 
+# ISA-L inflates gzip about a third faster than zlib, with the same API;
+# zlib stays the fallback where isal has no wheel.
+try:
+    from isal import isal_zlib as _inflate_mod
+    _INFLATE_ERRORS = (zlib.error, _inflate_mod.error)
+except ImportError:  # pragma: no cover - depends on the platform
+    _inflate_mod = zlib
+    _INFLATE_ERRORS = (zlib.error,)
+
 def _gunzip(data, limit):
     out = []
     total = 0
     view = memoryview(data)
     while True:
-        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        d = _inflate_mod.decompressobj(16 + zlib.MAX_WBITS)
         try:
             chunk = d.decompress(view, limit + 1 - total)
-        except zlib.error as exc:
+        except _INFLATE_ERRORS as exc:
             raise DecompressionError(f"gzip: {exc}") from None
         total += len(chunk)
         out.append(chunk)
