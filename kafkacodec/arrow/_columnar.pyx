@@ -41,37 +41,115 @@ cdef extern from *:
     #if defined(__linux__)
     #include <sys/mman.h>
     #endif
+    #if !defined(_WIN32)
+    #include <pthread.h>
+    #endif
     /* Column buffers reach tens of MiB and are written once, front to back.
-     * Fresh 4 KiB pages each cost a fault (expensive under virtualisation), so
-     * large buffers are 2 MiB aligned and marked for transparent huge pages. */
+     * Fresh pages each cost a fault (expensive under virtualisation), so large
+     * buffers are 2 MiB aligned and marked for transparent huge pages, and a
+     * few freed ones are kept for the next decode (a worker decodes batch after
+     * batch): reused memory is already mapped. */
     #define KC_HUGE_ALIGN ((size_t)2 << 20)
+    #define KC_CACHE_SLOTS 16
+    #define KC_CACHE_MAX_BYTES ((size_t)512 << 20)
+
     static void *kc_alloc_large(size_t size) {
+    #if defined(_WIN32)
+        return malloc(size);
+    #else
         void *p = NULL;
         if (posix_memalign(&p, KC_HUGE_ALIGN, size) != 0) return NULL;
     #if defined(__linux__) && defined(MADV_HUGEPAGE)
         madvise(p, size, MADV_HUGEPAGE);
     #endif
         return p;
+    #endif
+    }
+
+    #if !defined(_WIN32)
+    static struct { void *p; size_t cap; } kc_cache[KC_CACHE_SLOTS];
+    static size_t kc_cache_bytes = 0;
+    static pthread_mutex_t kc_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+    #endif
+
+    static void *kc_large_acquire(size_t size, size_t *cap) {
+    #if !defined(_WIN32)
+        int best = -1, i;
+        pthread_mutex_lock(&kc_cache_lock);
+        for (i = 0; i < KC_CACHE_SLOTS; i++) {
+            if (kc_cache[i].p && kc_cache[i].cap >= size && kc_cache[i].cap <= 4 * size &&
+                (best < 0 || kc_cache[i].cap < kc_cache[best].cap))
+                best = i;
+        }
+        if (best >= 0) {
+            void *p = kc_cache[best].p;
+            *cap = kc_cache[best].cap;
+            kc_cache_bytes -= *cap;
+            kc_cache[best].p = NULL;
+            pthread_mutex_unlock(&kc_cache_lock);
+            return p;
+        }
+        pthread_mutex_unlock(&kc_cache_lock);
+    #endif
+        *cap = size;
+        return kc_alloc_large(size);
+    }
+
+    static void kc_large_release(void *p, size_t cap) {
+    #if !defined(_WIN32)
+        int i;
+        if (!p) return;
+        pthread_mutex_lock(&kc_cache_lock);
+        if (kc_cache_bytes + cap <= KC_CACHE_MAX_BYTES) {
+            for (i = 0; i < KC_CACHE_SLOTS; i++) {
+                if (!kc_cache[i].p) {
+                    kc_cache[i].p = p;
+                    kc_cache[i].cap = cap;
+                    kc_cache_bytes += cap;
+                    pthread_mutex_unlock(&kc_cache_lock);
+                    return;
+                }
+            }
+        }
+        pthread_mutex_unlock(&kc_cache_lock);
+    #endif
+        free(p);
     }
     """
-    void *kc_alloc_large(size_t size) nogil
+    void *kc_large_acquire(size_t size, size_t *cap) nogil
+    void kc_large_release(void *p, size_t cap) nogil
     size_t KC_HUGE_ALIGN
+
+
+cdef inline void gb_free(GrowBuf *b) noexcept nogil:
+    if b.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
+        kc_large_release(b.data, b.cap)
+    else:
+        free(b.data)
+    b.data = NULL
+    b.len = 0
+    b.cap = 0
 
 
 cdef int gb_grow(GrowBuf *b, Py_ssize_t extra) noexcept nogil:
     cdef Py_ssize_t cap
+    cdef size_t got = 0
     cdef uint8_t *p
     cap = b.cap * 2 if b.cap else 4096
     while cap < b.len + extra:
         cap *= 2
     if cap >= <Py_ssize_t>KC_HUGE_ALIGN:
         cap = (cap + KC_HUGE_ALIGN - 1) & ~(<Py_ssize_t>KC_HUGE_ALIGN - 1)
-        p = <uint8_t *>kc_alloc_large(cap)
+        p = <uint8_t *>kc_large_acquire(cap, &got)
         if p == NULL:
             return -1
         if b.len:
             memcpy(p, b.data, b.len)
-        free(b.data)
+        if b.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
+            kc_large_release(b.data, b.cap)
+        else:
+            free(b.data)
+        cap = got
     else:
         p = <uint8_t *>realloc(b.data, cap)
         if p == NULL:
@@ -153,11 +231,15 @@ cdef class OwnedBuffer:
     """malloc'd memory handed to Arrow without a copy; freed with the last view."""
     cdef uint8_t *data
     cdef Py_ssize_t size
+    cdef Py_ssize_t cap             # >= KC_HUGE_ALIGN: a large, reusable block
     cdef Py_ssize_t shape[1]
     cdef Py_ssize_t strides[1]
 
     def __dealloc__(self):
-        free(self.data)
+        if self.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
+            kc_large_release(self.data, self.cap)
+        else:
+            free(self.data)
 
     def __len__(self):
         return self.size
@@ -189,6 +271,7 @@ cdef OwnedBuffer _take(GrowBuf *b):
             raise MemoryError()
     o.data = b.data
     o.size = b.len
+    o.cap = b.cap
     b.data = NULL
     b.len = 0
     b.cap = 0
@@ -310,17 +393,32 @@ cdef class ColumnBuilder:
         self.with_batch_columns = batch_columns
         self._max_decompressed = max_decompressed_size
         self.large_offsets = large_offsets
-        # Uncompressed input bounds the key and value bytes: size for it once.
-        if size_hint > 0 and (gb_reserve(&self.bufs[C_KEY_DATA], size_hint // 8)
-                              or gb_reserve(&self.bufs[C_VALUE_DATA], size_hint)):
+        # Uncompressed input bounds the key and value bytes: size for it once,
+        # and the fixed-width columns for a typical record size (untouched
+        # reservations cost address space only).
+        if size_hint > 0 and self._presize(size_hint) != 0:
             raise MemoryError()
         self._start_offsets()
 
     def __dealloc__(self):
         cdef int i
         for i in range(NCOLS):
-            free(self.bufs[i].data)
-        free(self.txn_valid.data)
+            gb_free(&self.bufs[i])
+        gb_free(&self.txn_valid)
+
+    cdef int _presize(self, Py_ssize_t size_hint) noexcept:
+        cdef GrowBuf *b = self.bufs
+        cdef Py_ssize_t rows = min(size_hint // 48 + 16, 1 << 26)
+        cdef int c
+        if gb_reserve(&b[C_KEY_DATA], size_hint // 4) or gb_reserve(&b[C_VALUE_DATA], size_hint):
+            return -1
+        for c in (C_OFFSET, C_TIMESTAMP, C_KEY_OFFSETS, C_VALUE_OFFSETS, C_HDR_OFFSETS):
+            if gb_reserve(&b[c], 8 * rows):
+                return -1
+        for c in (C_TS_TYPE, C_KEY_VALID, C_VALUE_VALID):
+            if gb_reserve(&b[c], rows):
+                return -1
+        return 0
 
     cdef _start_offsets(self):
         # Arrow offsets arrays begin with a zero.
@@ -617,14 +715,8 @@ cdef class ColumnBuilder:
                 "is_transactional": _bitmap_values(&self.txn_valid),
             })
         for i in range(NCOLS):
-            free(b[i].data)
-            b[i].data = NULL
-            b[i].len = 0
-            b[i].cap = 0
-        free(self.txn_valid.data)
-        self.txn_valid.data = NULL
-        self.txn_valid.len = 0
-        self.txn_valid.cap = 0
+            gb_free(&b[i])
+        gb_free(&self.txn_valid)
         self.rows = 0
         self.key_nulls = 0
         self.value_nulls = 0
