@@ -52,6 +52,11 @@ def w1_directory(records: int, partitions: int = 4, seed: int = 1) -> str:
     from kafkacodec.logdir.writer import PartitionWriter
     from kafkacodec.records import build_batches
 
+    os.makedirs(CACHE, exist_ok=True)
+    ignore = os.path.join(CACHE, ".gitignore")
+    if not os.path.exists(ignore):
+        with open(ignore, "w") as f:
+            f.write("*\n")  # generated data stays out of version control
     path = os.path.join(CACHE, f"spark-w1-{records}-p{partitions}-s{seed}-v{FORMAT_VERSION}")
     done = os.path.join(path, ".complete")
     if os.path.exists(done):
@@ -202,6 +207,7 @@ def _parquet_rows(out: str) -> int:
 def run(args) -> dict:
     from kafkacodec.spark.session import local_session
 
+    load_before = [round(x, 2) for x in os.getloadavg()]
     t = time.perf_counter()
     path = w1_directory(args.records)
     gen_seconds = time.perf_counter() - t
@@ -257,7 +263,7 @@ def run(args) -> dict:
             len(_plan.group_tasks(tasks, opts.max_bytes_per_partition, opts.min_partitions)),
         "master": args.master, "parallelism": parallelism, "headers_column": args.headers,
         "repeat": args.repeat, "pyspark": pyspark.__version__, "cpu_count": os.cpu_count(),
-        "generate_seconds": round(gen_seconds, 3),
+        "generate_seconds": round(gen_seconds, 3), "load_average_before": load_before,
         "kafkacodec": kc, "aiokafka": ak,
         "ratio_parquet": round(kc["parquet"]["rows_per_second"] / ak["parquet"]["rows_per_second"], 2),
         "ratio_noop": round(kc["noop"]["rows_per_second"] / ak["noop"]["rows_per_second"], 2),
@@ -288,6 +294,7 @@ def main(argv=None) -> int:
         kc, ak = r["kafkacodec"][job], r["aiokafka"][job]
         print(f"{label:<34}{kc['rows_per_second']:>20,}{ak['rows_per_second']:>20,}"
               f"{r['ratio_' + job]:>7.2f}x")
+    print(f"load average before the run: {r['load_average_before']}")
     print(f"best of {r['repeat']}; seconds kafkacodec {r['kafkacodec']['parquet']['seconds']} / "
           f"aiokafka {r['aiokafka']['parquet']['seconds']} (Parquet job)")
     return 0

@@ -35,6 +35,8 @@ __all__ = [
 EARLIEST = -2
 LATEST = -1
 
+_MIN_SPLIT = 256 << 10  # smaller byte ranges cost more in per-task overhead than they gain
+
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -309,12 +311,17 @@ def plan(opts: ReadOptions) -> list[RangeTask]:
     opened, parts = _open_partitions(opts)
     try:
         out: list[RangeTask] = []
+        split_bytes = opts.max_bytes_per_partition
+        if opts.min_partitions:
+            # cut finer when a few large segments would otherwise leave cores idle
+            total = sum(p.size for p in parts)
+            split_bytes = max(_MIN_SPLIT, min(split_bytes, -(-total // opts.min_partitions)))
         for part in parts:
             bounds = _partition_bounds(part, opts)
             if bounds is None:
                 continue
             start, end = bounds
-            ranges = part.split(opts.max_bytes_per_partition, start, end)
+            ranges = part.split(split_bytes, start, end)
             committed = opts.isolation_level == "read_committed"
             for i, r in enumerate(ranges):
                 range_end = ranges[i + 1].first_offset if i + 1 < len(ranges) else end

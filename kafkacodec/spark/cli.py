@@ -144,7 +144,8 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
     options = {k: str(v) for k, v in (options or {}).items() if v is not None}
     options["path"] = logdir
     if min_partitions is None:
-        min_partitions = spark.sparkContext.defaultParallelism
+        # a few tasks per core balance uneven partitions and move the progress line
+        min_partitions = 2 * spark.sparkContext.defaultParallelism
     options.setdefault("minPartitions", str(min_partitions))
     opts = _plan.parse_options(options)
     tasks = _plan.plan(opts)
@@ -201,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--starting-timestamp", help="ms since the epoch (Kafka offsetsForTimes)")
     c.add_argument("--ending-timestamp", help="ms since the epoch, exclusive")
     c.add_argument("--max-bytes-per-partition", default="64m", help="bytes of log per Spark task (default 64m)")
-    c.add_argument("--min-partitions", type=int, help="at least this many Spark tasks (default: parallelism)")
+    c.add_argument("--min-partitions", type=int, help="at least this many Spark tasks where the log allows (default: 2 x cores)")
     c.add_argument("--include-internal", action="store_true", help="also read __consumer_offsets etc.")
     c.add_argument("--no-headers", action="store_true", help="leave out the headers column")
     c.add_argument("--batch-columns", action="store_true",

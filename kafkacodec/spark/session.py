@@ -8,6 +8,9 @@ __all__ = ["local_session", "QUIET_LOG4J"]
 
 QUIET_LOG4J = """\
 rootLogger.level = error
+# pyspark lowers the shell logger to WARN and says so unless it matches the root level
+logger.repl.name = org.apache.spark.repl.Main
+logger.repl.level = error
 rootLogger.appenderRef.stderr.ref = console
 appender.console.type = Console
 appender.console.name = console
@@ -54,7 +57,12 @@ def local_session(master: str = "local[*]", *, app_name: str = "kafkacodec", dri
         builder = builder.config("spark.sql.shuffle.partitions", str(shuffle_partitions))
     if quiet:
         conf = os.path.join(tempfile.gettempdir(), "kafkacodec-spark-log4j2.properties")
-        if not os.path.exists(conf):
+        try:
+            with open(conf) as f:
+                current = f.read()
+        except OSError:
+            current = None
+        if current != QUIET_LOG4J:
             with open(conf, "w") as f:
                 f.write(QUIET_LOG4J)
         builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{conf}")

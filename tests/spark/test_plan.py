@@ -58,3 +58,20 @@ def test_read_committed_ships_txnindex_entries(demo):
     assert all(t.aborted for t in tasks)
     got = sum(rb.num_rows for rb in _plan.read_tasks(tasks, opts))
     assert got == sum(demo.counts[("payments", p)] for p in range(2)) - demo.aborted_records
+
+
+def test_min_partitions_cuts_large_segments(tmp_path):
+    from kafkacodec.logdir.writer import PartitionWriter
+    from kafkacodec.records import build_batches
+
+    recs = [(1_700_000_000_000 + i, b"k%08d" % i, b"v" * 200) for i in range(12_000)]
+    with PartitionWriter(tmp_path, "big", 0) as w:  # one 2.6 MB segment
+        w.append(b"".join(build_batches(recs, batch_size=16384)), assign_offsets=True)
+    base = {"path": str(tmp_path / "big-0")}
+    assert len(_plan.plan(_plan.parse_options(base))) == 1
+    opts = _plan.parse_options(dict(base, minPartitions="4"))
+    tasks = _plan.plan(opts)
+    groups = _plan.group_tasks(tasks, opts.max_bytes_per_partition, opts.min_partitions)
+    assert len(tasks) >= 4 and len(groups) >= 4
+    offsets = [o for rb in _plan.read_tasks(tasks, opts) for o in rb.column("offset").to_pylist()]
+    assert offsets == list(range(12_000))
