@@ -213,7 +213,7 @@ def test_captured_frames_roundtrip(kind, client):
     if kind == "mock" and client == "kafka-python":
         pytest.skip("kafka-python 3 cannot bootstrap from librdkafka's mock cluster, even directly")
     topic = "kc-capture"
-    from test_live import start_mock
+    from test_protocol_live import start_mock
     cm = start_mock([(topic, 2)]) if kind == "mock" else _peers.tansu_broker()
     with cm as bootstrap:
         if kind == "tansu":
