@@ -72,7 +72,9 @@ class KafkaLogDataSource(DataSource):
     - ``topics`` (comma separated) and ``partitions`` (``0,2`` or ``orders:0``);
       ``includeInternal`` to read ``__``-topics;
     - ``startingOffsets`` / ``endingOffsets`` (end exclusive): a number,
-      ``earliest``/``latest``, or JSON ``{"topic": {"0": 42}}``;
+      ``earliest``/``latest``, or JSON ``{"topic": {"0": 42}}`` (-2 earliest,
+      -1 latest; partitions the JSON leaves out are read from the log start /
+      to the end);
     - ``startingTimestamp`` / ``endingTimestamp`` (ms, or the same JSON): from /
       up to (exclusive) the first offset whose timestamp is >= the value, as
       Kafka's offsetsForTimes defines it;

@@ -7,16 +7,25 @@ import tempfile
 __all__ = ["local_session", "QUIET_LOG4J"]
 
 QUIET_LOG4J = """\
+# pyspark's start-up announces a level change unless Spark's own logger and the
+# root agree, so both are set to ERROR
 rootLogger.level = error
-# pyspark lowers the shell logger to WARN and says so unless it matches the root level
-logger.repl.name = org.apache.spark.repl.Main
-logger.repl.level = error
 rootLogger.appenderRef.stderr.ref = console
 appender.console.type = Console
 appender.console.name = console
 appender.console.target = SYSTEM_ERR
 appender.console.layout.type = PatternLayout
 appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n
+logger.spark.name = org.apache.spark
+logger.spark.level = error
+logger.sparkproject.name = org.sparkproject
+logger.sparkproject.level = error
+logger.hadoop.name = org.apache.hadoop
+logger.hadoop.level = error
+logger.parquet.name = org.apache.parquet
+logger.parquet.level = error
+logger.netty.name = io.netty
+logger.netty.level = error
 """
 
 
