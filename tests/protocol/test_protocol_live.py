@@ -49,10 +49,12 @@ def _create_topic(conn, name, partitions):
     return resp.topics[0]
 
 
-def start_mock(topics):
+def start_mock(topics, brokers=1):
     """mock_cluster with (name, partitions) topics, whichever spelling tests/_peers.py accepts."""
     for arg in (list(topics), dict(topics), [name for name, _ in topics]):
         try:
+            if brokers != 1:
+                return _peers.mock_cluster(brokers, topics=arg)
             return _peers.mock_cluster(topics=arg)
         except (TypeError, ValueError):
             continue
@@ -75,10 +77,14 @@ def _leader(conn, topic, partition):
     return _LEADERS[key]
 
 
-@pytest.fixture(scope="module", params=["mock", "tansu"])
+@pytest.fixture(scope="module", params=["mock", "mock3", "tansu"])
 def broker(request):
     kind = request.param
-    cm = start_mock([(TOPIC, PARTITIONS)]) if kind == "mock" else _peers.tansu_broker()
+    if kind == "tansu":
+        cm = _peers.tansu_broker()
+    else:  # mock3: three brokers, so leaders and coordinators are spread out
+        cm = start_mock([(TOPIC, PARTITIONS)], brokers=3 if kind == "mock3" else 1)
+        kind = "mock"
     with cm as bootstrap:
         if kind == "tansu":
             with _connect(bootstrap, kind) as conn:
