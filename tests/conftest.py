@@ -47,3 +47,52 @@ def shared_dir():
     if not SHARED.is_dir():
         pytest.skip(f"shared data directory {SHARED} not present")
     return SHARED
+
+
+# ---------------------------------------------------------------------------
+# broker fixtures (tests/_peers.py): real peers on 127.0.0.1, stopped by PID.
+# A test that uses one of these fixtures is marked `broker` automatically;
+# when a peer cannot start here (package or binary missing) the test skips.
+# ---------------------------------------------------------------------------
+BROKER_FIXTURES = {"mock_bootstrap", "tansu_bootstrap"}
+
+
+def _peer_fixture(start):
+    import _peers
+
+    try:
+        cm = start()
+        bootstrap = cm.__enter__()
+    except _peers.PeerUnavailable as e:
+        pytest.skip(f"broker peer unavailable: {e}")
+    return cm, bootstrap
+
+
+@pytest.fixture(scope="session")
+def mock_bootstrap():
+    """librdkafka mock cluster (3 brokers); create topics with _peers.create_topic."""
+    import _peers
+
+    cm, bootstrap = _peer_fixture(lambda: _peers.mock_cluster(num_brokers=3))
+    try:
+        yield bootstrap
+    finally:
+        cm.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def tansu_bootstrap():
+    """Tansu with in-memory storage; create topics with _peers.create_topic."""
+    import _peers
+
+    cm, bootstrap = _peer_fixture(_peers.tansu_broker)
+    try:
+        yield bootstrap
+    finally:
+        cm.__exit__(None, None, None)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROKER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.broker)
