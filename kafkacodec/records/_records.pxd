@@ -18,6 +18,7 @@ cdef class _Source:
 
 
 @cython.final
+@cython.freelist(64)
 cdef class RecordBatch:
     cdef _Source _src
     cdef Py_ssize_t _start

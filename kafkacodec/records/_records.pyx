@@ -331,6 +331,7 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
 
 
 @cython.final
+@cython.freelist(64)
 cdef class RecordBatch:
     """A view of one batch (magic 2) or one top-level legacy entry (magic 0/1,
     a single message or a compressed wrapper).  Iterating yields Records."""
@@ -492,12 +493,14 @@ cdef RecordBatch _parse_v2_header(_Source src, Py_ssize_t start, Py_ssize_t tota
 # ---- legacy message sets (magic 0 and 1) ----
 
 cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end,
-                              bint verify_crc, Py_ssize_t abs_base, str path,
+                              bint verify_crc, Py_ssize_t abs_base,
                               int64_t *offset, int *magic, int *attributes, int64_t *timestamp,
                               Py_ssize_t *key_pos, Py_ssize_t *key_len,
                               Py_ssize_t *value_pos, Py_ssize_t *value_len, uint32_t *crc) except -1:
     """Parse one complete legacy entry at base[pos:]; returns its total size.
-    The caller has checked that the 12-byte log overhead and the declared size fit."""
+    The caller has checked that the 12-byte log overhead and the declared size fit.
+    Errors carry paths relative to the message; callers prefix them (only
+    when an error happens, so the success path builds no strings)."""
     cdef int32_t size = <int32_t>kc_load_be32(base + pos + 8)
     cdef Py_ssize_t p, msg_end
     cdef int32_t klen, vlen
@@ -505,7 +508,7 @@ cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t en
     msg_end = pos + LOG_OVERHEAD + size
     magic[0] = <int8_t>base[pos + LEGACY_MAGIC]
     if size < (LEGACY_V0_OVERHEAD if magic[0] == 0 else LEGACY_V1_OVERHEAD):
-        _corrupt(f"message size {size} below the magic {magic[0]} minimum", abs_base + pos + 8, path + ".size")
+        _corrupt(f"message size {size} below the magic {magic[0]} minimum", abs_base + pos + 8, "size")
     offset[0] = <int64_t>kc_load_be64(base + pos)
     crc[0] = kc_load_be32(base + pos + LEGACY_CRC)
     attributes[0] = base[pos + LEGACY_ATTRIBUTES]
@@ -514,7 +517,7 @@ cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t en
         if computed != crc[0]:
             raise CrcMismatchError(
                 f"CRC-32 mismatch: stored 0x{crc[0]:08x}, computed 0x{computed:08x}",
-                abs_base + pos + LEGACY_CRC, path + ".crc")
+                abs_base + pos + LEGACY_CRC, "crc")
     p = pos + LEGACY_ATTRIBUTES + 1
     if magic[0] == 1:
         timestamp[0] = <int64_t>kc_load_be64(base + p)
@@ -524,7 +527,7 @@ cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t en
     klen = <int32_t>kc_load_be32(base + p)
     p += 4
     if klen < -1 or klen > msg_end - p - 4:
-        _corrupt(f"key length {klen} invalid", abs_base + p - 4, path + ".key")
+        _corrupt(f"key length {klen} invalid", abs_base + p - 4, "key")
     key_pos[0] = p
     key_len[0] = klen
     if klen > 0:
@@ -532,14 +535,14 @@ cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t en
     vlen = <int32_t>kc_load_be32(base + p)
     p += 4
     if vlen < -1 or vlen > msg_end - p:
-        _corrupt(f"value length {vlen} invalid", abs_base + p - 4, path + ".value")
+        _corrupt(f"value length {vlen} invalid", abs_base + p - 4, "value")
     value_pos[0] = p
     value_len[0] = vlen
     if vlen > 0:
         p += vlen
     if p != msg_end:
         _corrupt(f"message declares {size} bytes but its fields use {size - (msg_end - p)}",
-                 abs_base + p, path)
+                 abs_base + p, "")
     return msg_end - pos
 
 
@@ -572,25 +575,26 @@ cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offse
     cdef uint32_t crc
     cdef int32_t size
     cdef list inner = []
-    cdef list meta = []
     cdef int64_t last_inner
     cdef Record rec
     ts_type = 1 if (wrapper_magic == 1 and wrapper_attributes & ATTR_TIMESTAMP_TYPE) else 0
     while pos < end:
-        epath = f"{path}.messages[{len(inner)}]"
-        if end - pos < LOG_OVERHEAD + 5:
-            _corrupt("truncated message inside a compressed wrapper", pos, epath)
-        size = <int32_t>kc_load_be32(base + pos + 8)
-        if size < 0 or size > end - pos - LOG_OVERHEAD:
-            _corrupt(f"message size {size} exceeds the wrapper's decompressed payload", pos + 8, epath + ".size")
-        n = _legacy_entry(base, pos, end, verify_crc, 0, epath, &offset, &magic, &attrs, &ts,
-                          &kp, &kl, &vp, &vl, &crc)
-        if attrs & ATTR_COMPRESSION_MASK:
-            _corrupt("compressed message nested inside a compressed wrapper", pos + LEGACY_ATTRIBUTES,
-                     epath + ".attributes")
-        if magic != wrapper_magic:
-            _corrupt(f"inner message magic {magic} differs from wrapper magic {wrapper_magic}",
-                     pos + LEGACY_MAGIC, epath + ".magic")
+        try:
+            if end - pos < LOG_OVERHEAD + 5:
+                _corrupt("truncated message inside a compressed wrapper", pos, "")
+            size = <int32_t>kc_load_be32(base + pos + 8)
+            if size < 0 or size > end - pos - LOG_OVERHEAD:
+                _corrupt(f"message size {size} exceeds the wrapper's decompressed payload", pos + 8, "size")
+            n = _legacy_entry(base, pos, end, verify_crc, 0, &offset, &magic, &attrs, &ts,
+                              &kp, &kl, &vp, &vl, &crc)
+            if attrs & ATTR_COMPRESSION_MASK:
+                _corrupt("compressed message nested inside a compressed wrapper", pos + LEGACY_ATTRIBUTES,
+                         "attributes")
+            if magic != wrapper_magic:
+                _corrupt(f"inner message magic {magic} differs from wrapper magic {wrapper_magic}",
+                         pos + LEGACY_MAGIC, "magic")
+        except CorruptDataError as exc:
+            raise exc.prefix_path(f"{path}.messages[{len(inner)}]")
         if ts_type == 1:
             ts = wrapper_timestamp
         rec = _legacy_record(inflated, base, offset, ts, ts_type, kp, kl, vp, vl, crc, n)
@@ -614,10 +618,12 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
     cdef int magic, attrs, codec
     cdef Py_ssize_t kp, kl, vp, vl
     cdef uint32_t crc
-    cdef str path = f"batches[{index}]"
     cdef bytes inflated
-    _legacy_entry(src.ptr, start, start + total, verify_crc, 0, path, &offset, &magic, &attrs, &ts,
-                  &kp, &kl, &vp, &vl, &crc)
+    try:
+        _legacy_entry(src.ptr, start, start + total, verify_crc, 0, &offset, &magic, &attrs, &ts,
+                      &kp, &kl, &vp, &vl, &crc)
+    except CorruptDataError as exc:
+        raise exc.prefix_path(f"batches[{index}]")
     b._src = src
     b._start = start
     b._index = index
@@ -643,6 +649,7 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
         b._legacy_records = [_legacy_record(src, src.ptr, offset, ts, 1 if (magic == 1 and attrs & ATTR_TIMESTAMP_TYPE) else 0,
                                             kp, kl, vp, vl, crc, total)]
         return b
+    path = f"batches[{index}]"
     if codec > 4:
         _corrupt(f"unknown compression codec {codec}", start + LEGACY_ATTRIBUTES, path + ".attributes")
     if vl < 0:
