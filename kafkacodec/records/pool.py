@@ -1,0 +1,145 @@
+"""A bounded pool of buffers for batch building, with the semantics of the
+Kafka producer's BufferPool.
+
+Buffers of exactly ``poolable_size`` bytes (the producer's batch.size) are
+kept on a free list and reused; other sizes are allocated from the memory not
+held by the free list (releasing pooled buffers when needed).  When memory is
+exhausted, ``allocate`` waits, first come first served, until enough is
+returned or ``max_time_to_block`` passes, and then raises
+BufferPoolTimeoutError.
+"""
+from __future__ import annotations
+
+import collections
+import threading
+import time
+
+from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
+
+__all__ = ["BufferPool"]
+
+
+class BufferPool:
+    def __init__(self, total_memory: int, poolable_size: int):
+        if total_memory <= 0 or poolable_size <= 0:
+            raise ValueError("total_memory and poolable_size must be positive")
+        self._total = int(total_memory)
+        self._poolable = int(poolable_size)
+        self._lock = threading.Lock()
+        self._free = collections.deque()          # reusable poolable_size buffers
+        self._waiters = collections.deque()       # one Condition per blocked allocate, FIFO
+        self._non_pooled = self._total            # memory not in use and not on the free list
+        self._closed = False
+
+    # -- introspection --
+    @property
+    def total_memory(self) -> int:
+        return self._total
+
+    @property
+    def poolable_size(self) -> int:
+        return self._poolable
+
+    @property
+    def available_memory(self) -> int:
+        """Memory an allocation could use right now (free list + unallocated)."""
+        with self._lock:
+            return self._non_pooled + len(self._free) * self._poolable
+
+    @property
+    def unallocated_memory(self) -> int:
+        with self._lock:
+            return self._non_pooled
+
+    @property
+    def queued(self) -> int:
+        """Number of allocate() calls waiting for memory."""
+        with self._lock:
+            return len(self._waiters)
+
+    # -- allocation --
+    def allocate(self, size: int, max_time_to_block: float) -> bytearray:
+        if size > self._total:
+            raise KafkaCodecError(
+                f"attempt to allocate {size} bytes, but the pool's total memory is {self._total} bytes")
+        if size < 0:
+            raise ValueError("size must not be negative")
+        with self._lock:
+            if self._closed:
+                raise KafkaCodecError("the buffer pool is closed")
+            # Fast path: a pooled buffer of exactly the right size, when nobody waits.
+            if size == self._poolable and self._free and not self._waiters:
+                return self._free.popleft()
+            if not self._waiters and self._non_pooled + len(self._free) * self._poolable >= size:
+                self._free_up(size)
+                self._non_pooled -= size
+                return bytearray(size)
+            return self._wait_for(size, max_time_to_block)
+
+    def _wait_for(self, size, max_time_to_block):
+        # Collect memory piecemeal, as it is returned, while first in line.
+        accumulated = 0
+        cond = threading.Condition(self._lock)
+        self._waiters.append(cond)
+        deadline = time.monotonic() + max_time_to_block
+        try:
+            while accumulated < size:
+                if self._closed:
+                    raise KafkaCodecError("the buffer pool was closed while waiting")
+                if self._waiters[0] is cond:
+                    if accumulated == 0 and size == self._poolable and self._free:
+                        buf = self._free.popleft()
+                        self._wake_next(cond)
+                        return buf
+                    self._free_up(size - accumulated)
+                    got = min(size - accumulated, self._non_pooled)
+                    self._non_pooled -= got
+                    accumulated += got
+                    if accumulated >= size:
+                        break
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise BufferPoolTimeoutError(
+                        f"failed to allocate {size} bytes within {max_time_to_block:.3f} s")
+                cond.wait(remaining)
+            self._wake_next(cond)
+            return bytearray(size)
+        except BaseException:
+            self._non_pooled += accumulated
+            self._wake_next(cond)
+            raise
+        finally:
+            self._waiters.remove(cond)
+
+    def _wake_next(self, leaving):
+        for w in self._waiters:
+            if w is not leaving:
+                w.notify()
+                return
+
+    def _free_up(self, size):
+        while self._free and self._non_pooled < size:
+            self._free.pop()
+            self._non_pooled += self._poolable
+
+    def deallocate(self, buffer: bytearray, size: int | None = None) -> None:
+        """Return a buffer; poolable-size buffers go back on the free list."""
+        size = len(buffer) if size is None else size
+        with self._lock:
+            if size == self._poolable and len(buffer) == self._poolable:
+                self._free.append(buffer)
+            else:
+                self._non_pooled += size
+            if self._waiters:
+                self._waiters[0].notify()
+
+    def close(self) -> None:
+        """Wake every waiter with an error; later allocations fail."""
+        with self._lock:
+            self._closed = True
+            for w in self._waiters:
+                w.notify()
+
+    def __repr__(self):
+        return (f"BufferPool(total={self._total}, poolable={self._poolable}, "
+                f"available={self.available_memory}, queued={self.queued})")

@@ -1,0 +1,126 @@
+"""BufferPool: reuse, accounting, FIFO blocking, timeouts, builder integration."""
+import threading
+import time
+
+import pytest
+
+from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
+from kafkacodec.records import RecordBatchBuilder, decode_records
+from kafkacodec.records.pool import BufferPool
+
+
+def test_poolable_buffers_are_reused():
+    pool = BufferPool(4096, 1024)
+    a = pool.allocate(1024, 1)
+    assert len(a) == 1024 and pool.available_memory == 3072
+    pool.deallocate(a)
+    assert pool.available_memory == 4096 and pool.unallocated_memory == 3072
+    assert pool.allocate(1024, 1) is a
+
+
+def test_non_poolable_sizes_come_from_the_remainder():
+    pool = BufferPool(4096, 1024)
+    bufs = [pool.allocate(1024, 1) for _ in range(3)]
+    for b in bufs:
+        pool.deallocate(b)          # three on the free list, 1024 unallocated
+    big = pool.allocate(3000, 1)    # frees pooled buffers to make room
+    assert len(big) == 3000 and pool.available_memory == 1096
+    pool.deallocate(big)
+    assert pool.available_memory == 4096
+
+
+def test_too_large_and_closed():
+    pool = BufferPool(1000, 100)
+    with pytest.raises(KafkaCodecError):
+        pool.allocate(1001, 1)
+    pool.close()
+    with pytest.raises(KafkaCodecError):
+        pool.allocate(10, 1)
+
+
+def test_blocks_until_memory_returns():
+    pool = BufferPool(1024, 1024)
+    held = pool.allocate(1024, 1)
+    threading.Timer(0.2, pool.deallocate, args=(held,)).start()
+    start = time.monotonic()
+    got = pool.allocate(1024, 5)
+    assert 0.1 < time.monotonic() - start < 4
+    assert got is held
+
+
+def test_timeout_raises_within_bound():
+    pool = BufferPool(1024, 512)
+    pool.allocate(1024, 1)
+    start = time.monotonic()
+    with pytest.raises(BufferPoolTimeoutError):
+        pool.allocate(512, 0.2)
+    assert 0.15 < time.monotonic() - start < 2
+    assert pool.queued == 0 and pool.available_memory == 0
+
+
+def test_waiters_are_served_in_arrival_order():
+    pool = BufferPool(1000, 100)
+    held = pool.allocate(1000, 1)
+    order = []
+
+    def waiter(name, size):
+        buf = pool.allocate(size, 5)
+        order.append(name)
+        pool.deallocate(buf)
+
+    first = threading.Thread(target=waiter, args=("first", 600))
+    second = threading.Thread(target=waiter, args=("second", 100))
+    first.start()
+    while pool.queued < 1:
+        time.sleep(0.01)
+    second.start()
+    while pool.queued < 2:
+        time.sleep(0.01)
+    pool.deallocate(held)
+    first.join(5)
+    second.join(5)
+    assert order == ["first", "second"]
+    assert pool.available_memory == 1000
+
+
+def test_accounting_under_threads():
+    pool = BufferPool(64 * 1024, 4096)
+    stop = time.monotonic() + 1.0
+    errors = []
+
+    def worker(seed):
+        sizes = [4096, 4096, 1000, 8192, 4096, 300]
+        i = seed
+        while time.monotonic() < stop:
+            size = sizes[i % len(sizes)]
+            i += 1
+            try:
+                buf = pool.allocate(size, 2)
+            except BufferPoolTimeoutError as exc:
+                errors.append(exc)
+                continue
+            assert len(buf) == size
+            pool.deallocate(buf, size)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert not errors
+    assert pool.available_memory == 64 * 1024 and pool.queued == 0
+
+
+def test_builder_draws_from_pool():
+    pool = BufferPool(32 * 1024, 16 * 1024)
+    b1 = RecordBatchBuilder(batch_size=16 * 1024, pool=pool)
+    b2 = RecordBatchBuilder(batch_size=16 * 1024, pool=pool)
+    assert pool.available_memory == 0
+    with pytest.raises(BufferPoolTimeoutError):
+        RecordBatchBuilder(batch_size=16 * 1024, pool=pool, max_block_seconds=0.1)
+    b1.append(1, b"k", b"v")
+    data = b1.build()            # building returns the buffer to the pool
+    assert pool.available_memory == 16 * 1024
+    b2.close()
+    assert pool.available_memory == 32 * 1024
+    assert [r.value for r in decode_records(data)] == [b"v"]
