@@ -17,7 +17,6 @@ are resolved inline so the runtime never looks names up.
 import argparse
 import json
 import pathlib
-import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]

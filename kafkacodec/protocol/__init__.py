@@ -11,7 +11,6 @@ decode to zero-copy memoryviews of the frame: they keep the frame alive; call
 """
 from kafkacodec.errors import (CorruptDataError, EncodeError, FrameTooLargeError,
                                TruncatedDataError, UnsupportedVersionError)
-from kafkacodec.protocol import _model
 from kafkacodec.protocol._model import API_NAMES, REQUESTS, RESPONSES, SPECS, Struct
 
 try:

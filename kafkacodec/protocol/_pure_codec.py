@@ -6,7 +6,7 @@ import struct
 import uuid as _uuid
 
 from kafkacodec._pure.buffer import Reader, Writer
-from kafkacodec.errors import CorruptDataError, EncodeError, TruncatedDataError
+from kafkacodec.errors import CorruptDataError, EncodeError
 
 (INT8, INT16, INT32, INT64, UINT16, UINT32, FLOAT64, BOOL, UUID, STRING, BYTES, RECORDS,
  ARRAY, STRUCT) = range(14)
