@@ -166,7 +166,11 @@ cdef Py_ssize_t _length(Reader r, FieldOp op) except -2:
     cdef Py_ssize_t at = r.pos
     cdef int64_t n
     if op.compact:
-        n = r.read_uvarint() - 1
+        if r.pos < r.end and r.buf[r.pos] < 0x80:
+            n = <int64_t>r.buf[r.pos] - 1  # one-byte length: the common case
+            r.pos += 1
+        else:
+            n = r.read_uvarint() - 1
     elif op.kind == K_STRING:
         n = r.read_int16()
     else:
@@ -219,6 +223,11 @@ cdef object decode_value(Reader r, FieldOp op):
             if elem.kind == K_INT32:
                 for i in range(n):
                     v = r.read_int32()
+                    Py_INCREF(v)
+                    PyList_SET_ITEM(out, i, v)
+            elif elem.kind == K_STRUCT and not elem.nullable:
+                for i in range(n):
+                    v = decode_struct(r, elem.child)
                     Py_INCREF(v)
                     PyList_SET_ITEM(out, i, v)
             else:
