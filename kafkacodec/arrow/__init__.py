@@ -125,6 +125,12 @@ def iter_decode(data, *, isolation_level="read_uncommitted", aborted_transaction
     except TypeError:
         size_hint = 0
     builder = ColumnBuilder(headers, batch_columns, max_decompressed_size, large, size_hint)
+    uncommitted = isolation_level in ("read_uncommitted", 0)
+    if uncommitted and max_rows == float("inf") and _impl.accelerated:
+        # One pass over the whole buffer, batch walking in compiled code.
+        builder.add_buffer(data, verify_crc)
+        yield _to_record_batch(builder.finish(), sch, headers, batch_columns)
+        return
     produced = False
     for batch in filtered_batches(data, isolation_level=isolation_level, aborted_transactions=aborted_transactions,
                                   verify_crc=verify_crc, max_decompressed_size=max_decompressed_size):

@@ -14,11 +14,12 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
-from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE
-from kafkacodec.records._records cimport raise_record_error, RecordBatch
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok, V2_MIN_RECORD_SIZE
+from kafkacodec.records._records cimport raise_record_error, RecordBatch, BatchIterator
 
 from kafkacodec.errors import CorruptDataError
 import kafkacodec.records.compression as _compression
+from kafkacodec.records import iter_batches as _iter_batches
 
 cdef object _decompress = _compression.decompress
 
@@ -26,6 +27,7 @@ cdef enum:
     V2_RECORDS = 61
     ATTR_TIMESTAMP_TYPE = 0x08
     ATTR_TRANSACTIONAL = 0x10
+    ATTR_CONTROL = 0x20
 
 
 cdef struct GrowBuf:
@@ -335,6 +337,19 @@ cdef struct BatchMeta:
     uint8_t transactional
 
 
+cdef inline void _batch_meta(const uint8_t *p, BatchMeta *m) noexcept nogil:
+    cdef int16_t attrs = <int16_t>kc_load_be16(p + 21)
+    m.base_offset = <int64_t>kc_load_be64(p)
+    m.base_timestamp = <int64_t>kc_load_be64(p + 27)
+    m.timestamp_type = 1 if attrs & ATTR_TIMESTAMP_TYPE else 0
+    m.log_append_time = <int64_t>kc_load_be64(p + 35) if m.timestamp_type == 1 else -1
+    m.producer_id = <int64_t>kc_load_be64(p + 43)
+    m.producer_epoch = <int16_t>kc_load_be16(p + 51)
+    m.base_sequence = <int32_t>kc_load_be32(p + 53)
+    m.leader_epoch = <int32_t>kc_load_be32(p + 12)
+    m.transactional = 1 if attrs & ATTR_TRANSACTIONAL else 0
+
+
 cdef enum:
     NCOLS = 19
 
@@ -488,6 +503,105 @@ cdef class ColumnBuilder:
             raise_record_error(&r, failed, base_abs)
         except CorruptDataError as exc:
             raise exc.prefix_path(f"batches[{batch._index}]")
+
+    def add_buffer(self, data, bint verify_crc=True):
+        """Append every data record of a buffer of batches (control records
+        dropped, as in read_uncommitted).  Returns the number of trailing bytes
+        of a truncated final batch.  Plain v2 batches are walked here without
+        a Python object per batch; anything else (legacy entries, a batch that
+        fails a check) goes through the record layer from that point on."""
+        cdef Py_buffer view
+        cdef const uint8_t *base
+        cdef Py_ssize_t pos = 0, size, total
+        cdef int32_t length, index = 0, count, failed = 0
+        cdef int rc, codec
+        cdef BatchMeta m
+        cdef RecordView r
+        cdef const uint8_t *p
+        cdef BatchIterator it
+        cdef RecordBatch batch
+        PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+        try:
+            base = <const uint8_t *>view.buf
+            size = view.len
+            while True:
+                if size - pos < 17:
+                    return size - pos
+                p = base + pos
+                length = <int32_t>kc_load_be32(p + 8)
+                if length < 0 or p[16] != 2:
+                    break
+                total = <Py_ssize_t>length + 12
+                if total > size - pos:
+                    return size - pos
+                with nogil:
+                    rc = v2_header_ok(p, total, verify_crc)
+                if not rc:
+                    break
+                codec = kc_load_be16(p + 21) & 0x07
+                if not (kc_load_be16(p + 21) & ATTR_CONTROL):
+                    _batch_meta(p, &m)
+                    count = <int32_t>kc_load_be32(p + 57)
+                    if codec == 0:
+                        with nogil:
+                            rc = self._fill(p, V2_RECORDS, total, count, &m, &r, &failed)
+                        if rc != FILL_OK:
+                            self._raise_fill_error(rc, &r, failed, count, pos, pos, index)
+                    else:
+                        self._fill_compressed(p, total, codec, count, &m, pos, index)
+                pos += total
+                index += 1
+        finally:
+            PyBuffer_Release(&view)
+        # The record layer takes over from this entry, with the same offsets
+        # and batch numbering in its errors.
+        it = _iter_batches(data, verify_crc=verify_crc, max_decompressed_size=self._max_decompressed)
+        it._pos = pos
+        it._index = index
+        for batch in it:
+            if not batch.is_control:
+                self.add_batch(batch)
+        return it.trailing_bytes
+
+    cdef _fill_compressed(self, const uint8_t *p, Py_ssize_t total, int codec, int32_t count,
+                          BatchMeta *m, Py_ssize_t position, int32_t index):
+        cdef RecordView r
+        cdef int32_t failed = 0
+        cdef int rc
+        cdef bytes inflated
+        cdef const uint8_t *ip
+        cdef Py_ssize_t isize
+        compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), total - V2_RECORDS, PyBUF_READ)
+        try:
+            inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
+        except CorruptDataError as exc:
+            if exc.offset is None:
+                exc.offset = position + V2_RECORDS
+            raise exc.prefix_path(f"batches[{index}].records")
+        finally:
+            compressed.release()
+        ip = <const uint8_t *>PyBytes_AS_STRING(inflated)
+        isize = PyBytes_GET_SIZE(inflated)
+        with nogil:
+            rc = self._fill(ip, 0, isize, count, m, &r, &failed)
+        if rc != FILL_OK:
+            self._raise_fill_error(rc, &r, failed, count, 0, position, index)
+
+    cdef _raise_fill_error(self, int rc, RecordView *r, int32_t failed, int32_t count,
+                           Py_ssize_t base_abs, Py_ssize_t position, int32_t index):
+        if rc == FILL_NO_MEMORY:
+            raise MemoryError()
+        try:
+            if rc == FILL_BAD_UTF8:
+                raise CorruptDataError("header key is not valid UTF-8", base_abs + r.start,
+                                       f"records[{failed}].headers")
+            if failed < 0:
+                raise CorruptDataError(f"record count {count} does not fit in the batch", position, "records")
+            if failed >= count:
+                raise CorruptDataError(f"bytes left after the last of {count} records", base_abs + r.end, "records")
+            raise_record_error(r, failed, base_abs)
+        except CorruptDataError as exc:
+            raise exc.prefix_path(f"batches[{index}]")
 
     cdef int _fill(self, const uint8_t *base, Py_ssize_t pos, Py_ssize_t end, int32_t count,
                    BatchMeta *m, RecordView *r, int32_t *failed) noexcept nogil:

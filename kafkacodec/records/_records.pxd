@@ -40,3 +40,13 @@ cdef class RecordBatch:
     cdef object _max_decompressed
     cdef list _legacy_records               # decoded eagerly for magic 0/1
     cdef list _v2_records(self)
+
+
+@cython.final
+cdef class BatchIterator:
+    cdef _Source _src
+    cdef Py_ssize_t _pos
+    cdef int32_t _index
+    cdef bint _verify_crc
+    cdef object _max_decompressed
+    cdef readonly Py_ssize_t trailing_bytes

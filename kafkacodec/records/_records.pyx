@@ -677,12 +677,6 @@ cdef class BatchIterator:
     iteration; `trailing_bytes` then tells how many bytes were left over.
     Corruption anywhere else raises CorruptDataError.
     """
-    cdef _Source _src
-    cdef Py_ssize_t _pos
-    cdef int32_t _index
-    cdef bint _verify_crc
-    cdef object _max_decompressed
-    cdef readonly Py_ssize_t trailing_bytes
 
     def __iter__(self):
         return self

@@ -3,7 +3,10 @@
 # the GIL; on failure it fills in where and which field, and the caller raises.
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
-from kafkacodec._primitives cimport KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN, read_varint32, read_varint64
+from libc.stdint cimport int16_t, uint32_t
+from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN, read_varint32, read_varint64,
+                                     kc_load_be16, kc_load_be32)
+from kafkacodec._crc cimport crc32c_update
 
 cdef enum RecordField:
     F_LENGTH = 0
@@ -144,3 +147,16 @@ cdef inline Py_ssize_t next_header(const uint8_t *base, Py_ssize_t pos,
     if value_len[0] > 0:
         pos += value_len[0]
     return pos
+
+
+cdef inline bint v2_header_ok(const uint8_t *p, Py_ssize_t total, bint verify_crc) noexcept nogil:
+    """Whether a complete v2 batch of `total` bytes passes the checks the
+    record layer applies (minimum size, CRC, codec, counts).  Callers that get
+    False hand the batch to the record layer, which raises the precise error."""
+    if total < 61:
+        return False
+    if verify_crc and crc32c_update(0, p + 21, <size_t>(total - 21)) != kc_load_be32(p + 17):
+        return False
+    if (kc_load_be16(p + 21) & 0x07) > 4:
+        return False
+    return <int32_t>kc_load_be32(p + 57) >= 0 and <int32_t>kc_load_be32(p + 23) >= 0
