@@ -9,8 +9,6 @@ import shutil
 
 import pytest
 
-pyspark = pytest.importorskip("pyspark", reason="pyspark is not installed")
-pytest.importorskip("pyarrow")
 
 
 def _java_available() -> bool:
@@ -22,6 +20,7 @@ def _java_available() -> bool:
 
 @pytest.fixture(scope="session")
 def spark():
+    pytest.importorskip("pyspark", reason="pyspark is not installed")
     if not _java_available():
         pytest.skip("Java is not available for Spark")
     from kafkacodec.spark.session import local_session
@@ -35,6 +34,7 @@ def spark():
 @pytest.fixture(scope="session")
 def demo(tmp_path_factory):
     """A small demo directory (several segments per partition) and its DemoInfo."""
+    pytest.importorskip("pyspark", reason="pyspark is not installed")
     from kafkacodec.spark.demo import generate_demo
 
     root = tmp_path_factory.mktemp("demo-logs")

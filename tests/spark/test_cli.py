@@ -4,11 +4,15 @@ import os
 import subprocess
 import sys
 
-import pyarrow.dataset as ds
 import pytest
 
-from kafkacodec.spark import cli
-from kafkacodec.spark.demo import DemoInfo, generate_demo
+pytest.importorskip("pyarrow")
+pytest.importorskip("pyspark", reason="pyspark is not installed")
+
+import pyarrow.dataset as ds  # noqa: E402
+
+from kafkacodec.spark import cli  # noqa: E402
+from kafkacodec.spark.demo import DemoInfo, generate_demo  # noqa: E402
 
 
 def read_back(out):

@@ -1,7 +1,10 @@
 """Planning without Spark: options, byte ranges, Spark-partition packing."""
 import pytest
 
-from kafkacodec.spark import _plan
+pytest.importorskip("pyarrow")
+pytest.importorskip("pyspark", reason="pyspark is not installed")
+
+from kafkacodec.spark import _plan  # noqa: E402
 
 
 def test_parse_options():

@@ -10,7 +10,10 @@ import datetime as dt
 
 import pytest
 
-import kafkacodec.logdir as logdir
+pytest.importorskip("pyarrow")
+pytest.importorskip("pyspark", reason="pyspark is not installed")
+
+import kafkacodec.logdir as logdir  # noqa: E402
 from kafkacodec.records import decode_records
 
 UTC = dt.timezone.utc

@@ -1,9 +1,12 @@
 """Decoding DataFrame columns of raw record-batch bytes (mapInArrow and arrow_udf)."""
 import pytest
 
-import kafkacodec.records as records
-from kafkacodec.records import decode_records
-from kafkacodec.spark import decode_batches, decode_batches_fn, decode_batches_udf
+pytest.importorskip("pyarrow")
+pytest.importorskip("pyspark", reason="pyspark is not installed")
+
+import kafkacodec.records as records  # noqa: E402
+from kafkacodec.records import decode_records  # noqa: E402
+from kafkacodec.spark import decode_batches, decode_batches_fn, decode_batches_udf  # noqa: E402
 
 
 def built(codec, base, n, headers=True):
