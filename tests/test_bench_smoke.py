@@ -1,0 +1,107 @@
+"""A small pytest-benchmark subset: the hot primitives and record paths on small
+inputs, plus the bench/ harness end to end on a tiny workload.  Timings are
+recorded, never asserted (shared CI machines are too noisy for that); the
+outputs are checked so a broken fast path cannot pass as a fast one."""
+import json
+import pathlib
+import random
+import sys
+
+import pytest
+
+import kafkacodec
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # bench/ is a top-level directory, not part of the package
+
+BUF16K = random.Random(7).randbytes(16384)
+
+
+def test_bench_crc32c_16k(benchmark):
+    assert benchmark(kafkacodec.crc32c, BUF16K) == kafkacodec.crc32c(bytearray(BUF16K))
+
+
+def test_bench_crc32c_16k_crc32c_package(benchmark):
+    crc32c = pytest.importorskip("crc32c")
+    assert benchmark(crc32c.crc32c, BUF16K) == kafkacodec.crc32c(BUF16K)
+
+
+def test_bench_varint_decode(benchmark):
+    values = [random.Random(3).randrange(-2**31, 2**31) for _ in range(1000)]
+    buf = b"".join(kafkacodec.encode_varint(v) for v in values)
+    decode = kafkacodec.decode_varint
+
+    def walk():
+        pos, out = 0, 0
+        for _ in range(len(values)):
+            v, pos = decode(buf, pos)
+            out += 1
+        return pos
+
+    assert benchmark(walk) == len(buf)
+
+
+@pytest.fixture(scope="module")
+def small_workload():
+    pytest.importorskip("aiokafka")
+    from bench import workloads
+    return workloads.load("W1", scale=0.002, cache=False)  # 2,000 records, 16 KiB batches
+
+
+def _records_api():
+    try:
+        from kafkacodec.records import RecordBatchBuilder, iter_batches
+    except ImportError as e:
+        pytest.skip(f"kafkacodec.records not available: {e}")
+    return iter_batches, RecordBatchBuilder
+
+
+def test_bench_record_decode(benchmark, small_workload):
+    iter_batches, _ = _records_api()
+    data = small_workload.data
+
+    def decode():
+        n = 0
+        for batch in iter_batches(data):
+            for r in batch:
+                r.key, r.value, r.headers
+                n += 1
+        return n
+
+    assert benchmark(decode) == small_workload.n_records
+
+
+def test_bench_record_build(benchmark, small_workload):
+    iter_batches, RecordBatchBuilder = _records_api()
+    recs = small_workload.records[:small_workload.batch_counts[0]]
+
+    def build():
+        b = RecordBatchBuilder(2, "none", batch_size=1 << 20)
+        for ts, k, v, h in recs:
+            b.append(ts, k, v, h)
+        return b.build()
+
+    out = benchmark(build)
+    (batch,) = iter_batches(out)
+    assert [r.value for r in batch] == [v for _, _, v, _ in recs]
+
+
+def test_bench_harness_runs(tmp_path, small_workload, capsys, monkeypatch):
+    """bench.run on a tiny scale: every adapter reports ok or a reason, JSON and report work."""
+    from bench import report, run, workloads
+    monkeypatch.setattr(workloads, "CACHE", tmp_path / "cache")
+    out = tmp_path / "r.json"
+    run.main(["--workloads", "W1,W7", "--scale", "0.001", "--repeat", "1", "--crc-mib", "1",
+              "--json", str(out)])
+    results = json.loads(out.read_text())
+    entries = {(e["workload"], e["op"]) for e in results["results"]}
+    assert {("W1", "decode"), ("W1", "build"), ("W7", "decode"), ("CRC-32C", "crc")} <= entries
+    for e in results["results"]:
+        by = {r["adapter"]: r for r in e["rows"]}
+        assert by["aiokafka-C"]["status"] == "ok", by["aiokafka-C"]
+        for r in e["rows"]:
+            assert r["status"] in ("ok", "n/a"), r
+    md = report.markdown(results)
+    assert "| W1 | decode |" in md and "aiokafka-C" in md
+    assert "vs aiokafka-C" in capsys.readouterr().out
