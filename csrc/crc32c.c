@@ -131,7 +131,9 @@ static uint32_t long_shift[4][256];
 /* Buffers larger than the caches are read at memory speed; three streams
  * 8 KiB apart outrun the hardware prefetcher, so ask for lines a little ahead
  * (measured: +10-15% on 64 MiB, no effect in cache). */
+#ifndef PREFETCH_DISTANCE
 #define PREFETCH_DISTANCE 512
+#endif
 #if defined(__GNUC__) || defined(__clang__)
 #define KC_PREFETCH(addr) __builtin_prefetch(addr)
 #else
@@ -149,17 +151,20 @@ static uint32_t short_shift[4][256];
         uint64_t crc1 = 0, crc2 = 0;                                            \
         const unsigned char *end = p + LONG_BLOCK;                              \
         do {                                                                    \
-            uint64_t a, b, c;                                                   \
+            /* one prefetch per cache line and stream; 64 bytes a round */      \
             KC_PREFETCH(p + PREFETCH_DISTANCE);                                 \
             KC_PREFETCH(p + LONG_BLOCK + PREFETCH_DISTANCE);                    \
             KC_PREFETCH(p + 2 * LONG_BLOCK + PREFETCH_DISTANCE);                \
-            memcpy(&a, p, 8);                                                   \
-            memcpy(&b, p + LONG_BLOCK, 8);                                      \
-            memcpy(&c, p + 2 * LONG_BLOCK, 8);                                  \
-            crc0 = CRC64(crc0, a);                                              \
-            crc1 = CRC64(crc1, b);                                              \
-            crc2 = CRC64(crc2, c);                                              \
-            p += 8;                                                             \
+            for (int k = 0; k < 64; k += 8) {                                   \
+                uint64_t a, b, c;                                               \
+                memcpy(&a, p + k, 8);                                           \
+                memcpy(&b, p + k + LONG_BLOCK, 8);                              \
+                memcpy(&c, p + k + 2 * LONG_BLOCK, 8);                          \
+                crc0 = CRC64(crc0, a);                                          \
+                crc1 = CRC64(crc1, b);                                          \
+                crc2 = CRC64(crc2, c);                                          \
+            }                                                                   \
+            p += 64;                                                            \
         } while (p < end);                                                      \
         crc0 = zeros_shift(long_shift, (uint32_t)crc0) ^ crc1;                  \
         crc0 = zeros_shift(long_shift, (uint32_t)crc0) ^ crc2;                  \
