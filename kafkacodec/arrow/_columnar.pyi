@@ -1,0 +1,56 @@
+# Stub for the compiled module kafkacodec/arrow/_columnar.pyx.
+import sys
+from typing import Self, final
+
+from _typeshed import ReadableBuffer
+
+from kafkacodec.records._records import RecordBatch
+
+@final
+class OwnedBuffer:
+    """Read-only malloc'd memory exported through the buffer protocol (no copy)."""
+
+    def __len__(self) -> int: ...
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+        def __release_buffer__(self, buffer: memoryview, /) -> None: ...
+
+# finish() returns the column buffers under these keys: "rows", "offset",
+# "timestamp", "timestamp_type", "key_offsets", "key_data", "key_valid",
+# "key_nulls", "value_offsets", "value_data", "value_valid", "value_nulls";
+# with headers also "header_offsets", "header_count", "header_key_offsets",
+# "header_key_data", "header_value_offsets", "header_value_data",
+# "header_value_valid", "header_value_nulls"; with batch columns also
+# "producer_id", "producer_epoch", "sequence", "partition_leader_epoch",
+# "is_transactional".  Counts are int; validity bitmaps are None without nulls.
+@final
+class ColumnBuilder:
+    """Accumulates the records of many batches as Arrow column buffers."""
+
+    def __new__(
+        cls,
+        headers: bool = True,
+        batch_columns: bool = False,
+        max_decompressed_size: int | None = None,
+        large_offsets: bool = False,
+        size_hint: int = 0,
+    ) -> Self: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def key_nulls(self) -> int: ...
+    @property
+    def value_nulls(self) -> int: ...
+    @property
+    def header_count(self) -> int: ...
+    @property
+    def header_value_nulls(self) -> int: ...
+    @property
+    def with_headers(self) -> bool: ...
+    @property
+    def with_batch_columns(self) -> bool: ...
+    @property
+    def large_offsets(self) -> bool: ...
+    def add_batch(self, batch: RecordBatch) -> None: ...
+    def add_buffer(self, data: ReadableBuffer, verify_crc: bool = True) -> int: ...
+    def finish(self) -> dict[str, int | OwnedBuffer | None]: ...
