@@ -161,27 +161,92 @@ def encode(table, *, compression="none", batch_size=1 << 20, base_offset=0, magi
     """Build record batches from a pyarrow Table/RecordBatch with columns
     `value` and optionally `key`, `timestamp` (ms or timestamp type) and
     `headers` (list<struct<key, value>>).  Returns the concatenated batches
-    with offsets from `base_offset`; batches close at `batch_size` bytes."""
+    with offsets from `base_offset`; batches close at `batch_size` bytes
+    (the same rule, and the same bytes, as RecordBatchBuilder)."""
     if isinstance(table, pa.RecordBatch):
         table = pa.Table.from_batches([table])
     names = set(table.column_names)
     if "value" not in names:
         raise EncodeError("encode needs a 'value' column")
     n = table.num_rows
-    values = table.column("value").combine_chunks()
-    keys = table.column("key").combine_chunks() if "key" in names else pa.nulls(n, pa.binary())
+    values = _binary_column(table.column("value").combine_chunks(), "value")
+    keys = (_binary_column(table.column("key").combine_chunks(), "key") if "key" in names
+            else pa.nulls(n, pa.binary()))
+    if default_timestamp is None:
+        import time
+        default_timestamp = int(time.time() * 1000)
     if "timestamp" in names:
         ts_col = table.column("timestamp").combine_chunks()
         if pa.types.is_timestamp(ts_col.type):
             ts_col = ts_col.cast(pa.timestamp("ms")).cast(pa.int64())
-        timestamps = ts_col.to_pylist()
+        elif pa.types.is_integer(ts_col.type):
+            ts_col = ts_col.cast(pa.int64())
+        else:
+            raise EncodeError(f"timestamp: expected a timestamp or integer column, got {ts_col.type}")
+        if ts_col.null_count:
+            ts_col = ts_col.fill_null(default_timestamp)
     else:
-        import time
-        now = int(time.time() * 1000) if default_timestamp is None else default_timestamp
-        timestamps = [now] * n
-    header_lists = table.column("headers").to_pylist() if "headers" in names else None
-    key_list = keys.to_pylist()
-    value_list = values.to_pylist()
+        ts_col = pa.array([default_timestamp] * n, pa.int64()) if n else pa.array([], pa.int64())
+    headers = _headers_column(table.column("headers").combine_chunks()) if "headers" in names else None
+    if magic == 2 and _impl.accelerated:
+        from kafkacodec.arrow._columnar import encode_v2
+        from kafkacodec.records.compression import codec_id
+        return encode_v2(ts_col, keys, values, headers, compression_id=codec_id(compression),
+                         compression_level=compression_level, batch_size=batch_size, base_offset=base_offset,
+                         producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
+                         is_transactional=is_transactional)
+    return _encode_rows(ts_col, keys, values, headers, compression=compression, batch_size=batch_size,
+                        base_offset=base_offset, magic=magic, compression_level=compression_level,
+                        producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
+                        is_transactional=is_transactional)
+
+
+_BINARY_LIKE = (pa.binary(), pa.large_binary(), pa.string(), pa.large_string())
+
+
+def _binary_column(arr, name):
+    if arr.type in _BINARY_LIKE:
+        return arr
+    try:
+        return arr.cast(pa.binary())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
+        raise EncodeError(f"{name}: expected a binary or string column, got {arr.type}") from exc
+
+
+def _headers_column(arr):
+    t = arr.type
+    if not (pa.types.is_list(t) or pa.types.is_large_list(t)) or not pa.types.is_struct(t.value_type):
+        raise EncodeError(f"headers: expected list<struct<key, value>>, got {t}")
+    st = t.value_type
+    if st.num_fields != 2:
+        raise EncodeError(f"headers: expected struct<key, value>, got {st}")
+    entries = arr.values
+    hk = _binary_column(entries.field(0), "headers.key")
+    hv = _binary_column(entries.field(1), "headers.value")
+    if hk is not entries.field(0) or hv is not entries.field(1):
+        fields = [pa.field("key", hk.type, nullable=False), pa.field("value", hv.type)]
+        rebuilt = pa.StructArray.from_arrays([hk, hv], fields=fields, mask=entries.is_null() if entries.null_count else None)
+        cls = pa.LargeListArray if pa.types.is_large_list(t) else pa.ListArray
+        arr = cls.from_arrays(arr.offsets, rebuilt, mask=arr.is_null() if arr.null_count else None)
+    return arr
+
+
+def _header_pair(key, value):
+    if isinstance(key, bytes):
+        key = key.decode("utf-8", "surrogateescape")
+    if isinstance(value, str):
+        value = value.encode()
+    return key, value
+
+
+def _encode_rows(ts_col, keys, values, headers, *, compression, batch_size, base_offset, magic, compression_level,
+                 producer_id, producer_epoch, base_sequence, is_transactional):
+    # Record by record through RecordBatchBuilder: legacy magic and the pure-Python twin.
+    n = len(values)
+    timestamps = ts_col.to_pylist()
+    header_lists = headers.to_pylist() if headers is not None else None
+    key_list = keys.cast(pa.large_binary()).to_pylist()
+    value_list = values.cast(pa.large_binary()).to_pylist()
     out = []
     offset = base_offset
     sequence = base_sequence
@@ -196,7 +261,7 @@ def encode(table, *, compression="none", batch_size=1 << 20, base_offset=0, magi
     for i in range(n):
         hdrs = ()
         if header_lists is not None and header_lists[i]:
-            hdrs = [(h["key"], h["value"]) for h in header_lists[i]]
+            hdrs = [_header_pair(*h.values()) for h in header_lists[i]]
         ts = timestamps[i]
         if builder.append(ts, key_list[i], value_list[i], hdrs) is None:
             out.append(builder.build())
