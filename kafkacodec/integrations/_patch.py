@@ -1,0 +1,67 @@
+"""Shared machinery for the client adapters: version gates and a reversible
+set of attribute replacements."""
+from __future__ import annotations
+
+import importlib
+import re
+import threading
+
+
+class UnsupportedClientVersion(RuntimeError):
+    """The installed client version is outside the range the adapter was written for."""
+
+
+def parse_version(text):
+    """(major, minor, patch) from a version string such as "3.0.12" or "0.14.0rc1"."""
+    nums = [int(n) for n in re.findall(r"\d+", str(text).split("+")[0])[:3]]
+    return tuple(nums + [0] * (3 - len(nums)))
+
+
+def check_version(client, version, lowest, below):
+    """Raise UnsupportedClientVersion unless lowest <= version < below."""
+    v = parse_version(version)
+    if not (lowest <= v < below):
+        lo = ".".join(map(str, lowest))
+        hi = ".".join(map(str, below))
+        raise UnsupportedClientVersion(
+            f"kafkacodec's {client} adapter supports {client} >= {lo}, < {hi}; "
+            f"installed {client} is {version}. Nothing was patched.")
+    return v
+
+
+class Patches:
+    """Replacements of module attributes, applied and undone as one unit."""
+
+    def __init__(self):
+        self._saved = []            # (module, name, original)
+        self._lock = threading.Lock()
+
+    @property
+    def active(self):
+        return bool(self._saved)
+
+    def apply(self, replacements):
+        """replacements: [(module name, attribute, new object)]; all modules
+        are imported and all attributes checked before anything changes."""
+        with self._lock:
+            if self._saved:
+                return False
+            plan = []
+            for modname, attr, new in replacements:
+                mod = importlib.import_module(modname)
+                if not hasattr(mod, attr):
+                    raise UnsupportedClientVersion(f"{modname}.{attr} not found; nothing was patched")
+                plan.append((mod, attr, getattr(mod, attr), new))
+            for mod, attr, old, new in plan:
+                setattr(mod, attr, new)
+                self._saved.append((mod, attr, old))
+            return True
+
+    def restore(self):
+        with self._lock:
+            while self._saved:
+                mod, attr, old = self._saved.pop()
+                setattr(mod, attr, old)
+
+    def originals(self):
+        return [(mod.__name__, attr, old) for mod, attr, old in self._saved]
