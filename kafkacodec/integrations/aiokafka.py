@@ -1,0 +1,251 @@
+"""kafkacodec inside aiokafka (supported: aiokafka >= 0.14, < 0.15).
+
+    from kafkacodec.integrations import aiokafka as kc_aiokafka
+    kc_aiokafka.install()       # idempotent; raises UnsupportedClientVersion elsewhere
+    kc_aiokafka.uninstall()     # puts every original object back
+
+What changes
+- Consumer: the fetcher's ``MemoryRecords`` yields kafkacodec-backed
+  ``DefaultRecordBatch`` objects for v2 data batches; their records are
+  decoded in C, one batch at a time, into kafkacodec Records, which carry the
+  attributes aiokafka's fetcher reads (``offset``, ``timestamp``,
+  ``timestamp_type``, ``key``, ``value``, ``checksum``, ``headers``).
+  ``ConsumerRecord`` objects come out identical.  Batch CRCs use kafkacodec's
+  hardware CRC-32C.
+- Producer: ``DefaultRecordBatchBuilder`` encodes records with kafkacodec;
+  batches close at the same size and carry the same header fields as
+  aiokafka's builder.
+
+What stays aiokafka's own
+- Legacy (magic 0/1) message sets and control batches (transaction markers).
+- Corrupt input: the batch is handed to aiokafka's decoder, so the same
+  records come out before the same ``CorruptRecordException``.
+- A builder given non-consecutive offsets continues with aiokafka's encoder.
+
+Differences an application could notice: iterating a batch yourself yields
+kafkacodec ``Record`` objects whose ``headers`` is a tuple (aiokafka's
+DefaultRecord has a list); the consumer's ConsumerRecord is unaffected
+(aiokafka turns headers into a tuple there anyway).
+"""
+from __future__ import annotations
+
+import struct
+import time
+
+import aiokafka
+import aiokafka.errors as _errors
+import aiokafka.record.default_records as _dr
+import aiokafka.record.legacy_records as _lr
+import aiokafka.record.memory_records as _mr
+
+from kafkacodec import crc32c as _crc32c
+from kafkacodec.errors import KafkaCodecError
+from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
+from kafkacodec.records import RecordBatchBuilder as _KCBuilder
+from kafkacodec.records import iter_batches as _iter_batches
+
+__all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
+           "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
+
+SUPPORTED = ((0, 14, 0), (0, 15, 0))  # aiokafka >= 0.14, < 0.15
+
+# the originals (C classes when aiokafka's extensions load), captured before patching
+_OrigMemoryRecords = _mr.MemoryRecords
+_OrigDefaultRecordBatch = _dr.DefaultRecordBatch
+_OrigDefaultRecordBatchBuilder = _dr.DefaultRecordBatchBuilder
+_LegacyRecordBatch = _lr.LegacyRecordBatch
+_DefaultRecordMetadata = _dr.DefaultRecordMetadata
+_CorruptRecordException = _errors.CorruptRecordException
+
+_ATTRIBUTES_OFFSET = 21
+_CONTROL_MASK = 0x20
+
+
+class DefaultRecordBatch(_dr._DefaultRecordBatchPy):
+    """aiokafka's DefaultRecordBatch with records decoded by kafkacodec."""
+
+    def __init__(self, buffer):
+        # A view, not a copy: the batch keeps the fetched bytes alive instead.
+        self._buffer = buffer if isinstance(buffer, (bytes, memoryview)) else bytes(buffer)
+        self._header_data = self.HEADER_STRUCT.unpack_from(self._buffer)
+        self._pos = self.HEADER_STRUCT.size
+        self._num_records = self._header_data[12]
+        self._next_record_index = 0
+        self._decompressed = False
+        self._it = None
+
+    def validate_crc(self):
+        assert self._decompressed is False, "Validate should be called before iteration"
+        return self._header_data[4] == _crc32c(memoryview(self._buffer)[_ATTRIBUTES_OFFSET:])
+
+    def _records_iterator(self):
+        if self._header_data[5] & _CONTROL_MASK:
+            return _OrigDefaultRecordBatch(self._buffer)
+        try:
+            batch = next(_iter_batches(self._buffer, verify_crc=False))
+            return iter(batch.records())
+        except (KafkaCodecError, StopIteration):
+            # Let aiokafka's decoder yield what it can and raise its own error.
+            return _OrigDefaultRecordBatch(self._buffer)
+
+    def __iter__(self):
+        self._decompressed = True
+        it = self._it
+        if it is None:
+            it = self._it = self._records_iterator()
+        return it
+
+    def __next__(self):
+        it = self._it
+        if it is None:
+            it = self.__iter__()
+        return next(it)
+
+
+class MemoryRecords(_mr._MemoryRecordsPy):
+    """aiokafka's MemoryRecords handing out kafkacodec-backed v2 batches."""
+
+    def next_batch(self, _min_slice=_mr._MemoryRecordsPy.MIN_SLICE,
+                   _magic_offset=_mr._MemoryRecordsPy.MAGIC_OFFSET):
+        next_slice = self._next_slice
+        if next_slice is None:
+            return None
+        if len(next_slice) < _min_slice:
+            raise _CorruptRecordException(
+                "Record size is less than the minimum record overhead "
+                f"({_min_slice - self.LOG_OVERHEAD})")
+        self._cache_next()
+        magic = next_slice[_magic_offset]
+        if magic >= 2:
+            return DefaultRecordBatch(next_slice)
+        return _LegacyRecordBatch(next_slice, magic)
+
+
+_MAX_BATCH = (1 << 62)
+_MAX_RECORD_OVERHEAD = 36  # length, attributes, timestamp delta, offset delta, key/value lengths, header count
+
+
+class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
+    """aiokafka's DefaultRecordBatchBuilder with records encoded by kafkacodec.
+
+    Same size rule (a record that would take the batch past batch_size is
+    refused unless it is the first), same header fields."""
+
+    def __init__(self, magic, compression_type, is_transactional,
+                 producer_id, producer_epoch, base_sequence, batch_size):
+        super().__init__(magic, compression_type, is_transactional,
+                         producer_id, producer_epoch, base_sequence, batch_size)
+        # kafkacodec's builder never refuses; the size rule is applied here
+        self._kc = _KCBuilder(2, "none", batch_size=_MAX_BATCH)
+
+    def _leave_kc(self):
+        kc = self._kc
+        if kc is not None:
+            self._kc = None
+            self._buffer = bytearray(kc.build())
+
+    def append(self, offset, timestamp, key, value, headers,
+               _type=type, _int=int, _byte_like=(bytes, bytearray, memoryview),
+               _len=len, _time=time.time, _meta=_DefaultRecordMetadata):
+        kc = self._kc
+        if kc is None or offset != self._num_records:
+            self._leave_kc()
+            return self._client_append(offset, timestamp, key, value, headers)
+        if _type(offset) != _int:
+            raise TypeError(offset)
+        if timestamp is None:
+            timestamp = _int(_time() * 1000)
+        elif _type(timestamp) != _int:
+            raise TypeError(timestamp)
+        if not (key is None or _type(key) in _byte_like):
+            raise TypeError(f"Not supported type for key: {type(key)}")
+        if not (value is None or _type(value) in _byte_like):
+            raise TypeError(f"Not supported type for value: {type(value)}")
+        before = kc.size_in_bytes
+        first = self._first_timestamp
+        if first is not None:
+            if headers or (before + _MAX_RECORD_OVERHEAD + (_len(key) if key is not None else 0)
+                           + (_len(value) if value is not None else 0) > self._batch_size):
+                need = self.size_in_bytes(offset, timestamp, key, value, headers)
+                if need + before > self._batch_size:
+                    return None
+        try:
+            kc.append(timestamp, key, value, headers)
+        except KafkaCodecError:
+            self._leave_kc()
+            return self._client_append(offset, timestamp, key, value, headers)
+        if first is None:
+            self._first_timestamp = timestamp
+            self._max_timestamp = timestamp
+        elif self._max_timestamp < timestamp:
+            self._max_timestamp = timestamp
+        self._num_records += 1
+        self._last_offset = offset
+        return _meta(offset, kc.size_in_bytes - before, timestamp)
+
+    def _client_append(self, offset, timestamp, key, value, headers):
+        meta = super().append(offset, timestamp, key, value, headers)
+        # aiokafka's own builder returns its C metadata type
+        return None if meta is None else _DefaultRecordMetadata(meta.offset, meta.size, meta.timestamp)
+
+    def _write_header(self, use_compression_type=True):
+        batch_len = len(self._buffer)
+        self.HEADER_STRUCT.pack_into(
+            self._buffer, 0,
+            0,  # base offset: the broker assigns it
+            batch_len - self.AFTER_LEN_OFFSET,
+            self.NO_PARTITION_LEADER_EPOCH,
+            self._magic,
+            0,  # CRC, patched below
+            self._get_attributes(use_compression_type),
+            self._last_offset,
+            self._first_timestamp or 0,
+            self._max_timestamp or 0,
+            self._producer_id,
+            self._producer_epoch,
+            self._base_sequence,
+            self._num_records)
+        struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
+                         _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
+
+    def build(self):
+        self._leave_kc()
+        return super().build()
+
+    def size(self):
+        kc = self._kc
+        return kc.size_in_bytes if kc is not None else len(self._buffer)
+
+
+_PATCHES = Patches()
+
+
+def _replacements():
+    return [
+        ("aiokafka.record.memory_records", "MemoryRecords", MemoryRecords),
+        ("aiokafka.record", "MemoryRecords", MemoryRecords),
+        ("aiokafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
+        ("aiokafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
+        ("aiokafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
+        ("aiokafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
+        ("aiokafka.producer.message_accumulator", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
+        ("aiokafka.producer.producer", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
+    ]
+
+
+def install():
+    """Route aiokafka's record decoding and batch building through kafkacodec.
+
+    Returns True if this call patched, False if already installed.  Raises
+    UnsupportedClientVersion (and patches nothing) unless 0.14 <= aiokafka < 0.15."""
+    check_version("aiokafka", aiokafka.__version__, *SUPPORTED)
+    return _PATCHES.apply(_replacements())
+
+
+def uninstall():
+    """Restore aiokafka's own classes (no-op if not installed)."""
+    _PATCHES.restore()
+
+
+def installed():
+    return _PATCHES.active
