@@ -8,8 +8,9 @@ cimport cython
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
 cdef extern from "Python.h":
     ctypedef struct PyMemberDef:
@@ -22,10 +23,13 @@ cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject *t, Py_ssize_t n)
     object PyList_New(Py_ssize_t n)
     void PyList_SET_ITEM(object lst, Py_ssize_t i, object item)
+    object _PyLong_FromByteArray(const unsigned char *p, size_t n, int little_endian, int is_signed)
+    const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
 
 import uuid as _uuid
 
 from kafkacodec._buffer cimport Reader, Writer
+from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec._buffer import Reader as _ReaderCls, Writer as _WriterCls
 from kafkacodec.errors import CorruptDataError, EncodeError
 
@@ -91,9 +95,12 @@ cdef class StructPlan:
     cdef public dict by_tag
     cdef Py_ssize_t tags_offset
     cdef Py_ssize_t unknown_offset
+    cdef PyObject **c_ops       # borrowed from self.ops: no type test per field
+    cdef Py_ssize_t n_ops
 
     def __init__(self, cls, ops, tagged, absent, flexible, min_size):
         cdef FieldOp op
+        cdef Py_ssize_t i
         self.cls = cls
         for op in (*ops, *tagged, *absent):
             op.offset = _slot_offset(cls, op.attr)
@@ -105,6 +112,15 @@ cdef class StructPlan:
         self.flexible = flexible
         self.min_size = min_size
         self.by_tag = {op.tag: op for op in tagged}
+        self.n_ops = len(self.ops)
+        self.c_ops = <PyObject **>PyMem_Malloc(max(self.n_ops, 1) * sizeof(PyObject *))
+        if self.c_ops == NULL:
+            raise MemoryError()
+        for i in range(self.n_ops):
+            self.c_ops[i] = <PyObject *>self.ops[i]
+
+    def __dealloc__(self):
+        PyMem_Free(self.c_ops)
 
 
 # Generated classes keep fields in __slots__; the executor reads and writes
@@ -149,15 +165,68 @@ cdef Py_ssize_t _UUID_SAFE = _slot_offset(_UUID_CLS, "is_safe")
 
 
 cdef object _make_uuid(const uint8_t *p):
-    cdef uint64_t hi = 0, lo = 0
-    cdef int i
-    for i in range(8):
-        hi = (hi << 8) | p[i]
-        lo = (lo << 8) | p[8 + i]
     u = PyType_GenericAlloc(<PyTypeObject *>_UUID_CLS, 0)
-    _set_slot(u, _UUID_INT, (<object>hi << 64) | <object>lo)
+    _set_slot(u, _UUID_INT, _PyLong_FromByteArray(p, 16, 0, 0))
     _set_slot(u, _UUID_SAFE, _SAFE_UNKNOWN)
     return u
+
+
+# ------------------------------------------------------------------ field paths
+# Errors name the field they happened in ("topics[3].partitions[0].records").
+# Rather than a try/except at every level (each one saves and restores the
+# exception state, a measurable cost per struct and per array), the executors
+# keep a small stack of where they are in a C struct owned by the entry point;
+# an error skips the pops, so the entry point reads the path off the stack.
+
+cdef enum:
+    MAX_DEPTH = 128
+    SEG_FIELD = 0   # frame.ref is the FieldOp being handled (NULL: none yet)
+    SEG_INDEX = 1   # frame.index is an array element index
+    SEG_TAGS = 2    # the tagged-field section of a struct
+
+
+cdef struct Frame:
+    int kind
+    PyObject *ref
+    Py_ssize_t index
+
+
+cdef struct Ctx:
+    int depth
+    Py_ssize_t str_at           # offset of the string being decoded (UTF-8 errors)
+    PyObject *value             # value being encoded (borrowed; for error messages)
+    Frame frames[MAX_DEPTH]
+
+
+cdef inline Frame *_push(Ctx *ctx, int kind) except NULL:
+    cdef Frame *f
+    if ctx.depth >= MAX_DEPTH:
+        raise CorruptDataError("structures nested too deeply")
+    f = &ctx.frames[ctx.depth]
+    f.kind = kind
+    f.ref = NULL
+    f.index = 0
+    ctx.depth += 1
+    return f
+
+
+cdef str _path_of(Ctx *ctx):
+    cdef list parts = []
+    cdef Frame *f
+    cdef int i
+    for i in range(ctx.depth):
+        f = &ctx.frames[i]
+        if f.kind == SEG_INDEX:
+            parts.append(f"[{f.index}]")
+            continue
+        if f.kind == SEG_TAGS:
+            seg = "_tagged_fields"
+        elif f.ref != NULL and (<FieldOp>f.ref).attr is not None:
+            seg = (<FieldOp>f.ref).attr
+        else:
+            continue
+        parts.append("." + seg if parts else seg)
+    return "".join(parts)
 
 
 # ------------------------------------------------------------------ decode
@@ -182,12 +251,56 @@ cdef Py_ssize_t _length(Reader r, FieldOp op) except -2:
     return <Py_ssize_t>n
 
 
-cdef object decode_value(Reader r, FieldOp op):
-    cdef int kind = op.kind
-    cdef Py_ssize_t n, i, at
-    cdef const uint8_t *p
-    cdef object out, v
+cdef inline object _new_list(Py_ssize_t n):
+    # callers checked n against the bytes left, so this allocation is bounded
+    # by the input size; unfilled slots stay NULL, which list_dealloc allows
+    return PyList_New(n)
+
+
+cdef object _decode_array(Reader r, FieldOp op, Ctx *ctx):
+    cdef Py_ssize_t n = _length(r, op)
+    cdef Py_ssize_t i
     cdef FieldOp elem
+    cdef const uint8_t *p
+    cdef Frame *f
+    cdef object v
+    if n < 0:
+        return None
+    elem = op.elem
+    if n > 0 and n > (r.end - r.pos) // elem.min_size:
+        raise CorruptDataError(
+            f"array of {n} elements cannot fit in the {r.end - r.pos} bytes left", r.base + r.pos)
+    out = _new_list(n)
+    if elem.kind == K_INT32:
+        # fixed width and already bounded by the check above
+        p = r.buf + r.pos
+        for i in range(n):
+            v = <int32_t>kc_load_be32(p + 4 * i)
+            Py_INCREF(v)
+            PyList_SET_ITEM(out, i, v)
+        r.pos += 4 * n
+        return out
+    f = _push(ctx, SEG_INDEX)
+    if elem.kind == K_STRUCT and not elem.nullable:
+        for i in range(n):
+            f.index = i
+            v = decode_struct(r, elem.child, ctx)
+            Py_INCREF(v)
+            PyList_SET_ITEM(out, i, v)
+    else:
+        for i in range(n):
+            f.index = i
+            v = decode_value(r, elem, ctx)
+            Py_INCREF(v)
+            PyList_SET_ITEM(out, i, v)
+    ctx.depth -= 1
+    return out
+
+
+cdef object decode_value(Reader r, FieldOp op, Ctx *ctx):
+    cdef int kind = op.kind
+    cdef Py_ssize_t n, at
+    cdef const uint8_t *p
     cdef int b
     if kind == K_INT32:
         return r.read_int32()
@@ -201,43 +314,12 @@ cdef object decode_value(Reader r, FieldOp op):
         n = _length(r, op)
         if n < 0:
             return None
-        at = r.pos
+        ctx.str_at = r.base + r.pos
         p = r.read_raw(n)
-        try:
-            return PyUnicode_DecodeUTF8(<const char *>p, n, "strict")
-        except UnicodeDecodeError as exc:
-            raise CorruptDataError(f"invalid UTF-8 ({exc.reason})", r.base + at + exc.start) from None
+        # a UnicodeDecodeError is turned into CorruptDataError by the entry point
+        return PyUnicode_DecodeUTF8(<const char *>p, n, "strict")
     if kind == K_ARRAY:
-        n = _length(r, op)
-        if n < 0:
-            return None
-        elem = op.elem
-        if n > 0 and n > (r.end - r.pos) // elem.min_size:
-            raise CorruptDataError(
-                f"array of {n} elements cannot fit in the {r.end - r.pos} bytes left", r.base + r.pos)
-        # n was checked against the bytes left, so this allocation is bounded
-        # by the input size; unfilled slots stay NULL, which list_dealloc allows
-        out = PyList_New(n)
-        i = 0
-        try:
-            if elem.kind == K_INT32:
-                for i in range(n):
-                    v = r.read_int32()
-                    Py_INCREF(v)
-                    PyList_SET_ITEM(out, i, v)
-            elif elem.kind == K_STRUCT and not elem.nullable:
-                for i in range(n):
-                    v = decode_struct(r, elem.child)
-                    Py_INCREF(v)
-                    PyList_SET_ITEM(out, i, v)
-            else:
-                for i in range(n):
-                    v = decode_value(r, elem)
-                    Py_INCREF(v)
-                    PyList_SET_ITEM(out, i, v)
-        except CorruptDataError as exc:
-            raise exc.prefix_path(f"[{i}]")
-        return out
+        return _decode_array(r, op, ctx)
     if kind == K_STRUCT:
         if op.nullable:
             at = r.pos
@@ -246,7 +328,7 @@ cdef object decode_value(Reader r, FieldOp op):
                 return None
             if b != 1:
                 raise CorruptDataError(f"bad nullable struct marker {b}", r.base + at)
-        return decode_struct(r, op.child)
+        return decode_struct(r, op.child, ctx)
     if kind == K_BOOL:
         at = r.pos
         b = r.read_int8()
@@ -274,22 +356,33 @@ cdef inline object _default_of(FieldOp op):
     return op.factory() if op.factory is not None else op.default
 
 
-cdef object decode_struct(Reader r, StructPlan plan):
+cdef object decode_struct(Reader r, StructPlan plan, Ctx *ctx):
     obj = _new_instance(plan.cls)
-    cdef FieldOp op = None
+    cdef FieldOp op
+    cdef Frame *f = _push(ctx, SEG_FIELD)
     cdef Py_ssize_t count, k, at, size, stop, saved_end
     cdef int64_t tag, last
-    try:
-        for op in plan.ops:
-            # the common fixed-width fields skip the generic dispatcher
-            if op.kind == K_INT32:
-                _set_slot(obj, op.offset, r.read_int32())
-            elif op.kind == K_INT16:
-                _set_slot(obj, op.offset, r.read_int16())
-            else:
-                _set_slot(obj, op.offset, decode_value(r, op))
-    except CorruptDataError as exc:
-        raise exc.prefix_path(op.attr)
+    cdef const uint8_t *p
+    for k in range(plan.n_ops):
+        op = <FieldOp>plan.c_ops[k]
+        f.ref = <PyObject *>op
+        # the common fixed-width fields skip the generic dispatcher
+        if op.kind == K_INT32 and r.end - r.pos >= 4:
+            p = r.buf + r.pos
+            r.pos += 4
+            _set_slot(obj, op.offset, <int32_t>kc_load_be32(p))
+        elif op.kind == K_INT16 and r.end - r.pos >= 2:
+            p = r.buf + r.pos
+            r.pos += 2
+            _set_slot(obj, op.offset, <int16_t>kc_load_be16(p))
+        elif op.kind == K_INT64 and r.end - r.pos >= 8:
+            p = r.buf + r.pos
+            r.pos += 8
+            _set_slot(obj, op.offset, <int64_t>kc_load_be64(p))
+        elif op.kind == K_ARRAY:
+            _set_slot(obj, op.offset, _decode_array(r, op, ctx))
+        else:
+            _set_slot(obj, op.offset, decode_value(r, op, ctx))
     for op in plan.absent:
         _set_slot(obj, op.offset, _default_of(op))
     tags = None
@@ -297,61 +390,72 @@ cdef object decode_struct(Reader r, StructPlan plan):
     if plan.flexible and r.pos < r.end and r.buf[r.pos] == 0:
         r.pos += 1  # empty tagged-field section: the usual case
     elif plan.flexible:
-        try:
+        f.kind = SEG_TAGS
+        at = r.pos
+        count = r.read_uvarint()
+        if count > r.end - r.pos:
+            raise CorruptDataError(f"{count} tagged fields cannot fit", r.base + at)
+        last = -1
+        seen = None
+        for k in range(count):
+            f.kind = SEG_TAGS
             at = r.pos
-            count = r.read_uvarint()
-            if count > r.end - r.pos:
-                raise CorruptDataError(f"{count} tagged fields cannot fit", r.base + at)
-            last = -1
-            seen = None
-            for k in range(count):
-                at = r.pos
-                tag = r.read_uvarint()
-                if tag <= last:
-                    raise CorruptDataError(f"tagged field {tag} out of order", r.base + at)
-                last = tag
-                size = r.read_uvarint()
-                r.need(size)
-                op = plan.by_tag.get(tag)
-                if op is None:
-                    if unknown is None:
-                        unknown = []
-                    unknown.append((tag, r.read_bytes(size)))
-                    continue
-                stop = r.pos + size
-                saved_end = r.end
-                r.end = stop
-                try:
-                    value = decode_value(r, op)
-                    if r.pos != stop:
-                        raise CorruptDataError(
-                            f"tagged field {tag} has {stop - r.pos} unread bytes", r.base + r.pos)
-                except CorruptDataError as exc:
-                    raise exc.prefix_path(op.attr)
-                finally:
-                    r.end = saved_end
-                _set_slot(obj, op.offset, value)
-                if seen is None:
-                    seen = set()
-                seen.add(tag)
-            if seen:
-                tags = frozenset(seen)
-        except CorruptDataError as exc:
-            if not exc.path:
-                exc.prefix_path("_tagged_fields")
-            raise
+            tag = r.read_uvarint()
+            if tag <= last:
+                raise CorruptDataError(f"tagged field {tag} out of order", r.base + at)
+            last = tag
+            size = r.read_uvarint()
+            r.need(size)
+            op = plan.by_tag.get(tag)
+            if op is None:
+                if unknown is None:
+                    unknown = []
+                unknown.append((tag, r.read_bytes(size)))
+                continue
+            f.kind = SEG_FIELD
+            f.ref = <PyObject *>op
+            stop = r.pos + size
+            saved_end = r.end
+            r.end = stop  # an error leaves r.end narrowed: the reader is dropped then
+            value = decode_value(r, op, ctx)
+            if r.pos != stop:
+                raise CorruptDataError(
+                    f"tagged field {tag} has {stop - r.pos} unread bytes", r.base + r.pos)
+            r.end = saved_end
+            _set_slot(obj, op.offset, value)
+            if seen is None:
+                seen = set()
+            seen.add(tag)
+        if seen:
+            tags = frozenset(seen)
     for op in plan.tagged:
         if tags is None or op.tag not in tags:
             _set_slot(obj, op.offset, _default_of(op))
     _set_slot(obj, plan.tags_offset, tags)
     _set_slot(obj, plan.unknown_offset, unknown)
+    ctx.depth -= 1
     return obj
 
 
 def decode(StructPlan plan, data, Py_ssize_t start=0, stop=None, Py_ssize_t base=0):
     """Decode one struct from data[start:stop]; return (object, end position)."""
     cdef Reader r = _ReaderCls(data, start, stop, base)
-    obj = decode_struct(r, plan)
+    cdef Ctx ctx
+    ctx.depth = 0
+    ctx.str_at = 0
+    try:
+        obj = decode_struct(r, plan, &ctx)
+    except CorruptDataError as exc:
+        path = _path_of(&ctx)
+        if path:
+            exc.prefix_path(path)
+        raise
+    except UnicodeDecodeError as exc:
+        err = CorruptDataError(f"invalid UTF-8 ({exc.reason})", ctx.str_at + exc.start)
+        path = _path_of(&ctx)
+        if path:
+            err.prefix_path(path)
+        raise err from None
     return obj, r.pos
 
 
@@ -387,27 +491,55 @@ cdef int _write_length(Writer w, FieldOp op, Py_ssize_t n) except -1:
     return 0
 
 
-cdef _prefix(exc, str segment):
-    path = getattr(exc, "path", "")
-    if not path:
-        path = segment
-    elif path.startswith("["):
-        path = segment + path
-    else:
-        path = segment + "." + path
-    exc.path = path
-    if exc.args:
-        base = str(exc.args[0]).split(" in `")[0]
-        exc.args = (f"{base} in `{path}`",)
+cdef object _with_path(exc, str path):
+    if path:
+        old = getattr(exc, "path", "")
+        if old:
+            path = path + old if old.startswith("[") else path + "." + old
+        exc.path = path
+        if exc.args:
+            base = str(exc.args[0]).split(" in `")[0]
+            exc.args = (f"{base} in `{path}`",)
     return exc
 
 
-cdef int encode_value(Writer w, FieldOp op, object v) except -1:
+cdef int _encode_array(Writer w, FieldOp op, object v, Ctx *ctx) except -1:
+    cdef FieldOp elem = op.elem
+    cdef Frame *f
+    cdef Py_ssize_t i = 0
+    _write_length(w, op, len(v))
+    f = _push(ctx, SEG_INDEX)
+    if elem.kind == K_STRUCT and not elem.nullable:
+        for x in v:
+            f.index = i
+            encode_struct(w, elem.child, x, ctx)
+            i += 1
+    else:
+        for x in v:
+            f.index = i
+            encode_value(w, elem, x, ctx)
+            i += 1
+    ctx.depth -= 1
+    return 0
+
+
+cdef int encode_value(Writer w, FieldOp op, object v, Ctx *ctx) except -1:
     cdef int kind = op.kind
-    cdef Py_ssize_t i
-    cdef FieldOp elem
-    if v is None and (kind == K_STRING or kind == K_BYTES or kind == K_RECORDS
-                      or kind == K_ARRAY or kind == K_STRUCT):
+    cdef Py_ssize_t n
+    cdef const char *s
+    ctx.value = <PyObject *>v
+    # OverflowError/TypeError from the C conversions below become EncodeError
+    # at the entry point
+    if kind == K_INT32:
+        w.write_int32(v)
+    elif kind == K_INT16:
+        w.write_int16(v)
+    elif kind == K_INT64:
+        w.write_int64(v)
+    elif kind == K_INT8:
+        w.write_int8(v)
+    elif v is None and (kind == K_STRING or kind == K_BYTES or kind == K_RECORDS
+                        or kind == K_ARRAY or kind == K_STRUCT):
         if not op.nullable:
             raise EncodeError("None in a non-nullable field")
         if kind == K_STRUCT:
@@ -418,108 +550,111 @@ cdef int encode_value(Writer w, FieldOp op, object v) except -1:
             w.write_int16(-1)
         else:
             w.write_int32(-1)
-        return 0
-    try:
-        if kind == K_INT32:
-            w.write_int32(v)
-        elif kind == K_INT16:
-            w.write_int16(v)
-        elif kind == K_INT64:
-            w.write_int64(v)
-        elif kind == K_INT8:
-            w.write_int8(v)
-        elif kind == K_STRING:
-            if type(v) is not str and not isinstance(v, str):
-                raise EncodeError(f"expected str, got {type(v).__name__}")
-            raw = (<str>v).encode("utf-8")
-            _write_length(w, op, len(raw))
-            w.write_object(raw)
-        elif kind == K_ARRAY:
-            _write_length(w, op, len(v))
-            elem = op.elem
-            i = 0
-            try:
-                for x in v:
-                    encode_value(w, elem, x)
-                    i += 1
-            except EncodeError as exc:
-                raise _prefix(exc, f"[{i}]")
-        elif kind == K_STRUCT:
-            if op.nullable:
-                w.write_int8(1)
-            encode_struct(w, op.child, v)
-        elif kind == K_BOOL:
-            if not isinstance(v, int) or (v != 0 and v != 1):
-                raise EncodeError(f"expected bool, got {v!r}")
-            w.write_int8(1 if v else 0)
-        elif kind == K_UUID:
-            raw = v.bytes if isinstance(v, _UUID_CLS) else bytes(v)
-            if len(raw) != 16:
-                raise EncodeError("a uuid needs 16 bytes")
-            w.write_object(raw)
-        elif kind == K_BYTES or kind == K_RECORDS:
-            if isinstance(v, bytes):
-                _write_length(w, op, len(<bytes>v))
-                w.write_object(v)
-            else:
-                mv = memoryview(v)
-                _write_length(w, op, mv.nbytes)
-                w.write_object(mv)
-        elif kind == K_UINT16:
-            if not 0 <= v <= 0xFFFF:
-                raise EncodeError(f"{v} out of range for uint16")
-            w.write_int16(v - 0x10000 if v > 0x7FFF else v)
-        elif kind == K_UINT32:
-            w.write_uint32(v)
-        elif kind == K_FLOAT64:
-            w.write_float64(v)
-    except (OverflowError, TypeError) as exc:
-        raise EncodeError(f"cannot encode {v!r}: {exc}") from None
+    elif kind == K_STRING:
+        if not isinstance(v, str):
+            raise EncodeError(f"expected str, got {type(v).__name__}")
+        # the str's own UTF-8 (for ASCII text, its storage): no bytes object
+        s = PyUnicode_AsUTF8AndSize(v, &n)
+        _write_length(w, op, n)
+        w.write_raw(s, n)
+    elif kind == K_ARRAY:
+        _encode_array(w, op, v, ctx)
+    elif kind == K_STRUCT:
+        if op.nullable:
+            w.write_int8(1)
+        encode_struct(w, op.child, v, ctx)
+    elif kind == K_BOOL:
+        if not isinstance(v, int) or (v != 0 and v != 1):
+            raise EncodeError(f"expected bool, got {v!r}")
+        w.write_int8(1 if v else 0)
+    elif kind == K_UUID:
+        raw = v.bytes if isinstance(v, _UUID_CLS) else bytes(v)
+        if len(raw) != 16:
+            raise EncodeError("a uuid needs 16 bytes")
+        w.write_object(raw)
+    elif kind == K_BYTES or kind == K_RECORDS:
+        if isinstance(v, bytes):
+            _write_length(w, op, len(<bytes>v))
+            w.write_object(v)
+        else:
+            mv = memoryview(v)
+            _write_length(w, op, mv.nbytes)
+            w.write_object(mv)
+    elif kind == K_UINT16:
+        if not 0 <= v <= 0xFFFF:
+            raise EncodeError(f"{v} out of range for uint16")
+        w.write_int16(v - 0x10000 if v > 0x7FFF else v)
+    elif kind == K_UINT32:
+        w.write_uint32(v)
+    elif kind == K_FLOAT64:
+        w.write_float64(v)
     return 0
 
 
-cdef int encode_struct(Writer w, StructPlan plan, object obj) except -1:
-    cdef FieldOp op = None
+cdef int encode_struct(Writer w, StructPlan plan, object obj, Ctx *ctx) except -1:
+    cdef FieldOp op
     cdef list entries
     cdef Writer sub
+    cdef Frame *f
+    cdef Py_ssize_t k
     if not isinstance(obj, plan.cls):
         raise EncodeError(f"expected {plan.cls._name}, got {type(obj).__name__}")
-    try:
-        for op in plan.ops:
-            encode_value(w, op, _get_slot(obj, op.offset, op.attr))
-    except EncodeError as exc:
-        raise _prefix(exc, op.attr)
-    for op in plan.absent:
-        if not op.ignorable and not _is_default(op, _get_slot(obj, op.offset, op.attr)):
-            raise _prefix(EncodeError("field is not in this version and is not ignorable"), op.attr)
-    if not plan.flexible:
-        return 0
-    tags = _get_slot(obj, plan.tags_offset, "_tags")
-    entries = []
-    for op in plan.tagged:
+    f = _push(ctx, SEG_FIELD)
+    for k in range(plan.n_ops):
+        op = <FieldOp>plan.c_ops[k]
+        f.ref = <PyObject *>op
         v = _get_slot(obj, op.offset, op.attr)
-        if (tags is not None and op.tag in tags) or not _is_default(op, v):
-            sub = _WriterCls()
-            try:
-                encode_value(sub, op, v)
-            except EncodeError as exc:
-                raise _prefix(exc, op.attr)
-            entries.append((op.tag, sub.to_bytes()))
-    unknown = _get_slot(obj, plan.unknown_offset, "_unknown")
-    if unknown:
-        entries.extend(unknown)
-        entries.sort(key=lambda e: e[0])
-    w.write_uvarint(len(entries))
-    for tag, raw in entries:
-        w.write_uvarint(tag)
-        w.write_uvarint(len(raw))
-        w.write_object(raw)
+        if op.kind == K_INT32:
+            ctx.value = <PyObject *>v
+            w.write_int32(v)
+        elif op.kind == K_ARRAY and v is not None:
+            _encode_array(w, op, v, ctx)
+        else:
+            encode_value(w, op, v, ctx)
+    for op in plan.absent:
+        f.ref = <PyObject *>op
+        if not op.ignorable and not _is_default(op, _get_slot(obj, op.offset, op.attr)):
+            raise EncodeError("field is not in this version and is not ignorable")
+    if plan.flexible:
+        tags = _get_slot(obj, plan.tags_offset, "_tags")
+        unknown = _get_slot(obj, plan.unknown_offset, "_unknown")
+        if not plan.tagged and not unknown:
+            w.write_int8(0)  # no tagged fields: the usual case
+        else:
+            entries = []
+            for op in plan.tagged:
+                f.ref = <PyObject *>op
+                v = _get_slot(obj, op.offset, op.attr)
+                if (tags is not None and op.tag in tags) or not _is_default(op, v):
+                    sub = _WriterCls()
+                    encode_value(sub, op, v, ctx)
+                    entries.append((op.tag, sub.to_bytes()))
+            if unknown:
+                entries.extend(unknown)
+                entries.sort(key=lambda e: e[0])
+            w.write_uvarint(len(entries))
+            for tag, raw in entries:
+                w.write_uvarint(tag)
+                w.write_uvarint(len(raw))
+                w.write_object(raw)
+    ctx.depth -= 1
     return 0
 
 
 def encode(StructPlan plan, obj, Writer w=None):
     """Encode obj with plan; append to Writer w (a new one if None); return w."""
+    cdef Ctx ctx
+    ctx.depth = 0
+    ctx.value = NULL
     if w is None:
         w = _WriterCls()
-    encode_struct(w, plan, obj)
+    try:
+        encode_struct(w, plan, obj, &ctx)
+    except EncodeError as exc:
+        raise _with_path(exc, _path_of(&ctx))
+    except (OverflowError, TypeError, UnicodeEncodeError) as exc:
+        # obj is alive, so the borrowed value is too
+        v = <object>ctx.value if ctx.value != NULL else None
+        err = EncodeError(f"cannot encode {v!r}: {exc}")
+        raise _with_path(err, _path_of(&ctx)) from None
     return w
