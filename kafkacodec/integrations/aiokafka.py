@@ -33,6 +33,7 @@ import struct
 import time
 
 import aiokafka
+import aiokafka.codec as _codec
 import aiokafka.errors as _errors
 import aiokafka.record.default_records as _dr
 import aiokafka.record.legacy_records as _lr
@@ -58,6 +59,7 @@ _DefaultRecordMetadata = _dr.DefaultRecordMetadata
 _CorruptRecordException = _errors.CorruptRecordException
 
 _ATTRIBUTES_OFFSET = 21
+_CLIENT_COMPRESS = {1: _codec.gzip_encode, 2: _codec.snappy_encode, 3: _codec.lz4_encode, 4: _codec.zstd_encode}
 _CONTROL_MASK = 0x20
 
 
@@ -207,6 +209,20 @@ class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
             self._num_records)
         struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
                          _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
+
+    def _maybe_compress(self):
+        # aiokafka's C builder (the one it uses) sends compressed batches even
+        # when compression does not shrink them; its Python twin does not.
+        if self._compression_type == self.CODEC_NONE:
+            return False
+        if _OrigDefaultRecordBatchBuilder is _dr._DefaultRecordBatchBuilderPy:
+            return super()._maybe_compress()
+        self._assert_has_codec(self._compression_type)
+        header_size = self.HEADER_STRUCT.size
+        compressed = _CLIENT_COMPRESS[self._compression_type](bytes(self._buffer[header_size:]))
+        del self._buffer[header_size:]
+        self._buffer += compressed
+        return True
 
     def build(self):
         self._leave_kc()

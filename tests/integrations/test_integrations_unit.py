@@ -1,0 +1,321 @@
+"""The adapters give the clients exactly what their own classes give on the
+same bytes, patch and unpatch exactly, and refuse unsupported versions."""
+import struct
+
+import pytest
+
+kafka = pytest.importorskip("kafka")
+aiokafka = pytest.importorskip("aiokafka")
+
+import aiokafka.errors as aio_errors  # noqa: E402
+import aiokafka.record.default_records as aio_dr  # noqa: E402
+import aiokafka.record.memory_records as aio_mr  # noqa: E402
+import kafka.errors as kp_errors  # noqa: E402
+import kafka.record.memory_records as kp_mr  # noqa: E402
+from aiokafka.consumer.fetcher import PartitionRecords as AioPartitionRecords  # noqa: E402
+from kafka.consumer.fetcher import Fetcher  # noqa: E402
+
+from kafkacodec.integrations import UnsupportedClientVersion  # noqa: E402
+from kafkacodec.integrations import aiokafka as kc_aio  # noqa: E402
+from kafkacodec.integrations import kafka_python as kc_kp  # noqa: E402
+from kafkacodec.records import RecordBatchBuilder, build_control_batch  # noqa: E402
+
+CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
+CODEC_IDS = {c: i for i, c in enumerate(CODECS)}
+
+
+@pytest.fixture(autouse=True)
+def _clean():
+    kc_kp.uninstall()
+    kc_aio.uninstall()
+    yield
+    kc_kp.uninstall()
+    kc_aio.uninstall()
+
+
+def sample(n=60, null_header_values=True):
+    out = []
+    for i in range(n):
+        key = None if i % 9 == 0 else b"key-%d" % i
+        value = None if i % 13 == 5 else b'{"n": %d, "pad": "%s"}' % (i, b"z" * (i % 70))
+        if i % 4 == 0:
+            headers = [("trace", b"t%d" % i), ("nil", None if null_header_values else b""), ("\u00e9", b"")]
+        else:
+            headers = []
+        out.append((1_700_000_000_000 + i * 3, key, value, headers))
+    return out
+
+
+def fetch_bytes(codec, *, records=None, batch_records=17, base=0, transactional=False):
+    """Several kafkacodec-built v2 batches, as a Fetch response carries them."""
+    records = sample() if records is None else records
+    out = b""
+    for start in range(0, len(records), batch_records):
+        b = RecordBatchBuilder(compression=codec, base_offset=base + start,
+                               producer_id=7 if transactional else -1, producer_epoch=0 if transactional else -1,
+                               base_sequence=start if transactional else -1, is_transactional=transactional)
+        for ts, k, v, h in records[start:start + batch_records]:
+            b.append(ts, k, v, h)
+        out += b.build()
+    return out
+
+
+# ------------------------------------------------------------------ kafka-python decoding
+
+def kp_consume(mr_cls, data, **kw):
+    tp = kafka.TopicPartition("t", 0)
+    pr = Fetcher.PartitionRecords(0, tp, mr_cls(data), **kw)
+    return pr.take(), pr.next_fetch_offset, pr.bytes_read
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_kafka_python_consumer_records_identical(codec):
+    data = fetch_bytes(codec)
+    orig = kp_consume(kp_mr.MemoryRecords, data)
+    mine = kp_consume(kc_kp.MemoryRecords, data)
+    assert mine == orig
+    assert len(orig[0]) == 60
+    for a, b in zip(orig[0], mine[0]):
+        assert type(a.headers) is type(b.headers) is list
+        assert a.checksum is b.checksum is None
+
+
+def test_kafka_python_batch_and_record_interface():
+    data = fetch_bytes("lz4", transactional=True)
+    o, m = kp_mr.MemoryRecords(data), kc_kp.MemoryRecords(data)
+    assert m.size_in_bytes() == o.size_in_bytes() and m.valid_bytes() == o.valid_bytes()
+    while o.has_next():
+        assert m.has_next()
+        ob, mb = o.next_batch(), m.next_batch()
+        assert isinstance(mb, kafka.record.default_records.DefaultRecordBatch)
+        for name in ("base_offset", "size_in_bytes", "leader_epoch", "magic", "crc", "attributes",
+                     "last_offset_delta", "last_offset", "next_offset", "compression_type",
+                     "timestamp_type", "is_transactional", "is_control_batch", "first_timestamp",
+                     "max_timestamp", "producer_id", "producer_epoch", "base_sequence",
+                     "has_sequence", "last_sequence", "records_count"):
+            assert getattr(mb, name) == getattr(ob, name), name
+        assert mb.has_producer_id() == ob.has_producer_id()
+        assert mb.validate_crc() is ob.validate_crc() is True
+        for orec, mrec in zip(list(ob), list(mb)):
+            for name in ("offset", "timestamp", "timestamp_type", "key", "value", "headers",
+                         "size_in_bytes", "checksum"):
+                assert getattr(mrec, name) == getattr(orec, name), name
+            assert mrec.validate_crc() is True
+            assert repr(mrec) == repr(orec)
+            assert isinstance(mrec, kafka.record.abc.ABCRecord)
+    assert m.next_batch() is None and not m.has_next()
+
+
+def test_kafka_python_control_and_legacy_batches_use_client_classes():
+    ctrl = build_control_batch("ABORT", producer_id=7, producer_epoch=0, base_offset=60)
+    legacy = RecordBatchBuilder(magic=1, base_offset=61)
+    legacy.append(1_700_000_000_000, b"k", b"legacy")
+    data = fetch_bytes("none", transactional=True) + ctrl + legacy.build()
+    m = kc_kp.MemoryRecords(data)
+    batches = list(m)
+    assert batches[-2].is_control_batch
+    marker = next(batches[-2])
+    assert type(marker).__name__ == "ControlRecord" and marker.abort
+    assert [r.value for r in batches[-1]] == [b"legacy"]
+    assert kp_consume(kc_kp.MemoryRecords, data) == kp_consume(kp_mr.MemoryRecords, data)
+
+
+def test_kafka_python_corrupt_input_same_error():
+    data = bytearray(fetch_bytes("none", batch_records=60))
+    data[61] = 0x7F  # the first record claims a body longer than the batch
+    bad = bytes(data)
+    for check in (True, False):
+        errors = []
+        for cls in (kp_mr.MemoryRecords, kc_kp.MemoryRecords):
+            with pytest.raises(kp_errors.CorruptRecordError) as ei:
+                kp_consume(cls, bad, check_crcs=check)
+            errors.append(str(ei.value))
+        assert errors[0] == errors[1]
+
+
+# ------------------------------------------------------------------ aiokafka decoding
+
+def aio_consume(mr_cls, data, check_crcs=True):
+    tp = aiokafka.TopicPartition("t", 0)
+    pr = AioPartitionRecords(tp, mr_cls(data), None, 0, None, None, check_crcs, 0)
+    return list(pr), pr.next_fetch_offset
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_aiokafka_consumer_records_identical(codec):
+    data = fetch_bytes(codec)
+    assert aio_consume(kc_aio.MemoryRecords, data) == aio_consume(aio_mr.MemoryRecords, data)
+
+
+def test_aiokafka_batch_interface_and_control():
+    ctrl = build_control_batch("COMMIT", producer_id=7, producer_epoch=0, base_offset=60)
+    data = fetch_bytes("gzip", transactional=True) + ctrl
+    o, m = aio_mr.MemoryRecords(data), kc_aio.MemoryRecords(data)
+    assert m.size_in_bytes() == o.size_in_bytes()
+    while o.has_next():
+        ob, mb = o.next_batch(), m.next_batch()
+        for name in ("base_offset", "magic", "crc", "attributes", "compression_type", "timestamp_type",
+                     "is_transactional", "is_control_batch", "last_offset_delta", "first_timestamp",
+                     "max_timestamp", "producer_id", "producer_epoch", "base_sequence", "next_offset"):
+            assert getattr(mb, name) == getattr(ob, name), name
+        assert mb.validate_crc() == ob.validate_crc()
+        if ob.is_control_batch:
+            assert next(mb).key == next(ob).key
+            continue
+        for orec, mrec in zip(ob, mb):
+            for name in ("offset", "timestamp", "timestamp_type", "key", "value", "checksum"):
+                assert getattr(mrec, name) == getattr(orec, name), name
+            assert tuple(mrec.headers) == tuple(orec.headers)
+    assert not m.has_next() and m.next_batch() is None
+    assert aio_consume(kc_aio.MemoryRecords, data) == aio_consume(aio_mr.MemoryRecords, data)
+
+
+def test_aiokafka_corrupt_input_same_error():
+    data = bytearray(fetch_bytes("none", batch_records=60))
+    data[61] = 0x7F
+    for check in (True, False):
+        errors = []
+        for cls in (aio_mr.MemoryRecords, kc_aio.MemoryRecords):
+            with pytest.raises(aio_errors.CorruptRecordException) as ei:
+                aio_consume(cls, bytes(data), check_crcs=check)
+            errors.append(str(ei.value))
+        assert errors[0] == errors[1]
+
+
+# ------------------------------------------------------------------ builders
+
+def kp_build(builder_cls, codec, records, batch_size, offset=0, state=None):
+    """Batches exactly as kafka-python's MemoryRecordsBuilder closes them."""
+    import kafka.record.memory_records as mr
+    saved = mr.DefaultRecordBatchBuilder
+    mr.DefaultRecordBatchBuilder = builder_cls
+    try:
+        out, metas, i = [], [], 0
+        while i < len(records):
+            mb = mr.MemoryRecordsBuilder(2, CODEC_IDS[codec], batch_size, offset=offset)
+            if state:
+                mb.set_producer_state(*state)
+            start = i
+            while i < len(records):
+                ts, k, v, h = records[i]
+                meta = mb.append(ts, k, v, h)
+                if meta is None:
+                    break
+                metas.append((meta.offset, meta.size, meta.timestamp))
+                i += 1
+            assert i > start
+            mb.close()
+            out.append(bytes(mb.buffer()))
+        return out, metas
+    finally:
+        mr.DefaultRecordBatchBuilder = saved
+
+
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("batch_size", [200, 1024, 16384])
+def test_kafka_python_builder_bytes_identical(codec, batch_size):
+    records = sample(80, null_header_values=True)
+    orig = kp_build(kafka.record.default_records.DefaultRecordBatchBuilder, codec, records, batch_size)
+    mine = kp_build(kc_kp.DefaultRecordBatchBuilder, codec, records, batch_size)
+    assert mine == orig
+
+
+def test_kafka_python_builder_producer_state_and_offsets():
+    records = sample(30, null_header_values=False)
+    for kw in ({"state": (11, 2, 5, True)}, {"offset": 5}):
+        orig = kp_build(kafka.record.default_records.DefaultRecordBatchBuilder, "none", records, 1024, **kw)
+        mine = kp_build(kc_kp.DefaultRecordBatchBuilder, "none", records, 1024, **kw)
+        assert mine == orig
+
+
+def test_kafka_python_builder_type_errors():
+    for cls in (kafka.record.default_records.DefaultRecordBatchBuilder, kc_kp.DefaultRecordBatchBuilder):
+        b = cls(2, 0, False, -1, -1, -1, 1024)
+        with pytest.raises(TypeError):
+            b.append(0, 1, "str key", b"v", [])
+        with pytest.raises(TypeError):
+            b.append(0, 1.5, b"k", b"v", [])
+
+
+def aio_build(builder_cls, codec, records, batch_size, state=None):
+    out, metas, i = [], [], 0
+    while i < len(records):
+        b = builder_cls(2, CODEC_IDS[codec], 0, -1, -1, 0, batch_size)
+        if state:
+            b.set_producer_state(*state)
+        start = i
+        while i < len(records):
+            ts, k, v, h = records[i]
+            meta = b.append(i - start, ts, key=k, value=v, headers=h)
+            if meta is None:
+                break
+            metas.append((meta.offset, meta.size, meta.timestamp, type(meta)))
+            i += 1
+        out.append(bytes(b.build()))
+    return out, metas
+
+
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("batch_size", [200, 16384])
+def test_aiokafka_builder_bytes_identical(codec, batch_size):
+    records = sample(80)
+    assert aio_build(kc_aio.DefaultRecordBatchBuilder, codec, records, batch_size) == \
+        aio_build(aio_dr.DefaultRecordBatchBuilder, codec, records, batch_size)
+    assert aio_build(kc_aio.DefaultRecordBatchBuilder, codec, records, 16384, state=(3, 1, 9)) == \
+        aio_build(aio_dr.DefaultRecordBatchBuilder, codec, records, 16384, state=(3, 1, 9))
+
+
+# ------------------------------------------------------------------ install / uninstall / versions
+
+@pytest.mark.parametrize("mod", [kc_kp, kc_aio], ids=["kafka-python", "aiokafka"])
+def test_install_uninstall_restores_originals(mod):
+    import importlib
+    before = [(m, a, getattr(importlib.import_module(m), a)) for m, a, _ in mod._replacements()]
+    assert mod.install() is True
+    assert mod.install() is False  # idempotent
+    assert mod.installed()
+    for m, a, new in mod._replacements():
+        assert getattr(importlib.import_module(m), a) is new
+    mod.uninstall()
+    mod.uninstall()
+    assert not mod.installed()
+    for m, a, old in before:
+        assert getattr(importlib.import_module(m), a) is old
+
+
+def test_patched_names_seen_by_clients():
+    import aiokafka.consumer.fetcher as aio_fetcher
+    import aiokafka.producer.message_accumulator as aio_acc
+    import kafka.consumer.fetcher as kp_fetcher
+    import kafka.producer.record_accumulator as kp_acc
+    kc_kp.install()
+    kc_aio.install()
+    assert kp_fetcher.MemoryRecords is kc_kp.MemoryRecords
+    assert kp_acc.MemoryRecords is kc_kp.MemoryRecords
+    assert kp_mr.DefaultRecordBatchBuilder is kc_kp.DefaultRecordBatchBuilder
+    assert aio_fetcher.MemoryRecords is kc_aio.MemoryRecords
+    assert aio_acc.DefaultRecordBatchBuilder is kc_aio.DefaultRecordBatchBuilder
+    # aiokafka's BatchBuilder checks the builder type against its module global
+    bb = aio_acc.BatchBuilder(16384, 0)
+    bb._set_producer_state(1, 0, 0)
+    assert bb.append(timestamp=None, key=b"k", value=b"v") is not None
+
+
+@pytest.mark.parametrize("mod,client,bad", [
+    (kc_kp, kafka, "2.2.15"), (kc_kp, kafka, "4.0.0"),
+    (kc_aio, aiokafka, "0.13.0"), (kc_aio, aiokafka, "0.15.1"),
+])
+def test_unsupported_versions_refused(monkeypatch, mod, client, bad):
+    monkeypatch.setattr(client, "__version__", bad)
+    with pytest.raises(UnsupportedClientVersion, match=bad):
+        mod.install()
+    assert not mod.installed()
+    for m, a, new in mod._replacements():
+        import importlib
+        assert getattr(importlib.import_module(m), a) is not new
+
+
+def test_supported_ranges_stated():
+    assert kc_kp.SUPPORTED == ((3, 0, 0), (4, 0, 0))
+    assert kc_aio.SUPPORTED == ((0, 14, 0), (0, 15, 0))
+    assert struct.calcsize(">q") == 8
