@@ -33,3 +33,18 @@ def test_py_typed_and_package_data():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     patterns = data["kafkacodec"]
     assert "py.typed" in patterns and "*.pyi" in patterns and "**/*.pyi" in patterns, patterns
+
+
+# Top-level functions and classes a .pyx defines (cdef/cpdef functions are C-only).
+_PYX_PUBLIC = re.compile(r"^(?:def|(?:cdef )?class) ([A-Za-z]\w*)", re.M)
+_PYI_NAMES = re.compile(r"^(?:def|class) (\w+)|^(\w+)\s*[:=]", re.M)
+
+
+@pytest.mark.parametrize("module", COMPILED)
+def test_stub_names_cover_pyx(module):
+    """Cheap drift check (no mypy needed): a public def/class added to a .pyx
+    needs its stub; `python -m mypy.stubtest` checks signatures (test_wheel)."""
+    base = ROOT / module.replace(".", "/")
+    defined = set(_PYX_PUBLIC.findall(base.with_suffix(".pyx").read_text()))
+    stubbed = {a or b for a, b in _PYI_NAMES.findall(base.with_suffix(".pyi").read_text())}
+    assert not defined - stubbed, f"{module}: missing from the stub: {sorted(defined - stubbed)}"
