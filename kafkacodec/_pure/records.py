@@ -77,12 +77,23 @@ def _wrap32(v):
 
 
 def _c_int(value, bits, name):
-    """Argument conversion as Cython does it for a C integer parameter."""
-    v = operator.index(value)
+    """Argument conversion as Cython does it for a C integer: anything with
+    __int__ (a float truncates), range-checked."""
+    if not isinstance(value, int):
+        to_int = getattr(type(value), "__int__", None)
+        if to_int is None:
+            raise TypeError("an integer is required")
+        value = to_int(value)
     lo = -(1 << (bits - 1))
-    if not lo <= v < -lo:
+    if not lo <= value < -lo:
         raise OverflowError(f"value too large to convert to int{bits}_t ({name})")
-    return v
+    return int(value)
+
+
+def _c_double(value):
+    if not isinstance(value, (int, float)) and getattr(type(value), "__float__", None) is None:
+        raise TypeError(f"must be real number, not {type(value).__name__}")
+    return float(value)
 
 
 def _corrupt(reason, offset, path):
@@ -907,7 +918,7 @@ class RecordBatchBuilder:
         base_sequence = _c_int(base_sequence, 32, "base_sequence")
         partition_leader_epoch = _c_int(partition_leader_epoch, 32, "partition_leader_epoch")
         batch_size = _c_int(batch_size, 64, "batch_size")
-        max_block_seconds = float(max_block_seconds)
+        max_block_seconds = _c_double(max_block_seconds)
         if magic not in (0, 1, 2):
             raise UnsupportedVersionError(f"record magic must be 0, 1 or 2, not {magic}")
         if timestamp_type not in (0, 1):
