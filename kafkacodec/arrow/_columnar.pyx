@@ -629,29 +629,52 @@ cdef class ColumnBuilder:
                     or gb_reserve(&b[C_SEQUENCE], 4 * count) or gb_reserve(&b[C_LEADER_EPOCH], 4 * count)
                     or gb_reserve(&self.txn_valid, count)):
                 return FILL_NO_MEMORY
+        # Fixed-width outputs through local pointers (reserved above): the
+        # compiler keeps them in registers instead of reloading each GrowBuf.
+        cdef int64_t *o_offset = <int64_t *>(b[C_OFFSET].data + b[C_OFFSET].len)
+        cdef int64_t *o_ts = <int64_t *>(b[C_TIMESTAMP].data + b[C_TIMESTAMP].len)
+        cdef uint8_t *o_ts_type = b[C_TS_TYPE].data + b[C_TS_TYPE].len
+        cdef uint8_t *o_key_valid = b[C_KEY_VALID].data + b[C_KEY_VALID].len
+        cdef uint8_t *o_value_valid = b[C_VALUE_VALID].data + b[C_VALUE_VALID].len
+        cdef int64_t *o_key_end = <int64_t *>(b[C_KEY_OFFSETS].data + b[C_KEY_OFFSETS].len)
+        cdef int64_t *o_value_end = <int64_t *>(b[C_VALUE_OFFSETS].data + b[C_VALUE_OFFSETS].len)
+        cdef uint8_t *key_data = b[C_KEY_DATA].data
+        cdef uint8_t *value_data = b[C_VALUE_DATA].data
+        cdef Py_ssize_t key_len = b[C_KEY_DATA].len, value_len = b[C_VALUE_DATA].len
+        cdef int64_t key_nulls = 0, value_nulls = 0
+        cdef int64_t base_offset = m.base_offset
+        cdef int64_t fixed_ts = m.log_append_time
+        cdef int64_t base_ts = m.base_timestamp
+        cdef uint8_t ts_type = <uint8_t>m.timestamp_type
+        cdef bint with_headers = self.with_headers
+        cdef int64_t *o_hdr_end = NULL
+        if with_headers:
+            o_hdr_end = <int64_t *>(b[C_HDR_OFFSETS].data + b[C_HDR_OFFSETS].len)
         for i in range(count):
             if parse_v2_record(base, pos, end, r) != 0:
                 failed[0] = i
                 self._rollback(row0)
                 return FILL_PARSE_ERROR
-            put_i64(&b[C_OFFSET], m.base_offset + r.offset_delta)
-            put_i64(&b[C_TIMESTAMP], m.log_append_time if m.log_append_time >= 0 else m.base_timestamp + r.timestamp_delta)
-            put_u8(&b[C_TS_TYPE], <uint8_t>m.timestamp_type)
+            o_offset[i] = base_offset + r.offset_delta
+            o_ts[i] = fixed_ts if fixed_ts >= 0 else base_ts + r.timestamp_delta
+            o_ts_type[i] = ts_type
             if r.key_len < 0:
-                put_u8(&b[C_KEY_VALID], 0)
-                self.key_nulls += 1
+                o_key_valid[i] = 0
+                key_nulls += 1
             else:
-                put_u8(&b[C_KEY_VALID], 1)
-                put_bytes(&b[C_KEY_DATA], base + r.key_pos, r.key_len)
-            put_i64(&b[C_KEY_OFFSETS], b[C_KEY_DATA].len)
+                o_key_valid[i] = 1
+                memcpy(key_data + key_len, base + r.key_pos, r.key_len)
+                key_len += r.key_len
+            o_key_end[i] = key_len
             if r.value_len < 0:
-                put_u8(&b[C_VALUE_VALID], 0)
-                self.value_nulls += 1
+                o_value_valid[i] = 0
+                value_nulls += 1
             else:
-                put_u8(&b[C_VALUE_VALID], 1)
-                put_bytes(&b[C_VALUE_DATA], base + r.value_pos, r.value_len)
-            put_i64(&b[C_VALUE_OFFSETS], b[C_VALUE_DATA].len)
-            if self.with_headers:
+                o_value_valid[i] = 1
+                memcpy(value_data + value_len, base + r.value_pos, r.value_len)
+                value_len += r.value_len
+            o_value_end[i] = value_len
+            if with_headers:
                 if r.header_count:
                     if (gb_reserve(&b[C_HK_OFFSETS], 8 * r.header_count)
                             or gb_reserve(&b[C_HV_OFFSETS], 8 * r.header_count)
@@ -677,7 +700,7 @@ cdef class ColumnBuilder:
                             put_bytes(&b[C_HV_DATA], base + vpos, vlen)
                         put_i64(&b[C_HV_OFFSETS], b[C_HV_DATA].len)
                     self.header_count += r.header_count
-                put_i64(&b[C_HDR_OFFSETS], self.header_count)
+                o_hdr_end[i] = self.header_count
             if self.with_batch_columns:
                 put_i64(&b[C_PRODUCER_ID], m.producer_id)
                 put_i16(&b[C_PRODUCER_EPOCH], m.producer_epoch)
@@ -685,12 +708,26 @@ cdef class ColumnBuilder:
                 put_i32(&b[C_LEADER_EPOCH], m.leader_epoch)
                 put_u8(&self.txn_valid, m.transactional)
             pos = r.end
-            self.rows += 1
         if pos != end:
             failed[0] = count
             r.end = pos
             self._rollback(row0)
             return FILL_PARSE_ERROR
+        # Commit the batch: lengths and counters move only once it parsed whole.
+        b[C_OFFSET].len += 8 * count
+        b[C_TIMESTAMP].len += 8 * count
+        b[C_TS_TYPE].len += count
+        b[C_KEY_VALID].len += count
+        b[C_VALUE_VALID].len += count
+        b[C_KEY_OFFSETS].len += 8 * count
+        b[C_VALUE_OFFSETS].len += 8 * count
+        b[C_KEY_DATA].len = key_len
+        b[C_VALUE_DATA].len = value_len
+        if with_headers:
+            b[C_HDR_OFFSETS].len += 8 * count
+        self.key_nulls += key_nulls
+        self.value_nulls += value_nulls
+        self.rows += count
         return FILL_OK
 
     cdef void _rollback(self, int64_t row0) noexcept nogil:
