@@ -71,9 +71,9 @@ def parse_default(ftype, text):
         return text == "true"
     if base == "float64":
         return float(text)
-    if base == "string":
-        return text
-    # uuid, bytes, arrays and structs only take "null" or nothing in the real specs
+    if base in ("string", "uuid"):
+        return text  # a uuid default is Kafka's URL-safe base64 text; the runtime decodes it
+    # bytes, arrays and structs only take "null" or nothing
     return Ellipsis
 
 
@@ -90,7 +90,8 @@ def convert_fields(fields, common):
         out.append((
             f["name"],
             ftype,
-            parse_versions(f.get("versions")),
+            # a tagged field may leave out "versions": it then has its taggedVersions
+            parse_versions(f.get("versions", f.get("taggedVersions"))),
             parse_versions(f.get("nullableVersions")),
             f.get("tag"),
             parse_versions(f.get("taggedVersions")),

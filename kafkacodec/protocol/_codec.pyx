@@ -87,7 +87,7 @@ cdef class FieldOp:
 @cython.final
 cdef class StructPlan:
     cdef public object cls
-    cdef public tuple ops
+    cdef readonly tuple ops     # readonly: c_ops borrows from it
     cdef public tuple tagged
     cdef public tuple absent
     cdef public bint flexible

@@ -6,6 +6,7 @@ every version, and (b) per (message, version) a *plan*: a tree of field
 operations the executors (`_codec.pyx`, or `_pure_codec.py`) run without looking
 at the schema again.  Plans are built lazily on first use and cached.
 """
+import base64
 import re
 import uuid as _uuid
 
@@ -129,6 +130,12 @@ def _to_plain(v):
 # ---------------------------------------------------------------- classes
 
 
+def _uuid_default(text):
+    # Kafka writes uuid defaults as URL-safe base64 without padding
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return _uuid.UUID(bytes=raw) if len(raw) == 16 else ZERO_UUID
+
+
 def _field_default(ftype, default, nullable_any, cls_of):
     """(comparison default, factory) for a field of this type."""
     if default is None:
@@ -138,7 +145,7 @@ def _field_default(ftype, default, nullable_any, cls_of):
     if ftype in PRIMITIVES:
         if default is not Ellipsis:
             if ftype == "uuid":
-                return ZERO_UUID, None
+                return _uuid_default(default), None
             return default, None
         kind = PRIMITIVES[ftype]
         if kind in (INT8, INT16, INT32, INT64, UINT16, UINT32):
