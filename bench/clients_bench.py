@@ -165,7 +165,7 @@ def main(argv=None):
             for _ in range(args.rounds):
                 for installed in (False, True):
                     if installed:
-                        adapter.install()
+                        adapter.install(**({"build": True} if "produce" in name else {}))
                     try:
                         best[installed] = max(best[installed], run())
                     finally:

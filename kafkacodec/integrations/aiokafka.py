@@ -12,9 +12,11 @@ What changes
   ``timestamp_type``, ``key``, ``value``, ``checksum``, ``headers``).
   ``ConsumerRecord`` objects come out identical.  Batch CRCs use kafkacodec's
   hardware CRC-32C.
-- Producer: ``DefaultRecordBatchBuilder`` encodes records with kafkacodec;
-  batches close at the same size and carry the same header fields as
-  aiokafka's builder.
+- Producer, with ``install(build=True)``: ``DefaultRecordBatchBuilder``
+  encodes records with kafkacodec; batches close at the same size and the
+  bytes equal those of aiokafka's C builder.  Off by default: aiokafka's
+  builder is compiled already and the adapter's per-record size check in
+  Python made producing slower, not faster.
 
 What stays aiokafka's own
 - Legacy (magic 0/1) message sets and control batches (transaction markers).
@@ -236,26 +238,35 @@ class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
 _PATCHES = Patches()
 
 
-def _replacements():
-    return [
+def _replacements(build=True):
+    out = [
         ("aiokafka.record.memory_records", "MemoryRecords", MemoryRecords),
         ("aiokafka.record", "MemoryRecords", MemoryRecords),
         ("aiokafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
         ("aiokafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
         ("aiokafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
-        ("aiokafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-        ("aiokafka.producer.message_accumulator", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-        ("aiokafka.producer.producer", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
     ]
+    if build:
+        out += [
+            ("aiokafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
+            ("aiokafka.producer.message_accumulator", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
+            ("aiokafka.producer.producer", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
+        ]
+    return out
 
 
-def install():
-    """Route aiokafka's record decoding and batch building through kafkacodec.
+def install(build=False):
+    """Route aiokafka's record decoding (and with build=True its batch
+    building) through kafkacodec.
 
-    Returns True if this call patched, False if already installed.  Raises
-    UnsupportedClientVersion (and patches nothing) unless 0.14 <= aiokafka < 0.15."""
+    build defaults to False: aiokafka's own builder is compiled, and this
+    adapter's builder, which checks sizes in Python per record, measured
+    slower (bench/clients_bench.py); it is byte-for-byte equivalent and
+    available for uniformity.  Returns True if this call patched, False if
+    already installed.  Raises UnsupportedClientVersion (and patches nothing)
+    unless 0.14 <= aiokafka < 0.15."""
     check_version("aiokafka", aiokafka.__version__, *SUPPORTED)
-    return _PATCHES.apply(_replacements())
+    return _PATCHES.apply(_replacements(build))
 
 
 def uninstall():

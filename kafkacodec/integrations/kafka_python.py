@@ -292,27 +292,32 @@ class DefaultRecordBatchBuilder(_OrigDefaultRecordBatchBuilder):
 _PATCHES = Patches()
 
 
-def _replacements():
-    return [
+def _replacements(build=True):
+    out = [
         ("kafka.record.memory_records", "MemoryRecords", MemoryRecords),
         ("kafka.record", "MemoryRecords", MemoryRecords),
         ("kafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
         ("kafka.producer.record_accumulator", "MemoryRecords", MemoryRecords),
         ("kafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
         ("kafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
+    ]
+    if not build:
+        return out
+    return out + [
         ("kafka.record.memory_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
         ("kafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
         ("kafka.producer.kafka", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
     ]
 
 
-def install():
-    """Route kafka-python's record decoding and batch building through kafkacodec.
+def install(build=True):
+    """Route kafka-python's record decoding and (unless build=False) batch
+    building through kafkacodec.
 
     Returns True if this call patched, False if already installed.  Raises
     UnsupportedClientVersion (and patches nothing) unless 3.0 <= kafka-python < 4."""
     check_version("kafka-python", kafka.__version__, *SUPPORTED)
-    return _PATCHES.apply(_replacements())
+    return _PATCHES.apply(_replacements(build))
 
 
 def uninstall():

@@ -271,8 +271,8 @@ def test_aiokafka_builder_bytes_identical(codec, batch_size):
 def test_install_uninstall_restores_originals(mod):
     import importlib
     before = [(m, a, getattr(importlib.import_module(m), a)) for m, a, _ in mod._replacements()]
-    assert mod.install() is True
-    assert mod.install() is False  # idempotent
+    assert mod.install(build=True) is True
+    assert mod.install(build=True) is False  # idempotent
     assert mod.installed()
     for m, a, new in mod._replacements():
         assert getattr(importlib.import_module(m), a) is new
@@ -289,7 +289,7 @@ def test_patched_names_seen_by_clients():
     import kafka.consumer.fetcher as kp_fetcher
     import kafka.producer.record_accumulator as kp_acc
     kc_kp.install()
-    kc_aio.install()
+    kc_aio.install(build=True)
     assert kp_fetcher.MemoryRecords is kc_kp.MemoryRecords
     assert kp_acc.MemoryRecords is kc_kp.MemoryRecords
     assert kp_mr.DefaultRecordBatchBuilder is kc_kp.DefaultRecordBatchBuilder
@@ -308,7 +308,7 @@ def test_patched_names_seen_by_clients():
 def test_unsupported_versions_refused(monkeypatch, mod, client, bad):
     monkeypatch.setattr(client, "__version__", bad)
     with pytest.raises(UnsupportedClientVersion, match=bad):
-        mod.install()
+        mod.install(build=True)
     assert not mod.installed()
     for m, a, new in mod._replacements():
         import importlib
@@ -319,3 +319,11 @@ def test_supported_ranges_stated():
     assert kc_kp.SUPPORTED == ((3, 0, 0), (4, 0, 0))
     assert kc_aio.SUPPORTED == ((0, 14, 0), (0, 15, 0))
     assert struct.calcsize(">q") == 8
+
+
+def test_aiokafka_default_install_leaves_builder():
+    import aiokafka.producer.message_accumulator as aio_acc
+    before = aio_acc.DefaultRecordBatchBuilder
+    kc_aio.install()
+    assert aio_mr.MemoryRecords is kc_aio.MemoryRecords
+    assert aio_acc.DefaultRecordBatchBuilder is before
