@@ -178,3 +178,95 @@ def test_frame_splitter():
         sp.feed(struct.pack(">i", 17))
     with pytest.raises(CorruptDataError):
         FrameSplitter().feed(struct.pack(">i", -1))
+
+
+def _raises_small_and_fast(codec, name, version, raw, exc=CorruptDataError):
+    """Decoding raw raises exc without allocating from the claimed size."""
+    import time
+    spec = SPECS[name]
+    spec.plan(version, codec)  # plan compilation is not part of what is measured
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(exc) as info:
+            decode_message(spec, version, raw, codec)
+        elapsed = time.perf_counter() - t0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 10, peak
+    assert elapsed < 0.05, elapsed
+    return info.value
+
+
+MAX32 = struct.pack(">i", 2**31 - 1)
+UVARINT_2_31 = bytes([0x80, 0x80, 0x80, 0x80, 0x08])  # 2^31 as an unsigned varint
+
+
+@pytest.mark.parametrize("name,version,prefix,path", [
+    # classic int32 counts and lengths, 10 bytes left after them
+    ("MetadataResponse", 0, MAX32, "brokers"),                                   # []struct
+    ("MetadataRequest", 0, MAX32, "topics"),                                     # []struct of one string
+    ("OffsetFetchRequest", 1, b"\x00\x01g" + struct.pack(">i", 1) + b"\x00\x01t" + MAX32,
+     "topics[0].partition_indexes"),                                            # []int32, nested
+    ("JoinGroupRequest", 0, b"\x00\x01g" + struct.pack(">i", 1) + b"\x00\x01m" + b"\x00\x01c" + MAX32,
+     "protocols"),
+    ("SaslAuthenticateRequest", 0, MAX32, "auth_bytes"),                          # bytes
+    ("ProduceRequest", 3, b"\xff\xff" + struct.pack(">hi", 1, 1000) + MAX32, "topic_data"),
+    ("OffsetForLeaderEpochRequest", 2, MAX32, "topics"),
+    # compact (flexible) lengths
+    ("MetadataRequest", 12, UVARINT_2_31, "topics"),
+    ("SaslAuthenticateRequest", 2, UVARINT_2_31, "auth_bytes"),
+    ("FindCoordinatorRequest", 3, UVARINT_2_31, "key"),                           # compact string
+    ("ApiVersionsRequest", 3, b"\x01\x01" + UVARINT_2_31, "_tagged_fields"),      # tagged-field count
+    ("ApiVersionsRequest", 3, b"\x01\x01\x01\x07" + UVARINT_2_31, "_tagged_fields"),  # unknown tag size
+])
+def test_lying_counts_with_ten_bytes_left(codec, name, version, prefix, path):
+    err = _raises_small_and_fast(codec, name, version, prefix + bytes(10))
+    assert err.path == path, str(err)
+    assert err.offset is not None and err.offset <= len(prefix) + 10
+
+
+def test_lying_string_length_classic(codec):
+    # int16 string length 32767 with 10 bytes left
+    err = _raises_small_and_fast(codec, "FindCoordinatorRequest", 0, struct.pack(">h", 32767) + bytes(10),
+                                 TruncatedDataError)
+    assert err.path == "key"
+
+
+def test_lying_records_length(codec):
+    # FetchResponse v4: throttle, one topic "t", one partition whose records claim 2^31-1 bytes
+    P = m.FetchResponse
+    body = P(responses=[P.FetchableTopicResponse(topic="t", partitions=[P.PartitionData(records=b"")])])
+    raw = bytearray(encode_message(body, 4, codec))
+    assert raw.endswith(b"\x00\x00\x00\x00")  # records length, last field
+    raw[-4:] = MAX32
+    err = _raises_small_and_fast(codec, "FetchResponse", 4, bytes(raw) + bytes(10), TruncatedDataError)
+    assert err.path == "responses[0].partitions[0].records"
+
+
+def test_nested_invalid_utf8_compact(codec):
+    R = m.MetadataResponse
+    body = R(topics=[R.MetadataResponseTopic(name="ok"), R.MetadataResponseTopic(name="xé")])
+    raw = bytearray(encode_message(body, 12, codec))
+    at = raw.index("é".encode())
+    raw[at] = 0xFF
+    with pytest.raises(CorruptDataError) as info:
+        decode_message(SPECS["MetadataResponse"], 12, bytes(raw), codec)
+    assert info.value.path == "topics[1].name" and info.value.offset == at
+    assert "UTF-8" in str(info.value) and "topics[1].name" in str(info.value)
+
+
+def test_unknown_api_and_version_both_executors(codec):
+    with pytest.raises(UnsupportedVersionError):
+        decode_request(struct.pack(">ihhi", 8, 93, 0, 1), impl=codec)   # first key past the union
+    with pytest.raises(UnsupportedVersionError):
+        decode_request(struct.pack(">ihhi", 8, -1, 0, 1), impl=codec)
+    with pytest.raises(UnsupportedVersionError):
+        decode_request(struct.pack(">ihhi", 8, 0, 14, 1), impl=codec)   # Produce v14 is not in any set
+    with pytest.raises(UnsupportedVersionError):
+        decode_response(4, 8, struct.pack(">ii", 4, 1), impl=codec)     # LeaderAndIsr stops at v7
+    with pytest.raises(UnsupportedVersionError):
+        encode_response("Metadata", 14, 1, m.MetadataResponse(), impl=codec)
+    with pytest.raises(UnsupportedVersionError):
+        encode_message(m.ShareGroupHeartbeatRequest(), 0, codec)        # 3.9's unstable v0 is left out
