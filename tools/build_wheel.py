@@ -133,9 +133,10 @@ def build(out: pathlib.Path, python: str, keep: bool) -> pathlib.Path:
         (final,) = repaired.glob("kafkacodec-*.whl")
         check_wheel(final)
         dest = out / final.name
-        # Older wheels of the same version would shadow this one in `pip install
-        # wheels/*.whl`; keep only the fresh one.
-        for old in out.glob("kafkacodec-*.whl"):
+        # An older wheel for the same interpreter would be ambiguous next to this
+        # one in `pip install wheels/*.whl`; keep only the fresh one.
+        interp = "-".join(final.name.split("-")[2:4])  # e.g. cp311-cp311
+        for old in out.glob(f"kafkacodec-*-{interp}-*.whl"):
             old.unlink()
         shutil.move(str(final), dest)
         return dest
