@@ -8,6 +8,7 @@ import pathlib
 import struct
 import subprocess
 import sys
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -335,7 +336,7 @@ def aiokafka_legacy(magic, codec_id, count=5, log_append=False):
     data = bytearray(b.build())
     if log_append and magic == 1:
         data[17] |= 0x08  # wrapper attributes: log-append time; fix the CRC
-        struct.pack_into(">I", data, 12, __import__("zlib").crc32(bytes(data[16:])))
+        struct.pack_into(">I", data, 12, zlib.crc32(bytes(data[16:])))
     return bytes(data)
 
 
@@ -440,7 +441,6 @@ def test_legacy_structure_errors_identical():
     cases = []
     for payload in (inner, inner[:-3], nested, b"", inner + b"\x00" * 5, inner.replace(b"\x01", b"\x00", 1)):
         # a gzip wrapper around the payload, built by hand
-        import zlib
         c = zlib.compressobj(6, zlib.DEFLATED, 31)
         body = c.compress(payload) + c.flush()
         msg = struct.pack(">bbqi", 1, 1, 5, -1) + struct.pack(">i", len(body)) + body
@@ -455,7 +455,6 @@ def test_legacy_null_wrapper_value_offset():
     """A compressed wrapper with a null value: the offset is that of the value
     length field.  Kept to the first entry of the buffer, where both twins
     agree; the compiled twin adds the entry start once more further in."""
-    import zlib
     msg = struct.pack(">bbqii", 1, 1, 5, -1, -1)
     entry = struct.pack(">qi", 10, len(msg) + 4) + struct.pack(">I", zlib.crc32(msg)) + msg
     got = assert_same(entry)
