@@ -275,12 +275,29 @@ def _coordinator(conn, key, key_type, bootstrap, kind):
         resp = conn.request("FindCoordinator", FC(key_type=key_type, coordinator_keys=[key]))
         (c,) = resp.coordinators
         assert c.error_code == 0, c
-        host, port = c.host, c.port
+        node, host, port = c.node_id, c.host, c.port
     else:
         resp = conn.request("FindCoordinator", FC(key=key, key_type=key_type))
         assert resp.error_code == 0, resp
-        host, port = resp.host, resp.port
-    return _connect(f"{host}:{port}", kind)
+        node, host, port = resp.node_id, resp.host, resp.port
+    # confluent-kafka knows the coordinator as one of the cluster's brokers
+    brokers = _admin(bootstrap).list_topics(timeout=10).brokers
+    assert (brokers[node].host, brokers[node].port) == (host, port)
+    coord = _connect(f"{host}:{port}", kind)
+    coord.node_id = node
+    return coord
+
+
+def _describe_group(bootstrap, group):
+    """confluent-kafka's description of a group, or None where the broker lacks DescribeGroups."""
+    admin = _admin(bootstrap)  # the client must outlive its futures
+    futures = admin.describe_consumer_groups([group], request_timeout=10)
+    try:
+        return futures[group].result(10)
+    except confluent_kafka.KafkaException as exc:
+        if exc.args[0].code() == confluent_kafka.KafkaError._UNSUPPORTED_FEATURE:
+            return None  # librdkafka's mock cluster
+        raise
 
 
 def test_group_lifecycle(broker):
@@ -333,19 +350,35 @@ def test_group_lifecycle(broker):
         assert (part.error_code, part.committed_offset) == (0, 3)
         # Tansu 0.6 does not keep commit metadata
         assert part.metadata == ("kc" if kind == "mock" else part.metadata)
-        # confluent-kafka sees the same committed offset
+        # confluent-kafka sees the same committed offset, as a consumer and as an admin
         c = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": group})
         try:
             (tp,) = c.committed([confluent_kafka.TopicPartition(TOPIC, 0)], timeout=10)
             assert tp.offset == 3
         finally:
             c.close()
+        admin = _admin(bootstrap)  # the client must outlive its futures
+        listed = admin.list_consumer_group_offsets([confluent_kafka.ConsumerGroupTopicPartitions(
+            group, [confluent_kafka.TopicPartition(TOPIC, 0)])])[group].result(10)
+        assert [(tp.partition, tp.offset) for tp in listed.topic_partitions] == [(0, 3)]
+        # and the group's coordinator, state and member (Tansu; the mock has no DescribeGroups)
+        described = _describe_group(bootstrap, group)
+        if described is not None:
+            assert described.coordinator.id == coord.node_id
+            assert described.state == confluent_kafka.ConsumerGroupState.STABLE
+            # librdkafka leaves out members whose metadata Tansu sends back empty; ours lists them
+            ours = coord.request("DescribeGroups", m.DescribeGroupsRequest(groups=[group])).groups[0]
+            assert (ours.error_code, ours.group_state) == (0, "Stable")
+            assert [mb.member_id for mb in ours.members] == [member]
         L = m.LeaveGroupRequest
         if coord.versions[13] >= 3:
             leave = coord.request("LeaveGroup", L(group_id=group, members=[L.MemberIdentity(member_id=member)]))
         else:
             leave = coord.request("LeaveGroup", L(group_id=group, member_id=member))
         assert leave.error_code == 0
+        described = _describe_group(bootstrap, group)
+        if described is not None:
+            assert described.state == confluent_kafka.ConsumerGroupState.EMPTY and not described.members
 
 
 def test_transaction(broker):
