@@ -134,3 +134,23 @@ def test_versioned_data_records(codec):
     import pytest
     with pytest.raises(CorruptDataError):
         decode_versioned("ConsumerProtocolSubscription", raw + b"x", codec)
+
+
+def test_records_handed_to_the_record_layer(codec):
+    from kafkacodec.records import RecordBatchBuilder, decode_records, iter_batches
+    batches = b""
+    for base in (0, 3):
+        b = RecordBatchBuilder(base_offset=base)
+        for i in range(3):
+            b.append(1_700_000_000_000 + i, b"k%d" % (base + i), b"v%d" % (base + i))
+        batches += b.build()
+    F = m.FetchResponse
+    body = F(responses=[F.FetchableTopicResponse(topic="t", partitions=[
+        F.PartitionData(partition_index=0, high_watermark=6, records=batches)])])
+    frame = encode_response("Fetch", 12, 1, body, impl=codec)
+    _, back = decode_response("Fetch", 12, frame, impl=codec)
+    view = back.responses[0].partitions[0].records
+    assert isinstance(view, memoryview) and view.obj is frame  # no copy of the records
+    assert [(r.offset, r.key, r.value) for r in decode_records(view)] == [
+        (i, b"k%d" % i, b"v%d" % i) for i in range(6)]
+    assert [bt.base_offset for bt in iter_batches(view)] == [0, 3]

@@ -27,3 +27,20 @@ def test_roundtrip(codec, name, version):
         # the other executor agrees byte for byte
         from kafkacodec.protocol import _pure_codec
         assert encode_message(msg, version, _pure_codec) == raw
+
+
+def test_message_api_for_every_message():
+    import re
+    from kafkacodec.protocol import messages
+    snake = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+    for name, spec in SPECS.items():
+        assert getattr(messages, name) is spec.cls
+        for cls in spec.classes.values():
+            for attr, _, _ in cls._fields:
+                assert snake.match(attr), (name, attr)
+        version = max(spec.versions)
+        msg = populate(plan_of(spec, version))
+        plain = msg.to_dict()
+        assert spec.cls.from_dict(plain) == msg, name
+        assert spec.cls.from_dict(plain) != spec.cls() or msg == spec.cls()
+        assert repr(msg).startswith(name + "(")
