@@ -112,6 +112,10 @@ def test_api_versions_and_metadata(broker):
     kind, bootstrap = broker
     with _connect(bootstrap, kind) as conn:
         assert conn.api_versions.error_code == 0
+        if kind == "mock":
+            # the mock stops at ApiVersions v2: it refuses our v4 with UNSUPPORTED_VERSION in a
+            # layout that lists no versions, so the client falls back to v0
+            assert conn.api_versions_version == 0
         for key in (0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 18, 22, 24, 26):
             assert key in conn.versions, key
         md, topic = _partition_metadata(conn, TOPIC)

@@ -125,3 +125,18 @@ def test_pure_mode_is_observable():
     env = dict(os.environ, KAFKACODEC_PURE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "kafkacodec.protocol._pure_codec", "19"]
+
+
+def test_error_table_is_complete_and_agrees_with_kafka_python():
+    codes = [c for c, *_ in errors.ERRORS]
+    assert codes[-1] == 133  # SHARE_SESSION_LIMIT_REACHED, the last code in Kafka 4.2's Errors.java
+    assert errors.BY_NAME["SHARE_SESSION_LIMIT_REACHED"].code == 133
+    kerrors = pytest.importorskip("kafka.errors")
+    theirs = {c.errno: c.retriable for c in vars(kerrors).values()
+              if isinstance(c, type) and issubclass(c, kerrors.BrokerResponseError)
+              and isinstance(getattr(c, "errno", None), int)}
+    ours = {c: r for c, _, r, _ in errors.ERRORS}
+    # Kafka's CorruptRecordException is a RetriableException; kafka-python marks it otherwise
+    differ = {c for c in theirs if c in ours and ours[c] != theirs[c]}
+    assert differ == {2}, differ
+    assert len(set(theirs) & set(ours)) > 120
