@@ -423,3 +423,16 @@ def test_transaction(broker):
         seen = _consume(bootstrap, TOPIC, part, 1, isolation="read_committed")
         found = [(k, v) for _, k, v in seen if v == b"in-txn"]
     assert found == [(b"t", b"in-txn")]
+
+
+def test_example_client(broker, capsys):
+    import importlib.util
+    import pathlib
+    kind, bootstrap = broker
+    path = pathlib.Path(__file__).resolve().parents[2] / "examples" / "protocol_client.py"
+    spec = importlib.util.spec_from_file_location("protocol_client_example", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    assert example.main(bootstrap.split(",")[0], lenient=(kind == "mock")) == 0
+    out = capsys.readouterr().out
+    assert f"topic {TOPIC}: {PARTITIONS} partitions" in out
