@@ -53,7 +53,8 @@ class StructPlan:
     """The compiled layout of one message/struct class at one version."""
 
     cls: type[Any]
-    ops: tuple[FieldOp, ...]
+    @property
+    def ops(self) -> tuple[FieldOp, ...]: ...  # read-only: the executor keeps a C array of it
     tagged: tuple[FieldOp, ...]
     absent: tuple[FieldOp, ...]
     flexible: bool
