@@ -191,6 +191,22 @@ def test_record_field_errors_identical(on_pure):
             same(on_pure, ka.decode, bytes(bad))
 
 
+@pytest.mark.parametrize("codec", ["lz4", "zstd"])
+def test_record_errors_inside_compressed_payloads_identical(on_pure, codec):
+    from kafkacodec.records import compression
+    good = bytearray(build(C, [(1, b"key", b"value", [("h", b"x")]), (2, b"k2", b"v2")], base_offset=1))
+    prefix = build(C, [(0, b"a", b"b")])
+    for pos in range(61, len(good)):
+        for value in (0x00, 0x7F, 0xFF):
+            bad = bytearray(good)
+            bad[pos] = value
+            out = bytearray(bad[:61]) + compression.compress(codec, bytes(bad[61:]))
+            out[22] |= compression.codec_id(codec)
+            out[8:12] = (len(out) - 12).to_bytes(4, "big")
+            out[17:21] = crc32c(bytes(out[21:])).to_bytes(4, "big")
+            same(on_pure, ka.decode, prefix + bytes(out))
+
+
 def test_invalid_utf8_header_key_identical(on_pure):
     for codec in ("none", "zstd"):
         data = build(C, [(1, b"k", b"v"), (2, b"k", b"v", [("ok", b"x"), (b"\xff\xfe", b"x")])],

@@ -409,6 +409,31 @@ def test_record_field_errors_identical_with_valid_crc():
     assert {"key", "value", "length"} <= seen
 
 
+def recompress(batch, codec):
+    """A v2 batch with its (possibly corrupt) records section compressed."""
+    from kafkacodec.records import compression
+    out = bytearray(batch[:61]) + compression.compress(codec, batch[61:])
+    attrs = struct.unpack_from(">h", out, 21)[0]
+    struct.pack_into(">hi", out, 21, attrs | compression.codec_id(codec), struct.unpack_from(">i", out, 23)[0])
+    struct.pack_into(">i", out, 8, len(out) - 12)
+    return fix_v2_crc(out)
+
+
+@pytest.mark.parametrize("codec", ["gzip", "zstd"])
+def test_record_errors_inside_compressed_payloads_identical(codec):
+    good = bytearray(build_both(sample_records(3), base_offset=3))
+    prefix = build_both([(1, b"a", b"b")])
+    for pos in range(61, len(good)):
+        for value in (0x00, 0x7F, 0xFF):
+            bad = bytearray(good)
+            bad[pos] = value
+            assert_same(prefix + recompress(bytes(bad), codec))
+    # the record count says more than the payload holds
+    bad = bytearray(good)
+    struct.pack_into(">i", bad, 57, 400)
+    assert_same(recompress(bytes(bad), codec))
+
+
 def test_lying_counts_and_lengths_identical():
     good = build_both([(1, b"k", b"v")])
     for offset, fmt, value in ((57, ">i", 2**31 - 1), (57, ">i", -1), (57, ">i", 0), (57, ">i", 2),
