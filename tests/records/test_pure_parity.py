@@ -502,21 +502,33 @@ record_st = st.tuples(
 )
 
 
+v2_options_st = st.fixed_dictionaries({}, optional={
+    "producer_id": st.integers(min_value=-1, max_value=2**63 - 1),
+    "producer_epoch": st.integers(min_value=-1, max_value=2**15 - 1),
+    "base_sequence": st.integers(min_value=-1, max_value=2**31 - 1),
+    "is_transactional": st.booleans(),
+    "partition_leader_epoch": st.integers(min_value=-1, max_value=2**31 - 1),
+    "timestamp_type": st.sampled_from([0, 1]),
+    "log_append_time": st.integers(min_value=0, max_value=2**45),
+})
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(records=st.lists(record_st, max_size=25), codec=st.sampled_from(CODECS),
        magic=st.sampled_from([2, 2, 2, 1, 0]), batch_size=st.sampled_from([300, 4096, 1 << 20]),
-       base_offset=st.integers(min_value=0, max_value=2**40))
-def test_random_records_identical(records, codec, magic, batch_size, base_offset):
+       base_offset=st.integers(min_value=0, max_value=2**40), options=v2_options_st)
+def test_random_records_identical(records, codec, magic, batch_size, base_offset, options):
     if magic == 0 and codec == "zstd":
         codec = "none"
     if magic < 2:
         records = [r[:3] for r in records]
-    data = b"".join(C.build_batches(records, magic=magic, compression=codec, batch_size=batch_size,
-                                    base_offset=base_offset))
-    assert b"".join(P.build_batches(records, magic=magic, compression=codec, batch_size=batch_size,
-                                    base_offset=base_offset)) == data
+        options = {k: v for k, v in options.items() if k in ("timestamp_type", "log_append_time")}
+    kw = dict(magic=magic, compression=codec, batch_size=batch_size, base_offset=base_offset, **options)
+    data = b"".join(C.build_batches(records, **kw))
+    assert b"".join(P.build_batches(records, **kw)) == data
     got = assert_same(data)
-    assert_same_consumed(data)
+    for level in ("read_uncommitted", "read_committed"):
+        assert_same_consumed(data, isolation_level=level, aborted_transactions=[(options.get("producer_id", -1), 0)])
     decoded = [r for b in got[:-1] for r in b[-2]]
     assert [(r[0] - base_offset, r[3], r[4]) for r in decoded] == [
         (i, k, v) for i, (_, k, v, *_) in enumerate(records)]
