@@ -33,6 +33,7 @@ EXTENSIONS = [
     ext("kafkacodec.records._records"),
     ext("kafkacodec.arrow._columnar"),
     ext("kafkacodec.protocol._codec"),
+    ext("kafkacodec.integrations._accel"),
 ]
 
 # Development convenience: build a subset, e.g.

@@ -29,6 +29,15 @@ def check_version(client, version, lowest, below):
     return v
 
 
+def resolve(target):
+    """The object named by "package.module" or "package.module:Class.Nested"."""
+    modname, _, path = target.partition(":")
+    obj = importlib.import_module(modname)
+    for part in filter(None, path.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
 class Patches:
     """Replacements of module attributes, applied and undone as one unit."""
 
@@ -41,17 +50,22 @@ class Patches:
         return bool(self._saved)
 
     def apply(self, replacements):
-        """replacements: [(module name, attribute, new object)]; all modules
-        are imported and all attributes checked before anything changes."""
+        """replacements: [(target, attribute, new object)], the target a module
+        name or "module:Class" (see resolve); all targets are resolved and all
+        attributes checked before anything changes."""
         with self._lock:
             if self._saved:
                 return False
             plan = []
-            for modname, attr, new in replacements:
-                mod = importlib.import_module(modname)
-                if not hasattr(mod, attr):
-                    raise UnsupportedClientVersion(f"{modname}.{attr} not found; nothing was patched")
-                plan.append((mod, attr, getattr(mod, attr), new))
+            for target, attr, new in replacements:
+                try:
+                    mod = resolve(target)
+                except AttributeError:
+                    raise UnsupportedClientVersion(f"{target} not found; nothing was patched") from None
+                # vars(): the object's own attribute, so restoring puts back exactly what was there
+                if attr not in vars(mod):
+                    raise UnsupportedClientVersion(f"{target}.{attr} not found; nothing was patched")
+                plan.append((mod, attr, vars(mod)[attr], new))
             for mod, attr, old, new in plan:
                 setattr(mod, attr, new)
                 self._saved.append((mod, attr, old))
@@ -64,4 +78,4 @@ class Patches:
                 setattr(mod, attr, old)
 
     def originals(self):
-        return [(mod.__name__, attr, old) for mod, attr, old in self._saved]
+        return [(getattr(mod, "__qualname__", mod.__name__), attr, old) for mod, attr, old in self._saved]

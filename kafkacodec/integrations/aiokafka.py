@@ -84,13 +84,14 @@ class DefaultRecordBatch(_dr._DefaultRecordBatchPy):
 
     def _records_iterator(self):
         if self._header_data[5] & _CONTROL_MASK:
-            return _OrigDefaultRecordBatch(self._buffer)
+            return iter(_OrigDefaultRecordBatch(self._buffer))
         try:
             batch = next(_iter_batches(self._buffer, verify_crc=False))
             return iter(batch.records())
         except (KafkaCodecError, StopIteration):
             # Let aiokafka's decoder yield what it can and raise its own error.
-            return _OrigDefaultRecordBatch(self._buffer)
+            # (iter: it decompresses there and fails there, as the client's does)
+            return iter(_OrigDefaultRecordBatch(self._buffer))
 
     def __iter__(self):
         self._decompressed = True
@@ -102,7 +103,9 @@ class DefaultRecordBatch(_dr._DefaultRecordBatchPy):
     def __next__(self):
         it = self._it
         if it is None:
-            it = self.__iter__()
+            # next() before iter(): the client's batch reads its records
+            # without decompressing, and so does this one
+            it = self._it = _OrigDefaultRecordBatch(self._buffer)
         return next(it)
 
 

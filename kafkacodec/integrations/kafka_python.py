@@ -33,25 +33,35 @@ from __future__ import annotations
 import struct
 import time
 from itertools import repeat
-from operator import attrgetter
 
 import kafka
+import kafka.consumer.fetcher as _fetcher
 import kafka.errors as _errors
 import kafka.record.abc as _abc
 import kafka.record.default_records as _dr
 import kafka.record.legacy_records as _lr
 import kafka.record.memory_records as _mr
 
+from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
 from kafkacodec.errors import KafkaCodecError
-from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
+from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version, parse_version
 from kafkacodec.records import RecordBatchBuilder as _KCBuilder
-from kafkacodec.records import iter_batches as _iter_batches
+
+if _accelerated:
+    from kafkacodec.integrations._accel import kp_batch_records as _kp_batch_records
+    from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
+else:
+    from kafkacodec.integrations._accel_py import kp_batch_records as _kp_batch_records
+    from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecord", "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
 
 SUPPORTED = ((3, 0, 0), (4, 0, 0))  # kafka-python >= 3.0, < 4
+# The fetcher's record loop is replaced by a copy of kafka-python 3.0's, so
+# only for the 3.0 series; other 3.x keep their own loop (batches still decoded in C).
+FETCHER_SUPPORTED = ((3, 0, 0), (3, 1, 0))
 
 # the originals, captured before any patching
 _OrigMemoryRecords = _mr.MemoryRecords
@@ -79,6 +89,7 @@ class DefaultRecord(tuple, _abc.ABCRecord):
     A tuple underneath, built in C per batch (no Python call per record);
     fields are read through C accessors."""
     __slots__ = ()
+    _fields = ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "_wire_size")
 
     offset = _tuplegetter(0, "offset")
     timestamp = _tuplegetter(1, "epoch milliseconds")
@@ -108,20 +119,6 @@ class DefaultRecord(tuple, _abc.ABCRecord):
                 " key={!r}, value={!r}, headers={!r})".format(*self[:6]))
 
 
-_new_tuple = tuple.__new__
-_first_five = attrgetter("offset", "timestamp", "timestamp_type", "key", "value")
-_get_headers = attrgetter("headers")
-_get_size = attrgetter("size_in_bytes")
-_tuple_add = tuple.__add__
-
-
-def _to_records(recs):
-    """kafkacodec Records -> DefaultRecords, every step a C loop."""
-    return list(map(_new_tuple, repeat(DefaultRecord),
-                    map(_tuple_add, map(_first_five, recs),
-                        zip(map(list, map(_get_headers, recs)), map(_get_size, recs)))))
-
-
 class DefaultRecordBatch(_OrigDefaultRecordBatch):
     """kafka-python's DefaultRecordBatch with records decoded by kafkacodec."""
     __slots__ = ("_it",)
@@ -143,13 +140,13 @@ class DefaultRecordBatch(_OrigDefaultRecordBatch):
     def _records_iterator(self):
         if self._header_data[5] & _CONTROL_MASK:
             # transaction markers: kafka-python's ControlRecord
-            return _OrigDefaultRecordBatch(self._buffer)
-        try:
-            batch = next(_iter_batches(self._buffer, verify_crc=False))
-            return iter(_to_records(batch.records()))
-        except (KafkaCodecError, StopIteration):
-            # Let kafka-python's decoder yield what it can and raise its own error.
-            return _OrigDefaultRecordBatch(self._buffer)
+            return iter(_OrigDefaultRecordBatch(self._buffer))
+        recs = _kp_default_records(DefaultRecord, self._buffer)
+        if recs is None:
+            # kafka-python's decoder yields what it can and raises its own error
+            # (iter: it decompresses there and fails there, as the client's does)
+            return iter(_OrigDefaultRecordBatch(self._buffer))
+        return iter(recs)
 
     def __iter__(self):
         self._decompressed = True
@@ -161,7 +158,9 @@ class DefaultRecordBatch(_OrigDefaultRecordBatch):
     def __next__(self):
         it = self._it
         if it is None:
-            it = self.__iter__()
+            # next() before iter(): the client's batch reads its records
+            # without decompressing, and so does this one
+            it = self._it = _OrigDefaultRecordBatch(self._buffer)
         return next(it)
 
     next = __next__
@@ -289,6 +288,129 @@ class DefaultRecordBatchBuilder(_OrigDefaultRecordBatchBuilder):
         return kc.size_in_bytes if kc is not None else len(self._buffer)
 
 
+def _unpack_records(self, tp, records, key_deserializer, value_deserializer):
+    """kafka-python 3.0's ``Fetcher.PartitionRecords._unpack_records`` with
+    each v2 data batch turned into ConsumerRecords by one C call.
+
+    Same generator contract as the original: records_read, bytes_read and
+    next_fetch_offset advance as each record is yielded (the consumer may stop
+    mid-batch), the same errors are raised at the same points, and aborted
+    transactions and control batches are handled by the same steps.  Batches
+    the C helper declines (legacy, corrupt, undecodable header keys) go
+    through the original per-record loop below."""
+    Errors = _errors
+    ConsumerRecord = _fetcher.ConsumerRecord
+    try:
+        batch = records.next_batch()
+        last_batch = None
+        while batch is not None:
+            last_batch = batch
+
+            if self.check_crcs and not batch.validate_crc():
+                raise Errors.CorruptRecordError(
+                        "Record batch for partition %s at offset %s failed crc check" % (
+                            self.topic_partition, batch.base_offset))
+
+            # Try DefaultsRecordBatch / message log format v2
+            # base_offset, last_offset_delta, aborted transactions, and control batches
+            if batch.magic == 2:
+                self.leader_epoch = batch.leader_epoch
+                if (self.isolation_level == _fetcher.IsolationLevel.READ_COMMITTED
+                        and batch.has_producer_id()):
+                    # remove from the aborted transaction queue all aborted transactions which have begun
+                    # before the current batch's last offset and add the associated producerIds to the
+                    # aborted producer set
+                    self._consume_aborted_transactions_up_to(batch.last_offset)
+
+                    producer_id = batch.producer_id
+                    if self._contains_abort_marker(batch):
+                        try:
+                            self.aborted_producer_ids.remove(producer_id)
+                        except KeyError:
+                            pass
+                    elif self._is_batch_aborted(batch):
+                        _fetcher.log.debug(
+                            "Skipping aborted record batch from partition %s with producer_id %s and"
+                            " offsets %s to %s",
+                            self.topic_partition, producer_id, batch.base_offset, batch.last_offset)
+                        self.next_fetch_offset = batch.next_offset
+                        batch = records.next_batch()
+                        continue
+
+                # Control batches have a single record indicating whether a transaction
+                # was aborted or committed. These are not returned to the consumer.
+                if batch.is_control_batch:
+                    self.next_fetch_offset = batch.next_offset
+                    batch = records.next_batch()
+                    continue
+
+            decoded = None
+            if type(batch) is DefaultRecordBatch and batch._it is None:
+                decoded = _kp_batch_records(ConsumerRecord, batch._buffer, tp.topic, tp.partition,
+                                            self.leader_epoch)
+            if decoded is not None:
+                batch._decompressed = True
+                recs, sizes = decoded
+                if key_deserializer is None and value_deserializer is None:
+                    for record, size in zip(recs, sizes):
+                        self.records_read += 1
+                        self.bytes_read += size
+                        self.next_fetch_offset = record[3] + 1
+                        yield record
+                else:
+                    for record, size in zip(recs, sizes):
+                        headers = record[8]
+                        key = self._deserialize(key_deserializer, tp.topic, headers, record[6])
+                        value = self._deserialize(value_deserializer, tp.topic, headers, record[7])
+                        self.records_read += 1
+                        self.bytes_read += size
+                        self.next_fetch_offset = record[3] + 1
+                        yield ConsumerRecord(
+                            record[0], record[1], record[2], record[3], record[4], record[5],
+                            key, value, headers, None, record[10], record[11], record[12])
+                batch = records.next_batch()
+                continue
+
+            for record in batch:
+                if self.check_crcs and not record.validate_crc():
+                    raise Errors.CorruptRecordError(
+                            "Record for partition %s at offset %s failed crc check" % (
+                                self.topic_partition, record.offset))
+                key_size = len(record.key) if record.key is not None else -1
+                value_size = len(record.value) if record.value is not None else -1
+                key = self._deserialize(key_deserializer, tp.topic, record.headers, record.key)
+                value = self._deserialize(value_deserializer, tp.topic, record.headers, record.value)
+                headers = record.headers
+                header_size = sum(
+                    len(h_key.encode("utf-8")) + (len(h_val) if h_val is not None else 0) for h_key, h_val in
+                    headers) if headers else -1
+                self.records_read += 1
+                self.bytes_read += record.size_in_bytes
+                self.next_fetch_offset = record.offset + 1
+                yield ConsumerRecord(
+                    tp.topic, tp.partition, self.leader_epoch, record.offset, record.timestamp,
+                    record.timestamp_type, key, value, record.headers, record.checksum,
+                    key_size, value_size, header_size)
+
+            batch = records.next_batch()
+        else:
+            # Message format v2 preserves the last offset in a batch even if the last record is removed
+            # through compaction. By using the next offset computed from the last offset in the batch,
+            # we ensure that the offset of the next fetch will point to the next batch, which avoids
+            # unnecessary re-fetching of the same batch (in the worst case, the consumer could get stuck
+            # fetching the same batch repeatedly).
+            if last_batch and last_batch.magic == 2:
+                self.next_fetch_offset = last_batch.next_offset
+            self.drain()
+
+    # If unpacking raises StopIteration, it is erroneously
+    # caught by the generator. We want all exceptions to be raised
+    # back to the user. See Issue 545
+    except StopIteration:
+        _fetcher.log.exception('StopIteration raised unpacking messageset')
+        raise RuntimeError('StopIteration raised unpacking messageset')
+
+
 _PATCHES = Patches()
 
 
@@ -301,6 +423,8 @@ def _replacements(build=True):
         ("kafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
         ("kafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
     ]
+    if _fetcher_supported():
+        out.append(("kafka.consumer.fetcher:Fetcher.PartitionRecords", "_unpack_records", _unpack_records))
     if not build:
         return out
     return out + [
@@ -308,6 +432,11 @@ def _replacements(build=True):
         ("kafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
         ("kafka.producer.kafka", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
     ]
+
+
+def _fetcher_supported():
+    lo, hi = FETCHER_SUPPORTED
+    return lo <= parse_version(kafka.__version__) < hi
 
 
 def install(build=True):

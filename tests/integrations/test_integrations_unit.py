@@ -18,6 +18,7 @@ from kafka.consumer.fetcher import Fetcher  # noqa: E402
 from kafkacodec.integrations import UnsupportedClientVersion  # noqa: E402
 from kafkacodec.integrations import aiokafka as kc_aio  # noqa: E402
 from kafkacodec.integrations import kafka_python as kc_kp  # noqa: E402
+from kafkacodec.integrations._patch import resolve  # noqa: E402
 from kafkacodec.records import RecordBatchBuilder, build_control_batch  # noqa: E402
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
@@ -269,18 +270,17 @@ def test_aiokafka_builder_bytes_identical(codec, batch_size):
 
 @pytest.mark.parametrize("mod", [kc_kp, kc_aio], ids=["kafka-python", "aiokafka"])
 def test_install_uninstall_restores_originals(mod):
-    import importlib
-    before = [(m, a, getattr(importlib.import_module(m), a)) for m, a, _ in mod._replacements()]
+    before = [(m, a, getattr(resolve(m), a)) for m, a, _ in mod._replacements()]
     assert mod.install(build=True) is True
     assert mod.install(build=True) is False  # idempotent
     assert mod.installed()
     for m, a, new in mod._replacements():
-        assert getattr(importlib.import_module(m), a) is new
+        assert getattr(resolve(m), a) is new
     mod.uninstall()
     mod.uninstall()
     assert not mod.installed()
     for m, a, old in before:
-        assert getattr(importlib.import_module(m), a) is old
+        assert getattr(resolve(m), a) is old
 
 
 def test_patched_names_seen_by_clients():
@@ -311,8 +311,7 @@ def test_unsupported_versions_refused(monkeypatch, mod, client, bad):
         mod.install(build=True)
     assert not mod.installed()
     for m, a, new in mod._replacements():
-        import importlib
-        assert getattr(importlib.import_module(m), a) is not new
+        assert getattr(resolve(m), a) is not new
 
 
 def test_supported_ranges_stated():
@@ -327,3 +326,255 @@ def test_aiokafka_default_install_leaves_builder():
     kc_aio.install()
     assert aio_mr.MemoryRecords is kc_aio.MemoryRecords
     assert aio_acc.DefaultRecordBatchBuilder is before
+
+
+# ------------------------------------------------------------------ kafka-python fetcher record loop
+
+from collections import namedtuple  # noqa: E402
+
+from kafka.consumer.fetcher import ConsumerRecord as KpConsumerRecord  # noqa: E402
+from kafka.protocol.consumer import IsolationLevel  # noqa: E402
+
+from kafkacodec.integrations import _accel_py  # noqa: E402
+
+Aborted = namedtuple("Aborted", "producer_id first_offset")
+
+
+def kp_polls(installed, data, n=None, fetch_offset=0, **kw):
+    """Every take(n) of a PartitionRecords over data, with the fetcher's
+    state after each, as the consumer sees it; and how it ended."""
+    if installed:
+        kc_kp.install()
+    try:
+        import kafka.record
+        pr = Fetcher.PartitionRecords(fetch_offset, kafka.TopicPartition("t", 0),
+                                      kafka.record.MemoryRecords(data), **kw)
+        out = []
+        for _ in range(1000):
+            try:
+                got = pr.take(n)
+            except Exception as exc:  # noqa: BLE001 - compared between the arms
+                out.append(("raised", type(exc), str(exc)))
+                break
+            out.append((got, [type(r) for r in got], pr.next_fetch_offset, pr.bytes_read,
+                        pr.records_read, pr.leader_epoch, bool(pr)))
+            if not pr:  # drained: the consumer moves on
+                break
+        return out
+    finally:
+        kc_kp.uninstall()
+
+
+def polled(got):
+    return [r for poll in got if poll[0] != "raised" for r in poll[0]]
+
+
+def kp_same(data, **kw):
+    orig = kp_polls(False, data, **kw)
+    mine = kp_polls(True, data, **kw)
+    assert mine == orig
+    return orig
+
+
+def with_crc(data):
+    """Recompute the CRC of every v2 batch in data (after editing it)."""
+    from kafkacodec import crc32c
+    out, pos = bytearray(data), 0
+    while pos < len(out):
+        length = struct.unpack_from(">i", out, pos + 8)[0]
+        end = pos + 12 + length
+        struct.pack_into(">I", out, pos + 17, crc32c(bytes(out[pos + 21:end])))
+        pos = end
+    return bytes(out)
+
+
+def test_kafka_python_fetcher_loop_is_replaced_only_while_installed():
+    orig = Fetcher.PartitionRecords._unpack_records
+    kc_kp.install()
+    assert Fetcher.PartitionRecords._unpack_records is kc_kp._unpack_records
+    kc_kp.uninstall()
+    assert Fetcher.PartitionRecords._unpack_records is orig
+
+
+def test_kafka_python_fetcher_loop_version_gate(monkeypatch):
+    monkeypatch.setattr(kafka, "__version__", "3.1.0")
+    orig = Fetcher.PartitionRecords._unpack_records
+    kc_kp.install()
+    assert Fetcher.PartitionRecords._unpack_records is orig  # another 3.x keeps its own loop
+    assert kp_mr.MemoryRecords is kc_kp.MemoryRecords
+
+
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("n", [None, 1, 7, 17, 100])
+def test_kafka_python_fetcher_same_records_and_positions(codec, n):
+    got = kp_same(fetch_bytes(codec), n=n)
+    records = polled(got)
+    assert len(records) == 60 and all(type(r) is KpConsumerRecord for r in records)
+    assert any(h[0] == "\u00e9" for r in records for h in r.headers)
+    assert any(r.key is None for r in records) and any(r.value is None for r in records)
+    assert all(type(r.headers) is list for r in records)
+
+
+@pytest.mark.parametrize("fetch_offset", [0, 5, 17, 40])
+def test_kafka_python_fetcher_mid_batch_fetch_offset(fetch_offset):
+    kp_same(fetch_bytes("lz4"), n=4, fetch_offset=fetch_offset)
+
+
+class _Des:
+    def __init__(self, fail_at=None):
+        self.fail_at = fail_at
+        self.seen = []
+
+    def deserialize(self, topic, headers, data):
+        self.seen.append((topic, headers, data))
+        if self.fail_at is not None and len(self.seen) == self.fail_at:
+            raise ValueError(f"cannot deserialize {data!r}")
+        return None if data is None else data.decode()[::-1]
+
+
+class _OldDes:  # kafka-python retries without headers on TypeError
+    def deserialize(self, topic, data):
+        return None if data is None else len(data)
+
+
+@pytest.mark.parametrize("codec", ["none", "zstd"])
+def test_kafka_python_fetcher_deserializers(codec):
+    data = fetch_bytes(codec)
+    for kd, vd in [(_Des(), None), (None, _Des()), (_Des(), _Des())]:
+        kp_same(data, n=9, key_deserializer=kd, value_deserializer=vd)
+    calls = []
+    for installed in (False, True):
+        kd, vd = _Des(), _Des()
+        kp_polls(installed, data, n=9, key_deserializer=kd, value_deserializer=vd)
+        calls.append((kd.seen, vd.seen))
+    assert calls[0] == calls[1]
+    with pytest.warns(DeprecationWarning):
+        kp_same(data, n=9, value_deserializer=_OldDes())
+
+
+def test_kafka_python_fetcher_deserializer_error_at_same_record():
+    data = fetch_bytes("gzip")
+    for n, fail_at, which in [(7, 23, "value_deserializer"), (None, 1, "key_deserializer")]:
+        got = [kp_polls(installed, data, n=n, **{which: _Des(fail_at=fail_at)}) for installed in (False, True)]
+        assert got[0] == got[1]
+        assert got[0][-1][0] == "raised" and "cannot deserialize" in got[0][-1][2]
+
+
+def test_kafka_python_fetcher_read_committed_aborted_transactions():
+    from kafkacodec.records import build_control_batch
+    records = sample(30)
+    committed = fetch_bytes("none", records=records[:10], batch_records=10, transactional=True)
+    commit = build_control_batch("COMMIT", producer_id=7, producer_epoch=0, base_offset=10)
+    aborted = fetch_bytes("snappy", records=records[10:20], batch_records=5, base=11, transactional=True)
+    abort = build_control_batch("ABORT", producer_id=7, producer_epoch=0, base_offset=21)
+    plain = fetch_bytes("none", records=records[20:], batch_records=4, base=22)
+    data = committed + commit + aborted + abort + plain
+    for level in (IsolationLevel.READ_COMMITTED, IsolationLevel.READ_UNCOMMITTED):
+        for n in (None, 3):
+            got = kp_same(data, n=n, isolation_level=level, aborted_transactions=[Aborted(7, 11)])
+            offsets = [r.offset for r in polled(got)]
+            if level == IsolationLevel.READ_COMMITTED:
+                assert offsets == list(range(10)) + list(range(22, 32))
+            else:
+                assert offsets == list(range(10)) + list(range(11, 21)) + list(range(22, 32))
+
+
+def test_kafka_python_fetcher_legacy_and_log_append_time():
+    legacy = RecordBatchBuilder(magic=1, base_offset=60)
+    legacy.append(1_700_000_000_000, b"k", b"legacy")
+    b = RecordBatchBuilder(base_offset=61, timestamp_type=1)
+    for ts, k, v, h in sample(5):
+        b.append(ts, k, v, h)
+    got = kp_same(fetch_bytes("none") + legacy.build() + b.build(), n=11)
+    records = polled(got)
+    assert records[60].value == b"legacy" and records[-1].timestamp_type == 1
+
+
+def test_kafka_python_fetcher_corrupt_batches_same_error():
+    good = fetch_bytes("none", batch_records=20)
+    bad_crc = bytearray(good)
+    bad_crc[70] ^= 1
+    cases = [bytes(bad_crc)]
+    cut = bytearray(good)
+    cut[61] = 0x7F  # the first record claims a body longer than the batch
+    cases.append(with_crc(cut))
+    # a later record of the second batch: records before it come out first
+    first_len = struct.unpack_from(">i", good, 8)[0] + 12
+    rec = bytearray(good)
+    rec[first_len + 61 + 40] ^= 0x55
+    cases.append(with_crc(rec))
+    # compressed payload that does not inflate
+    gz = bytearray(fetch_bytes("gzip"))
+    gz[80:90] = b"\0" * 10
+    cases.append(with_crc(gz))
+    for data in cases:
+        for check in (True, False):
+            for n in (None, 6):
+                got = kp_same(data, n=n, check_crcs=check)
+                if data is cases[1] or (check and data is cases[0]):
+                    assert got[-1][0] == "raised"
+
+
+def _header_key_batch(key_bytes):
+    b = RecordBatchBuilder()
+    b.append(1_700_000_000_000, b"k0", b"v0")
+    b.append(1_700_000_000_001, b"k1", b"v1", [(key_bytes, b"x")])
+    return b.build()
+
+
+def test_kafka_python_fetcher_invalid_utf8_header_key_same_error():
+    data = _header_key_batch(b"bad\xff")
+    got = kp_same(data, n=None)
+    assert got[0][0] and got[0][0][0].key == b"k0" and got[-1][0] == "raised"
+    assert _accel_py.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None
+    from kafkacodec.integrations import _accel
+    assert _accel.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None
+
+
+def test_kafka_python_fetcher_attributes_byte_read_as_varint():
+    # kafka-python reads the record attributes as a varint: a byte >= 0x80 is
+    # left to its decoder, whatever it makes of it
+    b = RecordBatchBuilder()
+    b.append(1_700_000_000_000, b"k", b"v")
+    data = bytearray(b.build())
+    data[62] = 0x80
+    kp_same(with_crc(data), n=None)
+
+
+def _impls():
+    out = [_accel_py]
+    try:
+        from kafkacodec.integrations import _accel
+        out.append(_accel)
+    except ImportError:  # pragma: no cover - pure installs
+        pass
+    return out
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("codec", CODECS)
+def test_kp_batch_records_matches_kafka_python(impl, codec):
+    data = fetch_bytes(codec, batch_records=60)
+    recs, sizes = impl.kp_batch_records(KpConsumerRecord, data, "t", 3, 9)
+    orig = list(kp_mr.MemoryRecords(data).next_batch())
+    assert sizes == [r.size_in_bytes for r in orig]
+    assert recs == [KpConsumerRecord("t", 3, 9, r.offset, r.timestamp, r.timestamp_type, r.key, r.value,
+                                     r.headers, None, -1 if r.key is None else len(r.key),
+                                     -1 if r.value is None else len(r.value),
+                                     sum(len(k.encode()) + len(v or b"") for k, v in r.headers)
+                                     if r.headers else -1) for r in orig]
+    assert all(type(r) is KpConsumerRecord for r in recs)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_kp_batch_records_refuses_unsuitable_types_and_declines_bad_bytes(impl):
+    data = fetch_bytes("none", batch_records=60)
+
+    class WithDict(tuple):
+        _fields = tuple(range(13))
+    for cls in (list, KpConsumerRecord.__base__, namedtuple("Short", "a b"), WithDict):
+        with pytest.raises(TypeError):
+            impl.kp_batch_records(cls, data, "t", 0, -1)
+    for prefix in (30, 61, 100, len(data) - 1):
+        assert impl.kp_batch_records(KpConsumerRecord, data[:prefix], "t", 0, -1) is None
+    assert impl.kp_batch_records(KpConsumerRecord, data + b"\0", "t", 0, -1) is None

@@ -1,0 +1,9 @@
+# Stub for the compiled module kafkacodec/integrations/_accel.pyx.
+from typing import Any
+
+from _typeshed import ReadableBuffer
+
+def kp_batch_records(
+    cls: type[tuple[Any, ...]], data: ReadableBuffer, topic: str, partition: int, leader_epoch: int
+) -> tuple[list[tuple[Any, ...]], list[int]] | None: ...
+def kp_default_records(cls: type[tuple[Any, ...]], data: ReadableBuffer) -> list[tuple[Any, ...]] | None: ...

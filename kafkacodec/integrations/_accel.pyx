@@ -1,0 +1,191 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled helpers for the client adapters.
+
+A whole v2 batch becomes the client's own record objects in one call, so the
+client's per-record Python loop shrinks to bookkeeping.  Every function is
+conservative: on anything the client's decoder could read differently or
+reject (corrupt or truncated bytes, an attributes byte >= 0x80 that the client
+reads as a multi-byte varint, a header key that is not UTF-8, a codec
+kafkacodec cannot inflate) it returns None and the caller lets the client's
+own decoder handle the batch, so errors stay the client's.
+"""
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+
+from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE
+
+import kafkacodec.records.compression as _compression
+
+cdef extern from *:
+    """
+    static PyObject *kc_accel_alloc(PyObject *cls, Py_ssize_t n) {
+        return ((PyTypeObject *)cls)->tp_alloc((PyTypeObject *)cls, n);
+    }
+    """
+    object kc_accel_alloc(object cls, Py_ssize_t n)
+
+cdef enum:
+    B_BASE_OFFSET = 0
+    B_ATTRIBUTES = 21
+    B_BASE_TIMESTAMP = 27
+    B_MAX_TIMESTAMP = 35
+    B_RECORD_COUNT = 57
+    B_RECORDS = 61
+    KP_FIELDS = 13
+    KP_RECORD_FIELDS = 7
+
+cdef object _decompress = _compression.decompress
+
+
+cdef int _check_record_type(object cls, Py_ssize_t fields) except -1:
+    # Filling slots directly is only sound for a plain tuple subclass of the
+    # expected width: no instance dict, no extra slots.
+    if not isinstance(cls, type) or not issubclass(cls, tuple):
+        raise TypeError(f"{cls!r} is not a tuple subclass")
+    if ((<PyTypeObject *>cls).tp_basicsize != (<PyTypeObject *>tuple).tp_basicsize
+            or (<PyTypeObject *>cls).tp_dictoffset != 0):
+        raise TypeError(f"{cls!r} has instance attributes beyond the tuple")
+    if len(getattr(cls, "_fields", ())) != fields:
+        raise TypeError(f"{cls!r} does not have {fields} fields")
+    return 0
+
+
+cdef inline object _bytes_or_none(const uint8_t *p, int32_t n):
+    if n < 0:
+        return None
+    return PyBytes_FromStringAndSize(<const char *>p, n)
+
+
+cdef inline void _set(object tup, Py_ssize_t i, object v):
+    Py_INCREF(v)
+    PyTuple_SET_ITEM(tup, i, v)
+
+
+cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
+                        object topic, object partition, object leader_epoch, bint consumer):
+    cdef int64_t base_offset, base_ts, max_ts
+    cdef int32_t count, i, j, klen = 0, vlen = 0
+    cdef int attrs, codec
+    cdef bint append_time
+    cdef Py_ssize_t pos, end, kpos = 0, vpos = 0, hpos
+    cdef Py_ssize_t header_size
+    cdef const uint8_t *base
+    cdef RecordView r
+    cdef bytes inflated = None
+    cdef list out, sizes, headers
+    if n < B_RECORDS:
+        return None
+    base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
+    attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
+    base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
+    max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)
+    count = <int32_t>kc_load_be32(p + B_RECORD_COUNT)
+    codec = attrs & 7
+    append_time = (attrs >> 3) & 1
+    if codec == 0:
+        base = p
+        pos = B_RECORDS
+        end = n
+    elif codec <= 4:
+        try:
+            inflated = _decompress(codec, memoryview(data)[B_RECORDS:], magic=2)
+        except Exception:
+            return None
+        base = <const uint8_t *>PyBytes_AS_STRING(inflated)
+        pos = 0
+        end = PyBytes_GET_SIZE(inflated)
+    else:
+        return None
+    if count < 0 or <int64_t>count * V2_MIN_RECORD_SIZE > end - pos:
+        return None
+    ts_type = 1 if append_time else 0
+    out = []
+    sizes = []
+    for i in range(count):
+        if parse_v2_record(base, pos, end, &r) != 0:
+            return None
+        if base[r.end - r.length] & 0x80:
+            return None
+        if r.header_count:
+            headers = []
+            hpos = r.headers_pos
+            header_size = 0
+            for j in range(r.header_count):
+                hpos = next_header(base, hpos, &kpos, &klen, &vpos, &vlen)
+                try:
+                    hkey = PyUnicode_DecodeUTF8(<const char *>(base + kpos), klen, NULL)
+                except UnicodeDecodeError:
+                    return None
+                headers.append((hkey, _bytes_or_none(base + vpos, vlen)))
+                header_size += klen + (vlen if vlen > 0 else 0)
+        else:
+            headers = []
+            header_size = -1
+        if consumer:
+            rec = kc_accel_alloc(cls, KP_FIELDS)
+            _set(rec, 0, topic)
+            _set(rec, 1, partition)
+            _set(rec, 2, leader_epoch)
+            _set(rec, 3, base_offset + r.offset_delta)
+            _set(rec, 4, max_ts if append_time else base_ts + r.timestamp_delta)
+            _set(rec, 5, ts_type)
+            _set(rec, 6, _bytes_or_none(base + r.key_pos, r.key_len))
+            _set(rec, 7, _bytes_or_none(base + r.value_pos, r.value_len))
+            _set(rec, 8, headers)
+            _set(rec, 9, None)
+            _set(rec, 10, r.key_len)
+            _set(rec, 11, r.value_len)
+            _set(rec, 12, header_size)
+            sizes.append(r.length)
+        else:
+            rec = kc_accel_alloc(cls, KP_RECORD_FIELDS)
+            _set(rec, 0, base_offset + r.offset_delta)
+            _set(rec, 1, max_ts if append_time else base_ts + r.timestamp_delta)
+            _set(rec, 2, ts_type)
+            _set(rec, 3, _bytes_or_none(base + r.key_pos, r.key_len))
+            _set(rec, 4, _bytes_or_none(base + r.value_pos, r.value_len))
+            _set(rec, 5, headers)
+            _set(rec, 6, r.end - r.start)
+        out.append(rec)
+        pos = r.end
+    if pos != end:
+        return None
+    return (out, sizes) if consumer else out
+
+
+def kp_batch_records(cls, data, topic, partition, leader_epoch):
+    """kafka-python ConsumerRecords of one v2 batch (``data``: the batch's
+    bytes from its base offset on) with raw key/value, and the
+    ``size_in_bytes`` kafka-python's fetcher adds to ``bytes_read`` for each.
+
+    Returns ``(records, sizes)``, or None when kafka-python's decoder must
+    handle the batch.  ``cls`` must be a plain 13-field tuple subclass
+    (kafka-python's ConsumerRecord namedtuple); the CRC is not checked here."""
+    cdef Py_buffer view
+    _check_record_type(cls, KP_FIELDS)
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    try:
+        return _kp_records(cls, <const uint8_t *>view.buf, view.len, data, topic, partition, leader_epoch, True)
+    finally:
+        PyBuffer_Release(&view)
+
+
+def kp_default_records(cls, data):
+    """The records of one v2 batch as ``cls`` tuples of (offset, timestamp,
+    timestamp_type, key, value, headers, wire size incl. the length varint),
+    the fields of kafka-python's DefaultRecord; None under the same
+    conditions as kp_batch_records."""
+    cdef Py_buffer view
+    _check_record_type(cls, KP_RECORD_FIELDS)
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    try:
+        return _kp_records(cls, <const uint8_t *>view.buf, view.len, data, None, None, None, False)
+    finally:
+        PyBuffer_Release(&view)
