@@ -157,6 +157,23 @@ cdef inline object _get_slot(object obj, Py_ssize_t offset, object attr):
     return <object>v
 
 
+# Ints decoded from the wire are mostly small (partition indexes, node ids, epochs,
+# error codes): hand out shared objects for them instead of a call per value.
+cdef enum:
+    SMALL_MIN = -1
+    SMALL_MAX = 1024
+cdef PyObject *_small_ints[SMALL_MAX - SMALL_MIN]
+_small_ints_owner = list(range(SMALL_MIN, SMALL_MAX))  # keeps them alive
+for _i in range(SMALL_MAX - SMALL_MIN):
+    _small_ints[_i] = <PyObject *>_small_ints_owner[_i]
+
+
+cdef inline object _int(int64_t v):
+    if SMALL_MIN <= v < SMALL_MAX:
+        return <object>_small_ints[v - SMALL_MIN]
+    return v
+
+
 _SAFE_UNKNOWN = _uuid.SafeUUID.unknown
 # uuid.UUID keeps its state in two slots; filling them directly skips its
 # Python-level __init__, which costs more than the rest of a small struct.
@@ -267,7 +284,8 @@ cdef object _decode_array(Reader r, FieldOp op, Ctx *ctx):
     if n < 0:
         return None
     elem = op.elem
-    if n > 0 and n > (r.end - r.pos) // elem.min_size:
+    # n < 2^32 and min_size is small: the product cannot overflow (and needs no division)
+    if n > 0 and <int64_t>n * elem.min_size > r.end - r.pos:
         raise CorruptDataError(
             f"array of {n} elements cannot fit in the {r.end - r.pos} bytes left", r.base + r.pos)
     out = _new_list(n)
@@ -275,7 +293,7 @@ cdef object _decode_array(Reader r, FieldOp op, Ctx *ctx):
         # fixed width and already bounded by the check above
         p = r.buf + r.pos
         for i in range(n):
-            v = <int32_t>kc_load_be32(p + 4 * i)
+            v = _int(<int32_t>kc_load_be32(p + 4 * i))
             Py_INCREF(v)
             PyList_SET_ITEM(out, i, v)
         r.pos += 4 * n
@@ -370,11 +388,11 @@ cdef object decode_struct(Reader r, StructPlan plan, Ctx *ctx):
         if op.kind == K_INT32 and r.end - r.pos >= 4:
             p = r.buf + r.pos
             r.pos += 4
-            _set_slot(obj, op.offset, <int32_t>kc_load_be32(p))
+            _set_slot(obj, op.offset, _int(<int32_t>kc_load_be32(p)))
         elif op.kind == K_INT16 and r.end - r.pos >= 2:
             p = r.buf + r.pos
             r.pos += 2
-            _set_slot(obj, op.offset, <int16_t>kc_load_be16(p))
+            _set_slot(obj, op.offset, _int(<int16_t>kc_load_be16(p)))
         elif op.kind == K_INT64 and r.end - r.pos >= 8:
             p = r.buf + r.pos
             r.pos += 8
