@@ -653,7 +653,7 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
     if codec > 4:
         _corrupt(f"unknown compression codec {codec}", start + LEGACY_ATTRIBUTES, path + ".attributes")
     if vl < 0:
-        _corrupt("compressed wrapper has a null value", start + vp - 4, path + ".value")
+        _corrupt("compressed wrapper has a null value", vp - 4, path + ".value")
     compressed = PyMemoryView_FromMemory(<char *>(src.ptr + vp), vl, PyBUF_READ)
     try:
         inflated = _decompress(codec, compressed, max_size=max_decompressed, magic=magic)
@@ -851,6 +851,7 @@ cdef class RecordBatchBuilder:
     cdef int64_t _log_append_time
     cdef bint _built
     cdef list _legacy                 # (offset delta, timestamp, key, value) for magic 0/1
+    cdef Py_ssize_t _legacy_bytes     # their message-set size
     cdef object _pool
     cdef object _pool_buffer
     cdef double _max_block
@@ -904,11 +905,8 @@ cdef class RecordBatchBuilder:
         return self._legacy_size()
 
     def _legacy_size(self):
-        cdef Py_ssize_t total = 0
-        for _, _, k, v in self._legacy:
-            total += LOG_OVERHEAD + (LEGACY_V0_OVERHEAD if self.magic == 0 else LEGACY_V1_OVERHEAD)
-            total += (len(k) if k is not None else 0) + (len(v) if v is not None else 0)
-        return total
+        # Kept as a running total: summing the list per append was quadratic.
+        return self._legacy_bytes
 
     @property
     def max_timestamp(self):
@@ -1029,6 +1027,8 @@ cdef class RecordBatchBuilder:
         if ts > self._max_timestamp or self.record_count == 0:
             self._max_timestamp = ts
         self._legacy.append((self.record_count, ts, k, v))
+        self._legacy_bytes += (LOG_OVERHEAD + (LEGACY_V0_OVERHEAD if self.magic == 0 else LEGACY_V1_OVERHEAD)
+                               + (len(k) if k is not None else 0) + (len(v) if v is not None else 0))
         self.record_count += 1
         return self.base_offset + self.record_count - 1
 
