@@ -189,3 +189,117 @@ def kp_default_records(cls, data):
         return _kp_records(cls, <const uint8_t *>view.buf, view.len, data, None, None, None, False)
     finally:
         PyBuffer_Release(&view)
+
+
+cdef extern from *:
+    """
+    static PyObject *kc_accel_new(PyObject *cls, PyObject *args) {
+        return ((PyTypeObject *)cls)->tp_new((PyTypeObject *)cls, args, NULL);
+    }
+    """
+    object kc_accel_new(object cls, object args)
+
+cdef tuple _NO_ARGS = ()
+
+
+cdef int _check_plain_class(object cls, tuple names, Py_ssize_t fields) except -1:
+    # Creating instances with object.__new__ and generic setattr is what the
+    # dataclass __init__ does only for a class that overrides neither.
+    if not isinstance(cls, type) or cls.__new__ is not object.__new__ or cls.__setattr__ is not object.__setattr__:
+        raise TypeError(f"{cls!r} must use object's __new__ and __setattr__")
+    if len(names) != fields or not all(type(n) is str for n in names):
+        raise TypeError(f"expected {fields} field names")
+    return 0
+
+
+cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n, object data,
+                         object topic, object partition):
+    cdef int64_t base_offset, base_ts, max_ts
+    cdef int32_t count, i, j, klen = 0, vlen = 0
+    cdef int attrs, codec
+    cdef bint append_time
+    cdef Py_ssize_t pos, end, kpos = 0, vpos = 0, hpos
+    cdef const uint8_t *base
+    cdef RecordView r
+    cdef bytes inflated = None
+    cdef list out, offsets
+    cdef tuple headers
+    if n < B_RECORDS:
+        return None
+    base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
+    attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
+    base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
+    max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)
+    count = <int32_t>kc_load_be32(p + B_RECORD_COUNT)
+    codec = attrs & 7
+    append_time = (attrs >> 3) & 1
+    if codec == 0:
+        base = p
+        pos = B_RECORDS
+        end = n
+    elif codec <= 4:
+        try:
+            inflated = _decompress(codec, memoryview(data)[B_RECORDS:], magic=2)
+        except Exception:
+            return None
+        base = <const uint8_t *>PyBytes_AS_STRING(inflated)
+        pos = 0
+        end = PyBytes_GET_SIZE(inflated)
+    else:
+        return None
+    if count < 0 or <int64_t>count * V2_MIN_RECORD_SIZE > end - pos:
+        return None
+    ts_type = 1 if append_time else 0
+    n_topic, n_partition, n_offset, n_timestamp, n_ts_type, n_key, n_value, n_checksum, \
+        n_key_size, n_value_size, n_headers = names
+    out = []
+    offsets = []
+    for i in range(count):
+        if parse_v2_record(base, pos, end, &r) != 0:
+            return None
+        if base[r.end - r.length] & 0x80:
+            return None
+        headers = PyTuple_New(r.header_count)
+        hpos = r.headers_pos
+        for j in range(r.header_count):
+            hpos = next_header(base, hpos, &kpos, &klen, &vpos, &vlen)
+            try:
+                hkey = PyUnicode_DecodeUTF8(<const char *>(base + kpos), klen, NULL)
+            except UnicodeDecodeError:
+                return None
+            _set(headers, j, (hkey, _bytes_or_none(base + vpos, vlen)))
+        offset = base_offset + r.offset_delta
+        # the same attributes in the same order as the dataclass __init__
+        rec = kc_accel_new(cls, _NO_ARGS)
+        setattr(rec, n_topic, topic)
+        setattr(rec, n_partition, partition)
+        setattr(rec, n_offset, offset)
+        setattr(rec, n_timestamp, max_ts if append_time else base_ts + r.timestamp_delta)
+        setattr(rec, n_ts_type, ts_type)
+        setattr(rec, n_key, _bytes_or_none(base + r.key_pos, r.key_len))
+        setattr(rec, n_value, _bytes_or_none(base + r.value_pos, r.value_len))
+        setattr(rec, n_checksum, None)
+        setattr(rec, n_key_size, r.key_len)
+        setattr(rec, n_value_size, r.value_len)
+        setattr(rec, n_headers, headers)
+        out.append(rec)
+        offsets.append(offset)
+        pos = r.end
+    if pos != end:
+        return None
+    return out, offsets
+
+
+def aio_batch_records(cls, tuple names, data, topic, partition):
+    """aiokafka ConsumerRecords of one v2 batch with raw key/value and their
+    offsets: ``(records, offsets)``, or None when aiokafka's decoder must
+    handle the batch (same conditions as kp_batch_records).  ``cls`` is
+    aiokafka's ConsumerRecord dataclass, ``names`` its 11 fields in order;
+    instances get exactly the attributes its __init__ would set."""
+    cdef Py_buffer view
+    _check_plain_class(cls, names, 11)
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    try:
+        return _aio_records(cls, names, <const uint8_t *>view.buf, view.len, data, topic, partition)
+    finally:
+        PyBuffer_Release(&view)

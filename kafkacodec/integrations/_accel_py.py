@@ -9,7 +9,7 @@ from kafkacodec._pure.buffer import decode_varint, decode_varlong
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records import compression as _compression
 
-__all__ = ["kp_batch_records", "kp_default_records"]
+__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records"]
 
 _HEADER = struct.Struct(">qiibIhiqqqhii")  # v2 batch header, 61 bytes
 _RECORDS = 61
@@ -136,3 +136,25 @@ def _kp_records(cls, data, topic, partition, leader_epoch, consumer):
     if pos != end:
         return None
     return (out, sizes) if consumer else out
+
+
+def aio_batch_records(cls, names, data, topic, partition):
+    """See kafkacodec.integrations._accel.aio_batch_records."""
+    if (not isinstance(cls, type) or cls.__new__ is not object.__new__
+            or cls.__setattr__ is not object.__setattr__):
+        raise TypeError(f"{cls!r} must use object's __new__ and __setattr__")
+    if len(names) != 11 or not all(type(n) is str for n in names):
+        raise TypeError("expected 11 field names")
+    raw = _kp_records(tuple, data, None, None, None, False)
+    if raw is None:
+        return None
+    out, offsets = [], []
+    for offset, timestamp, ts_type, key, value, headers, _ in raw:
+        rec = object.__new__(cls)
+        for name, v in zip(names, (topic, partition, offset, timestamp, ts_type, key, value, None,
+                                   -1 if key is None else len(key), -1 if value is None else len(value),
+                                   tuple(headers))):
+            setattr(rec, name, v)
+        out.append(rec)
+        offsets.append(offset)
+    return out, offsets

@@ -31,21 +31,31 @@ DefaultRecord has a list); the consumer's ConsumerRecord is unaffected
 """
 from __future__ import annotations
 
+import dataclasses
 import struct
 import time
+from operator import itemgetter
 
 import aiokafka
 import aiokafka.codec as _codec
+import aiokafka.consumer.fetcher as _fetcher
 import aiokafka.errors as _errors
 import aiokafka.record.default_records as _dr
 import aiokafka.record.legacy_records as _lr
 import aiokafka.record.memory_records as _mr
 
+from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
 from kafkacodec.records import RecordBatchBuilder as _KCBuilder
-from kafkacodec.records import iter_batches as _iter_batches
+
+if _accelerated:
+    from kafkacodec.integrations._accel import aio_batch_records as _aio_batch_records
+    from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
+else:
+    from kafkacodec.integrations._accel_py import aio_batch_records as _aio_batch_records
+    from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
@@ -63,6 +73,24 @@ _CorruptRecordException = _errors.CorruptRecordException
 _ATTRIBUTES_OFFSET = 21
 _CLIENT_COMPRESS = {1: _codec.gzip_encode, 2: _codec.snappy_encode, 3: _codec.lz4_encode, 4: _codec.zstd_encode}
 _CONTROL_MASK = 0x20
+
+
+class _Record(tuple):
+    """A v2 record with aiokafka's DefaultRecord attributes, built in C per batch."""
+    __slots__ = ()
+    _fields = ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "_wire_size")
+
+    offset = property(itemgetter(0))
+    timestamp = property(itemgetter(1))
+    timestamp_type = property(itemgetter(2))
+    key = property(itemgetter(3))
+    value = property(itemgetter(4))
+    headers = property(itemgetter(5))
+    checksum = None
+
+    def __repr__(self):
+        return ("DefaultRecord(offset={!r}, timestamp={!r}, timestamp_type={!r},"
+                " key={!r}, value={!r}, headers={!r})".format(*self[:6]))
 
 
 class DefaultRecordBatch(_dr._DefaultRecordBatchPy):
@@ -85,13 +113,12 @@ class DefaultRecordBatch(_dr._DefaultRecordBatchPy):
     def _records_iterator(self):
         if self._header_data[5] & _CONTROL_MASK:
             return iter(_OrigDefaultRecordBatch(self._buffer))
-        try:
-            batch = next(_iter_batches(self._buffer, verify_crc=False))
-            return iter(batch.records())
-        except (KafkaCodecError, StopIteration):
-            # Let aiokafka's decoder yield what it can and raise its own error.
+        recs = _kp_default_records(_Record, self._buffer)
+        if recs is None:
+            # aiokafka's decoder yields what it can and raises its own error
             # (iter: it decompresses there and fails there, as the client's does)
             return iter(_OrigDefaultRecordBatch(self._buffer))
+        return iter(recs)
 
     def __iter__(self):
         self._decompressed = True
@@ -238,6 +265,109 @@ class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
         return kc.size_in_bytes if kc is not None else len(self._buffer)
 
 
+def _record_fields(cls):
+    """The ConsumerRecord field names in __init__ order, if its instances can be
+    made by setting exactly those attributes (a plain dataclass); else None."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if (params is None or not params.init or params.frozen or hasattr(cls, "__post_init__")
+            or cls.__new__ is not object.__new__ or cls.__setattr__ is not object.__setattr__
+            or "__init__" not in vars(cls)):
+        return None
+    fields = dataclasses.fields(cls)
+    if len(fields) != 11 or not all(f.init for f in fields):
+        return None
+    return tuple(f.name for f in fields)
+
+
+def _unpack_records(self):
+    """aiokafka 0.14's ``PartitionRecords._unpack_records`` with each v2 data
+    batch turned into ConsumerRecords by one C call when no deserializers are
+    set.  Same generator contract: next_fetch_offset advances as each record
+    is yielded, records below it are skipped, aborted transactions and control
+    batches take the same steps, errors come from the same places.  Batches
+    the C helper declines go through the original per-record loop below."""
+    Errors = _errors
+    ConsumerRecord = _fetcher.ConsumerRecord
+    names = _record_fields(ConsumerRecord)
+    fast = names is not None and not self._key_deserializer and not self._value_deserializer
+    # NOTE: if the batch is not compressed it's equal to 1 record in
+    #       v0 and v1.
+    tp = self._tp
+    records = self._records
+    while records.has_next():
+        next_batch = records.next_batch()
+        if self._check_crcs and not next_batch.validate_crc():
+            # This iterator will be closed after the exception, so we don't
+            # try to drain other batches here. They will be refetched.
+            raise Errors.CorruptRecordException(f"Invalid CRC - {tp}")
+
+        if (
+            self._isolation_level == _fetcher.READ_COMMITTED
+            and next_batch.producer_id is not None
+        ):
+            self._consume_aborted_up_to(next_batch.base_offset)
+
+            if (
+                next_batch.is_control_batch
+                and self._contains_abort_marker(next_batch)
+            ):  # fmt: skip
+                # Using `discard` instead of `remove`, because Kafka
+                # may return an abort marker for an otherwise empty
+                # topic-partition.
+                self._aborted_producers.discard(next_batch.producer_id)
+
+            if (
+                next_batch.is_transactional
+                and next_batch.producer_id in self._aborted_producers
+            ):
+                _fetcher.log.debug(
+                    "Skipping aborted record batch from partition %s with"
+                    " producer_id %s and offsets %s to %s",
+                    tp,
+                    next_batch.producer_id,
+                    next_batch.base_offset,
+                    next_batch.next_offset - 1,
+                )
+                self.next_fetch_offset = next_batch.next_offset
+                continue
+
+        # We skip control batches no matter the isolation level
+        if next_batch.is_control_batch:
+            self.next_fetch_offset = next_batch.next_offset
+            continue
+
+        decoded = None
+        if fast and type(next_batch) is DefaultRecordBatch and next_batch._it is None:
+            decoded = _aio_batch_records(ConsumerRecord, names, next_batch._buffer, tp.topic, tp.partition)
+        if decoded is not None:
+            next_batch._decompressed = True
+            recs, offsets = decoded
+            for consumer_record, offset in zip(recs, offsets):
+                if offset < self.next_fetch_offset:
+                    continue
+                self.next_fetch_offset = offset + 1
+                yield consumer_record
+        else:
+            for record in next_batch:
+                # It's OK for the offset to be larger than the current
+                # partition. It will happen in compacted topics.
+                if record.offset < self.next_fetch_offset:
+                    # Probably just a compressed messageset, it's ok to skip.
+                    continue
+                consumer_record = self._consumer_record(tp, record)
+                self.next_fetch_offset = record.offset + 1
+                yield consumer_record
+
+        # Message format v2 preserves the last offset in a batch even if
+        # the last record is removed through compaction. By using the next
+        # offset computed from the last offset in the batch, we ensure that
+        # the offset of the next fetch will point to the next batch, which
+        # avoids unnecessary re-fetching of the same batch (in the worst
+        # case, the consumer could get stuck fetching the same batch
+        # repeatedly).
+        self.next_fetch_offset = next_batch.next_offset
+
+
 _PATCHES = Patches()
 
 
@@ -248,6 +378,7 @@ def _replacements(build=True):
         ("aiokafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
         ("aiokafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
         ("aiokafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
+        ("aiokafka.consumer.fetcher:PartitionRecords", "_unpack_records", _unpack_records),
     ]
     if build:
         out += [

@@ -578,3 +578,131 @@ def test_kp_batch_records_refuses_unsuitable_types_and_declines_bad_bytes(impl):
     for prefix in (30, 61, 100, len(data) - 1):
         assert impl.kp_batch_records(KpConsumerRecord, data[:prefix], "t", 0, -1) is None
     assert impl.kp_batch_records(KpConsumerRecord, data + b"\0", "t", 0, -1) is None
+
+
+# ------------------------------------------------------------------ aiokafka fetcher record loop
+
+def aio_polls(installed, data, n=None, fetch_offset=0, aborted=None, isolation_level=0,
+              key_deserializer=None, value_deserializer=None, check_crcs=True):
+    """Records in slices of n as aiokafka's FetchResult.getall takes them, with
+    next_fetch_offset after each slice, and how it ended."""
+    import aiokafka.record.memory_records as mr
+    if installed:
+        kc_aio.install()
+    try:
+        pr = AioPartitionRecords(aiokafka.TopicPartition("t", 0), mr.MemoryRecords(data), aborted, fetch_offset,
+                                 key_deserializer, value_deserializer, check_crcs, isolation_level)
+        out = []
+        while True:
+            got = []
+            try:
+                for rec in pr:
+                    got.append(rec)
+                    if n is not None and len(got) >= n:
+                        break
+            except Exception as exc:  # noqa: BLE001 - compared between the arms
+                out.append((got, "raised", type(exc), str(exc)))
+                break
+            out.append((got, [(type(r), vars(r)) for r in got], pr.next_fetch_offset))
+            if n is None or len(got) < n:  # exhausted: getall drops the partition records
+                break
+        return out
+    finally:
+        kc_aio.uninstall()
+
+
+def aio_same(data, **kw):
+    orig = aio_polls(False, data, **kw)
+    assert aio_polls(True, data, **kw) == orig
+    return orig
+
+
+def test_aiokafka_fetcher_loop_is_replaced_only_while_installed():
+    orig = AioPartitionRecords._unpack_records
+    kc_aio.install()
+    assert AioPartitionRecords._unpack_records is kc_aio._unpack_records
+    kc_aio.uninstall()
+    assert AioPartitionRecords._unpack_records is orig
+
+
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("n", [None, 1, 7, 17])
+def test_aiokafka_fetcher_same_records_and_positions(codec, n):
+    got = aio_same(fetch_bytes(codec), n=n)
+    records = [r for poll in got for r in poll[0]]
+    assert len(records) == 60
+    assert any(h[0] == "\u00e9" for r in records for h in r.headers)
+
+
+@pytest.mark.parametrize("fetch_offset", [0, 5, 17, 40])
+def test_aiokafka_fetcher_mid_batch_fetch_offset(fetch_offset):
+    aio_same(fetch_bytes("zstd"), n=4, fetch_offset=fetch_offset)
+
+
+def test_aiokafka_fetcher_deserializers():
+    data = fetch_bytes("snappy")
+    aio_same(data, n=9, key_deserializer=lambda b: b and b[::-1], value_deserializer=len_or_none)
+
+    def boom(b):
+        if b and b.startswith(b'{"n": 23'):
+            raise ValueError("cannot deserialize")
+        return b
+    got = aio_same(data, n=9, value_deserializer=boom)
+    assert got[-1][1] == "raised"
+
+
+def len_or_none(b):
+    return None if b is None else len(b)
+
+
+def test_aiokafka_fetcher_read_committed_aborted_transactions():
+    records = sample(30)
+    committed = fetch_bytes("none", records=records[:10], batch_records=10, transactional=True)
+    commit = build_control_batch("COMMIT", producer_id=7, producer_epoch=0, base_offset=10)
+    aborted = fetch_bytes("lz4", records=records[10:20], batch_records=5, base=11, transactional=True)
+    abort = build_control_batch("ABORT", producer_id=7, producer_epoch=0, base_offset=21)
+    plain = fetch_bytes("none", records=records[20:], batch_records=4, base=22)
+    data = committed + commit + aborted + abort + plain
+    for level in (0, 1):
+        for n in (None, 3):
+            got = aio_same(data, n=n, isolation_level=level, aborted=[(7, 11)])
+            offsets = [r.offset for poll in got for r in poll[0]]
+            expect = list(range(10)) + list(range(22, 32)) if level else \
+                list(range(10)) + list(range(11, 21)) + list(range(22, 32))
+            assert offsets == expect
+
+
+def test_aiokafka_fetcher_corrupt_and_odd_batches():
+    good = fetch_bytes("none", batch_records=20)
+    bad_crc = bytearray(good)
+    bad_crc[70] ^= 1
+    cut = bytearray(good)
+    cut[61] = 0x7F
+    gz = bytearray(fetch_bytes("gzip"))
+    gz[80:90] = b"\0" * 10
+    attrs = bytearray(_header_key_batch(b"k"))
+    attrs[62] = 0x80
+    legacy = RecordBatchBuilder(magic=1, base_offset=60)
+    legacy.append(1_700_000_000_000, b"k", b"legacy")
+    append_time = RecordBatchBuilder(base_offset=61, timestamp_type=1)
+    append_time.append(1_700_000_000_000, b"k", b"v")
+    for data in (bytes(bad_crc), with_crc(cut), with_crc(gz), with_crc(attrs), _header_key_batch(b"bad\xff"),
+                 legacy.build(), fetch_bytes("none") + append_time.build()):
+        for check in (True, False):
+            aio_same(data, n=6, check_crcs=check)
+
+
+@pytest.mark.parametrize("impl", _impls(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("codec", CODECS)
+def test_aio_batch_records_matches_aiokafka(impl, codec):
+    from aiokafka.structs import ConsumerRecord
+    data = fetch_bytes(codec, batch_records=60)
+    names = kc_aio._record_fields(ConsumerRecord)
+    recs, offsets = impl.aio_batch_records(ConsumerRecord, names, data, "t", 0)
+    pr = AioPartitionRecords(aiokafka.TopicPartition("t", 0), aio_mr.MemoryRecords(data), None, 0,
+                             None, None, True, 0)
+    orig = list(pr)
+    assert recs == orig and offsets == [r.offset for r in orig]
+    assert [vars(r) for r in recs] == [vars(r) for r in orig]
+    with pytest.raises(TypeError):
+        impl.aio_batch_records(ConsumerRecord, names[:5], data, "t", 0)
