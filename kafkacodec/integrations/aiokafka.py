@@ -5,12 +5,14 @@
     kc_aiokafka.uninstall()     # puts every original object back
 
 What changes
-- Consumer: the fetcher's ``MemoryRecords`` yields kafkacodec-backed
-  ``DefaultRecordBatch`` objects for v2 data batches; their records are
-  decoded in C, one batch at a time, into kafkacodec Records, which carry the
-  attributes aiokafka's fetcher reads (``offset``, ``timestamp``,
-  ``timestamp_type``, ``key``, ``value``, ``checksum``, ``headers``).
-  ``ConsumerRecord`` objects come out identical.  Batch CRCs use kafkacodec's
+- Consumer: ``PartitionRecords._unpack_records`` is replaced by a copy of
+  aiokafka 0.14's loop in which each v2 data batch becomes its
+  ``ConsumerRecord`` objects in one C call (same attributes set in the same
+  order as the dataclass __init__) when no deserializers are set;
+  next_fetch_offset still advances per record yielded.  The fetcher's
+  ``MemoryRecords`` yields kafkacodec-backed ``DefaultRecordBatch`` objects
+  whose records (offset, timestamp, timestamp_type, key, value, headers,
+  checksum) are decoded in C per batch.  Batch CRCs use kafkacodec's
   hardware CRC-32C.
 - Producer, with ``install(build=True)``: ``DefaultRecordBatchBuilder``
   encodes records with kafkacodec; batches close at the same size and the
@@ -20,14 +22,14 @@ What changes
 
 What stays aiokafka's own
 - Legacy (magic 0/1) message sets and control batches (transaction markers).
-- Corrupt input: the batch is handed to aiokafka's decoder, so the same
-  records come out before the same ``CorruptRecordException``.
+- Corrupt input, attributes bytes >= 0x80 and header keys that are not
+  UTF-8: the batch is handed to aiokafka's decoder, so the same records come
+  out before the same error.
 - A builder given non-consecutive offsets continues with aiokafka's encoder.
 
 Differences an application could notice: iterating a batch yourself yields
-kafkacodec ``Record`` objects whose ``headers`` is a tuple (aiokafka's
-DefaultRecord has a list); the consumer's ConsumerRecord is unaffected
-(aiokafka turns headers into a tuple there anyway).
+tuple-based records with aiokafka's DefaultRecord attributes; the consumer's
+ConsumerRecord is unaffected.
 """
 from __future__ import annotations
 

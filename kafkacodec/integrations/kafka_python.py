@@ -12,6 +12,12 @@ What changes
   ``key``, ``value``, ``headers`` as a list of ``(str, bytes|None)``,
   ``size_in_bytes``, ``checksum`` None, ``validate_crc()``).  Batch CRCs are
   checked with kafkacodec's hardware CRC-32C.
+- Consumer (kafka-python 3.0.x): ``Fetcher.PartitionRecords._unpack_records``
+  is replaced by a copy of 3.0's loop in which each v2 data batch becomes its
+  ConsumerRecords in one C call (kafkacodec.integrations._accel); the
+  generator still advances records_read, bytes_read and next_fetch_offset per
+  record yielded.  With deserializers set they are called per record as
+  kafka-python does.  Other 3.x versions keep their own loop.
 - Producer: ``DefaultRecordBatchBuilder`` encodes records in C; batches
   close at exactly the same size, and the built bytes are identical to
   kafka-python's (compression still uses kafka-python's codecs, so
@@ -20,8 +26,10 @@ What changes
 What stays kafka-python's own
 - Legacy (magic 0/1) message sets and control batches (transaction markers)
   use kafka-python's classes unchanged.
-- Corrupt input: the batch is handed to kafka-python's decoder, so the same
-  records come out before the same ``CorruptRecordError``.
+- Corrupt input, and bytes kafka-python reads differently from the Kafka
+  format (an attributes byte >= 0x80, read by it as a varint; header keys that
+  are not UTF-8): the batch is handed to kafka-python's decoder, so the same
+  records come out before the same error.
 - A builder that is given non-consecutive offsets (``MemoryRecordsBuilder``
   with ``offset`` != 0 or ``skip()``) continues with kafka-python's encoder.
 
