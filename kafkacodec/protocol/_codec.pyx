@@ -26,6 +26,63 @@ cdef extern from "Python.h":
     object _PyLong_FromByteArray(const unsigned char *p, size_t n, int little_endian, int is_signed)
     const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
 
+cdef extern from *:
+    """
+    #include "structmember.h"
+    /* Deallocator for the generated message classes: what CPython's generic
+       subtype_dealloc does for them (untrack, clear every __slots__ slot of the
+       class and its bases, free, drop the type), without its checks for
+       finalizers, weak references and instance dicts, none of which these
+       classes have.  A subclass made in Python keeps subtype_dealloc, which
+       handles its own additions and then calls this one. */
+    static void kc_struct_dealloc(PyObject *self) {
+        PyTypeObject *type = Py_TYPE(self);
+        PyTypeObject *base = type;
+        PyObject_GC_UnTrack(self);
+        Py_TRASHCAN_BEGIN(self, kc_struct_dealloc)
+        while (base->tp_dealloc != kc_struct_dealloc)
+            base = base->tp_base;
+        for (; base != NULL && base != &PyBaseObject_Type; base = base->tp_base) {
+            Py_ssize_t i, n = Py_SIZE(base);
+            PyMemberDef *mp = base->tp_members;  /* a heap type's slots, Py_SIZE(base) of them */
+            for (i = 0; i < n; i++, mp++) {
+                if (mp->type == T_OBJECT_EX && !(mp->flags & READONLY)) {
+                    PyObject **addr = (PyObject **)((char *)self + mp->offset);
+                    Py_CLEAR(*addr);
+                }
+            }
+        }
+        type->tp_free(self);
+        Py_DECREF(type);
+        Py_TRASHCAN_END
+    }
+
+    /* Install it on a generated class (-> Struct -> object) whose instances hold
+       nothing but slots; anything else keeps its deallocator. */
+    static int kc_install_dealloc(PyObject *cls) {
+        PyTypeObject *t = (PyTypeObject *)cls, *b;
+        destructor generic;
+        if (!PyType_CheckExact(cls) || t->tp_base == NULL || t->tp_base->tp_base != &PyBaseObject_Type)
+            return 0;
+        generic = t->tp_base->tp_dealloc;  /* Struct's: CPython's subtype_dealloc */
+        for (b = t; b != &PyBaseObject_Type; b = b->tp_base) {
+            if (!(b->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(b->tp_flags & Py_TPFLAGS_HAVE_GC)
+                    || b->tp_dictoffset || b->tp_weaklistoffset || b->tp_finalize || b->tp_del
+    #ifdef Py_TPFLAGS_MANAGED_DICT
+                    || (b->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+    #endif
+    #ifdef Py_TPFLAGS_MANAGED_WEAKREF
+                    || (b->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
+    #endif
+                    || (b->tp_dealloc != generic && b->tp_dealloc != kc_struct_dealloc))
+                return 0;
+        }
+        t->tp_dealloc = kc_struct_dealloc;
+        return 1;
+    }
+    """
+    int kc_install_dealloc(object cls) except -1
+
 import uuid as _uuid
 
 from kafkacodec._buffer cimport Reader, Writer
@@ -102,6 +159,7 @@ cdef class StructPlan:
         cdef FieldOp op
         cdef Py_ssize_t i
         self.cls = cls
+        kc_install_dealloc(cls)
         for op in (*ops, *tagged, *absent):
             op.offset = _slot_offset(cls, op.attr)
         self.tags_offset = _slot_offset(cls, "_tags")
