@@ -38,19 +38,17 @@ cdef extern from *:
     static void kc_struct_dealloc(PyObject *self) {
         PyTypeObject *type = Py_TYPE(self);
         PyTypeObject *base = type;
+        Py_ssize_t off;
         PyObject_GC_UnTrack(self);
         Py_TRASHCAN_BEGIN(self, kc_struct_dealloc)
         while (base->tp_dealloc != kc_struct_dealloc)
             base = base->tp_base;
-        for (; base != NULL && base != &PyBaseObject_Type; base = base->tp_base) {
-            Py_ssize_t i, n = Py_SIZE(base);
-            PyMemberDef *mp = base->tp_members;  /* a heap type's slots, Py_SIZE(base) of them */
-            for (i = 0; i < n; i++, mp++) {
-                if (mp->type == T_OBJECT_EX && !(mp->flags & READONLY)) {
-                    PyObject **addr = (PyObject **)((char *)self + mp->offset);
-                    Py_CLEAR(*addr);
-                }
-            }
+        /* kc_install_dealloc checked that the class and its bases up to object
+           add nothing but slots: they fill the instance from the object header
+           to the class's basic size */
+        for (off = sizeof(PyObject); off < base->tp_basicsize; off += sizeof(PyObject *)) {
+            PyObject **addr = (PyObject **)((char *)self + off);
+            Py_CLEAR(*addr);
         }
         type->tp_free(self);
         Py_DECREF(type);
@@ -62,6 +60,7 @@ cdef extern from *:
     static int kc_install_dealloc(PyObject *cls) {
         PyTypeObject *t = (PyTypeObject *)cls, *b;
         destructor generic;
+        Py_ssize_t i;
         if (!PyType_CheckExact(cls) || t->tp_base == NULL || t->tp_base->tp_base != &PyBaseObject_Type)
             return 0;
         generic = t->tp_base->tp_dealloc;  /* Struct's: CPython's subtype_dealloc */
@@ -74,9 +73,20 @@ cdef extern from *:
     #ifdef Py_TPFLAGS_MANAGED_WEAKREF
                     || (b->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
     #endif
-                    || (b->tp_dealloc != generic && b->tp_dealloc != kc_struct_dealloc))
+                    || (b->tp_dealloc != generic && b->tp_dealloc != kc_struct_dealloc)
+                    || b->tp_itemsize != 0
+                    || b->tp_basicsize != b->tp_base->tp_basicsize + Py_SIZE(b) * (Py_ssize_t)sizeof(PyObject *))
                 return 0;
+            /* every slot an object slot, one after the other */
+            for (i = 0; i < Py_SIZE(b); i++) {
+                PyMemberDef *mp = b->tp_members + i;
+                if (mp->type != T_OBJECT_EX || (mp->flags & READONLY)
+                        || mp->offset != b->tp_base->tp_basicsize + i * (Py_ssize_t)sizeof(PyObject *))
+                    return 0;
+            }
         }
+        if (PyBaseObject_Type.tp_basicsize != sizeof(PyObject))
+            return 0;
         t->tp_dealloc = kc_struct_dealloc;
         return 1;
     }

@@ -1,12 +1,14 @@
 """Decoded and constructed messages free what they hold (the compiled executor installs
 its own deallocator on generated classes), subclasses included; no leaks per decode."""
+import ctypes
 import gc
+import sys
 import tracemalloc
 import weakref
 
 import pytest
 
-from kafkacodec.protocol import SPECS, decode_message, encode_message
+from kafkacodec.protocol import SPECS, Struct, decode_message, encode_message
 from kafkacodec.protocol import messages as m
 
 from protocol_helpers import plan_of, populate
@@ -25,6 +27,12 @@ def _prepare(codec):
 
 def test_slots_are_released(codec):
     _prepare(codec)
+    if codec.__name__.endswith("._codec") and sys.implementation.name == "cpython" and sys.maxsize > 2**32:
+        # compiled plans put the slots-only deallocator on their classes (tp_dealloc: offset 48)
+        def dealloc(t):
+            return ctypes.c_void_p.from_address(id(t) + 48).value
+        assert dealloc(m.MetadataResponse) != dealloc(Struct)
+        assert dealloc(m.MetadataResponse.MetadataResponsePartition) != dealloc(Struct)
     box = Box()
     ref = weakref.ref(box)
     msg = m.MetadataRequest(topics=[m.MetadataRequest.MetadataRequestTopic(name="t")])
