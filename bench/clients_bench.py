@@ -128,6 +128,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=1, help="alternating rounds per arm; the best counts")
     ap.add_argument("--broker", choices=["mock", "tansu"], default="tansu")
     ap.add_argument("--only", choices=["kafka-python", "aiokafka"], default=None)
+    ap.add_argument("--produce-only", action="store_true", help="skip the consume cases and the pre-load")
     args = ap.parse_args(argv)
 
     import _peers
@@ -136,20 +137,22 @@ def main(argv=None):
     from kafkacodec.integrations import kafka_python as kc_kp
 
     n = args.records
-    w = load("W1", n / 1_000_000)
+    w = load("W1", max(n, args.produce_records) / 1_000_000)
     to_send = w.records[:args.produce_records]
     results = {}
     broker = _peers.tansu_broker() if args.broker == "tansu" else _peers.mock_cluster(topics={"w1": 1})
     with broker as bootstrap:
         if args.broker == "tansu":
             _peers.create_topic(bootstrap, "w1", 1)
-        t0 = time.perf_counter()
-        preload(bootstrap, "w1", w)
-        print(f"pre-loaded {w.n_records:,} W1 records in {time.perf_counter() - t0:.1f} s ({args.broker})")
-        cases = [
-            ("kafka-python consume", kc_kp, lambda: kp_consume(bootstrap, "w1", n)),
-            ("aiokafka consume", kc_aio, lambda: aio_consume(bootstrap, "w1", n)),
-        ]
+        cases = []
+        if not args.produce_only:
+            t0 = time.perf_counter()
+            preload(bootstrap, "w1", w)
+            print(f"pre-loaded {w.n_records:,} W1 records in {time.perf_counter() - t0:.1f} s ({args.broker})")
+            cases += [
+                ("kafka-python consume", kc_kp, lambda: kp_consume(bootstrap, "w1", n)),
+                ("aiokafka consume", kc_aio, lambda: aio_consume(bootstrap, "w1", n)),
+            ]
         if args.produce_records:
             topic_no = iter(range(1_000_000))
             cases += [

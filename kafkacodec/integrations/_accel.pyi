@@ -1,5 +1,5 @@
 # Stub for the compiled module kafkacodec/integrations/_accel.pyx.
-from typing import Any
+from typing import Any, Callable
 
 from _typeshed import ReadableBuffer
 
@@ -10,3 +10,7 @@ def kp_default_records(cls: type[tuple[Any, ...]], data: ReadableBuffer) -> list
 def aio_batch_records(
     cls: type, names: tuple[str, ...], data: ReadableBuffer, topic: str, partition: int
 ) -> tuple[list[Any], list[int]] | None: ...
+def v2_appender(
+    meta_cls: Callable[[int, int, int], Any], fallback: Callable[..., Any], rule: str
+) -> Callable[..., Any]: ...
+def v2_size_estimator(overhead: int, fallback: Callable[[Any, Any, Any], int]) -> Callable[[Any, Any, Any], int]: ...

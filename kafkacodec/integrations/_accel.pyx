@@ -303,3 +303,233 @@ def aio_batch_records(cls, tuple names, data, topic, partition):
         return _aio_records(cls, names, <const uint8_t *>view.buf, view.len, data, topic, partition)
     finally:
         PyBuffer_Release(&view)
+
+
+# ------------------------------------------------------------------ producer side
+#
+# The clients' batch builders keep their records in a bytearray ``_buffer``
+# after a 61-byte header and track first/max timestamp, record count and last
+# offset in attributes.  The append functions below write one record into that
+# same bytearray in C and update the same attributes, so the client's own
+# build(), size() and header code work unchanged, and anything unusual (other
+# argument types, ints beyond 64 bits, header keys UTF-8 cannot encode) goes to
+# the client's own append on the same state, which then decides or raises.
+
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
+from libc.string cimport memcpy
+
+from kafkacodec._primitives cimport write_uvarint64, zigzag64, uvarint_size
+
+import time as _time_mod
+
+cdef enum:
+    RULE_KAFKA_PYTHON = 0   # refused when not the first record and len + size > batch_size
+    RULE_AIOKAFKA = 1       # aiokafka's C builder: refused when offset != 0 and len + size >= batch_size
+    MAX_HEADERS_FAST = 64
+
+cdef object _NOT_HANDLED = object()
+cdef object _time_time = _time_mod.time
+
+
+cdef inline Py_ssize_t _zz_size(int64_t v) noexcept nogil:
+    return uvarint_size(zigzag64(v))
+
+
+cdef inline Py_ssize_t _zz_write(char *out, int64_t v) noexcept nogil:
+    return write_uvarint64(<uint8_t *>out, zigzag64(v))
+
+
+cdef inline bint _as_int64(object v, int64_t *out):
+    # exact int within 64 bits; anything else is for the client to judge
+    cdef int overflow = 0
+    if type(v) is not int:
+        return False
+    out[0] = PyLong_AsLongLongAndOverflow(v, &overflow)
+    return overflow == 0
+
+
+cdef inline bint _raw_bytes(object v, const char **p, Py_ssize_t *n):
+    # bytes and bytearray only: other types (memoryview formats, buffer
+    # objects, iterables of ints) keep the client's own handling
+    if v is None:
+        n[0] = -1
+        return True
+    if type(v) is bytes:
+        p[0] = PyBytes_AS_STRING(v)
+        n[0] = PyBytes_GET_SIZE(v)
+        return True
+    if type(v) is bytearray:
+        p[0] = PyByteArray_AS_STRING(v)
+        n[0] = PyByteArray_GET_SIZE(v)
+        return True
+    return False
+
+
+cdef inline Py_ssize_t _field_size(Py_ssize_t n) noexcept nogil:
+    return 1 if n < 0 else _zz_size(n) + n
+
+
+cdef Py_ssize_t _headers_size(object headers, const char **hk, Py_ssize_t *hkn,
+                              const char **hv, Py_ssize_t *hvn, Py_ssize_t nh) except -2:
+    """Size of the header fields of a list of (str, bytes | None); -1 when the
+    client must handle them."""
+    cdef Py_ssize_t i, size = _zz_size(nh)
+    cdef object item, k
+    for i in range(nh):
+        item = (<list>headers)[i]
+        if type(item) is not tuple or len(<tuple>item) != 2:
+            return -1
+        k = (<tuple>item)[0]
+        if type(k) is not str:
+            return -1
+        try:
+            hk[i] = PyUnicode_AsUTF8AndSize(k, &hkn[i])
+        except UnicodeError:
+            return -1
+        v = (<tuple>item)[1]
+        if v is not None and type(v) is not bytes:
+            return -1
+        _raw_bytes(v, &hv[i], &hvn[i])
+        size += _zz_size(hkn[i]) + hkn[i] + _field_size(hvn[i])
+    return size
+
+
+cdef inline Py_ssize_t _put(char *out, const char *p, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t w
+    if n < 0:
+        out[0] = 1  # zigzag(-1): null
+        return 1
+    w = _zz_write(out, n)
+    memcpy(out + w, p, n)
+    return w + n
+
+
+cdef object _v2_append(object self, object offset, object timestamp, object key, object value,
+                       object headers, object meta_cls, int rule):
+    cdef int64_t off = 0, ts = 0, first_ts = 0, max_ts = 0, delta
+    cdef int64_t batch_size = 0
+    cdef const char *kp = NULL
+    cdef const char *vp = NULL
+    cdef Py_ssize_t kn, vn, nh, hsize, body, size, pos, i
+    cdef const char *hk[MAX_HEADERS_FAST]
+    cdef Py_ssize_t hkn[MAX_HEADERS_FAST]
+    cdef const char *hv[MAX_HEADERS_FAST]
+    cdef Py_ssize_t hvn[MAX_HEADERS_FAST]
+    cdef bint first
+    cdef char *out
+    if not _as_int64(offset, &off):
+        return _NOT_HANDLED
+    if timestamp is None:
+        # what the clients' own Python builders do
+        timestamp = int(_time_time() * 1000)
+    if not _as_int64(timestamp, &ts):
+        return _NOT_HANDLED
+    if not _raw_bytes(key, &kp, &kn) or not _raw_bytes(value, &vp, &vn):
+        return _NOT_HANDLED
+    if type(headers) is not list:
+        return _NOT_HANDLED
+    nh = len(<list>headers)
+    if nh > MAX_HEADERS_FAST:
+        return _NOT_HANDLED
+    buf = self._buffer
+    if type(buf) is not bytearray or not _as_int64(self._batch_size, &batch_size):
+        return _NOT_HANDLED
+    first_obj = self._first_timestamp
+    first = first_obj is None
+    if first:
+        delta = 0
+    else:
+        if not _as_int64(first_obj, &first_ts) or not _as_int64(self._max_timestamp, &max_ts):
+            return _NOT_HANDLED
+        # the delta must fit 64 bits, as the clients' encoders assume
+        if (first_ts < 0 and ts > first_ts + 0x7FFFFFFFFFFFFFFF) or \
+                (first_ts > 0 and ts < first_ts - 0x7FFFFFFFFFFFFFFF - 1):
+            return _NOT_HANDLED
+        delta = ts - first_ts
+    hsize = _headers_size(headers, hk, hkn, hv, hvn, nh)
+    if hsize < 0:
+        return _NOT_HANDLED
+    body = 1 + _zz_size(delta) + _zz_size(off) + _field_size(kn) + _field_size(vn) + hsize
+    size = body + _zz_size(body)
+    pos = PyByteArray_GET_SIZE(buf)
+    if rule == RULE_KAFKA_PYTHON:
+        if not first and pos + size > batch_size:
+            return None
+    elif off != 0 and pos + size >= batch_size:
+        return None
+    PyByteArray_Resize(buf, pos + size)
+    out = PyByteArray_AS_STRING(buf) + pos
+    out += _zz_write(out, body)
+    out[0] = 0  # attributes
+    out += 1
+    out += _zz_write(out, delta)
+    out += _zz_write(out, off)
+    out += _put(out, kp, kn)
+    out += _put(out, vp, vn)
+    out += _zz_write(out, nh)
+    for i in range(nh):
+        out += _put(out, hk[i], hkn[i])
+        out += _put(out, hv[i], hvn[i])
+    if first:
+        self._first_timestamp = timestamp
+        self._max_timestamp = timestamp
+    elif max_ts < ts:
+        self._max_timestamp = timestamp
+    self._num_records += 1
+    self._last_offset = offset
+    return meta_cls(offset, size, timestamp)
+
+
+def v2_appender(meta_cls, fallback, str rule):
+    """An ``append(self, offset, timestamp, key, value, headers)`` method for a
+    client's v2 batch builder that keeps its records in ``self._buffer`` (a
+    bytearray after the batch header) and its state in ``_first_timestamp``,
+    ``_max_timestamp``, ``_num_records``, ``_last_offset``, ``_batch_size``.
+
+    Writes the record in one C call and returns ``meta_cls(offset, size,
+    timestamp)``, or None when the batch is full by the client's rule:
+    ``rule="kafka-python"`` (and aiokafka's Python builder): refused when not
+    the first record and the batch would exceed batch_size;
+    ``rule="aiokafka"`` (aiokafka's C builder): refused when offset != 0 and
+    the batch would reach batch_size.  Arguments of other types go to
+    ``fallback(self, offset, timestamp, key, value, headers)``, the client's
+    own append, on the same state."""
+    cdef int r
+    if rule == "kafka-python":
+        r = RULE_KAFKA_PYTHON
+    elif rule == "aiokafka":
+        r = RULE_AIOKAFKA
+    else:
+        raise ValueError(f"unknown size rule {rule!r}")
+
+    def append(self, offset, timestamp, key, value, headers):
+        res = _v2_append(self, offset, timestamp, key, value, headers, meta_cls, r)
+        if res is _NOT_HANDLED:
+            return fallback(self, offset, timestamp, key, value, headers)
+        return res
+    return append
+
+
+def v2_size_estimator(Py_ssize_t overhead, fallback):
+    """``estimate(key, value, headers)``: overhead plus the v2 size of the key,
+    value and headers fields (kafka-python's ``size_of``); arguments other than
+    bytes/bytearray/None and a list of (str, bytes | None) go to
+    ``fallback(key, value, headers)``."""
+    def estimate(key, value, headers):
+        cdef const char *kp = NULL
+        cdef const char *vp = NULL
+        cdef Py_ssize_t kn, vn, nh, hsize
+        cdef const char *hk[MAX_HEADERS_FAST]
+        cdef Py_ssize_t hkn[MAX_HEADERS_FAST]
+        cdef const char *hv[MAX_HEADERS_FAST]
+        cdef Py_ssize_t hvn[MAX_HEADERS_FAST]
+        if (_raw_bytes(key, &kp, &kn) and _raw_bytes(value, &vp, &vn) and type(headers) is list
+                and len(<list>headers) <= MAX_HEADERS_FAST):
+            nh = len(<list>headers)
+            hsize = _headers_size(headers, hk, hkn, hv, hvn, nh)
+            if hsize >= 0:
+                return overhead + _field_size(kn) + _field_size(vn) + hsize
+        return fallback(key, value, headers)
+    return estimate

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import struct
-import time
 from operator import itemgetter
 
 import aiokafka
@@ -48,16 +47,16 @@ import aiokafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
-from kafkacodec.errors import KafkaCodecError
 from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
-from kafkacodec.records import RecordBatchBuilder as _KCBuilder
 
 if _accelerated:
     from kafkacodec.integrations._accel import aio_batch_records as _aio_batch_records
     from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._accel import v2_appender as _v2_appender
 else:
     from kafkacodec.integrations._accel_py import aio_batch_records as _aio_batch_records
     from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._accel_py import v2_appender as _v2_appender
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
@@ -157,72 +156,23 @@ class MemoryRecords(_mr._MemoryRecordsPy):
         return _LegacyRecordBatch(next_slice, magic)
 
 
-_MAX_BATCH = (1 << 62)
-_MAX_RECORD_OVERHEAD = 36  # length, attributes, timestamp delta, offset delta, key/value lengths, header count
+def _client_append(self, offset, timestamp, key, value, headers):
+    # aiokafka's Python twin writes on the same state; its metadata is
+    # returned as the C type aiokafka's own builder returns
+    meta = _dr._DefaultRecordBatchBuilderPy.append(self, offset, timestamp, key, value, headers)
+    return None if meta is None else _DefaultRecordMetadata(meta.offset, meta.size, meta.timestamp)
 
 
 class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
     """aiokafka's DefaultRecordBatchBuilder with records encoded by kafkacodec.
 
-    Same size rule (a record that would take the batch past batch_size is
-    refused unless it is the first), same header fields."""
+    ``append`` is one C call writing the record into the batch buffer with
+    the size rule of aiokafka's C builder (a record is refused when its offset
+    is not 0 and the batch would reach batch_size) and returning aiokafka's C
+    DefaultRecordMetadata; arguments of other types go to aiokafka's Python
+    builder's append on the same state.  Same header fields, same bytes."""
 
-    def __init__(self, magic, compression_type, is_transactional,
-                 producer_id, producer_epoch, base_sequence, batch_size):
-        super().__init__(magic, compression_type, is_transactional,
-                         producer_id, producer_epoch, base_sequence, batch_size)
-        # kafkacodec's builder never refuses; the size rule is applied here
-        self._kc = _KCBuilder(2, "none", batch_size=_MAX_BATCH)
-
-    def _leave_kc(self):
-        kc = self._kc
-        if kc is not None:
-            self._kc = None
-            self._buffer = bytearray(kc.build())
-
-    def append(self, offset, timestamp, key, value, headers,
-               _type=type, _int=int, _byte_like=(bytes, bytearray, memoryview),
-               _len=len, _time=time.time, _meta=_DefaultRecordMetadata):
-        kc = self._kc
-        if kc is None or offset != self._num_records:
-            self._leave_kc()
-            return self._client_append(offset, timestamp, key, value, headers)
-        if _type(offset) != _int:
-            raise TypeError(offset)
-        if timestamp is None:
-            timestamp = _int(_time() * 1000)
-        elif _type(timestamp) != _int:
-            raise TypeError(timestamp)
-        if not (key is None or _type(key) in _byte_like):
-            raise TypeError(f"Not supported type for key: {type(key)}")
-        if not (value is None or _type(value) in _byte_like):
-            raise TypeError(f"Not supported type for value: {type(value)}")
-        before = kc.size_in_bytes
-        first = self._first_timestamp
-        if first is not None:
-            if headers or (before + _MAX_RECORD_OVERHEAD + (_len(key) if key is not None else 0)
-                           + (_len(value) if value is not None else 0) > self._batch_size):
-                need = self.size_in_bytes(offset, timestamp, key, value, headers)
-                if need + before > self._batch_size:
-                    return None
-        try:
-            kc.append(timestamp, key, value, headers)
-        except KafkaCodecError:
-            self._leave_kc()
-            return self._client_append(offset, timestamp, key, value, headers)
-        if first is None:
-            self._first_timestamp = timestamp
-            self._max_timestamp = timestamp
-        elif self._max_timestamp < timestamp:
-            self._max_timestamp = timestamp
-        self._num_records += 1
-        self._last_offset = offset
-        return _meta(offset, kc.size_in_bytes - before, timestamp)
-
-    def _client_append(self, offset, timestamp, key, value, headers):
-        meta = super().append(offset, timestamp, key, value, headers)
-        # aiokafka's own builder returns its C metadata type
-        return None if meta is None else _DefaultRecordMetadata(meta.offset, meta.size, meta.timestamp)
+    append = _v2_appender(_DefaultRecordMetadata, _client_append, "aiokafka")
 
     def _write_header(self, use_compression_type=True):
         batch_len = len(self._buffer)
@@ -257,14 +207,6 @@ class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
         del self._buffer[header_size:]
         self._buffer += compressed
         return True
-
-    def build(self):
-        self._leave_kc()
-        return super().build()
-
-    def size(self):
-        kc = self._kc
-        return kc.size_in_bytes if kc is not None else len(self._buffer)
 
 
 def _record_fields(cls):

@@ -18,10 +18,12 @@ What changes
   generator still advances records_read, bytes_read and next_fetch_offset per
   record yielded.  With deserializers set they are called per record as
   kafka-python does.  Other 3.x versions keep their own loop.
-- Producer: ``DefaultRecordBatchBuilder`` encodes records in C; batches
-  close at exactly the same size, and the built bytes are identical to
-  kafka-python's (compression still uses kafka-python's codecs, so
-  compressed batches are identical too).
+- Producer: ``DefaultRecordBatchBuilder.append`` is one C call that writes
+  the record into kafka-python's own batch buffer; batches close at exactly
+  the same size, and the built bytes are identical to kafka-python's
+  (compression still uses kafka-python's codecs, so compressed batches are
+  identical too).  The record size estimate ``KafkaProducer.send()`` asks the
+  builder for is computed in C as well.
 
 What stays kafka-python's own
 - Legacy (magic 0/1) message sets and control batches (transaction markers)
@@ -30,8 +32,10 @@ What stays kafka-python's own
   format (an attributes byte >= 0x80, read by it as a varint; header keys that
   are not UTF-8): the batch is handed to kafka-python's decoder, so the same
   records come out before the same error.
-- A builder that is given non-consecutive offsets (``MemoryRecordsBuilder``
-  with ``offset`` != 0 or ``skip()``) continues with kafka-python's encoder.
+- Records whose arguments are not bytes/bytearray/None, ints beyond 64 bits,
+  headers that are not a list of (str, bytes | None) or header keys UTF-8
+  cannot encode: kafka-python's own append writes (or refuses) them on the
+  same builder.
 
 Differences an application could notice: records are tuple subclasses (they
 compare by value, and ``len()``/iteration work on them); that is all.
@@ -39,7 +43,6 @@ compare by value, and ``len()``/iteration work on them); that is all.
 from __future__ import annotations
 
 import struct
-import time
 from itertools import repeat
 
 import kafka
@@ -52,16 +55,18 @@ import kafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
-from kafkacodec.errors import KafkaCodecError
 from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version, parse_version
-from kafkacodec.records import RecordBatchBuilder as _KCBuilder
 
 if _accelerated:
     from kafkacodec.integrations._accel import kp_batch_records as _kp_batch_records
     from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._accel import v2_appender as _v2_appender
+    from kafkacodec.integrations._accel import v2_size_estimator as _v2_size_estimator
 else:
     from kafkacodec.integrations._accel_py import kp_batch_records as _kp_batch_records
     from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._accel_py import v2_appender as _v2_appender
+    from kafkacodec.integrations._accel_py import v2_size_estimator as _v2_size_estimator
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecord", "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
@@ -201,71 +206,21 @@ class MemoryRecords(_OrigMemoryRecords):
     next = __next__
 
 
-_MAX_BATCH = (1 << 62)
-_MAX_RECORD_OVERHEAD = 36  # length, attributes, timestamp delta, offset delta, key/value lengths, header count
-
-
 class DefaultRecordBatchBuilder(_OrigDefaultRecordBatchBuilder):
     """kafka-python's DefaultRecordBatchBuilder with records encoded by kafkacodec.
 
-    Same size accounting (a record that would take the batch past batch_size
-    is refused unless it is the first), same header fields, same bytes."""
-    __slots__ = ("_kc",)
+    ``append`` is one C call writing the record into kafka-python's own buffer
+    with kafka-python's size rule (a record that would take the batch past
+    batch_size is refused unless it is the first) and returning its
+    DefaultRecordMetadata; arguments of other types go to kafka-python's own
+    append on the same state.  Same header fields, same bytes."""
+    __slots__ = ()
 
-    def __init__(self, magic, compression_type, is_transactional,
-                 producer_id, producer_epoch, base_sequence, batch_size):
-        super().__init__(magic, compression_type, is_transactional,
-                         producer_id, producer_epoch, base_sequence, batch_size)
-        # kafkacodec's builder never refuses; the size rule is applied here
-        self._kc = _KCBuilder(2, "none", batch_size=_MAX_BATCH)
-
-    def _leave_kc(self):
-        # Hand the records written so far to kafka-python's buffer and continue there.
-        kc = self._kc
-        if kc is not None:
-            self._kc = None
-            self._buffer = bytearray(kc.build())
-
-    def append(self, offset, timestamp, key, value, headers,
-               _type=type, _int=int, _byte_like=(bytes, bytearray, memoryview),
-               _len=len, _time=time.time, _meta=_DefaultRecordMetadata):
-        kc = self._kc
-        if kc is None or offset != self._num_records:
-            self._leave_kc()
-            return super().append(offset, timestamp, key, value, headers)
-        if _type(offset) != _int:
-            raise TypeError(offset)
-        if timestamp is None:
-            timestamp = _int(_time() * 1000)
-        elif _type(timestamp) != _int:
-            raise TypeError(timestamp)
-        if not (key is None or _type(key) in _byte_like):
-            raise TypeError("Not supported type for key: {}".format(type(key)))
-        if not (value is None or _type(value) in _byte_like):
-            raise TypeError("Not supported type for value: {}".format(type(value)))
-        before = kc.size_in_bytes
-        first = self._first_timestamp
-        if first is not None:
-            # Exact size only when the cheap upper bound says the batch may be full.
-            if headers or (before + _MAX_RECORD_OVERHEAD + (_len(key) if key is not None else 0)
-                           + (_len(value) if value is not None else 0) > self._batch_size):
-                need = self.size_in_bytes(offset, timestamp - first, key, value, headers)
-                if need + before > self._batch_size:
-                    return None
-        try:
-            kc.append(timestamp, key, value, headers)
-        except KafkaCodecError:
-            # kafka-python's encoder decides what is wrong with the record
-            self._leave_kc()
-            return super().append(offset, timestamp, key, value, headers)
-        if first is None:
-            self._first_timestamp = timestamp
-            self._max_timestamp = timestamp
-        elif self._max_timestamp < timestamp:
-            self._max_timestamp = timestamp
-        self._num_records += 1
-        self._last_offset = offset
-        return _meta(offset, kc.size_in_bytes - before, timestamp)
+    append = _v2_appender(_DefaultRecordMetadata, _OrigDefaultRecordBatchBuilder.append, "kafka-python")
+    # KafkaProducer.send() sizes every record through this classmethod
+    estimate_size_in_bytes = staticmethod(_v2_size_estimator(
+        _OrigDefaultRecordBatchBuilder.HEADER_STRUCT.size + _OrigDefaultRecordBatchBuilder.MAX_RECORD_OVERHEAD,
+        _OrigDefaultRecordBatchBuilder.estimate_size_in_bytes))
 
     def write_header(self, use_compression_type=True):
         batch_len = len(self._buffer)
@@ -286,14 +241,6 @@ class DefaultRecordBatchBuilder(_OrigDefaultRecordBatchBuilder):
             self._num_records)
         struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
                          _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
-
-    def build(self):
-        self._leave_kc()
-        return super().build()
-
-    def size(self):
-        kc = self._kc
-        return kc.size_in_bytes if kc is not None else len(self._buffer)
 
 
 def _unpack_records(self, tp, records, key_deserializer, value_deserializer):
