@@ -38,6 +38,7 @@ import pyarrow as pa  # noqa: E402
 from pyspark.sql.datasource import DataSourceReader  # noqa: E402
 
 from kafkacodec.spark import _plan  # noqa: E402
+from kafkacodec.spark.cli import partitioned_write_conf  # noqa: E402
 from kafkacodec.spark._source import KafkaLogDataSource, KafkaLogReader  # noqa: E402
 
 CACHE = os.path.join(HERE, ".cache")
@@ -229,13 +230,15 @@ def run(args) -> dict:
         for fmt in fmts:
             # warm the Python workers (imports) and the JVM's Parquet write path outside the timings
             small = spark.read.format(fmt).options(**options).option("endingOffsets", "20000").load()
-            small.write.mode("overwrite").partitionBy("topic", "partition").parquet(os.path.join(scratch, "warm"))
+            with partitioned_write_conf(spark):
+                small.write.mode("overwrite").partitionBy("topic", "partition").parquet(os.path.join(scratch, "warm"))
         for i in range(args.repeat):
             # alternate the order so neither side always runs on a colder JVM
             for fmt in (fmts if i % 2 == 0 else fmts[::-1]):
                 out = os.path.join(scratch, fmt)
                 s = time.perf_counter()
-                frames[fmt].write.mode("overwrite").partitionBy("topic", "partition").parquet(out)
+                with partitioned_write_conf(spark):  # the conversion job's writer settings, both sides
+                    frames[fmt].write.mode("overwrite").partitionBy("topic", "partition").parquet(out)
                 timings[fmt]["parquet"].append(time.perf_counter() - s)
                 rows = _parquet_rows(out)
                 if rows != args.records:

@@ -12,6 +12,7 @@ and no record of an aborted transaction is.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -135,6 +136,34 @@ def _verify_demo(info, out: str, isolation_level: str) -> list[str]:
     return problems
 
 
+# Each read task covers byte ranges of one topic-partition (a few at most), so
+# Spark's partitioned writer can keep one file open per partition instead of
+# sorting every row by (topic, partition) first; it falls back to sorting by
+# itself beyond this many open files.
+PARTITIONED_WRITE_CONF = {
+    "spark.sql.optimizer.plannedWrite.enabled": "false",
+    "spark.sql.maxConcurrentOutputFileWriters": "64",
+}
+
+
+@contextlib.contextmanager
+def partitioned_write_conf(spark, conf=PARTITIONED_WRITE_CONF):
+    """Apply PARTITIONED_WRITE_CONF for the duration of a write, then restore
+    the session's own values (runtime SQL settings: works on any cluster)."""
+    saved = {}
+    for key, value in conf.items():
+        saved[key] = spark.conf.get(key, None)
+        spark.conf.set(key, value)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                spark.conf.unset(key)
+            else:
+                spark.conf.set(key, value)
+
+
 def convert(logdir: str, out: str, *, spark, options: dict | None = None, compression: str = "snappy",
             mode: str = "overwrite", progress: bool = True, min_partitions: int | None = None) -> dict:
     """Read ``logdir`` with the kafka-log source and write Parquet to ``out``
@@ -154,7 +183,7 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
 
     t0 = time.perf_counter()
     df = spark.read.format("kafka-log").options(**options).load()
-    with _Progress(spark, input_bytes, progress):
+    with _Progress(spark, input_bytes, progress), partitioned_write_conf(spark):
         (df.write.mode(mode).partitionBy("topic", "partition")
          .option("compression", compression).parquet(out))
     seconds = time.perf_counter() - t0
