@@ -1,0 +1,241 @@
+"""Producer side of the adapters: the compiled append (and its pure twin)
+writes exactly the client's bytes, closes batches at exactly the client's
+size, returns the client's metadata type and leaves everything unusual to the
+client's own append on the same builder."""
+import gzip
+import types
+
+import pytest
+
+kafka = pytest.importorskip("kafka")
+aiokafka = pytest.importorskip("aiokafka")
+
+import aiokafka.record.default_records as aio_dr  # noqa: E402
+import kafka.producer.kafka as kp_producer  # noqa: E402
+import kafka.record.default_records as kp_dr  # noqa: E402
+
+import kafkacodec  # noqa: E402
+from kafkacodec.integrations import _accel_py  # noqa: E402
+from kafkacodec.integrations import aiokafka as kc_aio  # noqa: E402
+from kafkacodec.integrations import kafka_python as kc_kp  # noqa: E402
+
+IMPLS = [pytest.param(_accel_py, id="py")]
+if kafkacodec.accelerated:
+    from kafkacodec.integrations import _accel
+    IMPLS.insert(0, pytest.param(_accel, id="c"))
+
+CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
+CODEC_IDS = {c: i for i, c in enumerate(CODECS)}
+KP_ORIG = kp_dr.DefaultRecordBatchBuilder
+AIO_ORIG = aio_dr.DefaultRecordBatchBuilder  # aiokafka's C builder when its extensions load
+
+
+@pytest.fixture(autouse=True)
+def _fixed_gzip_mtime(monkeypatch):
+    # gzip headers carry the compression time; both builders must see the same
+    monkeypatch.setattr(gzip, "time", types.SimpleNamespace(time=lambda: 1_700_000_000.0))
+    kc_kp.uninstall()
+    kc_aio.uninstall()
+    yield
+    kc_kp.uninstall()
+    kc_aio.uninstall()
+
+
+def kp_class(impl):
+    class Builder(kc_kp.DefaultRecordBatchBuilder):
+        __slots__ = ()
+        append = impl.v2_appender(kp_dr.DefaultRecordMetadata, KP_ORIG.append, "kafka-python")
+    return Builder
+
+
+def aio_class(impl):
+    class Builder(kc_aio.DefaultRecordBatchBuilder):
+        append = impl.v2_appender(aio_dr.DefaultRecordMetadata, kc_aio._client_append, "aiokafka")
+    return Builder
+
+
+def records(n=40, value_len=None):
+    out = []
+    for i in range(n):
+        key = None if i % 7 == 3 else b"k%03d" % i
+        value = None if i % 11 == 5 else b"v" * (value_len if value_len is not None else (i * 5) % 90)
+        headers = [("h", b"x" * (i % 4)), ("nil", None), ("\u00e9\u4e2d", b"")] if i % 5 == 0 else []
+        # timestamps go back and forth: max timestamp and negative deltas
+        out.append((1_700_000_000_000 + ((i * 37) % 23) - 11, key, value, headers))
+    return out
+
+
+def build_all(cls, recs, batch_size, codec="none", state=None, offset0=0):
+    """Batches, metadata and the bytes of each, closing where the builder refuses."""
+    out, metas, i = [], [], 0
+    while i < len(recs):
+        b = cls(2, CODEC_IDS[codec], False, -1, -1, -1, batch_size)
+        if state:
+            b.set_producer_state(*state)
+        start = i
+        while i < len(recs):
+            ts, k, v, h = recs[i]
+            meta = b.append(offset0 + i - start, ts, k, v, h)
+            if meta is None:
+                break
+            metas.append((type(meta), meta.offset, meta.size, meta.timestamp))
+            i += 1
+        assert i > start
+        out.append((bytes(b.build()), b.size()))
+    return out, metas
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_kafka_python_every_batch_size_closes_identically(impl):
+    recs = records(12)
+    cls = kp_class(impl)
+    for batch_size in range(61, 500, 3):
+        assert build_all(cls, recs, batch_size) == build_all(KP_ORIG, recs, batch_size), batch_size
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_aiokafka_every_batch_size_closes_as_its_c_builder(impl):
+    # aiokafka's C builder refuses at >= batch_size and by offset, not by "first record"
+    recs = records(12)
+    cls = aio_class(impl)
+    for batch_size in range(61, 500, 3):
+        assert build_all(cls, recs, batch_size) == build_all(AIO_ORIG, recs, batch_size), batch_size
+
+
+def test_aiokafka_record_ending_exactly_at_batch_size():
+    recs = records(4, value_len=20)
+    one = build_all(AIO_ORIG, recs[:1], 1 << 20)[1][0][2]
+    for batch_size in (61 + 2 * one - 1, 61 + 2 * one, 61 + 2 * one + 1):
+        assert build_all(kc_aio.DefaultRecordBatchBuilder, recs, batch_size) == build_all(AIO_ORIG, recs, batch_size)
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("state", [None, (11, 2, 5, True), (11, 2, 5, False)], ids=["plain", "txn", "idempotent"])
+def test_kafka_python_codecs_and_producer_state(impl, codec, state):
+    recs = records(60)
+    assert build_all(kp_class(impl), recs, 1024, codec, state) == build_all(KP_ORIG, recs, 1024, codec, state)
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("codec", CODECS)
+@pytest.mark.parametrize("state", [None, (11, 2, 5)], ids=["plain", "idempotent"])
+def test_aiokafka_codecs_and_producer_state(impl, codec, state):
+    recs = records(60)
+    assert build_all(aio_class(impl), recs, 1024, codec, state) == build_all(AIO_ORIG, recs, 1024, codec, state)
+
+
+def test_aiokafka_transactional_builder():
+    recs = records(30)
+    for cls in (kc_aio.DefaultRecordBatchBuilder, AIO_ORIG):
+        b = cls(2, 0, True, 9, 1, 4, 16384)
+        for i, (ts, k, v, h) in enumerate(recs):
+            b.append(i, ts, k, v, h)
+        if cls is AIO_ORIG:
+            assert bytes(b.build()) == mine
+        else:
+            mine = bytes(b.build())
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_kafka_python_unusual_arguments_go_to_its_append(impl):
+    cls = kp_class(impl)
+    big = 1 << 70
+    cases = [
+        (0, 5, memoryview(b"key"), b"v", []),
+        (0, 5, b"k", bytearray(b"value"), [("a", b"1")]),
+        (0, 5, b"k", b"v", (("a", b"1"),)),              # headers as a tuple
+        (0, 5, b"k", b"v", [("a", bytearray(b"1"))]),
+        (0, 5, b"k", b"v", [["a", b"1"]]),
+        (0, 5, b"k", b"v", [("a", b"1")] * 70),           # more headers than the C path takes
+        (3, 1 << 62, b"k", b"v", []),
+        (0, 5, b"k", b"v", [("\ud800", b"x")]),          # surrogate: UTF-8 cannot encode it
+        (0, 5, "str", b"v", []),
+        (0, 5.5, b"k", b"v", []),
+        (1.0, 5, b"k", b"v", []),
+        (big, 5, b"k", b"v", []),
+        (0, 5, b"k", b"v", [(b"bytes-key", b"x")]),
+    ]
+    for args in cases:
+        got = []
+        for c in (cls, KP_ORIG):
+            b = c(2, 0, False, -1, -1, -1, 1 << 20)
+            b.append(0, 1_700_000_000_000, b"first", b"x", [])
+            try:
+                meta = b.append(*args)
+                got.append(("ok", meta and (type(meta), meta.offset, meta.size, meta.timestamp), bytes(b.build())))
+            except Exception as e:  # the same exception type from both
+                got.append(("err", type(e)))
+        assert got[0] == got[1], args
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_aiokafka_unusual_arguments_go_to_its_python_append(impl):
+    # the C builder accepts some of these and the Python twin refuses some:
+    # the adapter keeps the twin's answer, which differs from the C builder
+    # only in the exception type for odd argument types
+    cls = aio_class(impl)
+    for args in [(1, 5, memoryview(b"key"), b"v", []), (1, 5, b"k", b"v", [("a", bytearray(b"1"))]),
+                 (1, 5, b"k", b"v", [("\ud800", b"x")]), (1, 5, "str", b"v", [])]:
+        res = []
+        for c in (cls, aio_dr._DefaultRecordBatchBuilderPy):
+            b = c(2, 0, False, -1, -1, -1, 1 << 20)
+            b.append(0, 1_700_000_000_000, b"first", b"x", [])
+            try:
+                meta = b.append(*args)
+                res.append(("ok", meta.size, meta.timestamp))
+            except Exception as e:
+                res.append(("err", type(e)))
+        assert res[0] == res[1], args
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_timestamp_none_is_now_in_ms(impl):
+    for cls, orig in ((kp_class(impl), KP_ORIG), (aio_class(impl), aio_dr._DefaultRecordBatchBuilderPy)):
+        outs = []
+        for c in (cls, orig):
+            b = c(2, 0, False, -1, -1, -1, 1 << 20)
+            meta = b.append(0, None, b"k", b"v", [])
+            outs.append((meta.timestamp, meta.size))
+        assert outs[0][1] == outs[1][1]
+        assert type(outs[0][0]) is int and abs(outs[0][0] - outs[1][0]) < 5000
+
+
+def test_metadata_types_are_the_clients():
+    kb = kc_kp.DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1024)
+    assert type(kb.append(0, 1, b"k", b"v", [])) is kp_dr.DefaultRecordMetadata
+    ab = kc_aio.DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1024)
+    meta = ab.append(0, 1, b"k", b"v", [])
+    assert type(meta) is type(AIO_ORIG(2, 0, False, -1, -1, -1, 1024).append(0, 1, b"k", b"v", []))
+    # keyword arguments, as aiokafka's BatchBuilder passes them
+    assert ab.append(1, timestamp=2, key=None, value=b"v", headers=[]).offset == 1
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_kafka_python_size_estimate_identical(impl):
+    est = impl.v2_size_estimator(KP_ORIG.HEADER_STRUCT.size + KP_ORIG.MAX_RECORD_OVERHEAD,
+                                 KP_ORIG.estimate_size_in_bytes)
+    cases = [(None, None, []), (b"", b"", []), (b"k" * 200, b"v" * 70000, []),
+             (memoryview(b"abc"), bytearray(b"xy"), []), (b"k", b"v", (("a", b"b"),)),
+             (b"k", None, [("\u00e9", None), ("x", b"y" * 300)])]
+    cases += [(ts and k, v, h) for ts, k, v, h in records(30)]
+    for key, value, headers in cases:
+        assert est(key, value, headers) == KP_ORIG.estimate_size_in_bytes(key, value, headers)
+    assert kc_kp.DefaultRecordBatchBuilder.estimate_size_in_bytes(b"k", b"v", []) == \
+        KP_ORIG.estimate_size_in_bytes(b"k", b"v", [])
+    with pytest.raises(UnicodeEncodeError):
+        est(b"k", b"v", [("\ud800", b"")])
+
+
+def test_unknown_size_rule_refused():
+    for impl in (p.values[0] for p in IMPLS):
+        with pytest.raises(ValueError):
+            impl.v2_appender(kp_dr.DefaultRecordMetadata, KP_ORIG.append, "other")
+
+
+def test_kafka_python_producer_sees_the_builder_only_while_installed():
+    assert kp_producer.DefaultRecordBatchBuilder is KP_ORIG
+    kc_kp.install()
+    assert kp_producer.DefaultRecordBatchBuilder is kc_kp.DefaultRecordBatchBuilder
+    kc_kp.uninstall()
+    assert kp_producer.DefaultRecordBatchBuilder is KP_ORIG
