@@ -279,7 +279,6 @@ cdef struct Frame:
 cdef struct Ctx:
     int depth
     Py_ssize_t str_at           # offset of the string being decoded (UTF-8 errors)
-    PyObject *value             # value being encoded (borrowed; for error messages)
     Frame frames[MAX_DEPTH]
 
 
@@ -613,7 +612,6 @@ cdef int encode_value(Writer w, FieldOp op, object v, Ctx *ctx) except -1:
     cdef int kind = op.kind
     cdef Py_ssize_t n
     cdef const char *s
-    ctx.value = <PyObject *>v
     # OverflowError/TypeError from the C conversions below become EncodeError
     # at the entry point
     if kind == K_INT32:
@@ -691,7 +689,6 @@ cdef int encode_struct(Writer w, StructPlan plan, object obj, Ctx *ctx) except -
         f.ref = <PyObject *>op
         v = _get_slot(obj, op.offset, op.attr)
         if op.kind == K_INT32:
-            ctx.value = <PyObject *>v
             w.write_int32(v)
         elif op.kind == K_ARRAY and v is not None:
             _encode_array(w, op, v, ctx)
@@ -727,11 +724,27 @@ cdef int encode_struct(Writer w, StructPlan plan, object obj, Ctx *ctx) except -
     return 0
 
 
+cdef object _value_at(object obj, Ctx *ctx):
+    # the failing value, found again from the path (nothing is kept while encoding)
+    cdef Frame *f
+    cdef int i
+    v = obj
+    try:
+        for i in range(ctx.depth):
+            f = &ctx.frames[i]
+            if f.kind == SEG_INDEX:
+                v = v[f.index]
+            elif f.kind == SEG_FIELD and f.ref != NULL and (<FieldOp>f.ref).attr is not None:
+                v = getattr(v, (<FieldOp>f.ref).attr)
+    except Exception:
+        return "value"
+    return v
+
+
 def encode(StructPlan plan, obj, Writer w=None):
     """Encode obj with plan; append to Writer w (a new one if None); return w."""
     cdef Ctx ctx
     ctx.depth = 0
-    ctx.value = NULL
     if w is None:
         w = _WriterCls()
     try:
@@ -739,8 +752,6 @@ def encode(StructPlan plan, obj, Writer w=None):
     except EncodeError as exc:
         raise _with_path(exc, _path_of(&ctx))
     except (OverflowError, TypeError, UnicodeEncodeError) as exc:
-        # obj is alive, so the borrowed value is too
-        v = <object>ctx.value if ctx.value != NULL else None
-        err = EncodeError(f"cannot encode {v!r}: {exc}")
+        err = EncodeError(f"cannot encode {_value_at(obj, &ctx)!r}: {exc}")
         raise _with_path(err, _path_of(&ctx)) from None
     return w

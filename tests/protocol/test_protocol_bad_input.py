@@ -270,3 +270,13 @@ def test_unknown_api_and_version_both_executors(codec):
         encode_response("Metadata", 14, 1, m.MetadataResponse(), impl=codec)
     with pytest.raises(UnsupportedVersionError):
         encode_message(m.ShareGroupHeartbeatRequest(), 0, codec)        # 3.9's unstable v0 is left out
+
+
+def test_encode_error_value_from_a_lazy_sequence(codec):
+    # range() makes each element on the fly: the error message must not rely on it staying alive
+    T = m.OffsetFetchRequest.OffsetFetchRequestTopic
+    msg = m.OffsetFetchRequest(topics=[T(name="t", partition_indexes=range(2**40, 2**40 + 3))])
+    with pytest.raises(EncodeError) as info:
+        encode_message(msg, 1, codec)
+    assert info.value.path == "topics[0].partition_indexes[0]"
+    assert str(2**40) in str(info.value)
