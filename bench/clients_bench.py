@@ -4,6 +4,8 @@ started on 127.0.0.1 by tests/_peers.py).
 
     python -m bench.clients_bench                     # 1,000,000 W1 records consumed, 200,000 produced
     python -m bench.clients_bench --records 200000 --produce-records 50000 --rounds 2
+    python -m bench.clients_bench --produce-only --produce-records 100000 --rounds 3
+    python -m bench.clients_bench --in-process --produce-records 100000 --rounds 5
 
 The topic is pre-loaded once with W1 batches (16 KiB, uncompressed) built by
 kafkacodec and sent with its protocol client; every consumer reads it from
@@ -121,6 +123,60 @@ def aio_produce(bootstrap, topic, records):
     return asyncio.run(run())
 
 
+def kp_send_loop(records):
+    """kafka-python's producer work per record without a broker: the size
+    estimate send() asks for, the accumulator append, and closing (building)
+    every batch.  Records/s of CPU time."""
+    import kafka
+    import kafka.producer.kafka as kp_producer
+    from kafka.producer.record_accumulator import RecordAccumulator
+    acc = RecordAccumulator(batch_size=16384, linger_ms=5)
+    tp = kafka.TopicPartition("t", 0)
+    estimate = kp_producer.DefaultRecordBatchBuilder.estimate_size_in_bytes
+    t0 = time.process_time()
+    for ts, k, v, _ in records:
+        estimate(k, v, [])
+        acc.append(tp, ts, k, v, [])
+    for batch in acc._batches[tp]:
+        batch.records.close()
+    return len(records) / (time.process_time() - t0)
+
+
+def aio_send_loop(records):
+    """aiokafka's batch work per record without a broker: BatchBuilder appends
+    (as the accumulator makes them) and building every batch."""
+    import aiokafka.producer.message_accumulator as acc
+    t0 = time.process_time()
+    b = acc.BatchBuilder(16384, 0)
+    built = []
+    for ts, k, v, _ in records:
+        if b.append(timestamp=ts, key=k, value=v) is None:
+            built.append(b._build())
+            b = acc.BatchBuilder(16384, 0)
+            b.append(timestamp=ts, key=k, value=v)
+    built.append(b._build())
+    return len(records) / (time.process_time() - t0)
+
+
+def in_process(records, rounds):
+    """Both send loops, arms alternating, best of rounds."""
+    from kafkacodec.integrations import aiokafka as kc_aio
+    from kafkacodec.integrations import kafka_python as kc_kp
+    for name, adapter, run, kw in (("kafka-python send loop", kc_kp, kp_send_loop, {}),
+                                   ("aiokafka batch loop", kc_aio, aio_send_loop, {"build": True})):
+        best = {False: 0.0, True: 0.0}
+        for _ in range(rounds):
+            for installed in (False, True):
+                if installed:
+                    adapter.install(**kw)
+                try:
+                    best[installed] = max(best[installed], run(records))
+                finally:
+                    adapter.uninstall()
+        print(f"{name:22s} without {best[False]:>10,.0f} rec/s   with kafkacodec {best[True]:>10,.0f} rec/s"
+              f"   ratio {best[True] / best[False]:4.2f}x   (in process, no broker)", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--records", type=int, default=1_000_000, help="W1 records consumed per run")
@@ -129,6 +185,8 @@ def main(argv=None):
     ap.add_argument("--broker", choices=["mock", "tansu"], default="tansu")
     ap.add_argument("--only", choices=["kafka-python", "aiokafka"], default=None)
     ap.add_argument("--produce-only", action="store_true", help="skip the consume cases and the pre-load")
+    ap.add_argument("--in-process", action="store_true",
+                    help="only the producers' record loops without a broker (codec gains without network noise)")
     args = ap.parse_args(argv)
 
     import _peers
@@ -137,8 +195,12 @@ def main(argv=None):
     from kafkacodec.integrations import kafka_python as kc_kp
 
     n = args.records
-    w = load("W1", max(n, args.produce_records) / 1_000_000)
+    w = load("W1", (args.produce_records if args.produce_only or args.in_process
+                    else max(n, args.produce_records)) / 1_000_000)
     to_send = w.records[:args.produce_records]
+    if args.in_process:
+        in_process(to_send, args.rounds)
+        return {}
     results = {}
     broker = _peers.tansu_broker() if args.broker == "tansu" else _peers.mock_cluster(topics={"w1": 1})
     with broker as bootstrap:
