@@ -93,7 +93,7 @@ def run(quick=False, out=print):
         from kafka.protocol.producer import ProduceRequest as KProduce
     except ImportError:
         kafka = None
-    repeat = 1 if quick else 15  # many short rounds: the best of them is the least disturbed
+    repeat = 1 if quick else 25  # many short rounds: the best of them is the least disturbed
     # Each workload on its own, its inputs built just before it; the two sides of a
     # comparison are interleaved round by round.
 
