@@ -280,3 +280,20 @@ def test_encode_error_value_from_a_lazy_sequence(codec):
         encode_message(msg, 1, codec)
     assert info.value.path == "topics[0].partition_indexes[0]"
     assert str(2**40) in str(info.value)
+
+
+def test_every_truncated_prefix_of_every_message(codec):
+    # lowest and highest version of every message: each cut raises the codec's error, nothing else
+    cases = 0
+    for name, spec in sorted(SPECS.items()):
+        for version in sorted({min(spec.versions), max(spec.versions)}):
+            raw = encode_message(populate(plan_of(spec, version)), version, codec)
+            for cut in range(len(raw)):
+                try:
+                    decode_message(spec, version, raw[:cut], codec)
+                except CorruptDataError as exc:
+                    assert exc.offset is not None and 0 <= exc.offset <= cut, (name, version, cut)
+                else:
+                    raise AssertionError(f"{name} v{version}: {cut} of {len(raw)} bytes decoded")
+                cases += 1
+    assert cases > 10_000
