@@ -44,3 +44,25 @@ def test_broken_extension_warns_loudly_and_still_works():
     assert out.stdout.split()[2] == "0xe3069283"
     assert "simulated broken build" in out.stderr
     assert "pure-Python" in out.stderr
+
+
+def test_every_compiled_module_imports():
+    """A compiled module that fails to load (a stale or broken build) must fail
+    the suite, not turn the tests that need it into skips."""
+    import importlib
+    import pathlib
+
+    import kafkacodec
+    if not kafkacodec.accelerated:
+        pytest.skip("pure-Python mode")
+    root = pathlib.Path(kafkacodec.__file__).parent
+    modules = sorted("kafkacodec." + ".".join(p.relative_to(root).with_suffix("").parts)
+                     for p in root.rglob("*.pyx"))
+    assert modules
+    failures = {}
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            failures[name] = str(exc)
+    assert not failures
