@@ -309,11 +309,11 @@ def aio_batch_records(cls, tuple names, data, topic, partition):
 #
 # The clients' batch builders keep their records in a bytearray ``_buffer``
 # after a 61-byte header and track first/max timestamp, record count and last
-# offset in attributes.  The append functions below write one record into that
-# same bytearray in C and update the same attributes, so the client's own
-# build(), size() and header code work unchanged, and anything unusual (other
-# argument types, ints beyond 64 bits, header keys UTF-8 cannot encode) goes to
-# the client's own append on the same state, which then decides or raises.
+# offset in attributes.  V2Builder holds that state in C under the same
+# attribute names and writes one record into the same bytearray per append,
+# so the client's own build() and header code work unchanged; anything unusual
+# (other argument types, ints beyond 64 bits, header keys UTF-8 cannot encode)
+# goes to the client's own append on the same state, which decides or raises.
 
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from cpython.long cimport PyLong_AsLongLongAndOverflow
@@ -329,7 +329,6 @@ cdef enum:
     RULE_AIOKAFKA = 1       # aiokafka's C builder: refused when offset != 0 and len + size >= batch_size
     MAX_HEADERS_FAST = 64
 
-cdef object _NOT_HANDLED = object()
 cdef object _time_time = _time_mod.time
 
 
@@ -406,112 +405,6 @@ cdef inline Py_ssize_t _put(char *out, const char *p, Py_ssize_t n) noexcept nog
     return w + n
 
 
-cdef object _v2_append(object self, object offset, object timestamp, object key, object value,
-                       object headers, object meta_cls, int rule):
-    cdef int64_t off = 0, ts = 0, first_ts = 0, max_ts = 0, delta
-    cdef int64_t batch_size = 0
-    cdef const char *kp = NULL
-    cdef const char *vp = NULL
-    cdef Py_ssize_t kn, vn, nh, hsize, body, size, pos, i
-    cdef const char *hk[MAX_HEADERS_FAST]
-    cdef Py_ssize_t hkn[MAX_HEADERS_FAST]
-    cdef const char *hv[MAX_HEADERS_FAST]
-    cdef Py_ssize_t hvn[MAX_HEADERS_FAST]
-    cdef bint first
-    cdef char *out
-    if not _as_int64(offset, &off):
-        return _NOT_HANDLED
-    if timestamp is None:
-        # what the clients' own Python builders do
-        timestamp = int(_time_time() * 1000)
-    if not _as_int64(timestamp, &ts):
-        return _NOT_HANDLED
-    if not _raw_bytes(key, &kp, &kn) or not _raw_bytes(value, &vp, &vn):
-        return _NOT_HANDLED
-    if type(headers) is not list:
-        return _NOT_HANDLED
-    nh = len(<list>headers)
-    if nh > MAX_HEADERS_FAST:
-        return _NOT_HANDLED
-    buf = self._buffer
-    if type(buf) is not bytearray or not _as_int64(self._batch_size, &batch_size):
-        return _NOT_HANDLED
-    first_obj = self._first_timestamp
-    first = first_obj is None
-    if first:
-        delta = 0
-    else:
-        if not _as_int64(first_obj, &first_ts) or not _as_int64(self._max_timestamp, &max_ts):
-            return _NOT_HANDLED
-        # the delta must fit 64 bits, as the clients' encoders assume
-        if (first_ts < 0 and ts > first_ts + 0x7FFFFFFFFFFFFFFF) or \
-                (first_ts > 0 and ts < first_ts - 0x7FFFFFFFFFFFFFFF - 1):
-            return _NOT_HANDLED
-        delta = ts - first_ts
-    hsize = _headers_size(headers, hk, hkn, hv, hvn, nh)
-    if hsize < 0:
-        return _NOT_HANDLED
-    body = 1 + _zz_size(delta) + _zz_size(off) + _field_size(kn) + _field_size(vn) + hsize
-    size = body + _zz_size(body)
-    pos = PyByteArray_GET_SIZE(buf)
-    if rule == RULE_KAFKA_PYTHON:
-        if not first and pos + size > batch_size:
-            return None
-    elif off != 0 and pos + size >= batch_size:
-        return None
-    PyByteArray_Resize(buf, pos + size)
-    out = PyByteArray_AS_STRING(buf) + pos
-    out += _zz_write(out, body)
-    out[0] = 0  # attributes
-    out += 1
-    out += _zz_write(out, delta)
-    out += _zz_write(out, off)
-    out += _put(out, kp, kn)
-    out += _put(out, vp, vn)
-    out += _zz_write(out, nh)
-    for i in range(nh):
-        out += _put(out, hk[i], hkn[i])
-        out += _put(out, hv[i], hvn[i])
-    if first:
-        self._first_timestamp = timestamp
-        self._max_timestamp = timestamp
-    elif max_ts < ts:
-        self._max_timestamp = timestamp
-    self._num_records += 1
-    self._last_offset = offset
-    return meta_cls(offset, size, timestamp)
-
-
-def v2_appender(meta_cls, fallback, str rule):
-    """An ``append(self, offset, timestamp, key, value, headers)`` method for a
-    client's v2 batch builder that keeps its records in ``self._buffer`` (a
-    bytearray after the batch header) and its state in ``_first_timestamp``,
-    ``_max_timestamp``, ``_num_records``, ``_last_offset``, ``_batch_size``.
-
-    Writes the record in one C call and returns ``meta_cls(offset, size,
-    timestamp)``, or None when the batch is full by the client's rule:
-    ``rule="kafka-python"`` (and aiokafka's Python builder): refused when not
-    the first record and the batch would exceed batch_size;
-    ``rule="aiokafka"`` (aiokafka's C builder): refused when offset != 0 and
-    the batch would reach batch_size.  Arguments of other types go to
-    ``fallback(self, offset, timestamp, key, value, headers)``, the client's
-    own append, on the same state."""
-    cdef int r
-    if rule == "kafka-python":
-        r = RULE_KAFKA_PYTHON
-    elif rule == "aiokafka":
-        r = RULE_AIOKAFKA
-    else:
-        raise ValueError(f"unknown size rule {rule!r}")
-
-    def append(self, offset, timestamp, key, value, headers):
-        res = _v2_append(self, offset, timestamp, key, value, headers, meta_cls, r)
-        if res is _NOT_HANDLED:
-            return fallback(self, offset, timestamp, key, value, headers)
-        return res
-    return append
-
-
 def v2_size_estimator(Py_ssize_t overhead, fallback):
     """``estimate(key, value, headers)``: overhead plus the v2 size of the key,
     value and headers fields (kafka-python's ``size_of``); arguments other than
@@ -533,3 +426,166 @@ def v2_size_estimator(Py_ssize_t overhead, fallback):
                 return overhead + _field_size(kn) + _field_size(vn) + hsize
         return fallback(key, value, headers)
     return estimate
+
+
+cdef class V2Builder:
+    """The record state and ``append`` of a client's v2 batch builder, in C.
+
+    A subclass supplies the client's other builder methods (its __init__,
+    build, header writing, producer state), which see the state through the
+    client's attribute names: ``_buffer`` (the bytearray, batch header first),
+    ``_first_timestamp`` / ``_max_timestamp`` (None before the first record),
+    ``_last_offset``, ``_num_records``, ``_batch_size``.  The subclass sets
+    three class attributes: ``_kc_meta`` (the client's metadata type, called
+    as ``(offset, size, timestamp)``), ``_kc_fallback`` (the client's append,
+    run on this same state for arguments of other types) and ``_kc_rule``:
+    "kafka-python" (also aiokafka's Python builder): a record is refused when
+    it is not the first and the batch would exceed batch_size; "aiokafka"
+    (aiokafka's C builder): refused when offset != 0 and the batch would reach
+    batch_size."""
+    cdef object buf
+    # The attribute values as the client set them, and their 64-bit copies
+    # for the C path; a value without one (set by the client's own append)
+    # makes every later append the client's.
+    cdef object first_obj, max_obj, last_obj, batch_obj
+    cdef int64_t first_ts, max_ts, batch_size
+    cdef Py_ssize_t count
+    cdef bint has_first, exotic
+    cdef int rule
+    cdef object meta_cls, fallback
+
+    def __cinit__(self, *args, **kwargs):
+        cls = type(self)
+        self.meta_cls = cls._kc_meta
+        self.fallback = cls._kc_fallback
+        rule = cls._kc_rule
+        if rule == "kafka-python":
+            self.rule = RULE_KAFKA_PYTHON
+        elif rule == "aiokafka":
+            self.rule = RULE_AIOKAFKA
+        else:
+            raise ValueError(f"unknown size rule {rule!r}")
+        self.buf = bytearray()
+        self.last_obj = 0
+        self.batch_obj = 0
+
+    @property
+    def _buffer(self):
+        return self.buf
+
+    @_buffer.setter
+    def _buffer(self, value):
+        self.buf = value
+
+    @property
+    def _first_timestamp(self):
+        return self.first_obj
+
+    @_first_timestamp.setter
+    def _first_timestamp(self, value):
+        self.first_obj = value
+        self.has_first = value is not None
+        if self.has_first and not _as_int64(value, &self.first_ts):
+            self.exotic = True
+
+    @property
+    def _max_timestamp(self):
+        return self.max_obj
+
+    @_max_timestamp.setter
+    def _max_timestamp(self, value):
+        self.max_obj = value
+        if value is not None and not _as_int64(value, &self.max_ts):
+            self.exotic = True
+
+    @property
+    def _last_offset(self):
+        return self.last_obj
+
+    @_last_offset.setter
+    def _last_offset(self, value):
+        self.last_obj = value
+
+    @property
+    def _num_records(self):
+        return self.count
+
+    @_num_records.setter
+    def _num_records(self, Py_ssize_t value):
+        self.count = value
+
+    @property
+    def _batch_size(self):
+        return self.batch_obj
+
+    @_batch_size.setter
+    def _batch_size(self, value):
+        self.batch_obj = value
+        if not _as_int64(value, &self.batch_size):
+            self.exotic = True
+
+    def size(self):
+        return len(self.buf)
+
+    def append(self, offset, timestamp, key, value, headers):
+        """Write one record; the client's metadata, or None when the batch is full."""
+        cdef int64_t off = 0, ts = 0, delta
+        cdef const char *kp = NULL
+        cdef const char *vp = NULL
+        cdef Py_ssize_t kn, vn, nh, hsize, body, size, pos, i
+        cdef const char *hk[MAX_HEADERS_FAST]
+        cdef Py_ssize_t hkn[MAX_HEADERS_FAST]
+        cdef const char *hv[MAX_HEADERS_FAST]
+        cdef Py_ssize_t hvn[MAX_HEADERS_FAST]
+        cdef char *out
+        buf = self.buf
+        if timestamp is None:
+            timestamp = int(_time_time() * 1000)
+        if (not _as_int64(offset, &off) or not _as_int64(timestamp, &ts)
+                or not _raw_bytes(key, &kp, &kn) or not _raw_bytes(value, &vp, &vn)
+                or type(headers) is not list or type(buf) is not bytearray or self.exotic):
+            return self.fallback(self, offset, timestamp, key, value, headers)
+        nh = len(<list>headers)
+        if nh > MAX_HEADERS_FAST:
+            return self.fallback(self, offset, timestamp, key, value, headers)
+        if not self.has_first:
+            delta = 0
+        elif (self.first_ts < 0 and ts > self.first_ts + 0x7FFFFFFFFFFFFFFF) or \
+                (self.first_ts > 0 and ts < self.first_ts - 0x7FFFFFFFFFFFFFFF - 1):
+            return self.fallback(self, offset, timestamp, key, value, headers)
+        else:
+            delta = ts - self.first_ts
+        hsize = _headers_size(headers, hk, hkn, hv, hvn, nh)
+        if hsize < 0:
+            return self.fallback(self, offset, timestamp, key, value, headers)
+        body = 1 + _zz_size(delta) + _zz_size(off) + _field_size(kn) + _field_size(vn) + hsize
+        size = body + _zz_size(body)
+        pos = PyByteArray_GET_SIZE(buf)
+        if self.rule == RULE_KAFKA_PYTHON:
+            if self.has_first and pos + size > self.batch_size:
+                return None
+        elif off != 0 and pos + size >= self.batch_size:
+            return None
+        PyByteArray_Resize(buf, pos + size)
+        out = PyByteArray_AS_STRING(buf) + pos
+        out += _zz_write(out, body)
+        out[0] = 0  # attributes
+        out += 1
+        out += _zz_write(out, delta)
+        out += _zz_write(out, off)
+        out += _put(out, kp, kn)
+        out += _put(out, vp, vn)
+        out += _zz_write(out, nh)
+        for i in range(nh):
+            out += _put(out, hk[i], hkn[i])
+            out += _put(out, hv[i], hvn[i])
+        if not self.has_first:
+            self.has_first = True
+            self.first_ts = self.max_ts = ts
+            self.first_obj = self.max_obj = timestamp
+        elif self.max_ts < ts:
+            self.max_ts = ts
+            self.max_obj = timestamp
+        self.count += 1
+        self.last_obj = offset
+        return self.meta_cls(offset, size, timestamp)

@@ -10,7 +10,7 @@ from kafkacodec._pure.buffer import decode_varint, decode_varlong
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records import compression as _compression
 
-__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records", "v2_appender", "v2_size_estimator"]
+__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records", "v2_size_estimator", "V2Builder"]
 
 _HEADER = struct.Struct(">qiibIhiqqqhii")  # v2 batch header, 61 bytes
 _RECORDS = 61
@@ -275,20 +275,6 @@ def _v2_append(self, offset, timestamp, key, value, headers, meta_cls, aiokafka_
     return meta_cls(offset, size, timestamp)
 
 
-def v2_appender(meta_cls, fallback, rule):
-    """See kafkacodec.integrations._accel.v2_appender."""
-    if rule not in ("kafka-python", "aiokafka"):
-        raise ValueError(f"unknown size rule {rule!r}")
-    aiokafka_rule = rule == "aiokafka"
-
-    def append(self, offset, timestamp, key, value, headers):
-        res = _v2_append(self, offset, timestamp, key, value, headers, meta_cls, aiokafka_rule)
-        if res is _NOT_HANDLED:
-            return fallback(self, offset, timestamp, key, value, headers)
-        return res
-    return append
-
-
 def v2_size_estimator(overhead, fallback):
     """See kafkacodec.integrations._accel.v2_size_estimator."""
     def estimate(key, value, headers):
@@ -298,3 +284,22 @@ def v2_size_estimator(overhead, fallback):
                 return overhead + _field_size(key) + _field_size(value) + _headers_size(hs)
         return fallback(key, value, headers)
     return estimate
+
+
+class V2Builder:
+    """See kafkacodec.integrations._accel.V2Builder (here the state is plain attributes)."""
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        rule = getattr(cls, "_kc_rule", None)
+        if rule not in ("kafka-python", "aiokafka"):
+            raise ValueError(f"unknown size rule {rule!r}")
+
+    def size(self):
+        return len(self._buffer)
+
+    def append(self, offset, timestamp, key, value, headers):
+        res = _v2_append(self, offset, timestamp, key, value, headers, self._kc_meta, self._kc_rule == "aiokafka")
+        if res is _NOT_HANDLED:
+            return self._kc_fallback(self, offset, timestamp, key, value, headers)
+        return res

@@ -52,11 +52,11 @@ from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, ch
 if _accelerated:
     from kafkacodec.integrations._accel import aio_batch_records as _aio_batch_records
     from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel import v2_appender as _v2_appender
+    from kafkacodec.integrations._accel import V2Builder as _V2Builder
 else:
     from kafkacodec.integrations._accel_py import aio_batch_records as _aio_batch_records
     from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel_py import v2_appender as _v2_appender
+    from kafkacodec.integrations._accel_py import V2Builder as _V2Builder
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
@@ -163,16 +163,20 @@ def _client_append(self, offset, timestamp, key, value, headers):
     return None if meta is None else _DefaultRecordMetadata(meta.offset, meta.size, meta.timestamp)
 
 
-class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
+class _Builder(_dr._DefaultRecordBatchBuilderPy):
     """aiokafka's DefaultRecordBatchBuilder with records encoded by kafkacodec.
 
-    ``append`` is one C call writing the record into the batch buffer with
-    the size rule of aiokafka's C builder (a record is refused when its offset
-    is not 0 and the batch would reach batch_size) and returning aiokafka's C
-    DefaultRecordMetadata; arguments of other types go to aiokafka's Python
-    builder's append on the same state.  Same header fields, same bytes."""
+    ``append`` is one C call on C-held state: it writes the record into the
+    batch buffer with the size rule of aiokafka's C builder (a record is
+    refused when its offset is not 0 and the batch would reach batch_size)
+    and returns aiokafka's C DefaultRecordMetadata; arguments of other types
+    go to aiokafka's Python builder's append on the same state.  The other
+    methods are aiokafka's Python builder's.  Same header fields, same bytes
+    as aiokafka's C builder."""
 
-    append = _v2_appender(_DefaultRecordMetadata, _client_append, "aiokafka")
+    _kc_meta = _DefaultRecordMetadata
+    _kc_fallback = staticmethod(_client_append)
+    _kc_rule = "aiokafka"
 
     def _write_header(self, use_compression_type=True):
         batch_len = len(self._buffer)
@@ -207,6 +211,14 @@ class DefaultRecordBatchBuilder(_dr._DefaultRecordBatchBuilderPy):
         del self._buffer[header_size:]
         self._buffer += compressed
         return True
+
+
+def _builder_class(v2_builder):
+    """The builder class on a V2Builder implementation (the C one, or its pure twin)."""
+    return type("DefaultRecordBatchBuilder", (v2_builder, _Builder), {"__module__": __name__, "__doc__": _Builder.__doc__})
+
+
+DefaultRecordBatchBuilder = _builder_class(_V2Builder)
 
 
 def _record_fields(cls):

@@ -18,8 +18,11 @@ What changes
   generator still advances records_read, bytes_read and next_fetch_offset per
   record yielded.  With deserializers set they are called per record as
   kafka-python does.  Other 3.x versions keep their own loop.
-- Producer: ``DefaultRecordBatchBuilder.append`` is one C call that writes
-  the record into kafka-python's own batch buffer; batches close at exactly
+- Producer: ``DefaultRecordBatchBuilder`` keeps its record state in C and
+  ``append`` is one C call writing the record into the batch buffer; its
+  other methods are kafka-python's own (copied: the class is not a subclass
+  of kafka-python's, which has slots, but is registered as an
+  ``ABCRecordBatchBuilder``).  Batches close at exactly
   the same size, and the built bytes are identical to kafka-python's
   (compression still uses kafka-python's codecs, so compressed batches are
   identical too).  The record size estimate ``KafkaProducer.send()`` asks the
@@ -43,6 +46,7 @@ compare by value, and ``len()``/iteration work on them); that is all.
 from __future__ import annotations
 
 import struct
+import types
 from itertools import repeat
 
 import kafka
@@ -60,12 +64,12 @@ from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, ch
 if _accelerated:
     from kafkacodec.integrations._accel import kp_batch_records as _kp_batch_records
     from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel import v2_appender as _v2_appender
+    from kafkacodec.integrations._accel import V2Builder as _V2Builder
     from kafkacodec.integrations._accel import v2_size_estimator as _v2_size_estimator
 else:
     from kafkacodec.integrations._accel_py import kp_batch_records as _kp_batch_records
     from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel_py import v2_appender as _v2_appender
+    from kafkacodec.integrations._accel_py import V2Builder as _V2Builder
     from kafkacodec.integrations._accel_py import v2_size_estimator as _v2_size_estimator
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
@@ -206,41 +210,74 @@ class MemoryRecords(_OrigMemoryRecords):
     next = __next__
 
 
-class DefaultRecordBatchBuilder(_OrigDefaultRecordBatchBuilder):
-    """kafka-python's DefaultRecordBatchBuilder with records encoded by kafkacodec.
+def _client_methods(cls, leave):
+    """The attributes kafka-python's builder class and its bases define (methods,
+    constants, classmethods), without slots and class machinery."""
+    ns = {}
+    for klass in reversed(cls.__mro__[:-1]):
+        for name, value in vars(klass).items():
+            if name in leave or isinstance(value, types.MemberDescriptorType):
+                continue
+            ns[name] = value
+    return ns
 
-    ``append`` is one C call writing the record into kafka-python's own buffer
-    with kafka-python's size rule (a record that would take the batch past
-    batch_size is refused unless it is the first) and returning its
-    DefaultRecordMetadata; arguments of other types go to kafka-python's own
-    append on the same state.  Same header fields, same bytes."""
-    __slots__ = ()
 
-    append = _v2_appender(_DefaultRecordMetadata, _OrigDefaultRecordBatchBuilder.append, "kafka-python")
-    # KafkaProducer.send() sizes every record through this classmethod
-    estimate_size_in_bytes = staticmethod(_v2_size_estimator(
-        _OrigDefaultRecordBatchBuilder.HEADER_STRUCT.size + _OrigDefaultRecordBatchBuilder.MAX_RECORD_OVERHEAD,
-        _OrigDefaultRecordBatchBuilder.estimate_size_in_bytes))
+def _write_header(self, use_compression_type=True):
+    batch_len = len(self._buffer)
+    self.HEADER_STRUCT.pack_into(
+        self._buffer, 0,
+        0,  # base offset: the broker assigns it
+        batch_len - self.AFTER_LEN_OFFSET,
+        0,  # partition leader epoch, as kafka-python writes it
+        self._magic,
+        0,  # CRC, patched below
+        self._get_attributes(use_compression_type),
+        self._last_offset,
+        self._first_timestamp or 0,
+        self._max_timestamp or 0,
+        self._producer_id,
+        self._producer_epoch,
+        self._base_sequence,
+        self._num_records)
+    struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
+                     _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
 
-    def write_header(self, use_compression_type=True):
-        batch_len = len(self._buffer)
-        self.HEADER_STRUCT.pack_into(
-            self._buffer, 0,
-            0,  # base offset: the broker assigns it
-            batch_len - self.AFTER_LEN_OFFSET,
-            0,  # partition leader epoch, as kafka-python writes it
-            self._magic,
-            0,  # CRC, patched below
-            self._get_attributes(use_compression_type),
-            self._last_offset,
-            self._first_timestamp or 0,
-            self._max_timestamp or 0,
-            self._producer_id,
-            self._producer_epoch,
-            self._base_sequence,
-            self._num_records)
-        struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
-                         _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
+
+_LEAVE = {"__slots__", "__dict__", "__weakref__", "__module__", "__qualname__", "__doc__",
+          "__abstractmethods__", "_abc_impl", "__init_subclass__", "append", "size"}
+
+# kafka-python's DefaultRecordBatchBuilder with records encoded by kafkacodec.
+#
+# The record state (buffer, first/max timestamp, count, last offset, batch
+# size) lives in kafkacodec's C V2Builder, whose ``append`` is one C call:
+# it writes the record into the batch buffer with kafka-python's size rule (a
+# record that would take the batch past batch_size is refused unless it is
+# the first) and returns kafka-python's DefaultRecordMetadata; arguments of
+# other types go to kafka-python's own append on the same state.  Every other
+# method and constant is kafka-python's own (its class has slots, so they are
+# copied rather than inherited); the header CRC uses kafkacodec's CRC-32C.
+# Same bytes, same batch boundaries.
+def _builder_class(v2_builder):
+    """The builder class on a V2Builder implementation (the C one, or its pure twin)."""
+    cls = type("DefaultRecordBatchBuilder", (v2_builder,), {
+    **_client_methods(_OrigDefaultRecordBatchBuilder, _LEAVE),
+        "__module__": __name__,
+        "__doc__": "kafka-python's DefaultRecordBatchBuilder with records encoded by kafkacodec "
+                   "(record state and append in C; kafka-python's other methods).",
+        "_kc_meta": _DefaultRecordMetadata,
+        "_kc_fallback": staticmethod(_OrigDefaultRecordBatchBuilder.append),
+        "_kc_rule": "kafka-python",
+        "write_header": _write_header,
+        # KafkaProducer.send() sizes every record through this classmethod
+        "estimate_size_in_bytes": staticmethod(_v2_size_estimator(
+            _OrigDefaultRecordBatchBuilder.HEADER_STRUCT.size + _OrigDefaultRecordBatchBuilder.MAX_RECORD_OVERHEAD,
+            _OrigDefaultRecordBatchBuilder.estimate_size_in_bytes)),
+    })
+    _abc.ABCRecordBatchBuilder.register(cls)
+    return cls
+
+
+DefaultRecordBatchBuilder = _builder_class(_V2Builder)
 
 
 def _unpack_records(self, tp, records, key_deserializer, value_deserializer):

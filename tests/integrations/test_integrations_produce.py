@@ -42,16 +42,11 @@ def _fixed_gzip_mtime(monkeypatch):
 
 
 def kp_class(impl):
-    class Builder(kc_kp.DefaultRecordBatchBuilder):
-        __slots__ = ()
-        append = impl.v2_appender(kp_dr.DefaultRecordMetadata, KP_ORIG.append, "kafka-python")
-    return Builder
+    return kc_kp._builder_class(impl.V2Builder)
 
 
 def aio_class(impl):
-    class Builder(kc_aio.DefaultRecordBatchBuilder):
-        append = impl.v2_appender(aio_dr.DefaultRecordMetadata, kc_aio._client_append, "aiokafka")
-    return Builder
+    return kc_aio._builder_class(impl.V2Builder)
 
 
 def records(n=40, value_len=None):
@@ -230,7 +225,41 @@ def test_kafka_python_size_estimate_identical(impl):
 def test_unknown_size_rule_refused():
     for impl in (p.values[0] for p in IMPLS):
         with pytest.raises(ValueError):
-            impl.v2_appender(kp_dr.DefaultRecordMetadata, KP_ORIG.append, "other")
+            type("B", (impl.V2Builder,), {"_kc_rule": "other", "_kc_meta": tuple, "_kc_fallback": None})()
+
+
+def test_adapter_classes_use_the_compiled_state():
+    if not kafkacodec.accelerated:
+        pytest.skip("compiled extension not in use")
+    assert issubclass(kc_kp.DefaultRecordBatchBuilder, _accel.V2Builder)
+    assert issubclass(kc_aio.DefaultRecordBatchBuilder, _accel.V2Builder)
+    # kafka-python's builder has slots, so its methods are copied, not inherited
+    import kafka.record.abc as kp_abc
+    assert isinstance(kc_kp.DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 100), kp_abc.ABCRecordBatchBuilder)
+    for name in ("build", "set_producer_state", "_maybe_compress", "size_in_bytes", "header_size_in_bytes"):
+        assert getattr(kc_kp.DefaultRecordBatchBuilder, name) is not None
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+def test_state_attributes_round_trip(impl):
+    # the client's own methods read and write the state through these names
+    b = kp_class(impl)(2, 0, False, -1, -1, -1, 1000)
+    assert (b._first_timestamp, b._max_timestamp, b._last_offset, b._num_records, b._batch_size) == \
+        (None, None, 0, 0, 1000)
+    b.append(0, 10, b"k", b"v", [])
+    b.append(1, 7, b"k", b"v", [])
+    assert (b._first_timestamp, b._max_timestamp, b._last_offset, b._num_records) == (10, 10, 1, 2)
+    assert b.size() == len(b._buffer)
+    # a timestamp beyond 64 bits: the client's append takes it and fails where the client's does
+    o = KP_ORIG(2, 0, False, -1, -1, -1, 1000)
+    o.append(0, 10, b"k", b"v", [])
+    b = kp_class(impl)(2, 0, False, -1, -1, -1, 1000)
+    b.append(0, 10, b"k", b"v", [])
+    for x in (o, b):
+        x.append(1, 1 << 65, b"k", b"v", [])
+    assert b._max_timestamp == o._max_timestamp == 1 << 65
+    with pytest.raises(type(pytest.raises(Exception, o.build).value)):
+        b.build()
 
 
 def test_kafka_python_producer_sees_the_builder_only_while_installed():
