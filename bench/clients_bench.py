@@ -10,7 +10,9 @@ started on 127.0.0.1 by tests/_peers.py).
 The topic is pre-loaded once with W1 batches (16 KiB, uncompressed) built by
 kafkacodec and sent with its protocol client; every consumer reads it from
 offset 0 with large fetch sizes, identical for both arms.  Producers send W1
-records to fresh topics and flush.  Prints records/s and the ratios
+records to fresh topics and flush (aiokafka with ``install(build=True)``, the
+adapter's builder, which is off by default).  ``--in-process`` times the
+producers' record loops without a broker.  Prints records/s and the ratios
 (targets from issue 6: kafka-python consume >= 3x, aiokafka consume >= 1.2x,
 kafka-python produce >= 2x, aiokafka produce >= 1.1x).
 """
