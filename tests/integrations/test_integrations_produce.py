@@ -268,3 +268,31 @@ def test_kafka_python_producer_sees_the_builder_only_while_installed():
     assert kp_producer.DefaultRecordBatchBuilder is kc_kp.DefaultRecordBatchBuilder
     kc_kp.uninstall()
     assert kp_producer.DefaultRecordBatchBuilder is KP_ORIG
+
+
+def kp_accumulate(recs, **conf):
+    """kafka-python's accumulator as KafkaProducer.send() drives it: size
+    estimate, append, then every batch closed; the batches' bytes."""
+    from kafka.producer.record_accumulator import RecordAccumulator
+    acc = RecordAccumulator(batch_size=512, linger_ms=5, **conf)
+    tp = kafka.TopicPartition("t", 0)
+    sizes = []
+    for ts, k, v, h in recs:
+        sizes.append(kp_producer.DefaultRecordBatchBuilder.estimate_size_in_bytes(k, v, h))
+        acc.append(tp, ts, k, v, h)
+    out = []
+    for batch in acc._batches[tp]:
+        batch.records.close()
+        out.append(bytes(batch.records.buffer()))
+    return sizes, out
+
+
+@pytest.mark.parametrize("compression", [0, 1, 4])
+def test_kafka_python_accumulator_batches_identical(compression):
+    # ProducerBatch measures key, value and header values with len(): all set here
+    recs = [(ts, k or b"", v or b"", [(hk, hv or b"") for hk, hv in h]) for ts, k, v, h in records(200)]
+    plain = kp_accumulate(recs, compression_attrs=compression)
+    kc_kp.install()
+    assert kp_accumulate(recs, compression_attrs=compression) == plain
+    kc_kp.uninstall()
+    assert kp_accumulate(recs, compression_attrs=compression) == plain
