@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import sys
 import time
@@ -97,6 +98,7 @@ def kp_produce(bootstrap, topic, records):
                                                 max_request_size=8 << 20))
     try:
         p.send(topic, b"warm-up", partition=0).get(10)
+        gc.collect()
         t0 = time.perf_counter()
         for ts, k, v, _ in records:
             p.send(topic, key=k, value=v, partition=0, timestamp_ms=ts)
@@ -115,6 +117,7 @@ def aio_produce(bootstrap, topic, records):
         await p.start()
         try:
             await (await p.send(topic, b"warm-up", partition=0))
+            gc.collect()
             t0 = time.perf_counter()
             for ts, k, v, _ in records:
                 await p.send(topic, key=k, value=v, partition=0, timestamp_ms=ts)
@@ -135,6 +138,7 @@ def kp_send_loop(records):
     acc = RecordAccumulator(batch_size=16384, linger_ms=5)
     tp = kafka.TopicPartition("t", 0)
     estimate = kp_producer.DefaultRecordBatchBuilder.estimate_size_in_bytes
+    gc.collect()
     t0 = time.process_time()
     for ts, k, v, _ in records:
         estimate(k, v, [])
@@ -148,6 +152,7 @@ def aio_send_loop(records):
     """aiokafka's batch work per record without a broker: BatchBuilder appends
     (as the accumulator makes them) and building every batch."""
     import aiokafka.producer.message_accumulator as acc
+    gc.collect()
     t0 = time.process_time()
     b = acc.BatchBuilder(16384, 0)
     built = []
@@ -161,7 +166,9 @@ def aio_send_loop(records):
 
 
 def in_process(records, rounds):
-    """Both send loops, arms alternating, best of rounds."""
+    """Both send loops, arms alternating, best of rounds.  Each run starts
+    after a gc.collect(): the previous arm's cyclic garbage (the clients'
+    futures and batches) would otherwise be collected inside the next one."""
     from kafkacodec.integrations import aiokafka as kc_aio
     from kafkacodec.integrations import kafka_python as kc_kp
     for name, adapter, run, kw in (("kafka-python send loop", kc_kp, kp_send_loop, {}),
