@@ -296,3 +296,44 @@ def test_kafka_python_accumulator_batches_identical(compression):
     assert kp_accumulate(recs, compression_attrs=compression) == plain
     kc_kp.uninstall()
     assert kp_accumulate(recs, compression_attrs=compression) == plain
+
+
+@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("magic", [1, 2])
+def test_kafka_python_records_append_same_steps(impl, magic):
+    import kafka.record.memory_records as kp_mr
+
+    class Records(kp_mr.MemoryRecordsBuilder):
+        __slots__ = ()
+        append = impl.kp_records_append
+
+    kc_kp.install()  # the batch builder the adapter's MemoryRecordsBuilder meets
+    try:
+        outs = []
+        for cls in (Records, kp_mr.MemoryRecordsBuilder):
+            mb = cls(magic, 1, 400, offset=5)
+            metas = []
+            for i, (ts, k, v, h) in enumerate(records(40)):
+                if i == 7:
+                    mb.skip(3)
+                meta = mb.append(ts, k, v, h if magic == 2 else None)
+                metas.append(meta and (meta.offset, meta.size, meta.timestamp))
+            mb.close()
+            metas.append(mb.append(1, b"k", b"v"))  # closed: None
+            outs.append((metas, bytes(mb.buffer()), mb.next_offset()))
+        assert outs[0] == outs[1]
+    finally:
+        kc_kp.uninstall()
+
+
+def test_kafka_python_records_builder_patched_only_while_installed():
+    import kafka.producer.record_accumulator as kp_acc
+    import kafka.record.memory_records as kp_mr
+    orig = kp_mr.MemoryRecordsBuilder
+    kc_kp.install()
+    assert kp_acc.MemoryRecordsBuilder is kp_mr.MemoryRecordsBuilder is kc_kp.MemoryRecordsBuilder
+    assert issubclass(kc_kp.MemoryRecordsBuilder, orig)
+    kc_kp.uninstall()
+    assert kp_acc.MemoryRecordsBuilder is kp_mr.MemoryRecordsBuilder is orig
+    kc_kp.install(build=False)
+    assert kp_acc.MemoryRecordsBuilder is orig
