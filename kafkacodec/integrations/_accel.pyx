@@ -529,9 +529,6 @@ cdef class V2Builder:
 
     def append(self, offset, timestamp, key, value, headers):
         """Write one record; the client's metadata, or None when the batch is full."""
-        return self._append(offset, timestamp, key, value, headers)
-
-    cdef object _append(self, object offset, object timestamp, object key, object value, object headers):
         cdef int64_t off = 0, ts = 0, delta
         cdef const char *kp = NULL
         cdef const char *vp = NULL
@@ -592,23 +589,3 @@ cdef class V2Builder:
         self.count += 1
         self.last_obj = offset
         return self.meta_cls(offset, size, timestamp)
-
-
-def kp_records_append(self, timestamp, key, value, headers=None):
-    """kafka-python's ``MemoryRecordsBuilder.append`` (3.x) as one C call: the
-    same steps on the same attributes (``_closed``, ``_next_offset``,
-    ``_builder``), with a V2Builder's append called directly."""
-    if headers is None:
-        headers = []
-    if self._closed:
-        return None
-    offset = self._next_offset
-    builder = self._builder
-    if isinstance(builder, V2Builder):
-        metadata = (<V2Builder>builder)._append(offset, timestamp, key, value, headers)
-    else:
-        metadata = builder.append(offset, timestamp, key, value, headers)
-    if metadata is None:
-        return None
-    self._next_offset += 1
-    return metadata

@@ -10,7 +10,7 @@ from kafkacodec._pure.buffer import decode_varint, decode_varlong
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records import compression as _compression
 
-__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records", "v2_size_estimator", "V2Builder", "kp_records_append"]
+__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records", "v2_size_estimator", "V2Builder"]
 
 _HEADER = struct.Struct(">qiibIhiqqqhii")  # v2 batch header, 61 bytes
 _RECORDS = 61
@@ -303,17 +303,3 @@ class V2Builder:
         if res is _NOT_HANDLED:
             return self._kc_fallback(self, offset, timestamp, key, value, headers)
         return res
-
-
-def kp_records_append(self, timestamp, key, value, headers=None):
-    """See kafkacodec.integrations._accel.kp_records_append."""
-    if headers is None:
-        headers = []
-    if self._closed:
-        return None
-    offset = self._next_offset
-    metadata = self._builder.append(offset, timestamp, key, value, headers)
-    if metadata is None:
-        return None
-    self._next_offset += 1
-    return metadata

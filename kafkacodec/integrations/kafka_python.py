@@ -26,9 +26,7 @@ What changes
   the same size, and the built bytes are identical to kafka-python's
   (compression still uses kafka-python's codecs, so compressed batches are
   identical too).  The record size estimate ``KafkaProducer.send()`` asks the
-  builder for is computed in C as well, and ``MemoryRecordsBuilder.append``
-  (the accumulator's per-record call) is one C call doing kafka-python's
-  steps.
+  builder for is computed in C as well.
 
 What stays kafka-python's own
 - Legacy (magic 0/1) message sets and control batches (transaction markers)
@@ -67,18 +65,15 @@ if _accelerated:
     from kafkacodec.integrations._accel import kp_batch_records as _kp_batch_records
     from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
     from kafkacodec.integrations._accel import V2Builder as _V2Builder
-    from kafkacodec.integrations._accel import kp_records_append as _kp_records_append
     from kafkacodec.integrations._accel import v2_size_estimator as _v2_size_estimator
 else:
     from kafkacodec.integrations._accel_py import kp_batch_records as _kp_batch_records
     from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
     from kafkacodec.integrations._accel_py import V2Builder as _V2Builder
-    from kafkacodec.integrations._accel_py import kp_records_append as _kp_records_append
     from kafkacodec.integrations._accel_py import v2_size_estimator as _v2_size_estimator
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
-           "DefaultRecord", "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords",
-           "MemoryRecordsBuilder"]
+           "DefaultRecord", "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
 
 SUPPORTED = ((3, 0, 0), (4, 0, 0))  # kafka-python >= 3.0, < 4
 # The fetcher's record loop is replaced by a copy of kafka-python 3.0's, so
@@ -89,7 +84,6 @@ FETCHER_SUPPORTED = ((3, 0, 0), (3, 1, 0))
 _OrigMemoryRecords = _mr.MemoryRecords
 _OrigDefaultRecordBatch = _dr.DefaultRecordBatch
 _OrigDefaultRecordBatchBuilder = _dr.DefaultRecordBatchBuilder
-_OrigMemoryRecordsBuilder = _mr.MemoryRecordsBuilder
 _LegacyRecordBatch = _lr.LegacyRecordBatch
 _DefaultRecordMetadata = _dr.DefaultRecordMetadata
 _CorruptRecordError = _errors.CorruptRecordError
@@ -286,14 +280,6 @@ def _builder_class(v2_builder):
 DefaultRecordBatchBuilder = _builder_class(_V2Builder)
 
 
-class MemoryRecordsBuilder(_OrigMemoryRecordsBuilder):
-    """kafka-python's MemoryRecordsBuilder whose ``append`` (called for every
-    record the producer sends) is one C call doing the same steps, with the
-    batch builder's C append called directly."""
-    __slots__ = ()
-    append = _kp_records_append
-
-
 def _unpack_records(self, tp, records, key_deserializer, value_deserializer):
     """kafka-python 3.0's ``Fetcher.PartitionRecords._unpack_records`` with
     each v2 data batch turned into ConsumerRecords by one C call.
@@ -434,9 +420,6 @@ def _replacements(build=True):
     if not build:
         return out
     return out + [
-        ("kafka.record.memory_records", "MemoryRecordsBuilder", MemoryRecordsBuilder),
-        ("kafka.record", "MemoryRecordsBuilder", MemoryRecordsBuilder),
-        ("kafka.producer.record_accumulator", "MemoryRecordsBuilder", MemoryRecordsBuilder),
         ("kafka.record.memory_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
         ("kafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
         ("kafka.producer.kafka", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
