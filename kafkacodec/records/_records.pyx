@@ -919,10 +919,12 @@ cdef class RecordBatchBuilder:
         """Add a record; returns its offset, or None if the batch is full.
         timestamp is in milliseconds (None: now); headers are (str, bytes|None) pairs."""
         cdef int64_t ts = _now_ms() if timestamp is None else timestamp
+        cdef int64_t delta
         if self._built:
             raise KafkaCodecError("the batch has already been built")
         if self.magic == 2:
-            return self._append_v2(ts, key, value, headers)
+            delta = self._append_v2(ts, key, value, headers)
+            return None if delta < 0 else self.base_offset + delta
         return self._append_legacy(ts, key, value, headers)
 
     def append_many(self, records):
@@ -946,14 +948,16 @@ cdef class RecordBatchBuilder:
             ts = _now_ms() if ts_obj is None else ts_obj
             headers = (<tuple>item)[3] if len(<tuple>item) == 4 else None
             if self.magic == 2:
-                if self._append_v2(ts, (<tuple>item)[1], (<tuple>item)[2], headers) is None:
+                if self._append_v2(ts, (<tuple>item)[1], (<tuple>item)[2], headers) < 0:
                     break
             elif self._append_legacy(ts, (<tuple>item)[1], (<tuple>item)[2], headers) is None:
                 break
             added += 1
         return added
 
-    cdef object _append_v2(self, int64_t ts, object key, object value, object headers):
+    cdef int64_t _append_v2(self, int64_t ts, object key, object value, object headers) except -2:
+        # The offset delta of the record, or -1 when the batch is full (no
+        # Python int per record on the bulk path).
         cdef Py_buffer kview, vview
         cdef const uint8_t *kp
         cdef const uint8_t *vp
@@ -978,7 +982,7 @@ cdef class RecordBatchBuilder:
                         + _varint_size(vlen) + (vlen if vlen > 0 else 0)
                         + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
                 if self.record_count > 0 and w.length + body + MAX_VARLONG_LEN > self.batch_size:
-                    return None
+                    return -1
                 if body > 0x7FFFFFFF:
                     raise EncodeError("record larger than 2 GiB")
                 w.ensure(body + MAX_VARLONG_LEN)
@@ -1013,7 +1017,7 @@ cdef class RecordBatchBuilder:
         if ts > self._max_timestamp or self.record_count == 0:
             self._max_timestamp = ts
         self.record_count += 1
-        return self.base_offset + delta
+        return delta
 
     cdef object _append_legacy(self, int64_t ts, object key, object value, object headers):
         if headers:
