@@ -68,43 +68,69 @@ cdef inline void _set(object tup, Py_ssize_t i, object v):
     PyTuple_SET_ITEM(tup, i, v)
 
 
+cdef struct OpenBatch:
+    int64_t base_offset
+    int64_t base_ts
+    int64_t max_ts
+    int32_t count
+    bint append_time
+    const uint8_t *base          # the records section (inflated when compressed)
+    Py_ssize_t pos
+    Py_ssize_t end
+
+
+cdef object _open_batch(const uint8_t *p, Py_ssize_t n, object data, OpenBatch *b):
+    # The batch header and its records section.  Returns what keeps the
+    # records section alive, or None for anything the client's own decoder
+    # must see (its records and errors are then the client's).
+    cdef int attrs, codec
+    cdef bytes out
+    if n < B_RECORDS:
+        return None
+    b.base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
+    attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
+    b.base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
+    b.max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)
+    b.count = <int32_t>kc_load_be32(p + B_RECORD_COUNT)
+    codec = attrs & 7
+    b.append_time = (attrs >> 3) & 1
+    if codec == 0:
+        b.base = p
+        b.pos = B_RECORDS
+        b.end = n
+    elif codec <= 4:
+        try:
+            out = _decompress(codec, memoryview(data)[B_RECORDS:], magic=2)
+        except Exception:
+            return None
+        b.base = <const uint8_t *>PyBytes_AS_STRING(out)
+        b.pos = 0
+        b.end = PyBytes_GET_SIZE(out)
+        data = out
+    else:
+        return None
+    if b.count < 0 or <int64_t>b.count * V2_MIN_RECORD_SIZE > b.end - b.pos:
+        return None
+    return data
+
+
 cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
                         object topic, object partition, object leader_epoch, bint consumer):
     cdef int64_t base_offset, base_ts, max_ts
     cdef int32_t count, i, j, klen = 0, vlen = 0
-    cdef int attrs, codec
     cdef bint append_time
     cdef Py_ssize_t pos, end, kpos = 0, vpos = 0, hpos
     cdef Py_ssize_t header_size
     cdef const uint8_t *base
     cdef RecordView r
-    cdef bytes inflated = None
+    cdef object keep
+    cdef OpenBatch b
     cdef list out, sizes, headers
-    if n < B_RECORDS:
+    keep = _open_batch(p, n, data, &b)
+    if keep is None:
         return None
-    base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
-    attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
-    base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
-    max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)
-    count = <int32_t>kc_load_be32(p + B_RECORD_COUNT)
-    codec = attrs & 7
-    append_time = (attrs >> 3) & 1
-    if codec == 0:
-        base = p
-        pos = B_RECORDS
-        end = n
-    elif codec <= 4:
-        try:
-            inflated = _decompress(codec, memoryview(data)[B_RECORDS:], magic=2)
-        except Exception:
-            return None
-        base = <const uint8_t *>PyBytes_AS_STRING(inflated)
-        pos = 0
-        end = PyBytes_GET_SIZE(inflated)
-    else:
-        return None
-    if count < 0 or <int64_t>count * V2_MIN_RECORD_SIZE > end - pos:
-        return None
+    base_offset, base_ts, max_ts, count, append_time = b.base_offset, b.base_ts, b.max_ts, b.count, b.append_time
+    base, pos, end = b.base, b.pos, b.end
     ts_type = 1 if append_time else 0
     out = []
     sizes = []
@@ -216,39 +242,19 @@ cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n
                          object topic, object partition):
     cdef int64_t base_offset, base_ts, max_ts
     cdef int32_t count, i, j, klen = 0, vlen = 0
-    cdef int attrs, codec
     cdef bint append_time
     cdef Py_ssize_t pos, end, kpos = 0, vpos = 0, hpos
     cdef const uint8_t *base
     cdef RecordView r
-    cdef bytes inflated = None
+    cdef object keep
+    cdef OpenBatch b
     cdef list out, offsets
     cdef tuple headers
-    if n < B_RECORDS:
+    keep = _open_batch(p, n, data, &b)
+    if keep is None:
         return None
-    base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
-    attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
-    base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
-    max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)
-    count = <int32_t>kc_load_be32(p + B_RECORD_COUNT)
-    codec = attrs & 7
-    append_time = (attrs >> 3) & 1
-    if codec == 0:
-        base = p
-        pos = B_RECORDS
-        end = n
-    elif codec <= 4:
-        try:
-            inflated = _decompress(codec, memoryview(data)[B_RECORDS:], magic=2)
-        except Exception:
-            return None
-        base = <const uint8_t *>PyBytes_AS_STRING(inflated)
-        pos = 0
-        end = PyBytes_GET_SIZE(inflated)
-    else:
-        return None
-    if count < 0 or <int64_t>count * V2_MIN_RECORD_SIZE > end - pos:
-        return None
+    base_offset, base_ts, max_ts, count, append_time = b.base_offset, b.base_ts, b.max_ts, b.count, b.append_time
+    base, pos, end = b.base, b.pos, b.end
     ts_type = 1 if append_time else 0
     n_topic, n_partition, n_offset, n_timestamp, n_ts_type, n_key, n_value, n_checksum, \
         n_key_size, n_value_size, n_headers = names
