@@ -925,21 +925,27 @@ cdef inline bint bc_is_null(const BinCol *c, Py_ssize_t i) noexcept nogil:
     return not ((c.valid[j >> 3] >> (j & 7)) & 1)
 
 
+cdef inline void offset_pair(const uint8_t *offsets, Py_ssize_t j, bint wide,
+                             int64_t *start, int64_t *end) noexcept nogil:
+    # Arrow offsets j and j + 1, 32- or 64-bit, read unaligned-safe.
+    cdef int32_t s32, e32
+    if wide:
+        memcpy(start, offsets + 8 * j, 8)
+        memcpy(end, offsets + 8 * j + 8, 8)
+    else:
+        memcpy(&s32, offsets + 4 * j, 4)
+        memcpy(&e32, offsets + 4 * j + 4, 4)
+        start[0] = s32
+        end[0] = e32
+
+
 cdef inline Py_ssize_t bc_get(const BinCol *c, Py_ssize_t i, const uint8_t **p) noexcept nogil:
     # Length of entry i, or -1 when null; p points at its bytes.
     cdef Py_ssize_t j = c.base + i
     cdef int64_t s, e
-    cdef int32_t s32, e32
     if bc_is_null(c, i):
         return -1
-    if c.wide:
-        memcpy(&s, c.offsets + 8 * j, 8)
-        memcpy(&e, c.offsets + 8 * j + 8, 8)
-    else:
-        memcpy(&s32, c.offsets + 4 * j, 4)
-        memcpy(&e32, c.offsets + 4 * j + 4, 4)
-        s = s32
-        e = e32
+    offset_pair(c.offsets, j, c.wide, &s, &e)
     p[0] = c.data + s
     return <Py_ssize_t>(e - s)
 
@@ -1009,17 +1015,9 @@ cdef inline Py_ssize_t headers_of(const HeaderCols *h, Py_ssize_t i, Py_ssize_t 
     # Number of headers of row i; first receives the index of its first header.
     cdef Py_ssize_t j = h.list_base + i
     cdef int64_t s, e
-    cdef int32_t s32, e32
     if h.list_valid != NULL and not ((h.list_valid[j >> 3] >> (j & 7)) & 1):
         return 0
-    if h.wide_list:
-        memcpy(&s, h.list_offsets + 8 * j, 8)
-        memcpy(&e, h.list_offsets + 8 * j + 8, 8)
-    else:
-        memcpy(&s32, h.list_offsets + 4 * j, 4)
-        memcpy(&e32, h.list_offsets + 4 * j + 4, 4)
-        s = s32
-        e = e32
+    offset_pair(h.list_offsets, j, h.wide_list, &s, &e)
     first[0] = <Py_ssize_t>s
     return <Py_ssize_t>(e - s)
 
