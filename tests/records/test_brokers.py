@@ -190,6 +190,48 @@ def test_kafkacodec_batches_accepted_and_read_back(broker, partition, codec):
         assert [(k, v, h) for _, k, v, h in theirs] == [(k, v, list(h)) for k, v, h in records]
 
 
+@pytest.mark.parametrize("magic", [0, 1])
+def test_legacy_message_sets_accepted_and_read_back(broker, partition, magic):
+    """Magic 0/1 message sets through a broker to librdkafka's legacy reader.
+
+    Tansu speaks only magic 2 (it drops the connection on a legacy set) and the
+    mock cluster refuses compressed legacy wrappers, so this covers plain sets
+    on the mock; compressed legacy wrappers are checked against aiokafka's and
+    kafka-python's readers in test_legacy.py.
+    """
+    kind, bootstrap = broker
+    if kind != "mock":
+        pytest.skip("Tansu accepts only RecordBatch v2")
+    records = [(None if i % 7 == 0 else b"k%d" % i, None if i % 11 == 3 else b"legacy-%d" % i) for i in range(30)]
+    builder = RecordBatchBuilder(magic=magic)
+    for i, (k, v) in enumerate(records):
+        builder.append(1_700_000_000_000 + i, k, v)
+    P = m.ProduceRequest
+    with connect(broker) as conn:
+        resp = conn.request("Produce", P(acks=-1, timeout_ms=10000, topic_data=[
+            P.TopicProduceData(name=TOPIC, partition_data=[P.PartitionProduceData(index=partition, records=builder.build())])]),
+            version=2)  # the last Produce version that carries legacy message sets
+    assert resp.responses[0].partition_responses[0].error_code == 0
+    c = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": f"g-{uuid.uuid4().hex[:8]}",
+                                  "enable.auto.commit": False})
+    try:
+        c.assign([confluent_kafka.TopicPartition(TOPIC, partition, 0)])
+        got = []
+        deadline = time.monotonic() + 20
+        while len(got) < len(records) and time.monotonic() < deadline:
+            msg = c.poll(0.5)
+            if msg is not None and not msg.error():
+                got.append((msg.offset(), msg.key(), msg.value(), msg.timestamp()))
+    finally:
+        c.close()
+    assert [(k, v) for _, k, v, _ in got] == records
+    assert [o for o, *_ in got] == list(range(len(records)))
+    if magic == 1:
+        assert [ts for *_, ts in got] == [(confluent_kafka.TIMESTAMP_CREATE_TIME, 1_700_000_000_000 + i)
+                                          for i in range(len(records))]
+    data = fetch_raw(broker, partition, len(records))
+    assert [(r.key, r.value) for r in decode_records(data)] == records
+
 def test_transactions_read_committed(broker, partition):
     kind, bootstrap = broker
     txn_id = f"kc-txn-{uuid.uuid4().hex[:6]}"
