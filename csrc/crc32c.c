@@ -212,11 +212,155 @@ static uint32_t crc32c_sse42(uint32_t crc, const void *buf, size_t len) {
     THREE_STREAM_BODY(_mm_crc32_u8, _mm_crc32_u64)
 }
 
+/* Long inputs: carry-less multiplication folds 16-byte blocks toward the end
+ * of the buffer (several independent accumulators hide the multiplier
+ * latency), then the crc32 instruction reduces the last 128 bits.  On CPUs
+ * with both, folding runs about twice the crc32 instruction's throughput.
+ *
+ * A block X (low qword: its 64 high-degree coefficients, bit-reflected)
+ * moved D bits forward is congruent to
+ *     clmul(X.lo, rev33(x^(D+32) mod P)) ^ clmul(X.hi, rev33(x^(D-32) mod P));
+ * the constants below are those pairs for D = 128, 256 and 1024 bits. */
+#include <wmmintrin.h>
+#include <immintrin.h>
+
+#define FOLD_MIN_LEN 512
+#ifndef FOLD_PREFETCH
+#define FOLD_PREFETCH 4096
+#endif
+#define K128_LO 0xf20c0dfeULL
+#define K128_HI 0x14cd00bd6ULL
+#define K256_LO 0x1384aa63aULL
+#define K256_HI 0xba4fc28eULL
+#define K512_LO 0x740eef02ULL
+#define K512_HI 0x9e4addf8ULL
+#define K1024_LO 0x6992cea2ULL
+#define K1024_HI 0xd3b6092ULL
+
+__attribute__((target("sse4.2,pclmul")))
+static inline __m128i fold128(__m128i x, __m128i k) {
+    return _mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x00), _mm_clmulepi64_si128(x, k, 0x11));
+}
+
+/* The 16-byte tail loop and reduction shared by both folding widths: returns
+ * the raw (uninverted) CRC state after every byte from p to p + len. */
+__attribute__((target("sse4.2,pclmul")))
+static inline uint64_t fold_finish(__m128i acc, const unsigned char *p, size_t len) {
+    const __m128i k128 = _mm_set_epi64x((long long)K128_HI, (long long)K128_LO);
+    uint64_t crc;
+    while (len >= 16) {
+        acc = _mm_xor_si128(fold128(acc, k128), _mm_loadu_si128((const __m128i *)p));
+        p += 16;
+        len -= 16;
+    }
+    crc = _mm_crc32_u64(0, (uint64_t)_mm_cvtsi128_si64(acc));
+    crc = _mm_crc32_u64(crc, (uint64_t)_mm_extract_epi64(acc, 1));
+    while (len >= 8) {
+        uint64_t a;
+        memcpy(&a, p, 8);
+        crc = _mm_crc32_u64(crc, a);
+        p += 8;
+        len -= 8;
+    }
+    while (len--) crc = _mm_crc32_u8((uint32_t)crc, *p++);
+    return crc;
+}
+
+/* len >= 64 */
+__attribute__((target("sse4.2,pclmul")))
+static uint32_t crc32c_fold_pclmul(uint32_t crc, const void *buf, size_t len) {
+    const unsigned char *p = (const unsigned char *)buf;
+    const __m128i k512 = _mm_set_epi64x((long long)K512_HI, (long long)K512_LO);
+    const __m128i k128 = _mm_set_epi64x((long long)K128_HI, (long long)K128_LO);
+    /* the incoming state enters as an XOR over the first four bytes */
+    __m128i x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)p), _mm_cvtsi32_si128((int)~crc));
+    __m128i x1 = _mm_loadu_si128((const __m128i *)(p + 16));
+    __m128i x2 = _mm_loadu_si128((const __m128i *)(p + 32));
+    __m128i x3 = _mm_loadu_si128((const __m128i *)(p + 48));
+    p += 64;
+    len -= 64;
+    while (len >= 64) {
+        KC_PREFETCH(p + FOLD_PREFETCH);
+        x0 = _mm_xor_si128(fold128(x0, k512), _mm_loadu_si128((const __m128i *)p));
+        x1 = _mm_xor_si128(fold128(x1, k512), _mm_loadu_si128((const __m128i *)(p + 16)));
+        x2 = _mm_xor_si128(fold128(x2, k512), _mm_loadu_si128((const __m128i *)(p + 32)));
+        x3 = _mm_xor_si128(fold128(x3, k512), _mm_loadu_si128((const __m128i *)(p + 48)));
+        p += 64;
+        len -= 64;
+    }
+    x1 = _mm_xor_si128(x1, fold128(x0, k128));
+    x2 = _mm_xor_si128(x2, fold128(x1, k128));
+    x3 = _mm_xor_si128(x3, fold128(x2, k128));
+    return ~(uint32_t)fold_finish(x3, p, len);
+}
+
+__attribute__((target("sse4.2,pclmul,avx2,vpclmulqdq")))
+static inline __m256i fold256(__m256i x, __m256i k) {
+    return _mm256_xor_si256(_mm256_clmulepi64_epi128(x, k, 0x00), _mm256_clmulepi64_epi128(x, k, 0x11));
+}
+
+/* len >= 128 */
+__attribute__((target("sse4.2,pclmul,avx2,vpclmulqdq")))
+static uint32_t crc32c_fold_vpclmul(uint32_t crc, const void *buf, size_t len) {
+    const unsigned char *p = (const unsigned char *)buf;
+    const __m256i k1024 = _mm256_set_epi64x((long long)K1024_HI, (long long)K1024_LO,
+                                            (long long)K1024_HI, (long long)K1024_LO);
+    const __m256i k256 = _mm256_set_epi64x((long long)K256_HI, (long long)K256_LO,
+                                           (long long)K256_HI, (long long)K256_LO);
+    const __m128i k128 = _mm_set_epi64x((long long)K128_HI, (long long)K128_LO);
+    __m256i y0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)p),
+                                  _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)~crc)));
+    __m256i y1 = _mm256_loadu_si256((const __m256i *)(p + 32));
+    __m256i y2 = _mm256_loadu_si256((const __m256i *)(p + 64));
+    __m256i y3 = _mm256_loadu_si256((const __m256i *)(p + 96));
+    __m128i x;
+    p += 128;
+    len -= 128;
+    while (len >= 128) {
+        KC_PREFETCH(p + FOLD_PREFETCH);
+        KC_PREFETCH(p + FOLD_PREFETCH + 64);
+        y0 = _mm256_xor_si256(fold256(y0, k1024), _mm256_loadu_si256((const __m256i *)p));
+        y1 = _mm256_xor_si256(fold256(y1, k1024), _mm256_loadu_si256((const __m256i *)(p + 32)));
+        y2 = _mm256_xor_si256(fold256(y2, k1024), _mm256_loadu_si256((const __m256i *)(p + 64)));
+        y3 = _mm256_xor_si256(fold256(y3, k1024), _mm256_loadu_si256((const __m256i *)(p + 96)));
+        p += 128;
+        len -= 128;
+    }
+    y1 = _mm256_xor_si256(y1, fold256(y0, k256));
+    y2 = _mm256_xor_si256(y2, fold256(y1, k256));
+    y3 = _mm256_xor_si256(y3, fold256(y2, k256));
+    x = _mm_xor_si128(_mm256_extracti128_si256(y3, 1), fold128(_mm256_castsi256_si128(y3), k128));
+    return ~(uint32_t)fold_finish(x, p, len);
+}
+
+static uint32_t (*fold_impl)(uint32_t, const void *, size_t) = NULL;
+static int have_pclmul = 0;
+static const char *fold_name = NULL;
+static int fold_enabled = 1;
+
+__attribute__((target("sse4.2")))
+static uint32_t crc32c_x86(uint32_t crc, const void *buf, size_t len) {
+    if (fold_impl && fold_enabled && len >= FOLD_MIN_LEN) return fold_impl(crc, buf, len);
+    return crc32c_sse42(crc, buf, len);
+}
+
 static const char *detect_hw(void) {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("sse4.2") ? "sse4.2" : NULL;
+    if (!__builtin_cpu_supports("sse4.2")) return NULL;
+    if (__builtin_cpu_supports("pclmul")) {
+        have_pclmul = 1;
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("vpclmulqdq")) {
+            fold_impl = crc32c_fold_vpclmul;
+            fold_name = "vpclmulqdq";
+        } else {
+            fold_impl = crc32c_fold_pclmul;
+            fold_name = "pclmul";
+        }
+    }
+    return "sse4.2";
 }
-#define HW_IMPL crc32c_sse42
+#define HW_IMPL crc32c_x86
+#define HAVE_FOLD 1
 
 #elif defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__linux__)
 #include <arm_acle.h>
@@ -267,6 +411,38 @@ void kc_crc_init(int force_software) {
 }
 
 const char *kc_crc32c_hw_name(void) { return hw_name; }
+
+const char *kc_crc32c_fold_name(void) {
+#ifdef HAVE_FOLD
+    return fold_name;
+#else
+    return NULL;
+#endif
+}
+
+void kc_crc32c_enable_fold(int enabled) {
+#ifdef HAVE_FOLD
+    fold_enabled = enabled;
+#else
+    (void)enabled;
+#endif
+}
+
+uint32_t kc_crc32c_fold(uint32_t crc, const void *buf, size_t len) {
+#ifdef HAVE_FOLD
+    if (fold_impl && len >= FOLD_MIN_LEN) return fold_impl(crc, buf, len);
+    if (hw_name) return crc32c_sse42(crc, buf, len);
+#endif
+    return kc_crc32c_sw(crc, buf, len);
+}
+
+uint32_t kc_crc32c_fold128(uint32_t crc, const void *buf, size_t len) {
+#ifdef HAVE_FOLD
+    if (have_pclmul && len >= FOLD_MIN_LEN) return crc32c_fold_pclmul(crc, buf, len);
+    if (hw_name) return crc32c_sse42(crc, buf, len);
+#endif
+    return kc_crc32c_sw(crc, buf, len);
+}
 
 const char *kc_crc32c_impl_name(void) {
     return active == kc_crc32c_sw ? "software" : hw_name;

@@ -28,6 +28,17 @@ uint32_t kc_crc32c_hw(uint32_t crc, const void *buf, size_t len);
 /* "sse4.2", "armv8" or NULL when the CPU (or build) has no CRC-32C instruction. */
 const char *kc_crc32c_hw_name(void);
 
+/* Long inputs on x86-64 fold 16-byte blocks with carry-less multiplication
+ * ("vpclmulqdq" or "pclmul"; NULL when unavailable) and finish with the
+ * crc32 instruction.  kc_crc32c_fold runs that path (hardware or software
+ * for what it does not cover); kc_crc32c_enable_fold(0) keeps the dispatched
+ * path on the crc32 instruction alone (tests compare both). */
+const char *kc_crc32c_fold_name(void);
+uint32_t kc_crc32c_fold(uint32_t crc, const void *buf, size_t len);
+/* The same with 128-bit vectors even where 256-bit ones are available. */
+uint32_t kc_crc32c_fold128(uint32_t crc, const void *buf, size_t len);
+void kc_crc32c_enable_fold(int enabled);
+
 /* Name of the implementation kc_crc32c() currently uses ("sse4.2", "armv8", "software"). */
 const char *kc_crc32c_impl_name(void);
 

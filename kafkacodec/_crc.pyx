@@ -12,6 +12,10 @@ cdef extern from "crc32c.h" nogil:
     uint32_t kc_crc32c_hw(uint32_t crc, const void *buf, size_t n)
     const char *kc_crc32c_hw_name()
     const char *kc_crc32c_impl_name()
+    const char *kc_crc32c_fold_name()
+    uint32_t kc_crc32c_fold(uint32_t crc, const void *buf, size_t n)
+    uint32_t kc_crc32c_fold128(uint32_t crc, const void *buf, size_t n)
+    void kc_crc32c_enable_fold(int enabled)
     uint32_t kc_crc32(uint32_t crc, const void *buf, size_t n)
 
 # Releasing the GIL costs about as much as checksumming a few KiB, so only
@@ -19,7 +23,9 @@ cdef extern from "crc32c.h" nogil:
 cdef enum:
     GIL_RELEASE_THRESHOLD = 65536
 
-kc_crc_init(os.environ.get("KAFKACODEC_CRC32C", "").lower() in ("software", "sw"))
+_forced = os.environ.get("KAFKACODEC_CRC32C", "").lower()
+kc_crc_init(_forced in ("software", "sw"))
+kc_crc32c_enable_fold(_forced != "instruction")
 
 
 cdef uint32_t crc32c_update(uint32_t crc, const uint8_t *buf, size_t n) noexcept nogil:
@@ -74,6 +80,20 @@ def crc32c_hardware(data, value=0):
     return _run(kc_crc32c_hw, data, value)
 
 
+def crc32c_folding(data, value=0, *, bint narrow=False):
+    """CRC-32C through the carry-less-multiplication path for long inputs
+    (the crc32 instruction or the table below its minimum length; for tests).
+    ``narrow`` folds with 128-bit vectors where 256-bit ones exist."""
+    return _run(kc_crc32c_fold128 if narrow else kc_crc32c_fold, data, value)
+
+
+def folding_crc32c_available():
+    """"vpclmulqdq" or "pclmul" when long inputs are folded with carry-less
+    multiplication, else None."""
+    cdef const char *name = kc_crc32c_fold_name()
+    return None if name == NULL else name.decode()
+
+
 def crc32c_implementation():
     """Name of the CRC-32C path in use: "sse4.2", "armv8" or "software"."""
     return kc_crc32c_impl_name().decode()
@@ -86,7 +106,9 @@ def hardware_crc32c_available():
 
 
 def set_crc32c_implementation(str name):
-    """Test hook: "software" forces the table path, "auto" restores dispatch."""
-    if name not in ("software", "auto"):
-        raise ValueError("name must be 'software' or 'auto'")
+    """Test hook: "software" forces the table path, "instruction" the CPU's
+    crc32 instruction without carry-less folding, "auto" restores dispatch."""
+    if name not in ("software", "instruction", "auto"):
+        raise ValueError("name must be 'software', 'instruction' or 'auto'")
     kc_crc_init(name == "software")
+    kc_crc32c_enable_fold(name != "instruction")

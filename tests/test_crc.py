@@ -118,3 +118,58 @@ def test_compiled_equals_pure(data, seed):
     native = pytest.importorskip("kafkacodec._crc")
     assert native.crc32c(data, seed) == pure.crc32c(data, seed)
     assert native.crc32(data, seed) == pure.crc32(data, seed)
+
+
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+FOLD_LENGTHS = ([0, 1, 511, 512, 513, 527, 528, 575, 576, 639, 640, 641, 1000, 1023, 1024, 1025]
+                + [512 + 128 * k + r for k in range(1, 4) for r in (0, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127)]
+                + [16384, 65536 + 7, (1 << 20) + 13])
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_folding_agrees_with_table(native, narrow):
+    # Every width of the fold loop's tail (16-byte blocks, 8-byte words, bytes),
+    # every alignment, and a running value folded into the first block.
+    blob = os.urandom((1 << 20) + 64)
+    for offset in (0, 1, 3, 8, 15):
+        for n in FOLD_LENGTHS:
+            chunk = memoryview(blob)[offset:offset + n]
+            for seed in (0, 0xFFFFFFFF, 0x1234ABCD):
+                assert native.crc32c_folding(chunk, seed, narrow=narrow) == native.crc32c_software(chunk, seed), (
+                    offset, n, seed)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(min_size=500, max_size=5000), st.integers(0, 0xFFFFFFFF), st.booleans())
+def test_folding_property(native, data, seed, narrow):
+    assert native.crc32c_folding(data, seed, narrow=narrow) == native.crc32c_software(data, seed)
+
+
+def test_instruction_only_hook(native):
+    data = os.urandom(200_000)
+    expected = native.crc32c_software(data)
+    native.set_crc32c_implementation("instruction")
+    try:
+        assert native.crc32c(data) == expected
+        assert native.crc32c_implementation() == (native.hardware_crc32c_available() or "software")
+    finally:
+        native.set_crc32c_implementation("auto")
+    assert native.crc32c(data) == expected
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64") or "pclmulqdq" not in _cpu_flags(),
+                    reason="carry-less folding is asserted on x86_64 with PCLMULQDQ")
+def test_folding_in_use_on_x86_64(native):
+    flags = _cpu_flags()
+    wide = {"avx2", "vpclmulqdq"} <= flags
+    assert native.folding_crc32c_available() == ("vpclmulqdq" if wide else "pclmul")
