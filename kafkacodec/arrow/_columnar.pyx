@@ -135,11 +135,23 @@ cdef inline void gb_free(GrowBuf *b) noexcept nogil:
 
 cdef int gb_grow(GrowBuf *b, Py_ssize_t extra) noexcept nogil:
     cdef Py_ssize_t cap
-    cdef size_t got = 0
-    cdef uint8_t *p
     cap = b.cap * 2 if b.cap else 4096
     while cap < b.len + extra:
         cap *= 2
+    return gb_resize(b, cap)
+
+
+cdef int gb_presize(GrowBuf *b, Py_ssize_t size) noexcept nogil:
+    # Exactly `size` (not the next power of two): presized columns of one
+    # decode must all fit the reuse cache together.
+    if size <= b.cap:
+        return 0
+    return gb_resize(b, size)
+
+
+cdef int gb_resize(GrowBuf *b, Py_ssize_t cap) noexcept nogil:
+    cdef size_t got = 0
+    cdef uint8_t *p
     if cap >= <Py_ssize_t>KC_HUGE_ALIGN:
         cap = (cap + KC_HUGE_ALIGN - 1) & ~(<Py_ssize_t>KC_HUGE_ALIGN - 1)
         p = <uint8_t *>kc_large_acquire(cap, &got)
@@ -175,6 +187,24 @@ cdef inline void put_i64(GrowBuf *b, int64_t v) noexcept nogil:
 cdef inline void put_i32(GrowBuf *b, int32_t v) noexcept nogil:
     memcpy(b.data + b.len, &v, 4)
     b.len += 4
+
+
+cdef inline void put_offset(GrowBuf *b, int width, int64_t v) noexcept nogil:
+    # Arrow offsets: int32 (binary, list) or int64 (large_binary).
+    if width == 4:
+        put_i32(b, <int32_t>v)
+    else:
+        put_i64(b, v)
+
+
+cdef inline int64_t get_offset(const GrowBuf *b, int width, int64_t index) noexcept nogil:
+    cdef int32_t v32
+    cdef int64_t v64
+    if width == 4:
+        memcpy(&v32, b.data + 4 * index, 4)
+        return v32
+    memcpy(&v64, b.data + 8 * index, 8)
+    return v64
 
 
 cdef inline void put_i16(GrowBuf *b, int16_t v) noexcept nogil:
@@ -302,27 +332,8 @@ cdef OwnedBuffer _bitmap(GrowBuf *valid, int64_t nulls):
     return o
 
 
-cdef OwnedBuffer _offsets32(GrowBuf *offsets, str what):
-    """Arrow binary/string offsets are int32: narrow, refusing overflow."""
-    cdef Py_ssize_t n = offsets.len // 8, i
-    cdef int64_t last = 0
-    cdef int64_t *src = <int64_t *>offsets.data
-    cdef int32_t *dst
-    cdef OwnedBuffer o
-    if n:
-        last = src[n - 1]
-    if last > 0x7FFFFFFF:
-        raise OverflowError(f"{what} data exceeds 2 GiB: use binary_type='large_binary' or a smaller max_rows")
-    o = OwnedBuffer.__new__(OwnedBuffer)
-    o.size = 4 * n
-    o.data = <uint8_t *>malloc(o.size if o.size else 1)
-    if o.data == NULL:
-        raise MemoryError()
-    dst = <int32_t *>o.data
-    with nogil:
-        for i in range(n):
-            dst[i] = <int32_t>src[i]
-    return o
+cdef _raise_offset_overflow(str what):
+    raise OverflowError(f"{what} data exceeds 2 GiB: use binary_type='large_binary' or a smaller max_rows")
 
 
 cdef struct BatchMeta:
@@ -380,6 +391,10 @@ cdef enum FillResult:
     FILL_PARSE_ERROR = -1
     FILL_NO_MEMORY = -2
     FILL_BAD_UTF8 = -3
+    FILL_OFFSET_OVERFLOW = -4
+
+# int32 Arrow offsets address at most this many data bytes.
+cdef int64_t INT32_OFFSET_MAX = 0x7FFFFFFF
 
 
 @cython.final
@@ -395,6 +410,7 @@ cdef class ColumnBuilder:
     cdef readonly bint with_headers
     cdef readonly bint with_batch_columns
     cdef readonly bint large_offsets
+    cdef int ow                     # byte width of binary offsets: 4, or 8 for large_binary
     cdef object _max_decompressed
 
     def __cinit__(self, bint headers=True, bint batch_columns=False, max_decompressed_size=None,
@@ -408,6 +424,7 @@ cdef class ColumnBuilder:
         self.with_batch_columns = batch_columns
         self._max_decompressed = max_decompressed_size
         self.large_offsets = large_offsets
+        self.ow = 8 if large_offsets else 4
         # Uncompressed input bounds the key and value bytes: size for it once,
         # and the fixed-width columns for a typical record size (untouched
         # reservations cost address space only).
@@ -425,13 +442,18 @@ cdef class ColumnBuilder:
         cdef GrowBuf *b = self.bufs
         cdef Py_ssize_t rows = min(size_hint // 48 + 16, 1 << 26)
         cdef int c
-        if gb_reserve(&b[C_KEY_DATA], size_hint // 4) or gb_reserve(&b[C_VALUE_DATA], size_hint):
+        if gb_presize(&b[C_KEY_DATA], size_hint // 4) or gb_presize(&b[C_VALUE_DATA], size_hint):
             return -1
-        for c in (C_OFFSET, C_TIMESTAMP, C_KEY_OFFSETS, C_VALUE_OFFSETS, C_HDR_OFFSETS):
-            if gb_reserve(&b[c], 8 * rows):
+        for c in (C_OFFSET, C_TIMESTAMP):
+            if gb_presize(&b[c], 8 * rows):
                 return -1
+        for c in (C_KEY_OFFSETS, C_VALUE_OFFSETS):
+            if gb_presize(&b[c], self.ow * rows):
+                return -1
+        if gb_presize(&b[C_HDR_OFFSETS], 4 * rows):
+            return -1
         for c in (C_TS_TYPE, C_KEY_VALID, C_VALUE_VALID):
-            if gb_reserve(&b[c], rows):
+            if gb_presize(&b[c], rows):
                 return -1
         return 0
 
@@ -440,7 +462,7 @@ cdef class ColumnBuilder:
         for c in (C_KEY_OFFSETS, C_VALUE_OFFSETS, C_HDR_OFFSETS, C_HK_OFFSETS, C_HV_OFFSETS):
             if gb_reserve(&self.bufs[<int>c], 8) != 0:
                 raise MemoryError()
-            put_i64(&self.bufs[<int>c], 0)
+            put_offset(&self.bufs[<int>c], 4 if c == C_HDR_OFFSETS else self.ow, 0)
 
     def add_batch(self, RecordBatch batch not None):
         """Append the records of one RecordBatch view (any magic)."""
@@ -488,21 +510,8 @@ cdef class ColumnBuilder:
             with nogil:
                 rc = self._fill(ip, 0, isize, count, &m, &r, &failed)
             base_abs = 0
-        if rc == FILL_OK:
-            return
-        if rc == FILL_NO_MEMORY:
-            raise MemoryError()
-        try:
-            if rc == FILL_BAD_UTF8:
-                raise CorruptDataError("header key is not valid UTF-8", base_abs + r.start,
-                                       f"records[{failed}].headers")
-            if failed < 0:
-                raise CorruptDataError(f"record count {count} does not fit in the batch", batch.position, "records")
-            if failed >= count:
-                raise CorruptDataError(f"bytes left after the last of {count} records", base_abs + r.end, "records")
-            raise_record_error(&r, failed, base_abs)
-        except CorruptDataError as exc:
-            raise exc.prefix_path(f"batches[{batch._index}]")
+        if rc != FILL_OK:
+            self._raise_fill_error(rc, &r, failed, count, base_abs, batch.position, batch._index)
 
     def add_buffer(self, data, bint verify_crc=True):
         """Append every data record of a buffer of batches (control records
@@ -591,6 +600,8 @@ cdef class ColumnBuilder:
                            Py_ssize_t base_abs, Py_ssize_t position, int32_t index):
         if rc == FILL_NO_MEMORY:
             raise MemoryError()
+        if rc == FILL_OFFSET_OVERFLOW:
+            _raise_offset_overflow("key or value")
         try:
             if rc == FILL_BAD_UTF8:
                 raise CorruptDataError("header key is not valid UTF-8", base_abs + r.start,
@@ -611,6 +622,7 @@ cdef class ColumnBuilder:
         cdef int32_t klen = 0, vlen = 0
         cdef Py_ssize_t payload = end - pos
         cdef int64_t row0 = self.rows
+        cdef int ow = self.ow
         if count < 0 or <int64_t>count * V2_MIN_RECORD_SIZE > payload:
             failed[0] = -1
             return FILL_PARSE_ERROR
@@ -618,11 +630,11 @@ cdef class ColumnBuilder:
         # bounded by the payload size.
         if (gb_reserve(&b[C_OFFSET], 8 * count) or gb_reserve(&b[C_TIMESTAMP], 8 * count)
                 or gb_reserve(&b[C_TS_TYPE], count)
-                or gb_reserve(&b[C_KEY_OFFSETS], 8 * count) or gb_reserve(&b[C_KEY_VALID], count)
-                or gb_reserve(&b[C_VALUE_OFFSETS], 8 * count) or gb_reserve(&b[C_VALUE_VALID], count)
+                or gb_reserve(&b[C_KEY_OFFSETS], ow * count) or gb_reserve(&b[C_KEY_VALID], count)
+                or gb_reserve(&b[C_VALUE_OFFSETS], ow * count) or gb_reserve(&b[C_VALUE_VALID], count)
                 or gb_reserve(&b[C_KEY_DATA], payload) or gb_reserve(&b[C_VALUE_DATA], payload)):
             return FILL_NO_MEMORY
-        if self.with_headers and gb_reserve(&b[C_HDR_OFFSETS], 8 * count):
+        if self.with_headers and gb_reserve(&b[C_HDR_OFFSETS], 4 * count):
             return FILL_NO_MEMORY
         if self.with_batch_columns:
             if (gb_reserve(&b[C_PRODUCER_ID], 8 * count) or gb_reserve(&b[C_PRODUCER_EPOCH], 2 * count)
@@ -636,8 +648,8 @@ cdef class ColumnBuilder:
         cdef uint8_t *o_ts_type = b[C_TS_TYPE].data + b[C_TS_TYPE].len
         cdef uint8_t *o_key_valid = b[C_KEY_VALID].data + b[C_KEY_VALID].len
         cdef uint8_t *o_value_valid = b[C_VALUE_VALID].data + b[C_VALUE_VALID].len
-        cdef int64_t *o_key_end = <int64_t *>(b[C_KEY_OFFSETS].data + b[C_KEY_OFFSETS].len)
-        cdef int64_t *o_value_end = <int64_t *>(b[C_VALUE_OFFSETS].data + b[C_VALUE_OFFSETS].len)
+        cdef uint8_t *o_key_end = b[C_KEY_OFFSETS].data + b[C_KEY_OFFSETS].len
+        cdef uint8_t *o_value_end = b[C_VALUE_OFFSETS].data + b[C_VALUE_OFFSETS].len
         cdef uint8_t *key_data = b[C_KEY_DATA].data
         cdef uint8_t *value_data = b[C_VALUE_DATA].data
         cdef Py_ssize_t key_len = b[C_KEY_DATA].len, value_len = b[C_VALUE_DATA].len
@@ -647,9 +659,9 @@ cdef class ColumnBuilder:
         cdef int64_t base_ts = m.base_timestamp
         cdef uint8_t ts_type = <uint8_t>m.timestamp_type
         cdef bint with_headers = self.with_headers
-        cdef int64_t *o_hdr_end = NULL
+        cdef int32_t *o_hdr_end = NULL
         if with_headers:
-            o_hdr_end = <int64_t *>(b[C_HDR_OFFSETS].data + b[C_HDR_OFFSETS].len)
+            o_hdr_end = <int32_t *>(b[C_HDR_OFFSETS].data + b[C_HDR_OFFSETS].len)
         for i in range(count):
             if parse_v2_record(base, pos, end, r) != 0:
                 failed[0] = i
@@ -665,7 +677,10 @@ cdef class ColumnBuilder:
                 o_key_valid[i] = 1
                 memcpy(key_data + key_len, base + r.key_pos, r.key_len)
                 key_len += r.key_len
-            o_key_end[i] = key_len
+            if ow == 4:
+                (<int32_t *>o_key_end)[i] = <int32_t>key_len
+            else:
+                (<int64_t *>o_key_end)[i] = key_len
             if r.value_len < 0:
                 o_value_valid[i] = 0
                 value_nulls += 1
@@ -673,11 +688,14 @@ cdef class ColumnBuilder:
                 o_value_valid[i] = 1
                 memcpy(value_data + value_len, base + r.value_pos, r.value_len)
                 value_len += r.value_len
-            o_value_end[i] = value_len
+            if ow == 4:
+                (<int32_t *>o_value_end)[i] = <int32_t>value_len
+            else:
+                (<int64_t *>o_value_end)[i] = value_len
             if with_headers:
                 if r.header_count:
-                    if (gb_reserve(&b[C_HK_OFFSETS], 8 * r.header_count)
-                            or gb_reserve(&b[C_HV_OFFSETS], 8 * r.header_count)
+                    if (gb_reserve(&b[C_HK_OFFSETS], ow * r.header_count)
+                            or gb_reserve(&b[C_HV_OFFSETS], ow * r.header_count)
                             or gb_reserve(&b[C_HV_VALID], r.header_count)
                             or gb_reserve(&b[C_HK_DATA], r.end - r.headers_pos)
                             or gb_reserve(&b[C_HV_DATA], r.end - r.headers_pos)):
@@ -691,16 +709,16 @@ cdef class ColumnBuilder:
                             self._rollback(row0)
                             return FILL_BAD_UTF8
                         put_bytes(&b[C_HK_DATA], base + kpos, klen)
-                        put_i64(&b[C_HK_OFFSETS], b[C_HK_DATA].len)
+                        put_offset(&b[C_HK_OFFSETS], ow, b[C_HK_DATA].len)
                         if vlen < 0:
                             put_u8(&b[C_HV_VALID], 0)
                             self.header_value_nulls += 1
                         else:
                             put_u8(&b[C_HV_VALID], 1)
                             put_bytes(&b[C_HV_DATA], base + vpos, vlen)
-                        put_i64(&b[C_HV_OFFSETS], b[C_HV_DATA].len)
+                        put_offset(&b[C_HV_OFFSETS], ow, b[C_HV_DATA].len)
                     self.header_count += r.header_count
-                o_hdr_end[i] = self.header_count
+                o_hdr_end[i] = <int32_t>self.header_count
             if self.with_batch_columns:
                 put_i64(&b[C_PRODUCER_ID], m.producer_id)
                 put_i16(&b[C_PRODUCER_EPOCH], m.producer_epoch)
@@ -713,18 +731,23 @@ cdef class ColumnBuilder:
             r.end = pos
             self._rollback(row0)
             return FILL_PARSE_ERROR
+        if ow == 4 and (key_len > INT32_OFFSET_MAX or value_len > INT32_OFFSET_MAX
+                        or b[C_HK_DATA].len > INT32_OFFSET_MAX or b[C_HV_DATA].len > INT32_OFFSET_MAX
+                        or self.header_count > INT32_OFFSET_MAX):
+            self._rollback(row0)
+            return FILL_OFFSET_OVERFLOW
         # Commit the batch: lengths and counters move only once it parsed whole.
         b[C_OFFSET].len += 8 * count
         b[C_TIMESTAMP].len += 8 * count
         b[C_TS_TYPE].len += count
         b[C_KEY_VALID].len += count
         b[C_VALUE_VALID].len += count
-        b[C_KEY_OFFSETS].len += 8 * count
-        b[C_VALUE_OFFSETS].len += 8 * count
+        b[C_KEY_OFFSETS].len += ow * count
+        b[C_VALUE_OFFSETS].len += ow * count
         b[C_KEY_DATA].len = key_len
         b[C_VALUE_DATA].len = value_len
         if with_headers:
-            b[C_HDR_OFFSETS].len += 8 * count
+            b[C_HDR_OFFSETS].len += 4 * count
         self.key_nulls += key_nulls
         self.value_nulls += value_nulls
         self.rows += count
@@ -734,8 +757,9 @@ cdef class ColumnBuilder:
         # A corrupt batch leaves the columns as they were before it.
         cdef GrowBuf *b = self.bufs
         cdef int64_t key_end, value_end, hdr_end, k
-        memcpy(&key_end, b[C_KEY_OFFSETS].data + 8 * row0, 8)
-        memcpy(&value_end, b[C_VALUE_OFFSETS].data + 8 * row0, 8)
+        cdef int ow = self.ow
+        key_end = get_offset(&b[C_KEY_OFFSETS], ow, row0)
+        value_end = get_offset(&b[C_VALUE_OFFSETS], ow, row0)
         for k in range(row0, self.rows):
             if b[C_KEY_VALID].data[k] == 0:
                 self.key_nulls -= 1
@@ -746,22 +770,22 @@ cdef class ColumnBuilder:
         b[C_TS_TYPE].len = row0
         b[C_KEY_VALID].len = row0
         b[C_VALUE_VALID].len = row0
-        b[C_KEY_OFFSETS].len = 8 * (row0 + 1)
-        b[C_VALUE_OFFSETS].len = 8 * (row0 + 1)
+        b[C_KEY_OFFSETS].len = ow * (row0 + 1)
+        b[C_VALUE_OFFSETS].len = ow * (row0 + 1)
         b[C_KEY_DATA].len = key_end
         b[C_VALUE_DATA].len = value_end
         if self.with_headers:
-            memcpy(&hdr_end, b[C_HDR_OFFSETS].data + 8 * row0, 8)
+            hdr_end = get_offset(&b[C_HDR_OFFSETS], 4, row0)
             for k in range(hdr_end, self.header_count):
                 if b[C_HV_VALID].data[k] == 0:
                     self.header_value_nulls -= 1
             self.header_count = hdr_end
-            b[C_HDR_OFFSETS].len = 8 * (row0 + 1)
-            b[C_HK_OFFSETS].len = 8 * (hdr_end + 1)
-            b[C_HV_OFFSETS].len = 8 * (hdr_end + 1)
+            b[C_HDR_OFFSETS].len = 4 * (row0 + 1)
+            b[C_HK_OFFSETS].len = ow * (hdr_end + 1)
+            b[C_HV_OFFSETS].len = ow * (hdr_end + 1)
             b[C_HV_VALID].len = hdr_end
-            memcpy(&key_end, b[C_HK_OFFSETS].data + 8 * hdr_end, 8)
-            memcpy(&value_end, b[C_HV_OFFSETS].data + 8 * hdr_end, 8)
+            key_end = get_offset(&b[C_HK_OFFSETS], ow, hdr_end)
+            value_end = get_offset(&b[C_HV_OFFSETS], ow, hdr_end)
             b[C_HK_DATA].len = key_end
             b[C_HV_DATA].len = value_end
         if self.with_batch_columns:
@@ -786,7 +810,7 @@ cdef class ColumnBuilder:
             self._put_binary(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, key, True)
             self._put_binary(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, value, False)
             if self.with_headers:
-                put_i64(&b[C_HDR_OFFSETS], self.header_count)
+                put_i32(&b[C_HDR_OFFSETS], <int32_t>self.header_count)
             if self.with_batch_columns:
                 put_i64(&b[C_PRODUCER_ID], -1)
                 put_i16(&b[C_PRODUCER_EPOCH], -1)
@@ -820,13 +844,11 @@ cdef class ColumnBuilder:
         else:
             put_u8(&b[valid_col], 1)
             p = value
+            if self.ow == 4 and b[data_col].len + len(value) > INT32_OFFSET_MAX:
+                _raise_offset_overflow("key" if is_key else "value")
             put_bytes(&b[data_col], <const uint8_t *>p, len(value))
-        put_i64(&b[offsets_col], b[data_col].len)
+        put_offset(&b[offsets_col], self.ow, b[data_col].len)
 
-    cdef object _offsets(self, int col, str what):
-        if self.large_offsets:
-            return _take(&self.bufs[col])
-        return _offsets32(&self.bufs[col], what)
 
     def finish(self):
         """Hand the buffers over as Arrow-ready OwnedBuffer objects (validity
@@ -837,22 +859,22 @@ cdef class ColumnBuilder:
             "offset": _take(&b[C_OFFSET]),
             "timestamp": _take(&b[C_TIMESTAMP]),
             "timestamp_type": _take(&b[C_TS_TYPE]),
-            "key_offsets": self._offsets(C_KEY_OFFSETS, "key"),
+            "key_offsets": _take(&b[C_KEY_OFFSETS]),
             "key_data": _take(&b[C_KEY_DATA]),
             "key_valid": _bitmap(&b[C_KEY_VALID], self.key_nulls),
             "key_nulls": self.key_nulls,
-            "value_offsets": self._offsets(C_VALUE_OFFSETS, "value"),
+            "value_offsets": _take(&b[C_VALUE_OFFSETS]),
             "value_data": _take(&b[C_VALUE_DATA]),
             "value_valid": _bitmap(&b[C_VALUE_VALID], self.value_nulls),
             "value_nulls": self.value_nulls,
         }
         if self.with_headers:
             out.update({
-                "header_offsets": _offsets32(&b[C_HDR_OFFSETS], "header list"),
+                "header_offsets": _take(&b[C_HDR_OFFSETS]),
                 "header_count": self.header_count,
-                "header_key_offsets": self._offsets(C_HK_OFFSETS, "header key"),
+                "header_key_offsets": _take(&b[C_HK_OFFSETS]),
                 "header_key_data": _take(&b[C_HK_DATA]),
-                "header_value_offsets": self._offsets(C_HV_OFFSETS, "header value"),
+                "header_value_offsets": _take(&b[C_HV_OFFSETS]),
                 "header_value_data": _take(&b[C_HV_DATA]),
                 "header_value_valid": _bitmap(&b[C_HV_VALID], self.header_value_nulls),
                 "header_value_nulls": self.header_value_nulls,
