@@ -80,8 +80,9 @@ def _parse(mv, pos, end):
     return length, ts_delta, offset_delta, fields[0], fields[1], headers, rec_end
 
 
-def kp_batch_records(cls, data, topic, partition, leader_epoch):
-    """See kafkacodec.integrations._accel.kp_batch_records."""
+def kp_batch_records(cls, data, topic, partition, leader_epoch, untrack=False):
+    """See kafkacodec.integrations._accel.kp_batch_records (Python cannot
+    untrack objects: ``untrack`` is accepted and has no effect)."""
     _check_record_type(cls, _KP_FIELDS)
     return _kp_records(cls, data, topic, partition, leader_epoch, True)
 

@@ -339,7 +339,7 @@ def _unpack_records(self, tp, records, key_deserializer, value_deserializer):
             decoded = None
             if type(batch) is DefaultRecordBatch and batch._it is None:
                 decoded = _kp_batch_records(ConsumerRecord, batch._buffer, tp.topic, tp.partition,
-                                            self.leader_epoch)
+                                            self.leader_epoch, _OPTIONS["untrack_records"])
             if decoded is not None:
                 batch._decompressed = True
                 recs, sizes = decoded
@@ -431,13 +431,25 @@ def _fetcher_supported():
     return lo <= parse_version(kafka.__version__) < hi
 
 
-def install(build=True):
+_OPTIONS = {"untrack_records": True}
+
+
+def install(build=True, untrack_records=True):
     """Route kafka-python's record decoding and (unless build=False) batch
     building through kafkacodec.
+
+    ``untrack_records``: ConsumerRecords built by kafkacodec are left out of
+    Python's cycle collector, which otherwise re-walks every record a
+    consumer holds on each collection (the larger part of consuming cost
+    once decoding is native).  A record's fields are immutable apart from its
+    headers list: only a reference cycle the application creates through
+    that list (e.g. a record appended to its own headers) would not be
+    collected.  Pass False to keep kafka-python's tracking.
 
     Returns True if this call patched, False if already installed.  Raises
     UnsupportedClientVersion (and patches nothing) unless 3.0 <= kafka-python < 4."""
     check_version("kafka-python", kafka.__version__, *SUPPORTED)
+    _OPTIONS["untrack_records"] = bool(untrack_records)
     return _PATCHES.apply(_replacements(build))
 
 

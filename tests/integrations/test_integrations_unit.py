@@ -15,6 +15,7 @@ import kafka.record.memory_records as kp_mr  # noqa: E402
 from aiokafka.consumer.fetcher import PartitionRecords as AioPartitionRecords  # noqa: E402
 from kafka.consumer.fetcher import Fetcher  # noqa: E402
 
+import kafkacodec  # noqa: E402
 from kafkacodec.integrations import UnsupportedClientVersion  # noqa: E402
 from kafkacodec.integrations import aiokafka as kc_aio  # noqa: E402
 from kafkacodec.integrations import kafka_python as kc_kp  # noqa: E402
@@ -711,3 +712,31 @@ def test_aio_batch_records_matches_aiokafka(impl, codec):
     assert [vars(r) for r in recs] == [vars(r) for r in orig]
     with pytest.raises(TypeError):
         impl.aio_batch_records(ConsumerRecord, names[:5], data, "t", 0)
+
+
+def _take_all(data):
+    import kafka.record
+    pr = Fetcher.PartitionRecords(0, kafka.TopicPartition("t", 0), kafka.record.MemoryRecords(data))
+    return pr.take()
+
+
+@pytest.mark.skipif(not kafkacodec.accelerated, reason="untracking needs the compiled helper")
+def test_kafka_python_consumer_records_untracked_by_default():
+    import gc
+    data = fetch_bytes("none")
+    orig = _take_all(data)
+    assert all(gc.is_tracked(r) for r in orig)  # kafka-python's own records
+    kc_kp.install()
+    try:
+        mine = _take_all(data)
+    finally:
+        kc_kp.uninstall()
+    assert mine == orig
+    assert not any(gc.is_tracked(r) for r in mine)
+    assert all(gc.is_tracked(r.headers) for r in mine)  # mutable lists stay with the collector
+    kc_kp.install(untrack_records=False)
+    try:
+        tracked = _take_all(data)
+    finally:
+        kc_kp.uninstall()
+    assert tracked == orig and all(gc.is_tracked(r) for r in tracked)
