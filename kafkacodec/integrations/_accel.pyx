@@ -250,7 +250,7 @@ cdef int _check_plain_class(object cls, tuple names, Py_ssize_t fields) except -
 
 
 cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n, object data,
-                         object topic, object partition):
+                         object topic, object partition, bint untrack):
     cdef int64_t base_offset, base_ts, max_ts
     cdef int32_t count, i, j, klen = 0, vlen = 0
     cdef bint append_time
@@ -299,6 +299,8 @@ cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n
         setattr(rec, n_key_size, r.key_len)
         setattr(rec, n_value_size, r.value_len)
         setattr(rec, n_headers, headers)
+        if untrack:
+            PyObject_GC_UnTrack(rec)
         out.append(rec)
         offsets.append(offset)
         pos = r.end
@@ -307,17 +309,22 @@ cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n
     return out, offsets
 
 
-def aio_batch_records(cls, tuple names, data, topic, partition):
+def aio_batch_records(cls, tuple names, data, topic, partition, bint untrack=False):
     """aiokafka ConsumerRecords of one v2 batch with raw key/value and their
     offsets: ``(records, offsets)``, or None when aiokafka's decoder must
     handle the batch (same conditions as kp_batch_records).  ``cls`` is
     aiokafka's ConsumerRecord dataclass, ``names`` its 11 fields in order;
-    instances get exactly the attributes its __init__ would set."""
+    instances get exactly the attributes its __init__ would set.
+
+    ``untrack``: leave the records out of the cycle collector (every field
+    is immutable: str, int, bytes, None and a tuple of header tuples); only a
+    cycle the application creates by assigning to a record's attributes
+    would go uncollected."""
     cdef Py_buffer view
     _check_plain_class(cls, names, 11)
     PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
     try:
-        return _aio_records(cls, names, <const uint8_t *>view.buf, view.len, data, topic, partition)
+        return _aio_records(cls, names, <const uint8_t *>view.buf, view.len, data, topic, partition, untrack)
     finally:
         PyBuffer_Release(&view)
 

@@ -140,8 +140,9 @@ def _kp_records(cls, data, topic, partition, leader_epoch, consumer):
     return (out, sizes) if consumer else out
 
 
-def aio_batch_records(cls, names, data, topic, partition):
-    """See kafkacodec.integrations._accel.aio_batch_records."""
+def aio_batch_records(cls, names, data, topic, partition, untrack=False):
+    """See kafkacodec.integrations._accel.aio_batch_records (``untrack`` has
+    no effect in Python)."""
     if (not isinstance(cls, type) or cls.__new__ is not object.__new__
             or cls.__setattr__ is not object.__setattr__):
         raise TypeError(f"{cls!r} must use object's __new__ and __setattr__")

@@ -299,7 +299,8 @@ def _unpack_records(self):
 
         decoded = None
         if fast and type(next_batch) is DefaultRecordBatch and next_batch._it is None:
-            decoded = _aio_batch_records(ConsumerRecord, names, next_batch._buffer, tp.topic, tp.partition)
+            decoded = _aio_batch_records(ConsumerRecord, names, next_batch._buffer, tp.topic, tp.partition,
+                                         _OPTIONS["untrack_records"])
         if decoded is not None:
             next_batch._decompressed = True
             recs, offsets = decoded
@@ -350,9 +351,19 @@ def _replacements(build=True):
     return out
 
 
-def install(build=False):
+_OPTIONS = {"untrack_records": True}
+
+
+def install(build=False, untrack_records=True):
     """Route aiokafka's record decoding (and with build=True its batch
     building) through kafkacodec.
+
+    ``untrack_records``: ConsumerRecords built by kafkacodec are left out of
+    Python's cycle collector, which otherwise re-walks every record a
+    consumer holds on each collection.  Their values are immutable (str,
+    int, bytes, None, a tuple of header tuples); only a reference cycle the
+    application creates by assigning to a record's attributes would not be
+    collected.  Pass False to keep aiokafka's tracking.
 
     build defaults to False: aiokafka's own builder is compiled, and this
     adapter's builder, one C call per record but paying for aiokafka's
@@ -362,6 +373,7 @@ def install(build=False):
     already installed.  Raises UnsupportedClientVersion (and patches nothing)
     unless 0.14 <= aiokafka < 0.15."""
     check_version("aiokafka", aiokafka.__version__, *SUPPORTED)
+    _OPTIONS["untrack_records"] = bool(untrack_records)
     return _PATCHES.apply(_replacements(build))
 
 

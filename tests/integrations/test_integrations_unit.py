@@ -740,3 +740,31 @@ def test_kafka_python_consumer_records_untracked_by_default():
     finally:
         kc_kp.uninstall()
     assert tracked == orig and all(gc.is_tracked(r) for r in tracked)
+
+
+def _aio_take_all(data):
+    import aiokafka.record.memory_records as mr
+    pr = AioPartitionRecords(aiokafka.TopicPartition("t", 0), mr.MemoryRecords(data), None, 0,
+                             None, None, True, 0)
+    return list(pr)
+
+
+@pytest.mark.skipif(not kafkacodec.accelerated, reason="untracking needs the compiled helper")
+def test_aiokafka_consumer_records_untracked_by_default():
+    import gc
+    data = fetch_bytes("none")
+    orig = _aio_take_all(data)
+    assert all(gc.is_tracked(r) for r in orig)  # aiokafka's own records
+    kc_aio.install()
+    try:
+        mine = _aio_take_all(data)
+    finally:
+        kc_aio.uninstall()
+    assert [vars(r) for r in mine] == [vars(r) for r in orig]
+    assert not any(gc.is_tracked(r) for r in mine)
+    kc_aio.install(untrack_records=False)
+    try:
+        tracked = _aio_take_all(data)
+    finally:
+        kc_aio.uninstall()
+    assert [vars(r) for r in tracked] == [vars(r) for r in orig] and all(gc.is_tracked(r) for r in tracked)
