@@ -44,10 +44,12 @@ cdef Reader make_reader(object data, Py_ssize_t start, Py_ssize_t stop, Py_ssize
 
 @cython.final
 cdef class Writer:
+    cdef void *_storage         # a bytes object of `capacity` bytes, owned here
     cdef uint8_t *buf
     cdef Py_ssize_t length
     cdef Py_ssize_t capacity
 
+    cdef int _allocate(self, Py_ssize_t capacity) except -1
     cdef int ensure(self, Py_ssize_t extra) except -1
     cpdef int write_int8(self, int8_t v) except -1
     cpdef int write_int16(self, int16_t v) except -1
@@ -65,3 +67,4 @@ cdef class Writer:
     cpdef int patch_uint32(self, Py_ssize_t at, uint32_t v) except -1
     cdef uint32_t crc32c_of(self, Py_ssize_t start, Py_ssize_t stop) except? 0xFFFFFFFF
     cpdef bytes to_bytes(self)
+    cdef bytes take_bytes(self)

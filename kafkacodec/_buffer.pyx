@@ -3,7 +3,13 @@
 cimport cython
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_XDECREF
+
+cdef extern from "Python.h":
+    PyObject *PyBytes_FromStringAndSize_raw "PyBytes_FromStringAndSize" (const char *, Py_ssize_t)
+    char *PyBytes_AS_STRING_raw "PyBytes_AS_STRING" (PyObject *)
+    int _PyBytes_Resize(PyObject **, Py_ssize_t)
 from libc.string cimport memcpy
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -189,19 +195,32 @@ cdef enum:
 @cython.final
 cdef class Writer:
     """Growable output buffer with reserved slots patched after the body is
-    written (sizes, lengths and CRCs are only known at the end)."""
+    written (sizes, lengths and CRCs are only known at the end).
+
+    The bytes live in a bytes object the writer owns alone, so a finished
+    batch can be handed over as bytes without a copy (take_bytes)."""
 
     def __cinit__(self, Py_ssize_t capacity=INITIAL_CAPACITY):
+        self._storage = NULL
+        self._allocate(capacity)
+
+    cdef int _allocate(self, Py_ssize_t capacity) except -1:
+        cdef PyObject *obj
         if capacity < 16:
             capacity = 16
-        self.buf = <uint8_t *>PyMem_Malloc(capacity)
-        if self.buf == NULL:
+        obj = PyBytes_FromStringAndSize_raw(NULL, capacity)
+        if obj == NULL:
             raise MemoryError()
+        Py_XDECREF(<PyObject *>self._storage)
+        self._storage = obj
+        self.buf = <uint8_t *>PyBytes_AS_STRING_raw(obj)
         self.capacity = capacity
         self.length = 0
+        return 0
 
     def __dealloc__(self):
-        PyMem_Free(self.buf)
+        Py_XDECREF(<PyObject *>self._storage)
+        self._storage = NULL
 
     def __len__(self):
         return self.length
@@ -214,10 +233,15 @@ cdef class Writer:
         new_cap = self.capacity * 2
         while new_cap < self.length + extra:
             new_cap *= 2
-        new_buf = <uint8_t *>PyMem_Realloc(self.buf, new_cap)
-        if new_buf == NULL:
+        # Sole owner of the bytes object: resizing it in place is allowed.
+        if _PyBytes_Resize(<PyObject **>&self._storage, new_cap) < 0:
+            self._storage = NULL
+            self.buf = NULL
+            self.capacity = 0
+            self.length = 0
+            self._allocate(INITIAL_CAPACITY)
             raise MemoryError()
-        self.buf = new_buf
+        self.buf = <uint8_t *>PyBytes_AS_STRING_raw(<PyObject *>self._storage)
         self.capacity = new_cap
         return 0
 
@@ -318,6 +342,26 @@ cdef class Writer:
 
     cpdef bytes to_bytes(self):
         return PyBytes_FromStringAndSize(<const char *>self.buf, self.length)
+
+    cdef bytes take_bytes(self):
+        """The written bytes as a bytes object, without copying them; the
+        writer starts again empty."""
+        cdef PyObject *obj
+        if self.length * 2 < self.capacity and self.length < 4096:
+            # mostly unused: a small copy beats keeping the large allocation
+            out = self.to_bytes()
+            self.length = 0
+            return out
+        if _PyBytes_Resize(<PyObject **>&self._storage, self.length) < 0:
+            self._storage = NULL
+            self._allocate(INITIAL_CAPACITY)
+            raise MemoryError()
+        obj = <PyObject *>self._storage
+        self._storage = NULL
+        out = <bytes>obj        # a second reference...
+        Py_XDECREF(obj)         # ...and the writer's own is handed over
+        self._allocate(INITIAL_CAPACITY)
+        return out
 
     def clear(self):
         self.length = 0

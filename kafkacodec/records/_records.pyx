@@ -1093,7 +1093,7 @@ cdef class RecordBatchBuilder:
         self._write_v2_header(out, attrs)
         crc = out.crc32c_of(V2_ATTRIBUTES, len(out))
         out.patch_uint32(V2_CRC, crc)
-        return out.to_bytes()
+        return out.take_bytes()
 
     cdef _write_v2_header(self, Writer out, int16_t attrs):
         cdef uint8_t *p = out.buf
