@@ -207,3 +207,19 @@ def test_kafka_python_interop():
     assert kb.validate_crc()
     assert [(r.offset, r.key, r.value, [tuple(h) for h in r.headers]) for r in kb] == [
         (i, b"k%d" % i, b"v" * i, [("x", b"y")]) for i in range(20)]
+
+
+def test_records_stay_out_of_the_cycle_collector():
+    # Records are immutable and hold only atomic values: the compiled type is
+    # untracked so consumers holding millions of them do not pay for GC walks.
+    import gc
+    import pickle
+    import kafkacodec
+    if not kafkacodec.accelerated:
+        pytest.skip("the pure-Python twin's records are ordinary objects")
+    from kafkacodec.records import RecordBatchBuilder, decode_records
+    b = RecordBatchBuilder()
+    b.append(1, b"k", b"v", [("h", b"x")])
+    rec = decode_records(b.build())[0]
+    assert not gc.is_tracked(rec)
+    assert pickle.loads(pickle.dumps(rec)) == rec
