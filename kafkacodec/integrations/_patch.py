@@ -1,10 +1,13 @@
-"""Shared machinery for the client adapters: version gates and a reversible
-set of attribute replacements."""
+"""Shared machinery for the client adapters: version gates, a reversible
+set of attribute replacements, and the v2 batch header both clients write."""
 from __future__ import annotations
 
 import importlib
 import re
+import struct
 import threading
+
+from kafkacodec import crc32c as _crc32c
 
 
 class UnsupportedClientVersion(RuntimeError):
@@ -79,3 +82,26 @@ class Patches:
 
     def originals(self):
         return [(getattr(mod, "__qualname__", mod.__name__), attr, old) for mod, attr, old in self._saved]
+
+
+def write_client_v2_header(builder, partition_leader_epoch, use_compression_type):
+    """kafka-python's and aiokafka's DefaultRecordBatchBuilder._write_header
+    (the same header struct and offsets in both; they differ only in the
+    partition leader epoch they write), with kafkacodec's CRC-32C."""
+    buffer = builder._buffer
+    builder.HEADER_STRUCT.pack_into(
+        buffer, 0,
+        0,  # base offset: the broker assigns it
+        len(buffer) - builder.AFTER_LEN_OFFSET,
+        partition_leader_epoch,
+        builder._magic,
+        0,  # CRC, patched below
+        builder._get_attributes(use_compression_type),
+        builder._last_offset,
+        builder._first_timestamp or 0,
+        builder._max_timestamp or 0,
+        builder._producer_id,
+        builder._producer_epoch,
+        builder._base_sequence,
+        builder._num_records)
+    struct.pack_into(">I", buffer, builder.CRC_OFFSET, _crc32c(memoryview(buffer)[builder.ATTRIBUTES_OFFSET:]))

@@ -39,7 +39,6 @@ ConsumerRecord is unaffected.
 from __future__ import annotations
 
 import dataclasses
-import struct
 from operator import itemgetter
 
 import aiokafka
@@ -52,7 +51,7 @@ import aiokafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
-from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
+from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version, write_client_v2_header
 
 if _accelerated:
     from kafkacodec.integrations._accel import aio_batch_records as _aio_batch_records
@@ -184,24 +183,7 @@ class _Builder(_dr._DefaultRecordBatchBuilderPy):
     _kc_rule = "aiokafka"
 
     def _write_header(self, use_compression_type=True):
-        batch_len = len(self._buffer)
-        self.HEADER_STRUCT.pack_into(
-            self._buffer, 0,
-            0,  # base offset: the broker assigns it
-            batch_len - self.AFTER_LEN_OFFSET,
-            self.NO_PARTITION_LEADER_EPOCH,
-            self._magic,
-            0,  # CRC, patched below
-            self._get_attributes(use_compression_type),
-            self._last_offset,
-            self._first_timestamp or 0,
-            self._max_timestamp or 0,
-            self._producer_id,
-            self._producer_epoch,
-            self._base_sequence,
-            self._num_records)
-        struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
-                         _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
+        write_client_v2_header(self, self.NO_PARTITION_LEADER_EPOCH, use_compression_type)
 
     def _maybe_compress(self):
         # aiokafka's C builder (the one it uses) sends compressed batches even

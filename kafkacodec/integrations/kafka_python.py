@@ -59,7 +59,8 @@ import kafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
-from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version, parse_version
+from kafkacodec.integrations._patch import (Patches, UnsupportedClientVersion, check_version, parse_version,
+                                            write_client_v2_header)
 
 if _accelerated:
     from kafkacodec.integrations._accel import kp_batch_records as _kp_batch_records
@@ -223,24 +224,7 @@ def _client_methods(cls, leave):
 
 
 def _write_header(self, use_compression_type=True):
-    batch_len = len(self._buffer)
-    self.HEADER_STRUCT.pack_into(
-        self._buffer, 0,
-        0,  # base offset: the broker assigns it
-        batch_len - self.AFTER_LEN_OFFSET,
-        0,  # partition leader epoch, as kafka-python writes it
-        self._magic,
-        0,  # CRC, patched below
-        self._get_attributes(use_compression_type),
-        self._last_offset,
-        self._first_timestamp or 0,
-        self._max_timestamp or 0,
-        self._producer_id,
-        self._producer_epoch,
-        self._base_sequence,
-        self._num_records)
-    struct.pack_into(">I", self._buffer, self.CRC_OFFSET,
-                     _crc32c(memoryview(self._buffer)[self.ATTRIBUTES_OFFSET:]))
+    write_client_v2_header(self, 0, use_compression_type)  # kafka-python writes leader epoch 0
 
 
 _LEAVE = {"__slots__", "__dict__", "__weakref__", "__module__", "__qualname__", "__doc__",
