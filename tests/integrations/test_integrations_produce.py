@@ -2,9 +2,6 @@
 writes exactly the client's bytes, closes batches at exactly the client's
 size, returns the client's metadata type and leaves everything unusual to the
 client's own append on the same builder."""
-import gzip
-import types
-
 import pytest
 
 kafka = pytest.importorskip("kafka")
@@ -30,15 +27,7 @@ KP_ORIG = kp_dr.DefaultRecordBatchBuilder
 AIO_ORIG = aio_dr.DefaultRecordBatchBuilder  # aiokafka's C builder when its extensions load
 
 
-@pytest.fixture(autouse=True)
-def _fixed_gzip_mtime(monkeypatch):
-    # gzip headers carry the compression time; both builders must see the same
-    monkeypatch.setattr(gzip, "time", types.SimpleNamespace(time=lambda: 1_700_000_000.0))
-    kc_kp.uninstall()
-    kc_aio.uninstall()
-    yield
-    kc_kp.uninstall()
-    kc_aio.uninstall()
+pytestmark = pytest.mark.usefixtures("clean_adapters")
 
 
 def kp_class(impl):

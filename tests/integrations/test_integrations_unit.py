@@ -26,18 +26,7 @@ CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
 CODEC_IDS = {c: i for i, c in enumerate(CODECS)}
 
 
-@pytest.fixture(autouse=True)
-def _clean(monkeypatch):
-    # gzip headers carry the compression time: builders compared byte for byte
-    # must not straddle a second
-    import gzip
-    import types
-    monkeypatch.setattr(gzip, "time", types.SimpleNamespace(time=lambda: 1_700_000_000.0))
-    kc_kp.uninstall()
-    kc_aio.uninstall()
-    yield
-    kc_kp.uninstall()
-    kc_aio.uninstall()
+pytestmark = pytest.mark.usefixtures("clean_adapters")
 
 
 def sample(n=60, null_header_values=True):
