@@ -49,7 +49,7 @@ cdef class Writer:
     cdef Py_ssize_t length
     cdef Py_ssize_t capacity
 
-    cdef int _allocate(self, Py_ssize_t capacity) except -1
+    cdef int _resize(self, Py_ssize_t capacity) except -1
     cdef int ensure(self, Py_ssize_t extra) except -1
     cpdef int write_int8(self, int8_t v) except -1
     cpdef int write_int16(self, int16_t v) except -1

@@ -202,20 +202,27 @@ cdef class Writer:
 
     def __cinit__(self, Py_ssize_t capacity=INITIAL_CAPACITY):
         self._storage = NULL
-        self._allocate(capacity)
+        self._resize(capacity if capacity >= 16 else 16)
 
-    cdef int _allocate(self, Py_ssize_t capacity) except -1:
-        cdef PyObject *obj
-        if capacity < 16:
-            capacity = 16
-        obj = PyBytes_FromStringAndSize_raw(NULL, capacity)
-        if obj == NULL:
+    cdef int _resize(self, Py_ssize_t capacity) except -1:
+        # Sole owner of the bytes object: resizing it in place is allowed.
+        # Without storage (handed over by take_bytes, or lost to a failed
+        # resize) a fresh object is made.
+        cdef bint ok
+        if self._storage == NULL:
+            self._storage = PyBytes_FromStringAndSize_raw(NULL, capacity)
+            ok = self._storage != NULL
+        else:
+            ok = _PyBytes_Resize(<PyObject **>&self._storage, capacity) == 0
+        if not ok:
+            # the bytes object is gone: leave an empty writer behind
+            self._storage = NULL
+            self.buf = NULL
+            self.capacity = 0
+            self.length = 0
             raise MemoryError()
-        Py_XDECREF(<PyObject *>self._storage)
-        self._storage = obj
-        self.buf = <uint8_t *>PyBytes_AS_STRING_raw(obj)
+        self.buf = <uint8_t *>PyBytes_AS_STRING_raw(<PyObject *>self._storage)
         self.capacity = capacity
-        self.length = 0
         return 0
 
     def __dealloc__(self):
@@ -227,23 +234,12 @@ cdef class Writer:
 
     cdef int ensure(self, Py_ssize_t extra) except -1:
         cdef Py_ssize_t new_cap
-        cdef uint8_t *new_buf
         if self.length + extra <= self.capacity:
             return 0
-        new_cap = self.capacity * 2
+        new_cap = self.capacity * 2 if self.capacity else INITIAL_CAPACITY
         while new_cap < self.length + extra:
             new_cap *= 2
-        # Sole owner of the bytes object: resizing it in place is allowed.
-        if _PyBytes_Resize(<PyObject **>&self._storage, new_cap) < 0:
-            self._storage = NULL
-            self.buf = NULL
-            self.capacity = 0
-            self.length = 0
-            self._allocate(INITIAL_CAPACITY)
-            raise MemoryError()
-        self.buf = <uint8_t *>PyBytes_AS_STRING_raw(<PyObject *>self._storage)
-        self.capacity = new_cap
-        return 0
+        return self._resize(new_cap)
 
     cpdef int write_int8(self, int8_t v) except -1:
         self.ensure(1)
@@ -352,15 +348,14 @@ cdef class Writer:
             out = self.to_bytes()
             self.length = 0
             return out
-        if _PyBytes_Resize(<PyObject **>&self._storage, self.length) < 0:
-            self._storage = NULL
-            self._allocate(INITIAL_CAPACITY)
-            raise MemoryError()
+        self._resize(self.length)
         obj = <PyObject *>self._storage
-        self._storage = NULL
         out = <bytes>obj        # a second reference...
         Py_XDECREF(obj)         # ...and the writer's own is handed over
-        self._allocate(INITIAL_CAPACITY)
+        self._storage = NULL    # the next write allocates afresh
+        self.buf = NULL
+        self.capacity = 0
+        self.length = 0
         return out
 
     def clear(self):
