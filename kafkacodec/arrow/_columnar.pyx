@@ -601,7 +601,7 @@ cdef class ColumnBuilder:
         if rc == FILL_NO_MEMORY:
             raise MemoryError()
         if rc == FILL_OFFSET_OVERFLOW:
-            _raise_offset_overflow("key or value")
+            _raise_offset_overflow("key, value or header")
         try:
             if rc == FILL_BAD_UTF8:
                 raise CorruptDataError("header key is not valid UTF-8", base_abs + r.start,
@@ -731,9 +731,10 @@ cdef class ColumnBuilder:
             r.end = pos
             self._rollback(row0)
             return FILL_PARSE_ERROR
-        if ow == 4 and (key_len > INT32_OFFSET_MAX or value_len > INT32_OFFSET_MAX
-                        or b[C_HK_DATA].len > INT32_OFFSET_MAX or b[C_HV_DATA].len > INT32_OFFSET_MAX
-                        or self.header_count > INT32_OFFSET_MAX):
+        # Header list offsets are int32 whatever the binary type.
+        if self.header_count > INT32_OFFSET_MAX or (
+                ow == 4 and (key_len > INT32_OFFSET_MAX or value_len > INT32_OFFSET_MAX
+                             or b[C_HK_DATA].len > INT32_OFFSET_MAX or b[C_HV_DATA].len > INT32_OFFSET_MAX)):
             self._rollback(row0)
             return FILL_OFFSET_OVERFLOW
         # Commit the batch: lengths and counters move only once it parsed whole.
