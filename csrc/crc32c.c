@@ -214,8 +214,9 @@ static uint32_t crc32c_sse42(uint32_t crc, const void *buf, size_t len) {
 
 /* Long inputs: carry-less multiplication folds 16-byte blocks toward the end
  * of the buffer (several independent accumulators hide the multiplier
- * latency), then the crc32 instruction reduces the last 128 bits.  On CPUs
- * with both, folding runs about twice the crc32 instruction's throughput.
+ * latency), then the crc32 instruction reduces the last 128 bits (measured
+ * here: 1.3-1.7x the three-stream crc32 loop on cached 16 KiB buffers; the
+ * same speed once memory bandwidth is the limit).
  *
  * A block X (low qword: its 64 high-degree coefficients, bit-reflected)
  * moved D bits forward is congruent to
@@ -334,7 +335,6 @@ static uint32_t crc32c_fold_vpclmul(uint32_t crc, const void *buf, size_t len) {
 }
 
 static uint32_t (*fold_impl)(uint32_t, const void *, size_t) = NULL;
-static int have_pclmul = 0;
 static const char *fold_name = NULL;
 static int fold_enabled = 1;
 
@@ -348,7 +348,6 @@ static const char *detect_hw(void) {
     __builtin_cpu_init();
     if (!__builtin_cpu_supports("sse4.2")) return NULL;
     if (__builtin_cpu_supports("pclmul")) {
-        have_pclmul = 1;
         if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("vpclmulqdq")) {
             fold_impl = crc32c_fold_vpclmul;
             fold_name = "vpclmulqdq";
@@ -438,7 +437,7 @@ uint32_t kc_crc32c_fold(uint32_t crc, const void *buf, size_t len) {
 
 uint32_t kc_crc32c_fold128(uint32_t crc, const void *buf, size_t len) {
 #ifdef HAVE_FOLD
-    if (have_pclmul && len >= FOLD_MIN_LEN) return crc32c_fold_pclmul(crc, buf, len);
+    if (fold_impl && len >= FOLD_MIN_LEN) return crc32c_fold_pclmul(crc, buf, len);  /* any fold implies pclmul */
     if (hw_name) return crc32c_sse42(crc, buf, len);
 #endif
     return kc_crc32c_sw(crc, buf, len);
