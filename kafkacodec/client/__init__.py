@@ -1,0 +1,16 @@
+"""A Kafka client over kafkacodec's codec: network layer, metadata, admin, consumer.
+
+    from kafkacodec.client import Consumer
+    consumer = Consumer({"bootstrap.servers": "127.0.0.1:9092", "group.id": "g"})
+    consumer.subscribe(["events"])
+    for record in consumer.poll(1.0): ...
+    batch = consumer.poll_arrow(1.0)        # pyarrow.RecordBatch, decoded in C
+
+One background I/O thread per client owns every socket; the calling thread
+only waits on futures and decodes what has been fetched.
+"""
+from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, ConfigError, KafkaConnectionError,
+                                      KafkaError, KafkaTimeoutError)
+
+__all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
+           "BrokerResponseError"]

@@ -1,0 +1,94 @@
+"""Errors of kafkacodec.client.
+
+Everything the client raises derives from :class:`KafkaError`.  Network
+trouble is a :class:`KafkaConnectionError` (also a ``ConnectionError``), an
+expired deadline a :class:`KafkaTimeoutError` (also a ``TimeoutError``); bad
+bytes on the wire stay the codec's ``KafkaCodecError``.  A broker's error code
+becomes a subclass of both :class:`BrokerResponseError` and the protocol
+layer's class for that code, so ``except protocol.errors.NotLeaderOrFollowerError``
+and ``except client.errors.NotLeaderOrFollowerError`` both work; ``.retriable``
+says whether the same request may succeed later.
+"""
+from kafkacodec.protocol import errors as _protocol_errors
+
+__all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
+           "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
+           "IllegalStateError", "CommitFailedError", "error_for", "check"]
+
+
+class KafkaError(Exception):
+    """Root of the client's errors."""
+
+    retriable = False
+
+
+class KafkaConnectionError(KafkaError, ConnectionError):
+    """A broker could not be reached, or the connection broke while requests were in flight."""
+
+    retriable = True
+
+
+class NoBrokersAvailable(KafkaConnectionError):
+    """None of the bootstrap servers or known brokers accepts connections."""
+
+
+class KafkaTimeoutError(KafkaError, TimeoutError):
+    """A request or an operation did not finish before its deadline."""
+
+    retriable = True
+
+
+class AuthenticationError(KafkaConnectionError):
+    """TLS or SASL authentication with a broker failed; retrying will not help."""
+
+    retriable = False
+
+
+class ConfigError(KafkaError, ValueError):
+    """A configuration setting is unknown or has an invalid value; the message names it."""
+
+
+class ClientClosedError(KafkaError):
+    """The client (consumer, admin) was closed."""
+
+
+class IllegalStateError(KafkaError):
+    """The call does not fit the consumer's state (e.g. position of an unassigned partition)."""
+
+
+class CommitFailedError(KafkaError):
+    """An offset commit was rejected because the group rebalanced; the partitions may now
+    belong to another member."""
+
+
+class BrokerResponseError(KafkaError):
+    """A broker answered with a non-zero error code (``.code``, ``.name``, ``.retriable``)."""
+
+
+_BY_CODE = {}
+
+
+def _client_class(code):
+    cls = _BY_CODE.get(code)
+    if cls is None:
+        base = _protocol_errors.class_for(code)
+        cls = type(base.__name__, (base, BrokerResponseError),
+                   {"__module__": __name__, "__doc__": base.__doc__})
+        _BY_CODE[code] = cls
+    return cls
+
+
+for _code in _protocol_errors.BY_CODE:
+    _cls = _client_class(_code)
+    globals()[_cls.__name__] = _cls
+    __all__.append(_cls.__name__)
+
+
+def error_for(code, message=None):
+    """The client exception for a broker error code (unknown codes get a class too)."""
+    return _client_class(code)(message)
+
+
+def check(code, message=None):
+    if code:
+        raise error_for(code, message)

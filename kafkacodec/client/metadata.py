@@ -1,0 +1,222 @@
+"""The client's view of the cluster and when to refresh it.
+
+A refresh is due when ``metadata.max.age.ms`` has passed since the last
+success, or at once after ``request_update()`` (a NOT_LEADER_OR_FOLLOWER,
+UNKNOWN_TOPIC_OR_PARTITION, a disconnect, a newer leader epoch seen in a
+response) — but never sooner than ``retry.backoff.ms`` after the previous
+attempt.  The update runs on the I/O thread; other threads wait for a newer
+``version`` with ``wait_for``.
+"""
+import concurrent.futures
+import threading
+import time
+from collections import namedtuple
+
+from kafkacodec.protocol import messages as m
+from kafkacodec.client import errors as E
+
+__all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo"]
+
+METADATA = 3
+METADATA_MAX_VERSION = 12
+
+BrokerInfo = namedtuple("BrokerInfo", "node_id host port rack")
+PartitionInfo = namedtuple("PartitionInfo", "topic partition leader leader_epoch replicas isr")
+
+# topic errors that mean "not there yet, ask again" rather than "give up"
+_RETRY_TOPIC_ERRORS = {3, 5, 100}
+
+
+class TopicInfo:
+    __slots__ = ("name", "topic_id", "is_internal", "partitions")
+
+    def __init__(self, name, topic_id, is_internal, partitions):
+        self.name = name
+        self.topic_id = topic_id
+        self.is_internal = is_internal
+        self.partitions = partitions  # partition -> PartitionInfo
+
+    def __repr__(self):
+        return f"TopicInfo({self.name!r}, {len(self.partitions)} partitions)"
+
+
+class Metadata:
+    def __init__(self, client, conf):
+        self.client = client
+        self.max_age = conf["metadata.max.age.ms"] / 1000
+        self.backoff = conf["retry.backoff.ms"] / 1000
+        self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
+        self.allow_auto_create = conf["allow.auto.create.topics"]
+        self.brokers = {}
+        self.topics = {}
+        self.topic_errors = {}  # topic -> error code of the last answer
+        self.cluster_id = None
+        self.controller_id = None
+        self.version = 0
+        self.need_update = True
+        self.last_attempt = float("-inf")
+        self.last_success = float("-inf")
+        self.failed_attempts = 0
+        self.last_error = None
+        self.listeners = []  # fn(metadata) on the I/O thread after each update
+        self._wanted = set()
+        self._all_topics = False
+        self._in_flight = None
+        self._cond = threading.Condition()
+        self._closed = False
+
+    # -- any thread
+
+    def request_update(self):
+        self.need_update = True
+        self.client.wakeup()
+
+    def add_topics(self, names):
+        names = set(names) - self._wanted
+        if names:
+            self._wanted |= names
+            self.request_update()
+
+    def set_topics(self, names):
+        names = set(names)
+        if names != self._wanted:
+            self._wanted = names
+            self.request_update()
+
+    def want_all_topics(self, flag=True):
+        if flag != self._all_topics:
+            self._all_topics = flag
+            self.request_update()
+
+    def partitions_for(self, topic):
+        info = self.topics.get(topic)
+        return None if info is None else info.partitions
+
+    def leader_for(self, topic, partition):
+        info = self.topics.get(topic)
+        if info is None:
+            return None
+        p = info.partitions.get(partition)
+        return None if p is None or p.leader < 0 else p.leader
+
+    def wait_for(self, ready, timeout, what="metadata"):
+        """Block until ready(self) is true, refreshing as needed; KafkaTimeoutError after `timeout`."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                if self._closed:
+                    raise E.ClientClosedError("the client was closed")
+                if self.client.fatal_error is not None:
+                    raise self.client.fatal_error
+                if ready(self):
+                    return
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    detail = f"; last error: {self.last_error}" if self.last_error else ""
+                    raise E.KafkaTimeoutError(f"{what} not available within {timeout:.1f} s{detail}")
+                self.need_update = True
+                self.client.wakeup()
+                self._cond.wait(min(left, 0.5))
+
+    def wait_for_update(self, timeout):
+        """Block until a refresh newer than the current view completes."""
+        version = self.version
+        self.wait_for(lambda md: md.version > version, timeout, "a metadata refresh")
+
+    # -- I/O thread
+
+    def time_to_next_update(self, now):
+        expire = now if self.need_update else self.last_success + self.max_age
+        backoff = min(self.backoff_max, self.backoff * (2 ** min(self.failed_attempts, 10)))
+        return max(expire, self.last_attempt + backoff)
+
+    def maybe_update(self, now):
+        """Send a Metadata request when one is due; returns when to look again."""
+        if self._in_flight is not None:
+            return None
+        due = self.time_to_next_update(now)
+        if due > now:
+            return due
+        node_id = self.client.least_loaded_node(now)
+        if node_id is None:
+            return now + self.backoff
+        topics = None if self._all_topics else [m.MetadataRequest.MetadataRequestTopic(name=t)
+                                                 for t in sorted(self._wanted)]
+        body = m.MetadataRequest(topics=topics, allow_auto_topic_creation=self.allow_auto_create)
+        future = concurrent.futures.Future()
+        from kafkacodec.client.network import Request
+        req = Request(METADATA, body, future, self.client.conf["request.timeout.ms"] / 1000,
+                      max_version=METADATA_MAX_VERSION)
+        self.last_attempt = now
+        self._in_flight = future
+        future.add_done_callback(self._answered)
+        self.client._dispatch(node_id, req, now)
+        return None
+
+    def _answered(self, future):
+        self._in_flight = None
+        now = time.monotonic()
+        exc = future.exception()
+        if exc is not None:
+            self.failed_attempts += 1
+            self.last_error = exc
+            self.client.wakeup()
+            return
+        self.update(future.result(), now)
+
+    def update(self, resp, now):
+        brokers = {b.node_id: BrokerInfo(b.node_id, b.host, b.port, b.rack) for b in resp.brokers}
+        topics = dict(self.topics) if not self._all_topics else {}
+        errors = {}
+        retry = False
+        for t in resp.topics:
+            if t.error_code:
+                errors[t.name] = t.error_code
+                topics.pop(t.name, None)
+                if t.error_code in _RETRY_TOPIC_ERRORS and (self._all_topics or t.name in self._wanted):
+                    retry = True
+                continue
+            old = self.topics.get(t.name)
+            parts = {}
+            for p in t.partitions:
+                info = PartitionInfo(t.name, p.partition_index, p.leader_id, p.leader_epoch,
+                                     tuple(p.replica_nodes or ()), tuple(p.isr_nodes or ()))
+                prev = old.partitions.get(p.partition_index) if old is not None else None
+                if prev is not None and 0 <= info.leader_epoch < prev.leader_epoch:
+                    # a lagging broker answered: keep the newer view and ask again
+                    info = prev
+                    retry = True
+                if info.leader < 0:
+                    retry = True
+                parts[p.partition_index] = info
+            topics[t.name] = TopicInfo(t.name, t.topic_id, bool(t.is_internal), parts)
+        if not self._all_topics:
+            for name in list(topics):
+                if name not in self._wanted:
+                    del topics[name]
+        with self._cond:
+            self.brokers = brokers
+            self.topics = topics
+            self.topic_errors = errors
+            self.cluster_id = resp.cluster_id
+            self.controller_id = resp.controller_id
+            self.version += 1
+            self.last_success = now
+            self.failed_attempts = self.failed_attempts + 1 if retry else 0
+            self.need_update = retry
+            self.last_error = None
+            self._cond.notify_all()
+        for listener in list(self.listeners):
+            listener(self)
+
+    def observe_leader_epoch(self, topic, partition, epoch):
+        """A response named a leader epoch: newer than ours means our view is stale."""
+        info = self.topics.get(topic)
+        p = info.partitions.get(partition) if info is not None else None
+        if p is not None and epoch > p.leader_epoch >= 0:
+            self.request_update()
+
+    def closed(self):
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()

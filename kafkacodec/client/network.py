@@ -1,0 +1,713 @@
+"""Connections to brokers and the one I/O thread that drives them.
+
+Callers never touch a socket: ``NetworkClient.send(node_id, api, body)``
+returns a ``concurrent.futures.Future`` completed on the I/O thread with the
+decoded response body (or an exception).  The I/O thread owns every socket
+(non-blocking, one ``selectors`` loop), the metadata refresh and the
+"tickers" that higher layers register (fetcher, group coordinator); its wait
+is the smallest of the next ticker deadline, the next metadata deadline and
+the earliest request deadline.
+
+Per broker there is one connection with pipelined in-flight requests matched
+by correlation id.  Setting it up: TCP connect, TLS handshake (SSL,
+SASL_SSL), ApiVersions (the highest version both sides support, per API),
+then SaslHandshake + SaslAuthenticate (SASL_*).  Requests submitted before
+the connection is ready wait in its queue.  A failed connection fails its
+requests with KafkaConnectionError and is retried after an exponential,
+jittered backoff (reconnect.backoff.ms doubling up to reconnect.backoff.max.ms).
+"""
+import collections
+import concurrent.futures
+import logging
+import random
+import selectors
+import socket
+import ssl
+import threading
+import time
+
+from kafkacodec.errors import KafkaCodecError
+from kafkacodec.protocol import (FrameSplitter, REQUESTS, api_key_of, decode_response, encode_request,
+                                 expects_response, peek_correlation_id)
+from kafkacodec.protocol import messages as m
+from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_retry_version,
+                                             decode_api_versions, negotiate, our_range)
+from kafkacodec.client import errors as E
+from kafkacodec.client.config import ssl_context_from
+from kafkacodec.client.metadata import Metadata
+from kafkacodec.client.sasl import mechanism_for
+
+__all__ = ["NetworkClient", "BrokerConnection"]
+
+log = logging.getLogger("kafkacodec.client")
+
+API_VERSIONS = 18
+SASL_HANDSHAKE = 17
+SASL_AUTHENTICATE = 36
+METADATA = 3
+RECV_CHUNK = 1 << 18
+
+DISCONNECTED, CONNECTING, TLS_HANDSHAKE, SETUP, READY = "disconnected", "connecting", "tls", "setup", "ready"
+
+
+class Request:
+    """One request on its way: what to send, how to answer, by when."""
+
+    __slots__ = ("api_key", "body", "future", "deadline", "max_version", "version", "correlation_id",
+                 "timeout")
+
+    def __init__(self, api_key, body, future, timeout, max_version=None, version=None):
+        self.api_key = api_key
+        self.body = body
+        self.future = future
+        self.timeout = timeout
+        self.deadline = None  # set when queued on a connection
+        self.max_version = max_version
+        self.version = version
+        self.correlation_id = None
+
+
+def _fail(future, exc):
+    if not future.done():
+        future.set_exception(exc)
+
+
+class BrokerConnection:
+    """One broker connection; every method runs on the I/O thread."""
+
+    def __init__(self, client, node_id, host, port):
+        self.client = client
+        self.node_id = node_id
+        self.host = host
+        self.port = port
+        self.state = DISCONNECTED
+        self.sock = None
+        self.versions = {}
+        self.failures = 0
+        self.next_attempt = 0.0
+        self.connect_deadline = None
+        self.waiting = collections.deque()  # submitted, not yet sent (connection not ready)
+        self.in_flight = {}                 # correlation id -> Request
+        self._out = bytearray()
+        self._splitter = None
+        self._corr = 0
+        self._events = 0
+        self._sasl = None
+        self.last_error = None
+        self.last_used = time.monotonic()
+
+    def __repr__(self):
+        return f"<broker {self.node_id} {self.host}:{self.port} {self.state}>"
+
+    # -- state
+
+    @property
+    def ready(self):
+        return self.state == READY
+
+    def can_connect(self, now):
+        return self.state == DISCONNECTED and now >= self.next_attempt
+
+    def load(self):
+        return len(self.in_flight) + len(self.waiting)
+
+    def connect(self, now):
+        conf = self.client.conf
+        self.state = CONNECTING
+        self._out.clear()
+        self._splitter = FrameSplitter(conf["receive.message.max.bytes"])
+        self.connect_deadline = now + conf["socket.connection.setup.timeout.ms"] / 1000
+        try:
+            infos = socket.getaddrinfo(self.host, self.port, 0, socket.SOCK_STREAM)
+            family, _, _, _, address = infos[0]
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.sock = sock
+            err = sock.connect_ex(address)
+        except OSError as exc:
+            self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {exc}"))
+            return
+        if err not in (0, 115, 114, 36, 10035, 11):  # EINPROGRESS/EALREADY/EWOULDBLOCK variants
+            self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))
+            return
+        self._register(selectors.EVENT_WRITE)
+
+    def _register(self, events):
+        if events == self._events or self.sock is None:
+            return
+        sel = self.client.selector
+        if self._events == 0:
+            sel.register(self.sock, events, self)
+        elif events == 0:
+            sel.unregister(self.sock)
+        else:
+            sel.modify(self.sock, events, self)
+        self._events = events
+
+    def _update_interest(self):
+        if self.state in (SETUP, READY):
+            self._register(selectors.EVENT_READ | (selectors.EVENT_WRITE if self._out else 0))
+
+    def _connected(self, now):
+        err = self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if err:
+            self.close(E.KafkaConnectionError(
+                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))
+            return
+        ctx = self.client.ssl_context
+        if ctx is not None:
+            self._register(0)
+            try:
+                self.sock = ctx.wrap_socket(self.sock, server_hostname=self.host, do_handshake_on_connect=False)
+            except (OSError, ssl.SSLError) as exc:
+                self.close(E.KafkaConnectionError(f"TLS to {self.host}:{self.port}: {exc}"))
+                return
+            self.state = TLS_HANDSHAKE
+            self._tls_step()
+        else:
+            self._begin_setup()
+
+    def _tls_step(self):
+        try:
+            self.sock.do_handshake()
+        except ssl.SSLWantReadError:
+            self._register(selectors.EVENT_READ)
+            return
+        except ssl.SSLWantWriteError:
+            self._register(selectors.EVENT_WRITE)
+            return
+        except ssl.SSLCertVerificationError as exc:
+            self.close(E.AuthenticationError(f"TLS to {self.host}:{self.port}: certificate not trusted: {exc.verify_message}"),
+                       fatal=True)
+            return
+        except (OSError, ssl.SSLError) as exc:
+            self.close(E.KafkaConnectionError(f"TLS handshake with {self.host}:{self.port}: {exc}"))
+            return
+        self._begin_setup()
+
+    # -- setup: ApiVersions, then SASL
+
+    def _begin_setup(self):
+        self.state = SETUP
+        self._register(selectors.EVENT_READ)
+        self._send_api_versions(our_range(API_VERSIONS)[1])
+
+    def _setup_request(self, api_key, version, body, on_done):
+        future = concurrent.futures.Future()
+        req = Request(api_key, body, future, self.client.conf["request.timeout.ms"] / 1000, version=version)
+        req.deadline = time.monotonic() + req.timeout
+        future.add_done_callback(on_done)
+        self._transmit(req)
+
+    def _send_api_versions(self, version):
+        body = m.ApiVersionsRequest(client_software_name="kafkacodec", client_software_version="1")
+
+        def done(future):
+            if future.exception() is not None:
+                return  # the connection is already closed
+            answer, version_used = future.result()
+            if answer.error_code == UNSUPPORTED_VERSION:
+                retry = api_versions_retry_version(answer)
+                if retry >= version_used:
+                    retry = 0
+                if version_used == 0:
+                    self.close(E.KafkaConnectionError(f"broker {self.host}:{self.port} rejects ApiVersions v0"))
+                    return
+                self._send_api_versions(retry)
+                return
+            if answer.error_code:
+                self.close(E.error_for(answer.error_code, f"ApiVersions from {self.host}:{self.port}"))
+                return
+            self.versions = negotiate(answer)
+            if self.client.conf["security.protocol"].startswith("SASL"):
+                self._begin_sasl()
+            else:
+                self._became_ready()
+
+        self._setup_request(API_VERSIONS, version, body, done)
+
+    def _begin_sasl(self):
+        mech = mechanism_for(self.client.conf)
+        self._sasl = mech
+        version = min(self.versions.get(SASL_HANDSHAKE, 0), 1)
+
+        def handshake_done(future):
+            if future.exception() is not None:
+                return
+            answer = future.result()
+            if answer.error_code:
+                self.close(E.AuthenticationError(
+                    f"SASL mechanism {mech.name} not enabled on {self.host}:{self.port} "
+                    f"(it offers {', '.join(answer.mechanisms or ()) or 'none'})"), fatal=True)
+                return
+            self._sasl_send(mech.start())
+
+        self._setup_request(SASL_HANDSHAKE, version, m.SaslHandshakeRequest(mechanism=mech.name), handshake_done)
+
+    def _sasl_send(self, payload):
+        version = self.versions.get(SASL_AUTHENTICATE)
+        if version is None:
+            self.close(E.AuthenticationError(f"{self.host}:{self.port} does not offer SaslAuthenticate"), fatal=True)
+            return
+        mech = self._sasl
+
+        def auth_done(future):
+            if future.exception() is not None:
+                return
+            answer = future.result()
+            if answer.error_code:
+                detail = answer.error_message or E.error_for(answer.error_code).description
+                self.close(E.AuthenticationError(
+                    f"SASL {mech.name} authentication as {mech.username!r} with {self.host}:{self.port} "
+                    f"failed: {detail}"), fatal=True)
+                return
+            try:
+                reply = mech.step(answer.auth_bytes or b"")
+            except E.AuthenticationError as exc:
+                self.close(exc, fatal=True)
+                return
+            if reply is None:
+                self._became_ready()
+            else:
+                self._sasl_send(reply)
+
+        self._setup_request(SASL_AUTHENTICATE, version, m.SaslAuthenticateRequest(auth_bytes=payload), auth_done)
+
+    def _became_ready(self):
+        self.state = READY
+        self.failures = 0
+        self.connect_deadline = None
+        self.last_error = None
+        while self.waiting:
+            self._send_ready(self.waiting.popleft())
+        self.client._connection_ready(self)
+
+    # -- requests
+
+    def enqueue(self, req, now):
+        req.deadline = now + req.timeout
+        self.last_used = now
+        if self.state == READY:
+            self._send_ready(req)
+        else:
+            self.waiting.append(req)
+
+    def _send_ready(self, req):
+        if req.future.cancelled():
+            return
+        if req.version is None:
+            broker_max = self.versions.get(req.api_key)
+            if broker_max is None:
+                _fail(req.future, E.UnsupportedVersionError(
+                    f"broker {self.node_id} does not support {REQUESTS[req.api_key].name}"))
+                return
+            req.version = broker_max if req.max_version is None else min(broker_max, req.max_version)
+        self._transmit(req)
+
+    def _transmit(self, req):
+        self._corr = (self._corr + 1) & 0x7FFFFFFF
+        req.correlation_id = self._corr
+        try:
+            frame = encode_request(req.api_key, req.version, req.body, correlation_id=req.correlation_id,
+                                   client_id=self.client.conf["client.id"])
+        except KafkaCodecError as exc:
+            _fail(req.future, exc)
+            return
+        self._out += frame
+        if expects_response(req.api_key, req.version, req.body):
+            self.in_flight[req.correlation_id] = req
+        else:
+            req.future.set_result(None)
+        self._flush()
+
+    def _flush(self):
+        if not self._out or self.sock is None:
+            return
+        try:
+            while self._out:
+                n = self.sock.send(self._out)
+                if n <= 0:
+                    break
+                del self._out[:n]
+        except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+            pass
+        except OSError as exc:
+            self.close(E.KafkaConnectionError(f"send to broker {self.node_id} ({self.host}:{self.port}): {exc}"))
+            return
+        self._update_interest()
+
+    def _read(self):
+        chunks = []
+        try:
+            while True:
+                data = self.sock.recv(RECV_CHUNK)
+                if not data:
+                    raise ConnectionResetError("closed by the broker")
+                chunks.append(data)
+                if len(data) < RECV_CHUNK and not isinstance(self.sock, ssl.SSLSocket):
+                    break
+        except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            pass
+        except OSError as exc:
+            if chunks:
+                self._consume(b"".join(chunks))
+            self.close(E.KafkaConnectionError(f"broker {self.node_id} ({self.host}:{self.port}): {exc}"))
+            return
+        if chunks:
+            self._consume(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+
+    def _consume(self, data):
+        try:
+            frames = self._splitter.feed(data)
+        except KafkaCodecError as exc:
+            self.close(E.KafkaConnectionError(f"broker {self.node_id}: bad framing: {exc}"))
+            return
+        for frame in frames:
+            corr = peek_correlation_id(frame)
+            req = self.in_flight.pop(corr, None)
+            if req is None:
+                self.close(E.KafkaConnectionError(f"broker {self.node_id}: response for unknown correlation id {corr}"))
+                return
+            try:
+                if req.api_key == API_VERSIONS:
+                    _, body, used = decode_api_versions(req.version, frame)
+                    result = (body, req.version)
+                else:
+                    # lenient about bytes after a body: some brokers append a few
+                    _, result = decode_response(req.api_key, req.version, frame, allow_trailing=True)
+            except KafkaCodecError as exc:
+                _fail(req.future, exc)
+                continue
+            if not req.future.done():
+                req.future.set_result(result)
+
+    def handle_events(self, mask, now):
+        if self.state == CONNECTING:
+            if mask & selectors.EVENT_WRITE:
+                self._connected(now)
+            return
+        if self.state == TLS_HANDSHAKE:
+            self._tls_step()
+            return
+        if mask & selectors.EVENT_READ:
+            self._read()
+        if self.sock is not None and mask & selectors.EVENT_WRITE:
+            self._flush()
+
+    def check_deadlines(self, now):
+        """Expire requests; returns the earliest remaining deadline (or None)."""
+        if self.connect_deadline is not None and now >= self.connect_deadline and self.state != READY:
+            self.close(E.KafkaTimeoutError(f"connection setup with {self.host}:{self.port} timed out"))
+        earliest = self.connect_deadline if self.state not in (READY, DISCONNECTED) else None
+        expired = None
+        for req in self.in_flight.values():
+            if req.deadline <= now:
+                expired = req
+                break
+            if earliest is None or req.deadline < earliest:
+                earliest = req.deadline
+        if expired is not None:
+            # the connection's answer order is unknown now: drop it, like the Java client
+            _fail(expired.future, E.KafkaTimeoutError(
+                f"{REQUESTS[expired.api_key].name} to broker {self.node_id} timed out after "
+                f"{expired.timeout:.1f} s"))
+            self.close(E.KafkaConnectionError(f"broker {self.node_id}: disconnected after a request timeout"))
+            return None
+        while self.waiting and self.waiting[0].deadline <= now:
+            req = self.waiting.popleft()
+            _fail(req.future, E.KafkaTimeoutError(
+                f"{REQUESTS[req.api_key].name}: broker {self.node_id} ({self.host}:{self.port}) not reachable "
+                f"within {req.timeout:.1f} s" + (f": {self.last_error}" if self.last_error else "")))
+        for req in self.waiting:
+            if earliest is None or req.deadline < earliest:
+                earliest = req.deadline
+        return earliest
+
+    def close(self, error=None, fatal=False):
+        """Close the socket, fail every request, schedule the reconnect backoff."""
+        was = self.state
+        if self.sock is not None:
+            if self._events:
+                try:
+                    self.client.selector.unregister(self.sock)
+                except (KeyError, ValueError):
+                    pass
+            self._events = 0
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+            self.sock = None
+        self.state = DISCONNECTED
+        self._out.clear()
+        error = error or E.KafkaConnectionError(f"connection to broker {self.node_id} closed")
+        self.last_error = error
+        if was != READY:
+            self.failures += 1
+        conf = self.client.conf
+        base = conf["reconnect.backoff.ms"] / 1000
+        cap = max(base, conf["reconnect.backoff.max.ms"] / 1000)
+        backoff = min(cap, base * (2 ** max(0, self.failures - 1))) * random.uniform(0.8, 1.2)
+        self.next_attempt = time.monotonic() + backoff
+        in_flight, self.in_flight = self.in_flight, {}
+        for req in in_flight.values():
+            _fail(req.future, error)
+        # queued requests go back to their callers at once: they may retry elsewhere
+        # (a new leader) instead of waiting out this broker's backoff
+        waiting, self.waiting = self.waiting, collections.deque()
+        for req in waiting:
+            _fail(req.future, error)
+        if was != DISCONNECTED:
+            self.client._connection_lost(self, error, fatal)
+
+
+class NetworkClient:
+    """Connections, metadata and the I/O thread of one client (consumer, admin)."""
+
+    def __init__(self, conf, *, name="kafkacodec-io"):
+        self.conf = conf
+        self.ssl_context = ssl_context_from(conf)
+        self.selector = selectors.DefaultSelector()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self.selector.register(self._wake_r, selectors.EVENT_READ, None)
+        self.connections = {}
+        self._bootstrap = [(-1 - i, host, port) for i, (host, port) in enumerate(conf["bootstrap.servers"])]
+        self._submitted = collections.deque()
+        self._calls = collections.deque()
+        self._tickers = []
+        self._closed = False
+        self.fatal_error = None
+        self.metadata = Metadata(self, conf)
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread_ident = None
+        self._thread.start()
+
+    # -- API for any thread
+
+    def send(self, node_id, api, body, *, timeout=None, max_version=None, version=None):
+        """Queue a request for broker `node_id` (None: the least loaded broker); returns a Future."""
+        if self._closed:
+            raise E.ClientClosedError("the client is closed")
+        future = concurrent.futures.Future()
+        timeout = self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout
+        req = Request(api_key_of(api), body, future, timeout, max_version, version)
+        self._submitted.append((node_id, req))
+        self.wakeup()
+        return future
+
+    def call_soon(self, fn, *args):
+        """Run fn(*args) on the I/O thread."""
+        self._calls.append((fn, args))
+        self.wakeup()
+
+    def wakeup(self):
+        if threading.get_ident() != self._thread_ident:
+            try:
+                self._wake_w.send(b"\0")
+            except (BlockingIOError, OSError):
+                pass  # a wakeup byte is pending already (or we are closing)
+
+    def add_ticker(self, ticker):
+        """ticker.tick(now) runs on every loop iteration and returns its next deadline or None."""
+        self.call_soon(self._tickers.append, ticker)
+
+    def remove_ticker(self, ticker):
+        self.call_soon(lambda: ticker in self._tickers and self._tickers.remove(ticker))
+
+    def request(self, node_id, api, body, timeout=None, **kw):
+        """Blocking form of send()."""
+        future = self.send(node_id, api, body, timeout=timeout, **kw)
+        wait = (self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout) + 5
+        try:
+            return future.result(wait)
+        except E.KafkaError:
+            raise
+        except concurrent.futures.TimeoutError:
+            raise E.KafkaTimeoutError(f"no answer within {wait:.1f} s") from None
+
+    def close(self, timeout=5.0):
+        if self._closed:
+            return
+        self._closed = True
+        self.wakeup()
+        if threading.get_ident() != self._thread_ident:
+            self._thread.join(timeout)
+
+    @property
+    def closed(self):
+        return self._closed
+
+    # -- I/O thread
+
+    def _connection(self, node_id):
+        conn = self.connections.get(node_id)
+        if conn is None:
+            if node_id < 0:
+                entry = next((b for b in self._bootstrap if b[0] == node_id), None)
+                if entry is None:
+                    return None
+                _, host, port = entry
+            else:
+                broker = self.metadata.brokers.get(node_id)
+                if broker is None:
+                    return None
+                host, port = broker.host, broker.port
+            conn = BrokerConnection(self, node_id, host, port)
+            self.connections[node_id] = conn
+        return conn
+
+    def least_loaded_node(self, now):
+        """A ready broker with the fewest requests; else one connecting; else one we may connect to."""
+        candidates = list(self.metadata.brokers) or [b[0] for b in self._bootstrap]
+        random.shuffle(candidates)
+        best = None
+        for node_id in candidates:
+            conn = self.connections.get(node_id)
+            if conn is not None and conn.ready:
+                if best is None or conn.load() < best[1]:
+                    best = (node_id, conn.load())
+        if best is not None:
+            return best[0]
+        for node_id in candidates:
+            conn = self.connections.get(node_id)
+            if conn is not None and conn.state not in (DISCONNECTED,):
+                return node_id
+        for node_id in candidates:
+            conn = self.connections.get(node_id)
+            if conn is None or conn.can_connect(now):
+                return node_id
+        if self.metadata.brokers:
+            # every known broker is backing off: the bootstrap servers may know better
+            for node_id, _, _ in self._bootstrap:
+                conn = self.connections.get(node_id)
+                if conn is None or conn.can_connect(now) or conn.state != DISCONNECTED:
+                    return node_id
+        return None
+
+    def _dispatch(self, node_id, req, now):
+        if node_id is None:
+            node_id = self.least_loaded_node(now)
+            if node_id is None:
+                # every broker is backing off; retry when the first backoff ends
+                req.deadline = req.deadline or now + req.timeout
+                self._unplaced.append(req)
+                return
+        conn = self._connection(node_id)
+        if conn is None:
+            _fail(req.future, E.KafkaConnectionError(f"unknown broker {node_id}"))
+            return
+        conn.enqueue(req, now)
+        if conn.can_connect(now):
+            conn.connect(now)
+
+    def _connection_ready(self, conn):
+        log.debug("connected to %r", conn)
+
+    def _connection_lost(self, conn, error, fatal):
+        log.debug("connection to %r lost: %s", conn, error)
+        if fatal:
+            self.fatal_error = error
+        if conn.node_id >= 0:
+            self.metadata.request_update()
+        for ticker in self._tickers:
+            hook = getattr(ticker, "connection_lost", None)
+            if hook is not None:
+                hook(conn.node_id, error)
+
+    def _run(self):
+        self._thread_ident = threading.get_ident()
+        self._unplaced = collections.deque()
+        try:
+            while not self._closed:
+                self._iterate()
+        except BaseException:  # pragma: no cover - a bug; make it visible to callers
+            log.exception("kafkacodec I/O thread crashed")
+            self.fatal_error = E.KafkaError("the client's I/O thread crashed; see the log")
+            raise
+        finally:
+            self._shutdown()
+
+    def _iterate(self):
+        now = time.monotonic()
+        while self._calls:
+            fn, args = self._calls.popleft()
+            try:
+                fn(*args)
+            except Exception:
+                log.exception("kafkacodec I/O thread task failed")
+        unplaced, self._unplaced = self._unplaced, collections.deque()
+        for req in unplaced:
+            if req.deadline <= now:
+                _fail(req.future, E.KafkaTimeoutError(
+                    f"{REQUESTS[req.api_key].name}: no broker reachable within {req.timeout:.1f} s"))
+            else:
+                self._dispatch(None, req, now)
+        while self._submitted:
+            node_id, req = self._submitted.popleft()
+            if not req.future.cancelled():
+                self._dispatch(node_id, req, now)
+        deadlines = []
+        md = self.metadata.maybe_update(now)
+        if md is not None:
+            deadlines.append(md)
+        for ticker in list(self._tickers):
+            try:
+                d = ticker.tick(now)
+            except Exception:
+                log.exception("kafkacodec ticker %r failed", ticker)
+                d = now + 0.1
+            if d is not None:
+                deadlines.append(d)
+        for conn in list(self.connections.values()):
+            if conn.state == DISCONNECTED:
+                if conn.waiting:
+                    if conn.can_connect(now):
+                        conn.connect(now)
+                    else:
+                        deadlines.append(conn.next_attempt)
+                if conn.waiting:
+                    d = conn.check_deadlines(now)
+                    if d is not None:
+                        deadlines.append(d)
+                continue
+            d = conn.check_deadlines(now)
+            if d is not None:
+                deadlines.append(d)
+        if self._unplaced:
+            deadlines.append(now + self.conf["reconnect.backoff.ms"] / 1000 + 0.001)
+        if self._calls or self._submitted:
+            timeout = 0
+        else:
+            timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else 1.0
+            timeout = min(timeout, 1.0)  # a lost wakeup can never stall the loop for long
+        for key, mask in self.selector.select(timeout):
+            if key.data is None:
+                try:
+                    while self._wake_r.recv(4096):
+                        pass
+                except (BlockingIOError, OSError):
+                    pass
+                continue
+            key.data.handle_events(mask, time.monotonic())
+
+    def _shutdown(self):
+        error = E.ClientClosedError("the client was closed")
+        for conn in list(self.connections.values()):
+            waiting, conn.waiting = conn.waiting, collections.deque()
+            for req in waiting:
+                _fail(req.future, error)
+            conn.close(error)
+        while self._submitted:
+            _fail(self._submitted.popleft()[1].future, error)
+        for req in self._unplaced:
+            _fail(req.future, error)
+        self.metadata.closed()
+        try:
+            self.selector.close()
+        finally:
+            self._wake_r.close()
+            self._wake_w.close()
