@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import struct
+import time
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
@@ -18,8 +20,10 @@ import pyarrow.compute as pc
 
 import kafkacodec.arrow as karrow
 import kafkacodec.logdir as logdir
+from kafkacodec.errors import CorruptDataError, KafkaCodecError
 
 __all__ = [
+    "KafkaLogError",
     "ReadOptions",
     "RangeTask",
     "parse_options",
@@ -36,6 +40,14 @@ EARLIEST = -2
 LATEST = -1
 
 _MIN_SPLIT = 256 << 10  # smaller byte ranges cost more in per-task overhead than they gain
+
+
+
+class KafkaLogError(KafkaCodecError):
+    """The path or the topics given to ``kafka-log`` do not name data to read
+    (no such directory, not a Kafka data directory, unknown topic or
+    partition).  Raised while planning, before any task starts."""
+
 
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
@@ -117,7 +129,8 @@ class ReadOptions:
     """Options of the ``kafka-log`` source, parsed (see :func:`parse_options`)."""
 
     path: str
-    isolation_level: str = "read_uncommitted"
+    # read_committed like the convert command: the .txnindex files are at hand
+    isolation_level: str = "read_committed"
     topics: tuple | None = None
     partitions: frozenset | None = None  # {(topic or None, partition)}
     starting_offsets: tuple | None = None
@@ -131,6 +144,7 @@ class ReadOptions:
     include_internal: bool = False
     verify_crc: bool = True
     max_rows_per_batch: int = 1 << 16
+    progress_dir: str | None = None
 
 
 # option name (lower case, no dots/underscores) -> field
@@ -155,6 +169,7 @@ _ALIASES = {
     "includeinternal": "include_internal",
     "verifycrc": "verify_crc",
     "maxrowsperbatch": "max_rows_per_batch",
+    "progressdir": "progress_dir",
 }
 
 
@@ -214,6 +229,8 @@ def parse_options(options: Mapping[str, str]) -> ReadOptions:
         if n <= 0:
             raise ValueError("maxRowsPerBatch must be positive")
         out["max_rows_per_batch"] = n
+    if values.get("progress_dir"):
+        out["progress_dir"] = str(values["progress_dir"])
     return ReadOptions(**out)
 
 
@@ -295,14 +312,62 @@ def _wanted(part, opts: ReadOptions) -> bool:
     return (None, part.partition) in opts.partitions or (part.topic, part.partition) in opts.partitions
 
 
+def _names(items) -> str:
+    items = sorted(items)
+    shown = ", ".join(items[:12])
+    return shown + (f" and {len(items) - 12} more" if len(items) > 12 else "")
+
+
 def _open_partitions(opts: ReadOptions):
-    opened = logdir.open(opts.path)
-    if isinstance(opened, logdir.PartitionDir):
-        parts = [opened]
-        if opts.topics is not None and opened.topic not in opts.topics:
-            parts = []
-    else:
-        parts = opened.partitions(opts.topics, include_internal=opts.include_internal)
+    """Open the path and select partitions, or raise KafkaLogError naming
+    what was looked for: an empty or foreign directory, or a topic that is
+    not there, would otherwise read as zero rows."""
+    path = opts.path
+    if not os.path.exists(path):
+        raise KafkaLogError(f"no such directory: {path}")
+    if not os.path.isdir(path):
+        raise KafkaLogError(f"not a directory: {path}")
+    try:
+        opened = logdir.open(path)
+    except (NotADirectoryError, PermissionError) as exc:
+        raise KafkaLogError(f"cannot open {path}: {exc.strerror or exc}") from None
+    try:
+        if isinstance(opened, logdir.PartitionDir):
+            every = [opened]
+        else:
+            every = opened.partitions(include_internal=True)
+        if not any(p.segments for p in every):
+            raise KafkaLogError(
+                f"not a Kafka data directory: {path} has no <topic>-<partition> directory holding .log "
+                f"segment files" + (f" (found {len(every)} partition directories without segments)"
+                                    if every else ""))
+        present = {p.topic for p in every}
+        if opts.topics is not None:
+            if not opts.topics:
+                raise KafkaLogError("the topics option names no topic")
+            missing = [t for t in opts.topics if t not in present]
+            if missing:
+                raise KafkaLogError(f"no topic {_names(missing)} in {path} (topics there: {_names(present)})")
+            parts = [p for p in every if p.topic in opts.topics]
+        elif isinstance(opened, logdir.PartitionDir):
+            parts = every
+        else:
+            parts = opened.partitions(include_internal=opts.include_internal)
+            if not parts:
+                raise KafkaLogError(f"no partitions to read in {path}: it holds only internal topics "
+                                    f"({_names(present)}); includeInternal reads them")
+        if opts.partitions is not None:
+            have = {(p.topic, p.partition) for p in parts}
+            numbers = {n for _, n in have}
+            missing = [f"{t}:{n}" if t is not None else str(n) for t, n in sorted(
+                opts.partitions, key=lambda x: (x[0] or "", x[1]))
+                if ((t, n) not in have if t is not None else n not in numbers)]
+            if missing:
+                raise KafkaLogError(f"no partition {_names(missing)} among the selected topics in {path} "
+                                    f"(there: {_names(f'{t}:{n}' for t, n in have)})")
+    except BaseException:
+        opened.close()
+        raise
     return opened, [p for p in parts if _wanted(p, opts)]
 
 
@@ -433,17 +498,126 @@ def _finish(rb: pa.RecordBatch, task: RangeTask, sch: pa.Schema) -> pa.RecordBat
     return pa.RecordBatch.from_arrays(arrays, schema=sch)
 
 
-def read_tasks(tasks: Iterable[RangeTask], opts: ReadOptions, *, schema: pa.Schema | None = None
-               ) -> Iterator[pa.RecordBatch]:
+PROGRESS_INTERVAL = 0.25  # seconds between rewrites of a task's progress file
+_PREFIX = struct.Struct(">qi")  # base offset and length open every batch and legacy message
+_LAST_DELTA = struct.Struct(">i")
+
+
+class _Progress:
+    """Bytes and rows one Spark task has read so far, kept in a small file of
+    ``progress_dir`` that the driver's progress line sums up (local masters,
+    where the driver sees the workers' files).  Rewritten at most every
+    ``interval`` seconds, atomically, so a reader never sees half a file."""
+
+    def __init__(self, directory: str, key, interval: float | None = None):
+        self.path = os.path.join(directory, f"task-{key}")
+        self.interval = PROGRESS_INTERVAL if interval is None else interval
+        self.bytes = self.rows = 0
+        self._done_bytes = 0  # of finished ranges
+        self._last = 0.0
+
+    def range_progress(self, task: RangeTask, view, pos: int, last_offset: int) -> int:
+        """Advance ``pos`` past the batches of ``view`` that hold no offset
+        above ``last_offset`` (they are decoded); the walk reads 12-byte
+        prefixes only and stops quietly on bytes it cannot follow (the
+        decoder reports those)."""
+        n = len(view)
+        while pos + 17 <= n:
+            base, length = _PREFIX.unpack_from(view, pos)
+            last = base
+            if view[pos + 16] == 2 and pos + 27 <= n:
+                last = base + _LAST_DELTA.unpack_from(view, pos + 23)[0]
+            if last > last_offset or length <= 0 or pos + 12 + length > n:
+                break
+            pos += 12 + length
+        self.bytes = self._done_bytes + pos
+        return pos
+
+    def range_done(self, task: RangeTask) -> None:
+        self._done_bytes += task.size
+        self.bytes = self._done_bytes
+
+    def write(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._last < self.interval:
+            return
+        self._last = now
+        tmp = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            with open(tmp, "w") as f:
+                f.write(f"{self.bytes} {self.rows}\n")
+            os.replace(tmp, self.path)
+        except OSError:  # progress is a convenience; never fail the read over it
+            pass
+
+
+def read_progress(directory: str) -> tuple[int, int]:
+    """``(bytes, rows)`` read so far by every task reporting to ``directory``."""
+    total_bytes = total_rows = 0
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return 0, 0
+    for name in names:
+        if not name.startswith("task-") or name.endswith(".tmp"):
+            continue
+        try:
+            with open(os.path.join(directory, name)) as f:
+                b, r = f.read().split()
+            total_bytes += int(b)
+            total_rows += int(r)
+        except (OSError, ValueError):
+            continue
+    return total_bytes, total_rows
+
+
+def _locate(exc: KafkaCodecError, task: RangeTask) -> None:
+    """Make a decoding error say which segment file it is in and where in
+    that file (the decoder counts from the start of the task's byte range)."""
+    if isinstance(exc, CorruptDataError):
+        exc.shift_offset(task.start)
+    reason = getattr(exc, "reason", None)
+    text = reason if reason is not None else (str(exc.args[0]) if exc.args else "")
+    if task.path not in text:
+        text = f"{task.path}: {text}"
+    if reason is not None:
+        exc.reason = text
+    exc.args = (text,) + tuple(exc.args[1:])
+
+
+def read_tasks(tasks: Iterable[RangeTask], opts: ReadOptions, *, schema: pa.Schema | None = None,
+               progress_key=None) -> Iterator[pa.RecordBatch]:
     """Decode ranges into RecordBatches of ``schema`` (default
-    :func:`decode_schema`), one or more per range, never empty."""
+    :func:`decode_schema`), one or more per range, never empty.
+
+    Errors name the segment file and the byte position within it.  With
+    ``opts.progress_dir`` and a ``progress_key`` (the Spark partition) the
+    bytes and rows read so far are kept in that directory.
+    """
     sch = decode_schema(opts) if schema is None else schema
+    progress = _Progress(opts.progress_dir, progress_key) if opts.progress_dir and progress_key is not None else None
     for task in tasks:
         view = logdir.read_range(logdir.ByteRange(task.path, task.start, task.end, task.first_offset, 0,
                                                   task.topic, task.partition))
-        for rb in karrow.iter_decode(view, isolation_level=opts.isolation_level, aborted_transactions=task.aborted,
-                                     headers=opts.headers, batch_columns=opts.batch_columns,
-                                     verify_crc=opts.verify_crc, max_rows=opts.max_rows_per_batch):
-            rb = _row_slice(rb, task.start_offset, task.end_offset)
-            if rb.num_rows:
-                yield _finish(rb, task, sch)
+        pos = 0
+        try:
+            for rb in karrow.iter_decode(view, isolation_level=opts.isolation_level,
+                                         aborted_transactions=task.aborted, headers=opts.headers,
+                                         batch_columns=opts.batch_columns, verify_crc=opts.verify_crc,
+                                         max_rows=opts.max_rows_per_batch):
+                if progress is not None and rb.num_rows:
+                    pos = progress.range_progress(task, view, pos, rb.column(0)[-1].as_py())
+                rb = _row_slice(rb, task.start_offset, task.end_offset)
+                if rb.num_rows:
+                    if progress is not None:
+                        progress.rows += rb.num_rows
+                        progress.write()
+                    yield _finish(rb, task, sch)
+        except KafkaCodecError as exc:
+            _locate(exc, task)
+            raise
+        if progress is not None:
+            progress.range_done(task)
+            progress.write()
+    if progress is not None:
+        progress.write(force=True)

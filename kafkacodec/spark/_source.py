@@ -50,9 +50,10 @@ def spark_schema(*, headers: bool = True, batch_columns: bool = False) -> Struct
 class RangeGroup(InputPartition):
     """One Spark partition: byte ranges of segments (plain values)."""
 
-    def __init__(self, tasks):
-        super().__init__(None)
+    def __init__(self, tasks, index: int = 0):
+        super().__init__(index)
         self.tasks = tuple(tasks)
+        self.index = index
 
     def __repr__(self) -> str:
         size = sum(t.size for t in self.tasks)
@@ -66,9 +67,10 @@ class KafkaLogDataSource(DataSource):
 
     - ``path``: a broker data directory or one ``topic-N`` partition directory
       (visible at the same path to the driver and every worker);
-    - ``isolationLevel``: ``read_uncommitted`` (default, as Kafka consumers) or
-      ``read_committed`` (aborted transactions from the ``.txnindex`` files are
-      left out);
+    - ``isolationLevel``: ``read_committed`` (default, as ``kafkacodec-spark
+      convert``: aborted transactions, found in the ``.txnindex`` files, are
+      left out) or ``read_uncommitted`` (every record, as a Kafka consumer's
+      own default);
     - ``topics`` (comma separated) and ``partitions`` (``0,2`` or ``orders:0``);
       ``includeInternal`` to read ``__``-topics;
     - ``startingOffsets`` / ``endingOffsets`` (end exclusive): a number,
@@ -82,7 +84,15 @@ class KafkaLogDataSource(DataSource):
       log is cut into Spark partitions (whole batches, segment byte ranges);
     - ``headers`` (default true), ``batchColumns`` (producer_id,
       producer_epoch, sequence, partition_leader_epoch, is_transactional),
-      ``verifyCrc`` (default true), ``maxRowsPerBatch`` (Arrow batch rows).
+      ``verifyCrc`` (default true), ``maxRowsPerBatch`` (Arrow batch rows);
+    - ``progressDir``: a directory every task keeps its bytes and rows read so
+      far in (``kafkacodec.spark._plan.read_progress`` sums them; the driver
+      must see the workers' files, as on a local master).
+
+    A path that is not a Kafka data directory, or a topic or partition that
+    is not there, fails while planning (``KafkaLogError``) instead of
+    reading zero rows.  Corrupt data fails the task with the segment file,
+    the byte position in that file and the field.
     """
 
     @classmethod
@@ -108,14 +118,14 @@ class KafkaLogReader(DataSourceReader):
     def partitions(self):
         tasks = _plan.plan(self.opts)
         groups = _plan.group_tasks(tasks, self.opts.max_bytes_per_partition, self.opts.min_partitions)
-        return [RangeGroup(g) for g in groups] or [RangeGroup(())]
+        return [RangeGroup(g, i) for i, g in enumerate(groups)] or [RangeGroup((), 0)]
 
     def read(self, partition):
         from pyspark.sql.pandas.types import to_arrow_schema
 
         # the exact Arrow schema Spark checks yielded batches against
         sch = to_arrow_schema(self.schema, timezone="UTC")
-        return _plan.read_tasks(partition.tasks, self.opts, schema=sch)
+        return _plan.read_tasks(partition.tasks, self.opts, schema=sch, progress_key=partition.index)
 
 
 def register(spark) -> None:

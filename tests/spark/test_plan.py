@@ -1,4 +1,6 @@
 """Planning without Spark: options, byte ranges, Spark-partition packing."""
+import os
+
 import pytest
 
 pytest.importorskip("pyarrow")
@@ -31,7 +33,8 @@ def test_parse_options():
 
 
 def test_plan_covers_log_once(demo):
-    opts = _plan.parse_options({"path": demo.path, "maxBytesPerPartition": "20k"})
+    opts = _plan.parse_options({"path": demo.path, "maxBytesPerPartition": "20k",
+                                "isolationLevel": "read_uncommitted"})
     tasks = _plan.plan(opts)
     by_file = {}
     for t in tasks:
@@ -78,3 +81,115 @@ def test_min_partitions_cuts_large_segments(tmp_path):
     assert len(tasks) >= 4 and len(groups) >= 4
     offsets = [o for rb in _plan.read_tasks(tasks, opts) for o in rb.column("offset").to_pylist()]
     assert offsets == list(range(12_000))
+
+
+# ---------------------------------------------------------------- what is not there fails while planning
+def _plan_of(**options):
+    return _plan.plan(_plan.parse_options(options))
+
+
+def test_plan_rejects_paths_that_are_not_kafka_data(tmp_path):
+    with pytest.raises(_plan.KafkaLogError, match="no such directory: .*missing"):
+        _plan_of(path=str(tmp_path / "missing"))
+    (tmp_path / "file.txt").write_text("x")
+    with pytest.raises(_plan.KafkaLogError, match="not a directory"):
+        _plan_of(path=str(tmp_path / "file.txt"))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(_plan.KafkaLogError, match=r"not a Kafka data directory: .*empty has no <topic>-<partition>"):
+        _plan_of(path=str(empty))
+    # directories named like partitions but holding no .log segments, and unrelated files
+    photos = tmp_path / "photos"
+    (photos / "holiday-2024").mkdir(parents=True)
+    (photos / "holiday-2024" / "beach.jpg").write_bytes(b"\xff\xd8")
+    with pytest.raises(_plan.KafkaLogError, match="without segments"):
+        _plan_of(path=str(photos))
+    # only internal topics: say how to read them
+    internal = tmp_path / "internal" / "__consumer_offsets-0"
+    internal.mkdir(parents=True)
+    (internal / "00000000000000000000.log").write_bytes(b"")
+    with pytest.raises(_plan.KafkaLogError, match="only internal topics .*includeInternal"):
+        _plan_of(path=str(tmp_path / "internal"))
+    assert _plan_of(path=str(tmp_path / "internal"), includeInternal="true") == []
+
+
+def test_plan_rejects_unknown_topics_and_partitions(demo):
+    with pytest.raises(_plan.KafkaLogError, match=r"no topic nope in .* \(topics there: clicks, orders, payments\)"):
+        _plan_of(path=demo.path, topics="nope")
+    with pytest.raises(_plan.KafkaLogError, match="no topic nope"):
+        _plan_of(path=demo.path, topics="orders,nope")
+    with pytest.raises(_plan.KafkaLogError, match="no partition orders:9"):
+        _plan_of(path=demo.path, partitions="orders:9")
+    with pytest.raises(_plan.KafkaLogError, match="no partition 2 "):
+        _plan_of(path=demo.path, topics="payments", partitions="2")
+    with pytest.raises(_plan.KafkaLogError, match="no topic orders .*topics there: payments"):
+        _plan_of(path=f"{demo.path}/payments-0", topics="orders")
+    # names that are there still plan
+    assert {t.topic for t in _plan_of(path=demo.path, topics="orders", partitions="0,2")} == {"orders"}
+
+
+def _corrupt_copy(demo, tmp_path, topic="orders", partition=0):
+    """A copy of one uncompressed demo partition with one value byte flipped
+    in a batch well past the first range; returns (dir, log path, batch header)."""
+    import shutil
+
+    import kafkacodec.logdir as logdir
+
+    src = f"{demo.path}/{topic}-{partition}"
+    dst = tmp_path / "logs" / f"{topic}-{partition}"
+    shutil.copytree(src, dst)
+    part = logdir.open(dst)
+    seg = part.segments[0]
+    headers = list(seg.headers(0, seg.valid_size))
+    victim = headers[len(headers) // 2]
+    part.close()
+    path = str(seg.log_path)
+    with open(path, "r+b") as f:
+        f.seek(victim.end - 3)
+        b = f.read(1)
+        f.seek(victim.end - 3)
+        f.write(bytes([b[0] ^ 0xFF]))
+    return dst.parent, path, victim
+
+
+def test_read_error_names_segment_file_and_position_in_it(demo, tmp_path):
+    from kafkacodec.errors import CorruptDataError
+
+    root, path, victim = _corrupt_copy(demo, tmp_path)
+    opts = _plan.parse_options({"path": str(root), "maxBytesPerPartition": "16k"})
+    tasks = _plan.plan(opts)
+    hit = next(t for t in tasks if t.path == path and t.start <= victim.position < t.end)
+    assert hit.start > victim.size  # a task-relative position could not pass for the file position
+    with pytest.raises(CorruptDataError) as info:
+        for _ in _plan.read_tasks(tasks, opts):
+            pass
+    exc = info.value
+    assert victim.position <= exc.offset < victim.end, (exc.offset, victim)
+    text = str(exc)
+    assert text.startswith(path + ": ") and f"at byte {exc.offset}" in text
+    # the message survives pickling, as it crosses from a Spark worker
+    import pickle
+
+    assert str(pickle.loads(pickle.dumps(exc))) == text
+
+
+def test_read_tasks_progress_files(demo, tmp_path, monkeypatch):
+    monkeypatch.setattr(_plan, "PROGRESS_INTERVAL", 0.0)
+    progress = tmp_path / "progress"
+    progress.mkdir()
+    opts = _plan.parse_options({"path": demo.path, "topics": "clicks", "progressDir": str(progress),
+                                "maxRowsPerBatch": "500"})
+    tasks = _plan.plan(opts)
+    total = sum(t.size for t in tasks)
+    seen = []
+    rows = 0
+    for rb in _plan.read_tasks(tasks, opts, progress_key=7):
+        rows += rb.num_rows
+        seen.append(_plan.read_progress(str(progress)))
+    assert os.listdir(progress) == ["task-7"]
+    assert _plan.read_progress(str(progress)) == (total, rows)
+    assert rows == demo.counts[("clicks", 0)] + demo.counts[("clicks", 1)]
+    # it moves: rows as yielded, bytes batch by batch, never backwards
+    assert [r for _, r in seen] == sorted(r for _, r in seen) and seen[0][1] < rows
+    assert [b for b, _ in seen] == sorted(b for b, _ in seen)
+    assert 0 < seen[len(seen) // 2][0] < total

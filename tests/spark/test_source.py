@@ -89,13 +89,17 @@ def test_schema(spark, demo):
 
 
 def test_demo_read_uncommitted_matches_record_layer(spark, demo):
-    df = read(spark, demo.path, maxBytesPerPartition="32k")  # many byte ranges per segment
+    df = read(spark, demo.path, maxBytesPerPartition="32k",  # many byte ranges per segment
+              isolationLevel="read_uncommitted")
     expected = reference(demo.path)
     assert sum(len(v) for v in expected.values()) == demo.records
     assert_matches(df, expected)
 
 
 def test_demo_read_committed(spark, demo):
+    # read_committed is the default, as in kafkacodec-spark convert
+    assert read(spark, demo.path, topics="payments").count() == sum(
+        demo.counts[("payments", p)] for p in range(2)) - demo.aborted_records
     df = read(spark, demo.path, isolationLevel="read_committed", maxBytesPerPartition="48k")
     expected = reference(demo.path, "read_committed")
     assert_matches(df, expected)
@@ -224,7 +228,7 @@ def test_shared_samples(spark, samples_root, sample):
     if not root.is_dir():
         pytest.skip(f"{root} not present")
     expected = reference(root)
-    df = read(spark, root, maxBytesPerPartition="1m")
+    df = read(spark, root, maxBytesPerPartition="1m", isolationLevel="read_uncommitted")
     assert_matches(df, expected)
     assert df.count() == sum(len(v) for v in expected.values()) > 0
     # read_committed is the same here (no transactions in these logs)
@@ -236,5 +240,6 @@ def test_shared_sample_internal_topics(spark, samples_root):
     if not root.is_dir():
         pytest.skip(f"{root} not present")
     expected = reference(root, include_internal=True, topics=["__cluster_metadata"])
-    df = read(spark, root, includeInternal="true", topics="__cluster_metadata", maxBytesPerPartition="64k")
+    df = read(spark, root, includeInternal="true", topics="__cluster_metadata", maxBytesPerPartition="64k",
+              isolationLevel="read_uncommitted")
     assert_matches(df, expected)
