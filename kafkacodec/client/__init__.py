@@ -9,8 +9,11 @@
 One background I/O thread per client owns every socket; the calling thread
 only waits on futures and decodes what has been fetched.
 """
+from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
+from kafkacodec.client.consumer import Consumer, ConsumerRecord, RebalanceListener
 from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, ConfigError, KafkaConnectionError,
                                       KafkaError, KafkaTimeoutError)
 
-__all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
+__all__ = ["Consumer", "Admin", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp",
+           "KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
            "BrokerResponseError"]

@@ -84,8 +84,10 @@ def _strategies(name, value):
     for item in items:
         if isinstance(item, str):
             item = item.strip().lower()
-            if item not in ("range", "roundrobin", "cooperative-sticky"):
-                raise ConfigError(f"{name}: unknown assignor {item!r} (range, roundrobin, cooperative-sticky)")
+            if item == "cooperative-sticky":
+                raise ConfigError(f"{name}: cooperative-sticky is not implemented yet (use range, roundrobin)")
+            if item not in ("range", "roundrobin"):
+                raise ConfigError(f"{name}: unknown assignor {item!r} (range, roundrobin)")
         elif not (hasattr(item, "name") and hasattr(item, "assign")):
             raise ConfigError(f"{name}: an assignor needs .name and .assign(), got {item!r}")
         out.append(item)
@@ -140,7 +142,7 @@ CONSUMER = dict(COMMON, **{
     "max.poll.interval.ms": (300000, _int(1)),
     "session.timeout.ms": (45000, _int(1)),
     "heartbeat.interval.ms": (3000, _int(1)),
-    "partition.assignment.strategy": (["range", "cooperative-sticky"], _strategies),
+    "partition.assignment.strategy": (["range", "roundrobin"], _strategies),
     "check.crcs": (True, _bool),
     "exclude.internal.topics": (True, _bool),
     "max.decompressed.bytes": (None, lambda n, v: v if v is None else _int(1)(n, v)),

@@ -1,0 +1,581 @@
+"""The consumer: assign or subscribe, poll records or Arrow, commit.
+
+    c = Consumer({"bootstrap.servers": bs, "group.id": "g", "auto.offset.reset": "earliest"})
+    c.subscribe(["events"])
+    records = c.poll(1.0)            # [ConsumerRecord(topic, partition, offset, ...)]
+    batch = c.poll_arrow(1.0)        # pyarrow.RecordBatch: topic, partition, offset, timestamp,
+                                     #   timestamp_type, key, value, headers
+    c.commit()
+    c.close()
+
+Fetching runs on the I/O thread; ``poll`` decodes what was fetched (in C:
+kafkacodec.records / kafkacodec.arrow), moves positions and hands the
+partition back to the fetcher as soon as its buffered data is drained.
+Rebalance listeners, auto-commit and the commit on revoke run inside
+``poll`` on the calling thread, as in Kafka's Java consumer.
+"""
+import logging
+import re
+import time
+
+from kafkacodec.records import decode_records, iter_batches
+from kafkacodec.client import errors as E
+from kafkacodec.client.admin import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, list_offsets
+from kafkacodec.client.config import CONSUMER, resolve
+from kafkacodec.client.fetcher import Fetcher
+from kafkacodec.client.group import GroupCoordinator
+from kafkacodec.client.network import NetworkClient
+
+__all__ = ["Consumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
+
+log = logging.getLogger("kafkacodec.client")
+
+
+class ConsumerRecord:
+    """A decoded record with its topic and partition (a thin handle on kafkacodec's Record)."""
+
+    __slots__ = ("topic", "partition", "_record")
+
+    def __init__(self, topic, partition, record):
+        self.topic = topic
+        self.partition = partition
+        self._record = record
+
+    offset = property(lambda self: self._record.offset)
+    timestamp = property(lambda self: self._record.timestamp)
+    timestamp_type = property(lambda self: self._record.timestamp_type)
+    key = property(lambda self: self._record.key)
+    value = property(lambda self: self._record.value)
+    headers = property(lambda self: self._record.headers)
+
+    def __repr__(self):
+        return (f"ConsumerRecord(topic={self.topic!r}, partition={self.partition}, offset={self.offset}, "
+                f"key={self.key!r}, value={self.value!r})")
+
+
+class RebalanceListener:
+    """Override what you need; the consumer calls these inside poll()."""
+
+    def on_partitions_revoked(self, consumer, partitions):
+        pass
+
+    def on_partitions_assigned(self, consumer, partitions):
+        pass
+
+    def on_partitions_lost(self, consumer, partitions):
+        self.on_partitions_revoked(consumer, partitions)
+
+
+def _tp(item):
+    if isinstance(item, TopicPartition):
+        return item
+    topic, partition = item
+    return TopicPartition(topic, int(partition))
+
+
+class Consumer:
+    def __init__(self, config=None, **settings):
+        self.conf = conf = resolve(config, settings, CONSUMER, "consumer")
+        self._timeout = conf["default.api.timeout.ms"] / 1000
+        self._client = NetworkClient(conf, name="kafkacodec-consumer-io")
+        self._fetcher = Fetcher(self._client, conf)
+        self._client.add_ticker(self._fetcher)
+        self._group = None
+        if conf["group.id"] is not None:
+            self._group = GroupCoordinator(self._client, conf, self._fetcher)
+            self._client.add_ticker(self._group)
+        self._listener = None
+        self._manual = False
+        self._next_auto_commit = time.monotonic() + conf["auto.commit.interval.ms"] / 1000
+        self._verify_crc = conf["check.crcs"]
+        self._max_decompressed = conf["max.decompressed.bytes"]
+        self._read_committed = conf["isolation.level"] == "read_committed"
+        self._closed = False
+        self._commit_errors = []
+
+    # -- context
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _check_open(self):
+        if self._closed:
+            raise E.ClientClosedError("the consumer is closed")
+
+    # -- assignment
+
+    def assign(self, partitions):
+        self._check_open()
+        if self._group is not None and self._group.subscribed:
+            raise E.IllegalStateError("assign() after subscribe(): call unsubscribe() first")
+        self._manual = True
+        self._fetcher.assign(_tp(p) for p in partitions)
+
+    def assignment(self):
+        with self._fetcher.lock:
+            return set(self._fetcher.partitions)
+
+    def subscribe(self, topics, listener=None):
+        """topics: names, or a regular expression (a compiled pattern, or a string starting with '^')."""
+        self._check_open()
+        if self._group is None:
+            raise E.ConfigError("group.id: subscribe() needs a group.id")
+        if self._manual and self._fetcher.partitions:
+            raise E.IllegalStateError("subscribe() after assign(): call unsubscribe() first")
+        if listener is not None and not (hasattr(listener, "on_partitions_revoked")
+                                         and hasattr(listener, "on_partitions_assigned")):
+            raise TypeError("listener needs on_partitions_revoked and on_partitions_assigned")
+        self._listener = listener
+        if isinstance(topics, re.Pattern) or (isinstance(topics, str) and topics.startswith("^")):
+            self._group.subscribe(pattern=topics)
+        else:
+            names = [topics] if isinstance(topics, str) else list(topics)
+            self._group.subscribe(topics=names)
+
+    def unsubscribe(self):
+        self._check_open()
+        if self._group is not None and self._group.subscribed:
+            self._revoke(self._group.owned, lost=False)
+            self._group.unsubscribe()
+        self._manual = False
+        self._fetcher.assign(())
+
+    # -- the poll loop
+
+    def poll(self, timeout=None, max_records=None):
+        """Records fetched so far (at most max_records, default max.poll.records); waits up to
+        `timeout` seconds (None: default.api.timeout.ms) for the first one."""
+        limit = self.conf["max.poll.records"] if max_records is None else max_records
+        return self._poll(timeout, limit, self._take_records) or []
+
+    def poll_arrow(self, timeout=None, max_records=None):
+        """A pyarrow.RecordBatch of the records fetched so far (columns topic, partition, offset,
+        timestamp, timestamp_type, key, value, headers); empty after `timeout` without data.
+        max_records defaults to no limit beyond what is buffered."""
+        import pyarrow as pa
+        limit = max_records if max_records is not None else 1 << 62
+        parts = self._poll(timeout, limit, self._take_arrow)
+        if not parts:
+            return pa.RecordBatch.from_pylist([], schema=_arrow_schema())
+        return parts[0] if len(parts) == 1 else pa.concat_batches(parts)
+
+    def _poll(self, timeout, limit, take):
+        self._check_open()
+        timeout = self._timeout if timeout is None else timeout
+        deadline = time.monotonic() + max(0.0, timeout)
+        fetcher = self._fetcher
+        while True:
+            self._prepare(deadline)
+            out = take(limit)
+            if out:
+                self._client.wakeup()  # drained partitions are fetchable again: fetch at once
+                return out
+            with fetcher.lock:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return out
+                if not fetcher.completed and not self._work_pending():
+                    fetcher.ready.wait(min(left, 0.1))
+            if time.monotonic() >= deadline and not fetcher.completed:
+                return out
+
+    def _work_pending(self):
+        g = self._group
+        if g is not None and (g.phase == "revoke" or g.pending_assignment is not None or g.error is not None):
+            return True
+        return any(s.error is not None or s.reset is not None for s in self._fetcher.partitions.values())
+
+    def _prepare(self, deadline):
+        client = self._client
+        if client.fatal_error is not None:
+            raise client.fatal_error
+        g = self._group
+        if g is not None:
+            g.last_poll = time.monotonic()
+            if g.error is not None:
+                err, g.error = g.error, None
+                raise err
+            if g.phase == "revoke":
+                self._revoke(g.owned, lost=g.partitions_lost)
+                g.revoked_done()
+            tps = g.take_assignment()
+            if tps is not None:
+                self._fetcher.assign(tps)
+                self._update_positions(deadline)
+                if self._listener is not None:
+                    self._listener.on_partitions_assigned(self, list(tps))
+        self._update_positions(deadline)
+        with self._fetcher.lock:
+            for tp, state in self._fetcher.partitions.items():
+                if state.error is not None:
+                    err, state.error = state.error, None
+                    raise err
+        if self._commit_errors:
+            err = self._commit_errors.pop(0)
+            log.warning("asynchronous commit failed: %s", err)
+        if self._group is not None and self.conf["enable.auto.commit"] and time.monotonic() >= self._next_auto_commit:
+            self._next_auto_commit = time.monotonic() + self.conf["auto.commit.interval.ms"] / 1000
+            offsets = self._consumed_offsets()
+            if offsets:
+                self._group.commit_async(offsets, self._auto_commit_done)
+
+    def _auto_commit_done(self, offsets, error):
+        if error is not None:
+            self._commit_errors.append(error)
+
+    def _revoke(self, partitions, lost):
+        partitions = list(partitions)
+        if not partitions:
+            return
+        if not lost and self.conf["enable.auto.commit"]:
+            offsets = self._consumed_offsets()
+            if offsets:
+                try:
+                    self._group.commit(offsets, time.monotonic() + self._timeout)
+                except E.KafkaError as exc:
+                    log.warning("commit before giving up partitions failed: %s", exc)
+        if self._listener is not None:
+            if lost:
+                self._listener.on_partitions_lost(self, partitions)
+            else:
+                self._listener.on_partitions_revoked(self, partitions)
+        self._fetcher.assign(())
+
+    def _update_positions(self, deadline):
+        """Positions for partitions without one: the committed offset, else auto.offset.reset."""
+        fetcher = self._fetcher
+        with fetcher.lock:
+            missing = [tp for tp, s in fetcher.partitions.items() if s.position is None and s.reset is None]
+        if missing and self._group is not None:
+            committed = self._group.committed(missing, max(deadline, time.monotonic() + self._timeout))
+            with fetcher.lock:
+                for tp, offset in committed.items():
+                    state = fetcher.partitions.get(tp)
+                    if state is not None and state.position is None and state.reset is None:
+                        if offset is not None:
+                            state.position = offset
+                        else:
+                            state.reset = self.conf["auto.offset.reset"]
+        elif missing:
+            with fetcher.lock:
+                for tp in missing:
+                    fetcher.partitions[tp].reset = self.conf["auto.offset.reset"]
+        with fetcher.lock:
+            resets = {tp: s.reset for tp, s in fetcher.partitions.items() if s.reset is not None}
+        if not resets:
+            return
+        none = [tp for tp, policy in resets.items() if policy == "none"]
+        if none:
+            with fetcher.lock:
+                for tp in none:
+                    fetcher.partitions[tp].reset = None
+            raise E.IllegalStateError(f"no committed offset for {sorted(none)} and auto.offset.reset=none")
+        # the lookup may take longer than this poll's timeout: positions are needed before any fetch
+        found = list_offsets(self._client, resets, max(deadline - time.monotonic(), self._timeout),
+                             1 if self._read_committed else 0)
+        with fetcher.lock:
+            for tp, answer in found.items():
+                state = fetcher.partitions.get(tp)
+                if state is not None and state.reset == resets[tp]:
+                    state.position = answer.offset if answer.offset is not None else 0
+                    state.reset = None
+        self._client.wakeup()
+
+    def _consumed_offsets(self):
+        with self._fetcher.lock:
+            return {tp: s.position for tp, s in self._fetcher.partitions.items() if s.position is not None}
+
+    # -- draining buffered fetches
+
+    def _next_fetch(self):
+        """The next buffered fetch whose partition is still ours at the fetched offset (under lock)."""
+        fetcher = self._fetcher
+        while fetcher.completed:
+            cf = fetcher.completed[0]
+            state = fetcher.partitions.get(cf.tp)
+            if state is None or state.paused:
+                if state is None:
+                    fetcher.completed.popleft()
+                    fetcher.buffered.pop(cf.tp, None)
+                    continue
+                fetcher.completed.rotate(-1)
+                if all(fetcher.partitions.get(c.tp) is None or fetcher.partitions[c.tp].paused
+                       for c in fetcher.completed):
+                    return None, None
+                continue
+            return cf, state
+        return None, None
+
+    def _prepare_fetch(self, cf):
+        """read_committed: add aborted transactions the broker did not list, from the markers in
+        the data; a transaction whose marker is not in this fetch yet is cut off and fetched again."""
+        if not self._read_committed or cf.prepared:
+            return
+        cf.prepared = True
+        open_txns = {}
+        inferred = set(cf.aborted)
+        cut = None
+        for batch in iter_batches(cf.data, verify_crc=False):
+            pid = batch.producer_id
+            if batch.is_control:
+                control = batch.control_record()
+                opened = open_txns.pop(pid, None)
+                if control is not None and control[1] == "ABORT" and opened is not None:
+                    inferred.add((pid, opened[0]))
+            elif batch.is_transactional and pid not in open_txns:
+                open_txns[pid] = (batch.base_offset, batch.position)
+        for pid, (first, position) in open_txns.items():
+            if not cf.aborted and first > cf.fetch_offset and (cut is None or position < cut):
+                cut = position
+        cf.aborted = sorted(inferred)
+        if cut is not None:
+            cf.data = cf.data[:cut]
+
+    def _take_records(self, limit):
+        out = []
+        fetcher = self._fetcher
+        while len(out) < limit:
+            with fetcher.lock:
+                cf, state = self._next_fetch()
+                if cf is None:
+                    break
+                position = state.position
+            if cf.kind != "records":
+                self._prepare_fetch(cf)
+                cf.decoded = decode_records(cf.data, isolation_level="read_committed" if self._read_committed
+                                            else "read_uncommitted", aborted_transactions=cf.aborted,
+                                            verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
+                cf.kind = "records"
+                cf.index = 0
+            records = cf.decoded
+            i = cf.index
+            n = len(records)
+            while i < n and records[i].offset < position:
+                i += 1  # the broker answers from the start of the batch holding the position
+            j = min(n, i + (limit - len(out)))
+            topic, partition = cf.tp
+            out.extend([ConsumerRecord(topic, partition, r) for r in records[i:j]])
+            cf.index = j
+            with fetcher.lock:
+                if fetcher.partitions.get(cf.tp) is not state or state.position != position:
+                    continue  # sought or revoked while decoding
+                if j > i:
+                    state.position = records[j - 1].offset + 1
+                if j >= n:
+                    state.position = max(state.position, cf.next_offset(self._verify_crc))
+                    self._finish(cf)
+                else:
+                    fetcher.completed.rotate(-1)  # give the other partitions a turn
+        return out
+
+    def _finish(self, cf):
+        fetcher = self._fetcher
+        try:
+            fetcher.completed.remove(cf)
+        except ValueError:
+            pass
+        if fetcher.buffered.get(cf.tp) is cf:
+            del fetcher.buffered[cf.tp]
+
+    def _take_arrow(self, limit):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        from kafkacodec import arrow as ka
+        parts = []
+        taken = 0
+        fetcher = self._fetcher
+        while taken < limit:
+            with fetcher.lock:
+                cf, state = self._next_fetch()
+                if cf is None:
+                    break
+                position = state.position
+            if cf.kind != "arrow":
+                self._prepare_fetch(cf)
+                cf.decoded = ka.decode(cf.data, isolation_level="read_committed" if self._read_committed
+                                       else "read_uncommitted", aborted_transactions=cf.aborted,
+                                       verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
+                cf.kind = "arrow"
+                cf.index = 0
+            rb = cf.decoded
+            n = rb.num_rows
+            i = cf.index
+            offsets = rb.column(0)
+            if i < n and offsets[i].as_py() < position:
+                i = max(i, pc.sum(pc.less(offsets, position)).as_py() or 0)
+            j = min(n, i + (limit - taken))
+            if j > i:
+                piece = rb.slice(i, j - i)
+                rows = j - i
+                topic, partition = cf.tp
+                parts.append(pa.RecordBatch.from_arrays(
+                    [pa.repeat(topic, rows).cast(pa.string()), pa.repeat(pa.scalar(partition, pa.int32()), rows)]
+                    + piece.columns, schema=_arrow_schema()))
+                taken += rows
+            cf.index = j
+            with fetcher.lock:
+                if fetcher.partitions.get(cf.tp) is not state or state.position != position:
+                    if parts and j > i:
+                        parts.pop()
+                        taken -= j - i
+                    continue
+                if j > i:
+                    state.position = offsets[j - 1].as_py() + 1
+                if j >= n:
+                    state.position = max(state.position, cf.next_offset(self._verify_crc))
+                    self._finish(cf)
+                else:
+                    fetcher.completed.rotate(-1)
+        return parts
+
+    # -- offsets
+
+    def commit(self, offsets=None, asynchronous=False, callback=None, timeout=None):
+        """Commit {TopicPartition|(topic, partition): offset} (default: the consumed positions).
+        With asynchronous=True returns at once; callback(offsets, error) runs on the I/O thread."""
+        self._check_open()
+        if self._group is None:
+            raise E.ConfigError("group.id: commit() needs a group.id")
+        offsets = self._consumed_offsets() if offsets is None else {_tp(k): int(v) for k, v in offsets.items()}
+        if not offsets:
+            return
+        if asynchronous:
+            self._group.commit_async(offsets, callback or self._auto_commit_done)
+            return
+        self._group.commit(offsets, time.monotonic() + (self._timeout if timeout is None else timeout))
+
+    def committed(self, partitions, timeout=None):
+        """{TopicPartition: committed offset or None}."""
+        self._check_open()
+        if self._group is None:
+            raise E.ConfigError("group.id: committed() needs a group.id")
+        tps = [_tp(p) for p in partitions]
+        return self._group.committed(tps, time.monotonic() + (self._timeout if timeout is None else timeout))
+
+    def position(self, partition, timeout=None):
+        """The offset of the next record poll() returns for the partition (looked up if unknown)."""
+        self._check_open()
+        tp = _tp(partition)
+        with self._fetcher.lock:
+            state = self._fetcher.partitions.get(tp)
+            if state is None:
+                raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+            if state.position is not None and state.reset is None:
+                return state.position
+        self._update_positions(time.monotonic() + (self._timeout if timeout is None else timeout))
+        with self._fetcher.lock:
+            return self._fetcher.partitions[tp].position
+
+    def seek(self, partition, offset):
+        self._check_open()
+        self._fetcher.seek(_tp(partition), int(offset))
+
+    def _seek_to(self, partitions, policy):
+        self._check_open()
+        tps = list(self.assignment()) if partitions is None else [_tp(p) for p in partitions]
+        with self._fetcher.lock:
+            for tp in tps:
+                state = self._fetcher.partitions.get(tp)
+                if state is None:
+                    raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+                state.reset = policy
+                state.error = None
+                self._fetcher.drop_buffered(tp)
+        self._client.wakeup()
+
+    def seek_to_beginning(self, partitions=None):
+        self._seek_to(partitions, "earliest")
+
+    def seek_to_end(self, partitions=None):
+        self._seek_to(partitions, "latest")
+
+    def offsets_for_times(self, timestamps, timeout=None):
+        """{TopicPartition: OffsetAndTimestamp or None}: the first offset with timestamp >= the given ms."""
+        self._check_open()
+        specs = {_tp(k): int(v) for k, v in timestamps.items()}
+        found = list_offsets(self._client, specs, self._timeout if timeout is None else timeout,
+                             1 if self._read_committed else 0)
+        return {tp: (None if v.offset is None else v) for tp, v in found.items()}
+
+    def beginning_offsets(self, partitions, timeout=None):
+        found = list_offsets(self._client, {_tp(p): EARLIEST for p in partitions},
+                             self._timeout if timeout is None else timeout)
+        return {tp: v.offset for tp, v in found.items()}
+
+    def end_offsets(self, partitions, timeout=None):
+        found = list_offsets(self._client, {_tp(p): LATEST for p in partitions},
+                             self._timeout if timeout is None else timeout, 1 if self._read_committed else 0)
+        return {tp: v.offset for tp, v in found.items()}
+
+    # -- flow control
+
+    def pause(self, partitions):
+        with self._fetcher.lock:
+            for p in partitions:
+                tp = _tp(p)
+                state = self._fetcher.partitions.get(tp)
+                if state is None:
+                    raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+                state.paused = True
+
+    def resume(self, partitions):
+        with self._fetcher.lock:
+            for p in partitions:
+                state = self._fetcher.partitions.get(_tp(p))
+                if state is not None:
+                    state.paused = False
+        self._client.wakeup()
+
+    def paused(self):
+        with self._fetcher.lock:
+            return {tp for tp, s in self._fetcher.partitions.items() if s.paused}
+
+    def topics(self, timeout=None):
+        """{topic: partition count} of the cluster."""
+        md = self._client.metadata
+        md.want_all_topics(True)
+        md.wait_for_update(self._timeout if timeout is None else timeout)
+        return {name: len(t.partitions) for name, t in md.topics.items()}
+
+    # -- shutdown
+
+    def close(self, autocommit=True, timeout=None):
+        """Commit consumed offsets (with enable.auto.commit), leave the group, stop the I/O thread."""
+        if self._closed:
+            return
+        timeout = min(self._timeout, 30.0) if timeout is None else timeout
+        try:
+            if self._group is not None:
+                if autocommit and self.conf["enable.auto.commit"]:
+                    offsets = self._consumed_offsets()
+                    if offsets:
+                        try:
+                            self._group.commit(offsets, time.monotonic() + timeout)
+                        except E.KafkaError as exc:
+                            log.warning("final commit failed: %s", exc)
+                if self._group.subscribed and self._listener is not None and self._group.owned:
+                    self._listener.on_partitions_revoked(self, list(self._group.owned))
+                self._group.leave(timeout)
+        finally:
+            self._closed = True
+            if self._group is not None:
+                self._group.close()
+            self._fetcher.close()
+            self._client.close()
+
+
+_SCHEMA = None
+
+
+def _arrow_schema():
+    global _SCHEMA
+    if _SCHEMA is None:
+        import pyarrow as pa
+        from kafkacodec import arrow as ka
+        base = ka.schema()
+        _SCHEMA = pa.schema([pa.field("topic", pa.string(), nullable=False),
+                             pa.field("partition", pa.int32(), nullable=False)] + list(base))
+    return _SCHEMA

@@ -1,0 +1,239 @@
+"""The consumer's fetcher: per-partition state, Fetch requests on the I/O thread,
+completed fetches kept as raw record bytes until ``poll()`` decodes them.
+
+A partition is fetched only when it has a position, is not paused, has a
+known leader and has nothing buffered (neither a completed fetch nor the rest
+of one being drained): the buffer stays within partitions ×
+``max.partition.fetch.bytes`` (and ``fetch.max.bytes`` per response).  One
+Fetch is in flight per broker at a time; when ``poll()`` drains a partition
+the I/O thread is woken and the next Fetch leaves at once.
+"""
+import collections
+import logging
+import threading
+import time
+
+from kafkacodec.protocol import messages as m
+from kafkacodec.records import iter_batches
+from kafkacodec.client import errors as E
+from kafkacodec.client.admin import TopicPartition
+
+log = logging.getLogger("kafkacodec.client")
+
+FETCH_MAX_VERSION = 12  # v13+ names topics by id only
+
+OFFSET_OUT_OF_RANGE = 1
+# answers that mean "the leader moved or our view is stale": refresh metadata
+_METADATA_ERRORS = {3, 5, 6, 9, 56, 72, 74, 75, 100, 103}
+FetchPartition = m.FetchRequest.FetchPartition
+FetchTopic = m.FetchRequest.FetchTopic
+
+
+class PartitionState:
+    __slots__ = ("position", "leader_epoch", "paused", "reset", "high_watermark", "last_stable_offset",
+                 "log_start_offset", "error", "in_flight")
+
+    def __init__(self):
+        self.position = None       # next offset to return to the caller
+        self.leader_epoch = -1
+        self.paused = False
+        self.reset = None          # "earliest" / "latest" when the position must be looked up
+        self.high_watermark = -1
+        self.last_stable_offset = -1
+        self.log_start_offset = -1
+        self.error = None          # raised by the next poll()
+        self.in_flight = False
+
+
+class CompletedFetch:
+    """One partition's records from one Fetch response, raw until decoded."""
+
+    __slots__ = ("tp", "fetch_offset", "data", "aborted", "decoded", "kind", "index", "prepared", "_next_offset")
+
+    def __init__(self, tp, fetch_offset, data, aborted):
+        self.tp = tp
+        self.fetch_offset = fetch_offset
+        self.data = data
+        self.aborted = aborted
+        self.decoded = None
+        self.kind = None
+        self.index = 0
+        self.prepared = False
+        self._next_offset = None
+
+    def next_offset(self, verify_crc):
+        """Offset after the last complete batch (control and aborted batches included)."""
+        if self._next_offset is None:
+            last = None
+            for batch in iter_batches(self.data, verify_crc=False):
+                last = batch
+            self._next_offset = last.next_offset if last is not None else self.fetch_offset
+        return self._next_offset
+
+
+class Fetcher:
+    """Partition state (shared with the calling thread under ``lock``) and the Fetch loop (I/O thread)."""
+
+    def __init__(self, client, conf):
+        self.client = client
+        self.conf = conf
+        self.lock = threading.RLock()
+        self.ready = threading.Condition(self.lock)
+        self.partitions = {}                     # TopicPartition -> PartitionState
+        self.completed = collections.deque()     # CompletedFetch, arrival order
+        self.buffered = {}                       # TopicPartition -> CompletedFetch (queued or draining)
+        self._node_in_flight = set()
+        self._node_backoff = {}
+        self.isolation = 1 if conf["isolation.level"] == "read_committed" else 0
+        self.closed = False
+        self.fetches_sent = 0
+
+    # -- calling thread (under lock)
+
+    def assign(self, tps):
+        with self.lock:
+            tps = set(tps)
+            for tp in list(self.partitions):
+                if tp not in tps:
+                    del self.partitions[tp]
+                    self.drop_buffered(tp)
+            for tp in tps:
+                if tp not in self.partitions:
+                    self.partitions[tp] = PartitionState()
+        self.client.metadata.add_topics({tp.topic for tp in tps})
+        self.client.wakeup()
+
+    def drop_buffered(self, tp):
+        cf = self.buffered.pop(tp, None)
+        if cf is not None:
+            try:
+                self.completed.remove(cf)
+            except ValueError:
+                pass
+
+    def seek(self, tp, offset):
+        with self.lock:
+            state = self.partitions.get(tp)
+            if state is None:
+                raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+            state.position = offset
+            state.reset = None
+            state.error = None
+            self.drop_buffered(tp)
+        self.client.wakeup()
+
+    # -- I/O thread
+
+    def connection_lost(self, node_id, error):
+        self._node_backoff[node_id] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+
+    def tick(self, now):
+        if self.closed:
+            return None
+        md = self.client.metadata
+        by_node = {}
+        next_due = None
+        with self.lock:
+            for tp, state in self.partitions.items():
+                if (state.position is None or state.paused or state.reset is not None or state.in_flight
+                        or state.error is not None or tp in self.buffered):
+                    continue
+                leader = md.leader_for(tp.topic, tp.partition)
+                if leader is None:
+                    md.request_update()
+                    continue
+                if leader in self._node_in_flight:
+                    continue
+                backoff = self._node_backoff.get(leader)
+                if backoff is not None and backoff > now:
+                    next_due = backoff if next_due is None else min(next_due, backoff)
+                    continue
+                info = md.topics[tp.topic].partitions[tp.partition]
+                by_node.setdefault(leader, []).append((tp, state, info.leader_epoch))
+            for node, items in by_node.items():
+                self._send(node, items)
+        return next_due
+
+    def _send(self, node, items):
+        conf = self.conf
+        topics = {}
+        for tp, state, epoch in items:
+            state.in_flight = True
+            topics.setdefault(tp.topic, []).append(FetchPartition(
+                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=state.position,
+                log_start_offset=-1, partition_max_bytes=conf["max.partition.fetch.bytes"]))
+        body = m.FetchRequest(
+            replica_id=-1, max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
+            max_bytes=conf["fetch.max.bytes"], isolation_level=self.isolation, session_id=0, session_epoch=-1,
+            topics=[FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()], rack_id="")
+        self._node_in_flight.add(node)
+        sent = {(tp, state.position) for tp, state, _ in items}
+        future = self.client.send(node, "Fetch", body, max_version=FETCH_MAX_VERSION,
+                                  timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
+        self.fetches_sent += 1
+        future.add_done_callback(lambda f: self._answered(node, sent, f))
+
+    def _answered(self, node, sent, future):
+        self._node_in_flight.discard(node)
+        md = self.client.metadata
+        exc = future.exception()
+        with self.lock:
+            for tp, _ in sent:
+                state = self.partitions.get(tp)
+                if state is not None:
+                    state.in_flight = False
+            if exc is not None:
+                log.debug("fetch from broker %s failed: %s", node, exc)
+                self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+                md.request_update()
+                return
+            resp = future.result()
+            if resp.error_code:
+                log.debug("fetch from broker %s: error %s", node, resp.error_code)
+                self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+                return
+            offsets = dict(sent)
+            woke = False
+            for topic in resp.responses:
+                for p in topic.partitions:
+                    tp = TopicPartition(topic.topic, p.partition_index)
+                    state = self.partitions.get(tp)
+                    fetch_offset = offsets.get(tp)
+                    if state is None or fetch_offset is None or state.position != fetch_offset:
+                        continue  # unassigned or sought meanwhile: this answer is stale
+                    if p.current_leader is not None and p.current_leader.leader_epoch is not None:
+                        md.observe_leader_epoch(tp.topic, tp.partition, p.current_leader.leader_epoch)
+                    code = p.error_code
+                    if code == 0:
+                        state.high_watermark = p.high_watermark
+                        state.last_stable_offset = p.last_stable_offset
+                        state.log_start_offset = p.log_start_offset
+                        records = p.records
+                        if records is not None and len(records):
+                            aborted = [(a.producer_id, a.first_offset) for a in (p.aborted_transactions or ())]
+                            cf = CompletedFetch(tp, fetch_offset, records, aborted)
+                            self.completed.append(cf)
+                            self.buffered[tp] = cf
+                            woke = True
+                    elif code == OFFSET_OUT_OF_RANGE:
+                        policy = self.conf["auto.offset.reset"]
+                        if policy == "none":
+                            state.error = E.error_for(code, f"{tp.topic}[{tp.partition}] at offset {fetch_offset}")
+                            woke = True
+                        else:
+                            state.reset = policy
+                            woke = True
+                    elif code in _METADATA_ERRORS:
+                        md.request_update()
+                    else:
+                        err = E.error_for(code, f"fetch {tp.topic}[{tp.partition}]")
+                        if not err.retriable:
+                            state.error = err
+                            woke = True
+            if woke:
+                self.ready.notify_all()
+
+    def close(self):
+        self.closed = True
+        with self.lock:
+            self.ready.notify_all()

@@ -1,0 +1,569 @@
+"""Consumer group membership on the I/O thread (classic protocol, eager rebalancing).
+
+FindCoordinator, JoinGroup, SyncGroup (the leader runs the assignor),
+Heartbeat and LeaveGroup run on the I/O thread.  What must happen on the
+caller's thread — rebalance listeners and the commit of consumed offsets
+before partitions are given up — is handed over through ``phase``:
+
+    stable --(rebalance needed)--> revoke --(poll(): listener, commit)--> join
+    join --JoinGroup/SyncGroup--> assigned --(poll(): positions, listener)--> stable
+
+Subscription and assignment travel as ConsumerProtocolSubscription /
+ConsumerProtocolAssignment (version-prefixed), so Java, librdkafka and
+kafkacodec members share a group.
+"""
+import logging
+import re
+import threading
+import time
+
+from kafkacodec.errors import KafkaCodecError
+from kafkacodec.protocol import decode_versioned, encode_versioned
+from kafkacodec.protocol import messages as m
+from kafkacodec.client import errors as E
+from kafkacodec.client.admin import TopicPartition
+from kafkacodec.client.assignors import ASSIGNORS
+
+log = logging.getLogger("kafkacodec.client")
+
+FIND_COORDINATOR_MAX_VERSION = 3
+JOIN_GROUP_MAX_VERSION = 7
+OFFSET_COMMIT_MAX_VERSION = 8
+OFFSET_FETCH_MAX_VERSION = 7
+SUBSCRIPTION_VERSION = 1
+PROTOCOL_TYPE = "consumer"
+
+_COORDINATOR_ERRORS = {14, 15, 16}       # load in progress, not available, not coordinator
+_MEMBER_RESET_ERRORS = {22, 25, 82}      # illegal generation, unknown member, fenced instance
+
+
+class GroupCoordinator:
+    def __init__(self, client, conf, fetcher):
+        self.client = client
+        self.conf = conf
+        self.group_id = conf["group.id"]
+        self.fetcher = fetcher
+        self.assignors = [ASSIGNORS[a]() if isinstance(a, str) else a
+                          for a in conf["partition.assignment.strategy"]]
+        self.cond = threading.Condition(fetcher.lock)
+        self.coordinator = None
+        self._finding = False
+        self._find_after = 0.0
+        self.member_id = ""
+        self.generation = -1
+        self.protocol = None
+        self.subscription = set()     # topics (exact names)
+        self.pattern = None
+        self.subscribed = False       # subscribe() mode (vs assign())
+        self.phase = "idle"           # idle, revoke, join, joining, assigned, stable
+        self.owned = []               # partitions of the current generation
+        self.pending_assignment = None
+        self.rejoin_reason = None
+        self.partitions_lost = False
+        self._next_heartbeat = 0.0
+        self._heartbeat_in_flight = False
+        self._join_after = 0.0
+        self._leader_join = None      # JoinGroup answer waiting for metadata before SyncGroup
+        self._topic_counts = {}
+        self.last_poll = time.monotonic()
+        self.error = None             # raised by the next poll()
+        self.closed = False
+        client.metadata.listeners.append(self._metadata_changed)
+
+    # -- coordinator discovery (I/O thread, also used for commits without subscribe)
+
+    def _find_coordinator(self, now):
+        if self._finding or now < self._find_after:
+            return
+        self._finding = True
+        body = m.FindCoordinatorRequest(key=self.group_id, key_type=0)
+        future = self.client.send(None, "FindCoordinator", body, max_version=FIND_COORDINATOR_MAX_VERSION)
+        future.add_done_callback(self._found)
+
+    def _found(self, future):
+        self._finding = False
+        exc = future.exception()
+        backoff = self.conf["retry.backoff.ms"] / 1000
+        if exc is not None:
+            self._find_after = time.monotonic() + backoff
+            return
+        resp = future.result()
+        if resp.error_code:
+            self._find_after = time.monotonic() + backoff
+            if resp.error_code not in _COORDINATOR_ERRORS:
+                with self.cond:
+                    self.error = E.error_for(resp.error_code, f"FindCoordinator for group {self.group_id}")
+                    self.cond.notify_all()
+            return
+        # a coordinator missing from our metadata (not yet refreshed) is still reachable by address
+        md = self.client.metadata
+        if resp.node_id not in md.brokers:
+            from kafkacodec.client.metadata import BrokerInfo
+            md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
+        with self.cond:
+            self.coordinator = resp.node_id
+            self.cond.notify_all()
+
+    def coordinator_dead(self, why):
+        if self.coordinator is not None:
+            log.debug("group %s: coordinator %s lost (%s)", self.group_id, self.coordinator, why)
+        self.coordinator = None
+        self.client.wakeup()
+
+    def connection_lost(self, node_id, error):
+        if node_id == self.coordinator:
+            self.coordinator_dead(error)
+
+    def wait_coordinator(self, deadline):
+        """Calling thread: the coordinator's node id, looked up by the I/O thread."""
+        with self.cond:
+            while self.coordinator is None:
+                if self.closed:
+                    raise E.ClientClosedError("the consumer is closed")
+                if self.client.fatal_error is not None:
+                    raise self.client.fatal_error
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise E.KafkaTimeoutError(f"no coordinator found for group {self.group_id}")
+                self.client.wakeup()
+                self.cond.wait(min(left, 0.2))
+            return self.coordinator
+
+    # -- the membership state machine (I/O thread)
+
+    def tick(self, now):
+        if self.closed or self.group_id is None:
+            return None
+        if self.coordinator is None:
+            self._find_coordinator(now)
+            return self._find_after if not self._finding else None
+        if not self.subscribed:
+            return None
+        poll_limit = self.conf["max.poll.interval.ms"] / 1000
+        if self.phase == "stable" and now - self.last_poll > poll_limit:
+            log.warning("group %s: poll() not called within max.poll.interval.ms; leaving the group", self.group_id)
+            self._leave("consumer poll timeout expired")
+            self.request_rejoin("poll interval exceeded", lost=True)
+        if self.phase in ("idle", "stable") and self.rejoin_reason is not None:
+            with self.cond:
+                self.phase = "revoke" if self.owned else "join"
+                self.cond.notify_all()
+        if self.phase == "join" and now >= self._join_after:
+            self._send_join()
+        if self.phase == "sync_wait" and self._leader_join is not None:
+            self._maybe_sync()
+        if self.phase in ("stable", "assigned") and not self._heartbeat_in_flight:
+            if now >= self._next_heartbeat:
+                self._send_heartbeat()
+            else:
+                return self._next_heartbeat
+        if self.phase == "join":
+            return self._join_after
+        return None
+
+    def request_rejoin(self, reason, lost=False):
+        with self.cond:
+            if self.rejoin_reason is None:
+                self.rejoin_reason = reason
+            if lost:
+                self.partitions_lost = True
+            self.cond.notify_all()
+        self.client.wakeup()
+
+    def _metadata_changed(self, md):
+        if not self.subscribed:
+            return
+        if self.pattern is not None:
+            topics = {t for t, info in md.topics.items() if self.pattern.fullmatch(t)
+                      and not (info.is_internal and self.conf["exclude.internal.topics"])}
+            if topics != self.subscription:
+                self.subscription = topics
+                md.set_topics(topics | {t for t, _ in self.owned})
+                self.request_rejoin("pattern matches changed")
+        if self.phase == "stable":
+            counts = {t: len(md.topics[t].partitions) for t in self._topic_counts if t in md.topics}
+            if any(counts.get(t, 0) != c for t, c in self._topic_counts.items()):
+                self.request_rejoin("partition count changed")
+
+    def _retry_join(self, backoff=True):
+        self.phase = "join"
+        self._join_after = time.monotonic() + (self.conf["retry.backoff.ms"] / 1000 if backoff else 0)
+        self.client.wakeup()
+
+    def _send_join(self):
+        self.phase = "joining"
+        self.rejoin_reason = None
+        topics = sorted(self.subscription)
+        meta = encode_versioned(m.ConsumerProtocolSubscription(topics=topics, user_data=None, owned_partitions=[]),
+                                SUBSCRIPTION_VERSION)
+        body = m.JoinGroupRequest(
+            group_id=self.group_id, session_timeout_ms=self.conf["session.timeout.ms"],
+            rebalance_timeout_ms=self.conf["max.poll.interval.ms"], member_id=self.member_id,
+            group_instance_id=self.conf["group.instance.id"], protocol_type=PROTOCOL_TYPE,
+            protocols=[m.JoinGroupRequest.JoinGroupRequestProtocol(name=a.name, metadata=meta)
+                       for a in self.assignors], reason=None)
+        timeout = (self.conf["max.poll.interval.ms"] + self.conf["request.timeout.ms"]) / 1000
+        future = self.client.send(self.coordinator, "JoinGroup", body, max_version=JOIN_GROUP_MAX_VERSION,
+                                  timeout=timeout)
+        future.add_done_callback(self._joined)
+
+    def _coordinator_error(self, exc_or_code):
+        if isinstance(exc_or_code, int):
+            if exc_or_code in _COORDINATOR_ERRORS:
+                self.coordinator_dead(f"error {exc_or_code}")
+                return True
+            return False
+        self.coordinator_dead(exc_or_code)
+        return True
+
+    def _joined(self, future):
+        if self.closed:
+            return
+        exc = future.exception()
+        if exc is not None:
+            self._coordinator_error(exc)
+            self._retry_join()
+            return
+        resp = future.result()
+        code = resp.error_code
+        if code == 79:  # MEMBER_ID_REQUIRED: rejoin at once with the id the coordinator gave
+            self.member_id = resp.member_id
+            self._retry_join(backoff=False)
+            return
+        if code in _MEMBER_RESET_ERRORS:
+            self.member_id = ""
+            self.generation = -1
+            self._retry_join(backoff=False)
+            return
+        if code == 27 or self._coordinator_error(code):
+            self._retry_join()
+            return
+        if code:
+            with self.cond:
+                self.error = E.error_for(code, f"JoinGroup {self.group_id}")
+                self.phase = "idle"
+                self.cond.notify_all()
+            return
+        self.member_id = resp.member_id
+        self.generation = resp.generation_id
+        self.protocol = resp.protocol_name
+        if resp.leader == resp.member_id and not resp.skip_assignment:
+            self._leader_join = resp
+            self.phase = "sync_wait"
+            self._maybe_sync()
+        else:
+            self._send_sync([])
+
+    def _maybe_sync(self):
+        """Leader: assign once metadata knows every topic any member subscribed to."""
+        resp = self._leader_join
+        subscriptions = {}
+        for member in resp.members:
+            try:
+                _, sub = decode_versioned("ConsumerProtocolSubscription", member.metadata)
+            except KafkaCodecError as exc:
+                log.warning("group %s: member %s sent bad subscription metadata: %s", self.group_id, member.member_id, exc)
+                subscriptions[member.member_id] = set()
+                continue
+            subscriptions[member.member_id] = set(sub.topics or ())
+        wanted = set().union(*subscriptions.values()) if subscriptions else set()
+        md = self.client.metadata
+        missing = {t for t in wanted if t not in md.topics and t not in md.topic_errors}
+        if missing:
+            md.add_topics(wanted)
+            md.request_update()
+            return  # tick() calls again after the refresh
+        self._leader_join = None
+        counts = {t: len(md.topics[t].partitions) for t in wanted if t in md.topics}
+        assignor = next((a for a in self.assignors if a.name == self.protocol), self.assignors[0])
+        plan = assignor.assign(counts, subscriptions)
+        self._topic_counts = counts
+        assignments = []
+        for member, tps in plan.items():
+            by_topic = {}
+            for topic, partition in tps:
+                by_topic.setdefault(topic, []).append(partition)
+            data = encode_versioned(m.ConsumerProtocolAssignment(assigned_partitions=[
+                m.ConsumerProtocolAssignment.TopicPartition(topic=t, partitions=sorted(ps))
+                for t, ps in sorted(by_topic.items())], user_data=None), 0)
+            assignments.append(m.SyncGroupRequest.SyncGroupRequestAssignment(member_id=member, assignment=data))
+        self._send_sync(assignments)
+
+    def _send_sync(self, assignments):
+        self.phase = "syncing"
+        body = m.SyncGroupRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
+                                  group_instance_id=self.conf["group.instance.id"], protocol_type=PROTOCOL_TYPE,
+                                  protocol_name=self.protocol, assignments=assignments)
+        future = self.client.send(self.coordinator, "SyncGroup", body)
+        future.add_done_callback(self._synced)
+
+    def _synced(self, future):
+        if self.closed:
+            return
+        exc = future.exception()
+        if exc is not None:
+            self._coordinator_error(exc)
+            self._retry_join()
+            return
+        resp = future.result()
+        code = resp.error_code
+        if code in _MEMBER_RESET_ERRORS:
+            self.member_id = "" if code == 25 else self.member_id
+            self.generation = -1
+            self._retry_join(backoff=False)
+            return
+        if code == 27 or self._coordinator_error(code):
+            self._retry_join()
+            return
+        if code:
+            with self.cond:
+                self.error = E.error_for(code, f"SyncGroup {self.group_id}")
+                self.phase = "idle"
+                self.cond.notify_all()
+            return
+        tps = []
+        if resp.assignment:
+            try:
+                _, assignment = decode_versioned("ConsumerProtocolAssignment", resp.assignment)
+                tps = sorted(TopicPartition(t.topic, p) for t in assignment.assigned_partitions or ()
+                             for p in t.partitions or ())
+            except KafkaCodecError as exc:
+                with self.cond:
+                    self.error = E.KafkaError(f"group {self.group_id}: bad assignment from the leader: {exc}")
+            md = self.client.metadata
+            md.add_topics({tp.topic for tp in tps})
+            if not self._topic_counts:
+                self._topic_counts = {tp.topic: len(md.topics[tp.topic].partitions)
+                                      for tp in tps if tp.topic in md.topics}
+        with self.cond:
+            self.pending_assignment = tps
+            self.phase = "assigned"
+            self._next_heartbeat = time.monotonic() + self.conf["heartbeat.interval.ms"] / 1000
+            self.cond.notify_all()
+
+    def _send_heartbeat(self):
+        self._heartbeat_in_flight = True
+        body = m.HeartbeatRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
+                                  group_instance_id=self.conf["group.instance.id"])
+        future = self.client.send(self.coordinator, "Heartbeat", body)
+        future.add_done_callback(self._heartbeat_answered)
+
+    def _heartbeat_answered(self, future):
+        self._heartbeat_in_flight = False
+        interval = self.conf["heartbeat.interval.ms"] / 1000
+        self._next_heartbeat = time.monotonic() + interval
+        exc = future.exception()
+        if exc is not None:
+            self._coordinator_error(exc)
+            self._next_heartbeat = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+            return
+        code = future.result().error_code
+        if code == 27:
+            self.request_rejoin("the group is rebalancing")
+        elif code in _MEMBER_RESET_ERRORS:
+            self.member_id = "" if code == 25 else self.member_id
+            self.generation = -1
+            self.request_rejoin(f"heartbeat error {code}", lost=True)
+        elif self._coordinator_error(code):
+            self._next_heartbeat = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+
+    def _leave(self, reason):
+        if self.coordinator is None or not self.member_id:
+            return None
+        body = m.LeaveGroupRequest(group_id=self.group_id, member_id=self.member_id, members=[
+            m.LeaveGroupRequest.MemberIdentity(member_id=self.member_id,
+                                               group_instance_id=self.conf["group.instance.id"], reason=reason)])
+        future = self.client.send(self.coordinator, "LeaveGroup", body)
+        self.member_id = ""
+        self.generation = -1
+        self.phase = "idle"
+        return future
+
+    # -- calling thread
+
+    def subscribe(self, topics=None, pattern=None):
+        with self.cond:
+            self.subscribed = True
+            self.pattern = re.compile(pattern) if isinstance(pattern, str) else pattern
+            self.subscription = set(topics or ())
+        md = self.client.metadata
+        if self.pattern is not None:
+            md.want_all_topics(True)
+        else:
+            md.want_all_topics(False)
+            md.add_topics(self.subscription)
+        self.request_rejoin("subscription changed")
+
+    def unsubscribe(self):
+        with self.cond:
+            self.subscribed = False
+            self.subscription = set()
+            self.pattern = None
+        self.client.call_soon(self._leave, "unsubscribed")
+
+    def revoked_done(self):
+        with self.cond:
+            self.owned = []
+            self.partitions_lost = False
+            if self.phase == "revoke":
+                self.phase = "join"
+                self._join_after = 0.0
+        self.client.wakeup()
+
+    def take_assignment(self):
+        with self.cond:
+            tps = self.pending_assignment
+            self.pending_assignment = None
+            if tps is not None:
+                self.owned = tps
+                if self.phase == "assigned":
+                    self.phase = "stable"
+            return tps
+
+    def leave(self, timeout):
+        """Calling thread: leave the group (close/unsubscribe), waiting up to `timeout`."""
+        holder = []
+        done = threading.Event()
+
+        def run():
+            holder.append(self._leave("the consumer is closing"))
+            done.set()
+        self.client.call_soon(run)
+        if done.wait(timeout) and holder and holder[0] is not None:
+            try:
+                holder[0].result(timeout)
+            except Exception as exc:  # leaving is best effort: the session timeout covers it
+                log.debug("LeaveGroup failed: %s", exc)
+
+    def _commit_body(self, offsets):
+        generation, member = (self.generation, self.member_id) if self.subscribed else (-1, "")
+        by_topic = {}
+        for tp, offset in offsets.items():
+            by_topic.setdefault(tp.topic, []).append((tp.partition, offset))
+        T = m.OffsetCommitRequest.OffsetCommitRequestTopic
+        P = m.OffsetCommitRequest.OffsetCommitRequestPartition
+        return m.OffsetCommitRequest(
+            group_id=self.group_id, generation_id_or_member_epoch=generation, member_id=member,
+            group_instance_id=self.conf["group.instance.id"], retention_time_ms=-1,
+            topics=[T(name=t, partitions=[P(partition_index=p, committed_offset=o, committed_leader_epoch=-1,
+                                            commit_timestamp=-1, committed_metadata="") for p, o in ps])
+                    for t, ps in by_topic.items()])
+
+    def _commit_outcome(self, future):
+        """None when committed; the retriable error to retry after; raises the others."""
+        try:
+            resp = future.result(0)
+        except E.KafkaError as exc:
+            if not exc.retriable:
+                raise
+            self._coordinator_error(exc)
+            return exc
+        retry = None
+        for t in resp.topics:
+            for p in t.partitions:
+                code = p.error_code
+                if not code:
+                    continue
+                if code in _COORDINATOR_ERRORS:
+                    self._coordinator_error(code)
+                    retry = E.error_for(code)
+                elif code in _MEMBER_RESET_ERRORS or code == 27:
+                    raise E.CommitFailedError(
+                        f"commit of group {self.group_id} rejected ({E.error_for(code).name}): the group "
+                        "rebalanced and these partitions may belong to another member now")
+                else:
+                    err = E.error_for(code, f"commit {t.name}[{p.partition_index}]")
+                    if not err.retriable:
+                        raise err
+                    retry = err
+        return retry
+
+    def commit(self, offsets, deadline):
+        """Calling thread: commit {TopicPartition: offset} synchronously; retries coordinator moves."""
+        body = self._commit_body(offsets)
+        attempt = 0
+        while True:
+            node = self.wait_coordinator(deadline)
+            future = self.client.send(node, "OffsetCommit", body, max_version=OFFSET_COMMIT_MAX_VERSION,
+                                      timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
+                                                           deadline - time.monotonic())))
+            try:
+                future.exception(max(0.1, deadline - time.monotonic()) + 1)
+            except TimeoutError:
+                raise E.KafkaTimeoutError(f"offset commit for group {self.group_id}: no answer") from None
+            retry = self._commit_outcome(future)
+            if retry is None:
+                return
+            if time.monotonic() >= deadline:
+                raise E.KafkaTimeoutError(f"offset commit for group {self.group_id} not done: {retry}")
+            time.sleep(min(self.conf["retry.backoff.max.ms"],
+                           self.conf["retry.backoff.ms"] * 2 ** min(attempt, 10)) / 1000)
+            attempt += 1
+
+    def commit_async(self, offsets, callback):
+        """One OffsetCommit attempt from the I/O thread; callback(offsets, error or None) runs there."""
+        body = self._commit_body(offsets)
+
+        def run():
+            if self.coordinator is None:
+                self.client.wakeup()
+                callback(offsets, E.CoordinatorNotAvailableError(f"group {self.group_id}: coordinator unknown"))
+                return
+            future = self.client.send(self.coordinator, "OffsetCommit", body, max_version=OFFSET_COMMIT_MAX_VERSION)
+
+            def done(f):
+                try:
+                    error = self._commit_outcome(f)
+                except E.KafkaError as exc:
+                    error = exc
+                callback(offsets, error)
+            future.add_done_callback(done)
+        self.client.call_soon(run)
+
+    def committed(self, tps, deadline):
+        """Calling thread: {TopicPartition: offset or None} from OffsetFetch."""
+        by_topic = {}
+        for tp in tps:
+            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        body = m.OffsetFetchRequest(group_id=self.group_id, require_stable=True, topics=[
+            m.OffsetFetchRequest.OffsetFetchRequestTopic(name=t, partition_indexes=sorted(ps))
+            for t, ps in by_topic.items()])
+        attempt = 0
+        while True:
+            node = self.wait_coordinator(deadline)
+            future = self.client.send(node, "OffsetFetch", body, max_version=OFFSET_FETCH_MAX_VERSION,
+                                      timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
+                                                           deadline - time.monotonic())))
+            retry = None
+            try:
+                resp = future.result(max(0.1, deadline - time.monotonic()) + 1)
+            except E.KafkaError as exc:
+                if not exc.retriable:
+                    raise
+                self._coordinator_error(exc)
+                retry = exc
+            else:
+                out = {}
+                codes = [resp.error_code] + [p.error_code for t in resp.topics for p in t.partitions]
+                for code in codes:
+                    if code in _COORDINATOR_ERRORS or code == 88:  # 88: unstable offset (open txn commit)
+                        self._coordinator_error(code)
+                        retry = E.error_for(code)
+                    elif code:
+                        raise E.error_for(code, f"OffsetFetch for group {self.group_id}")
+                if retry is None:
+                    for t in resp.topics:
+                        for p in t.partitions:
+                            out[TopicPartition(t.name, p.partition_index)] = (
+                                p.committed_offset if p.committed_offset >= 0 else None)
+                    return {tp: out.get(tp) for tp in tps}
+            if time.monotonic() >= deadline:
+                raise E.KafkaTimeoutError(f"committed offsets of group {self.group_id} not fetched: {retry}")
+            time.sleep(min(self.conf["retry.backoff.max.ms"],
+                           self.conf["retry.backoff.ms"] * 2 ** min(attempt, 10)) / 1000)
+            attempt += 1
+
+    def close(self):
+        self.closed = True
+        with self.cond:
+            self.cond.notify_all()
