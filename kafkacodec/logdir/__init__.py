@@ -5,16 +5,23 @@
     with logdir.open("/var/lib/kafka/data") as d:         # a LogDir
         for part in d.partitions():                       # PartitionDir per topic-N
             pos = part.lookup_offset(1234)                # (segment, byte position)
-            for view in part.read_batches(1234, 2000):    # mmap-backed memoryviews
+            for view in part.read_batches(1234, 2000):    # checked, read-only views
                 ...
             ranges = part.split(64 << 20)                 # ByteRange list for workers
             aborted = part.aborted_transactions()         # for read_committed
 
-Only batch headers are read here; decode the views with ``kafkacodec.records``
-(or ``kafkacodec.arrow``).  Views are zero-copy slices of a read-only memory
-map and keep it alive.  :class:`kafkacodec.logdir.writer.PartitionWriter`
+Only batch headers are read here (and CRCs with ``verify_crc``); decode the
+views with ``kafkacodec.records`` (or ``kafkacodec.arrow``).  Views are
+read-only slices of copies made with ``pread``: segments are never
+memory-mapped, so a broker truncating a segment cannot crash the reader.
+Every header is checked: a batch running past the end of a closed segment is
+CorruptDataError naming the file, byte position and field (or skipped and
+counted with ``on_corruption="skip"``); only the active segment may end in a
+partial batch, counted in the read's :class:`ReadStats`.  Unusable files and
+directories raise :class:`LogDirError`.  :class:`kafkacodec.logdir.writer.PartitionWriter`
 writes partition directories the way a broker does.
 """
+from kafkacodec.logdir._errors import LogDirError, ReadStats, locate_error
 from kafkacodec.logdir._headers import BatchHeader, HeaderWalk, read_header
 from kafkacodec.logdir._index import (
     AbortedTxn,
@@ -35,13 +42,17 @@ from kafkacodec.logdir._partition import (
     parse_partition_dir_name,
     read_range,
 )
-from kafkacodec.logdir._segment import Segment
+from kafkacodec.logdir._segment import Segment, SegmentWalk
 
 __all__ = [
     "open",
     "LogDir",
     "PartitionDir",
     "Segment",
+    "SegmentWalk",
+    "LogDirError",
+    "ReadStats",
+    "locate_error",
     "LogPosition",
     "ByteRange",
     "KraftSnapshot",

@@ -1,18 +1,26 @@
 """Partition directories (``topic-N``) and broker data directories."""
 from __future__ import annotations
 
-import builtins
-import mmap
 import os
+import stat as _stat
 import re
 from bisect import bisect_right
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from kafkacodec.errors import CorruptDataError
+from kafkacodec.errors import CorruptDataError, TruncatedDataError
+from kafkacodec.logdir._errors import (
+    LogDirError,
+    NotALogDirectoryError,
+    ReadStats,
+    check_on_corruption,
+    corrupt,
+    locate_error,
+    os_error,
+)
 from kafkacodec.logdir._headers import BatchHeader, first_offset_of as _first_offset
 from kafkacodec.logdir._index import AbortedTxn
-from kafkacodec.logdir._segment import Segment
+from kafkacodec.logdir._segment import Segment, read_small_file
 
 __all__ = [
     "LogDir",
@@ -50,6 +58,48 @@ def parse_partition_dir_name(name: str) -> tuple[str, int] | None:
     return topic, int(m.group("partition"))
 
 
+def _require_dir(path: Path) -> None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise NotALogDirectoryError("no such directory", path) from None
+    except OSError as exc:
+        raise os_error(exc, path, "directory") from None
+    if not _stat.S_ISDIR(st.st_mode):
+        raise NotALogDirectoryError("not a directory", path)
+
+
+def _listdir(path: Path) -> list[str]:
+    try:
+        return os.listdir(path)
+    except OSError as exc:
+        raise os_error(exc, path, "directory") from None
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether a directory entry is a directory; a broken entry (symlink loop,
+    no permission) is an error naming it rather than silently not a directory."""
+    try:
+        return _stat.S_ISDIR(os.stat(path).st_mode)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise LogDirError("dangling symbolic link", path) from None
+        return False
+    except OSError as exc:
+        raise os_error(exc, path) from None
+
+
+def _read_text(path: Path, what: str) -> str | None:
+    """A small text file of the log directory, or None when absent."""
+    if not os.path.lexists(path):
+        return None
+    raw = read_small_file(path, what)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise corrupt(path, f"{what} is not UTF-8 text", exc.start, path.name) from None
+
+
 class LogPosition(NamedTuple):
     """Where a batch starts: a segment and a byte position in its ``.log``."""
 
@@ -75,6 +125,9 @@ class ByteRange(NamedTuple):
     Plain values only, so it pickles cheaply to worker processes; read it
     with :func:`read_range`.  ``first_offset`` is the base offset of the
     first batch (the last inner offset for a compressed legacy wrapper).
+    ``is_active`` says the range is in the partition's active segment, the
+    only one that may end in a partial batch or shrink (a broker truncating
+    it); in a closed segment both are corruption.
     """
 
     path: str
@@ -84,23 +137,62 @@ class ByteRange(NamedTuple):
     segment_base_offset: int
     topic: str = ""
     partition: int = -1
+    is_active: bool = False
 
     @property
     def size(self) -> int:
         return self.end - self.start
 
+    def locate_error(self, exc: CorruptDataError, view_start: int | None = None) -> CorruptDataError:
+        """Make an error from decoding :func:`read_range`'s view name this
+        range's file and the byte position within it (the view starts at
+        ``view_start``, default ``start``)."""
+        return locate_error(exc, self.path, self.start if view_start is None else view_start)
 
-def read_range(byte_range: ByteRange) -> memoryview:
-    """Memory-map a :class:`ByteRange` and return a zero-copy view of it."""
+
+def _segment_for_range(byte_range: ByteRange) -> Segment:
+    path = Path(byte_range.path)
+    m = _SEGMENT_FILE.match(path.name)
+    base = int(m.group(1)) if m else byte_range.segment_base_offset
+    return Segment(path.parent, base, is_active=byte_range.is_active, log_path=path)
+
+
+def read_range(byte_range: ByteRange, *, on_corruption: str = "error", verify_crc: bool = False,
+               stats: ReadStats | None = None) -> memoryview:
+    """Read a :class:`ByteRange` (a copy, never a memory map) and return a view
+    of its whole batches, every batch header checked on the way.
+
+    A batch whose length runs past the range end or the end of a closed
+    segment, an impossible header field or (with ``verify_crc``) a CRC
+    mismatch raises CorruptDataError naming the file, the byte position within
+    it and the field -- or, with ``on_corruption="skip"``, is left out of the
+    view and counted in ``stats`` (a :class:`ReadStats`).  A file now shorter
+    than the range end is corruption for a closed segment; for the active
+    segment (``is_active``) the whole batches still there are returned and a
+    partial one counted in ``stats.truncated_bytes``.
+
+    Errors from decoding the view: ``byte_range.locate_error(exc)`` makes them
+    name the file and a file position (exact when nothing was skipped).
+    """
+    check_on_corruption(on_corruption)
+    stats = ReadStats() if stats is None else stats
     if byte_range.end <= byte_range.start:
         return memoryview(b"")
-    with builtins.open(byte_range.path, "rb") as f:
-        m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-    if len(m) < byte_range.end:
-        m.close()
-        raise CorruptDataError(f"{byte_range.path} is shorter than the range end {byte_range.end}",
-                               byte_range.end)
-    return memoryview(m)[byte_range.start:byte_range.end]
+    seg = _segment_for_range(byte_range)
+    end = byte_range.end
+    if seg.size < end:
+        if not byte_range.is_active:
+            exc = corrupt(seg.log_path, f"the segment has {seg.size} bytes, fewer than the range end {end}",
+                          seg.size, f"{seg.label}.log.size", TruncatedDataError)
+            if on_corruption == "error":
+                raise exc
+            stats.skipped_batches += 1
+            stats.skipped_bytes += end - max(seg.size, byte_range.start)
+            stats.errors.append(exc)
+        end = seg.size
+    if byte_range.start >= end:
+        return memoryview(b"")
+    return seg.read(byte_range.start, end, on_corruption=on_corruption, verify_crc=verify_crc, stats=stats)
 
 
 class BatchReader:
@@ -108,15 +200,20 @@ class BatchReader:
     :meth:`PartitionDir.read_batches`.
 
     While iterating, ``segment`` and ``position`` say where the view last
-    returned starts.  When done, ``truncated_bytes`` tells how many bytes of
-    an incomplete batch ended the active segment (0 normally).
+    returned starts.  ``stats`` (a :class:`ReadStats`) counts what was read
+    and left out; ``truncated_bytes`` is the size of the incomplete batch that
+    ended the active segment (0 normally).
     """
 
     def __init__(self, gen_factory):
         self.segment = None
         self.position = None
-        self.truncated_bytes = 0
+        self.stats = ReadStats()
         self._gen = gen_factory(self)
+
+    @property
+    def truncated_bytes(self) -> int:
+        return self.stats.truncated_bytes
 
     def __iter__(self):
         return self
@@ -136,8 +233,7 @@ class PartitionDir:
                  checkpointed_start_offset: int | None = None):
         self.path = Path(path)
         self.checkpointed_start_offset = checkpointed_start_offset
-        if not self.path.is_dir():
-            raise NotADirectoryError(f"not a directory: {self.path}")
+        _require_dir(self.path)
         parsed = parse_partition_dir_name(self.path.name)
         if topic is None or partition is None:
             if parsed is None:
@@ -146,7 +242,7 @@ class PartitionDir:
             partition = parsed[1] if partition is None else partition
         self.topic = topic
         self.partition = partition
-        bases = sorted(int(m.group(1)) for m in map(_SEGMENT_FILE.match, os.listdir(self.path)) if m)
+        bases = sorted(int(m.group(1)) for m in map(_SEGMENT_FILE.match, _listdir(self.path)) if m)
         nexts = bases[1:] + [None]
         self.segments = [Segment(self.path, b, is_active=n is None, next_base_offset=n)
                          for b, n in zip(bases, nexts)]
@@ -169,10 +265,10 @@ class PartitionDir:
     @property
     def topic_id(self) -> str | None:
         """Topic id from ``partition.metadata`` (base64 UUID), if present."""
-        path = self.path / "partition.metadata"
-        if not path.exists():
+        text = _read_text(self.path / "partition.metadata", "partition metadata")
+        if text is None:
             return None
-        for line in path.read_text().splitlines():
+        for line in text.splitlines():
             key, _, value = line.partition(":")
             if key.strip() == "topic_id":
                 return value.strip()
@@ -182,9 +278,10 @@ class PartitionDir:
     def leader_epochs(self) -> list[tuple[int, int]]:
         """``(epoch, start_offset)`` pairs from ``leader-epoch-checkpoint``."""
         path = self.path / "leader-epoch-checkpoint"
-        if not path.exists():
+        text = _read_text(path, "leader epoch checkpoint")
+        if text is None:
             return []
-        lines = path.read_text().split("\n")
+        lines = text.split("\n")
         try:
             count = int(lines[1])
             out = []
@@ -193,8 +290,8 @@ class PartitionDir:
                 out.append((int(epoch), int(start)))
             return out
         except (IndexError, ValueError) as exc:
-            raise CorruptDataError(f"malformed leader-epoch-checkpoint ({exc})", None,
-                                   "leader-epoch-checkpoint") from None
+            raise corrupt(path, f"malformed leader-epoch-checkpoint ({exc})", None,
+                          "leader-epoch-checkpoint") from None
 
     @property
     def kraft_snapshots(self) -> list[KraftSnapshot]:
@@ -202,7 +299,7 @@ class PartitionDir:
         batches like a segment) sorted by end offset; empty for ordinary topics.
         """
         out = []
-        for name in os.listdir(self.path):
+        for name in _listdir(self.path):
             m = _KRAFT_SNAPSHOT.match(name)
             if m:
                 out.append(KraftSnapshot(int(m.group(1)), int(m.group(2)), self.path / name))
@@ -243,7 +340,7 @@ class PartitionDir:
         return self.segments[i]
 
     # ------------------------------------------------------------ seeking
-    def lookup_offset(self, offset: int) -> LogPosition | None:
+    def lookup_offset(self, offset: int, *, on_corruption: str = "error") -> LogPosition | None:
         """The batch holding ``offset``: the first batch whose last offset is
         >= ``offset`` (after a compaction gap, the next batch).  None past the end.
 
@@ -251,7 +348,7 @@ class PartitionDir:
         """
         i = max(bisect_right(self._bases, offset) - 1, 0)
         for seg in self.segments[i:]:
-            h = seg.find_offset(offset)
+            h = seg.find_offset(offset, on_corruption=on_corruption)
             if h is not None:
                 return LogPosition(seg, h.position)
         return None
@@ -267,71 +364,78 @@ class PartitionDir:
         return None
 
     # ------------------------------------------------------------ walking & reading
-    def batches(self, start_offset: int | None = None, end_offset: int | None = None
+    def batches(self, start_offset: int | None = None, end_offset: int | None = None, *,
+                on_corruption: str = "error", stats: ReadStats | None = None
                 ) -> Iterator[tuple[Segment, BatchHeader]]:
         """``(segment, header)`` for every batch that may hold offsets in
-        ``[start_offset, end_offset)``.  Closed segments must end on a batch boundary.
+        ``[start_offset, end_offset)``, every header checked: only the active
+        segment may end in a partial batch (counted in ``stats``); anything
+        else raises CorruptDataError, or is skipped and counted with
+        ``on_corruption="skip"``.
         """
-        for seg, start in self._start_points(start_offset):
-            walk = seg.headers(start)
+        check_on_corruption(on_corruption)
+        stats = ReadStats() if stats is None else stats
+        for seg, start in self._start_points(start_offset, on_corruption):
+            walk = seg.headers(start, on_corruption=on_corruption, stats=stats)
             prev_next = None
             for h in walk:
                 first = _first_offset(h, prev_next, seg.base_offset)
                 if end_offset is not None and first >= end_offset:
+                    walk.close()
                     return
                 prev_next = h.last_offset + 1
                 yield seg, h
-            walk.finish(allow_truncated=seg.is_active)
 
-    def _start_points(self, start_offset):
+    def _start_points(self, start_offset, on_corruption="error"):
         if start_offset is None:
             return [(s, 0) for s in self.segments]
-        pos = self.lookup_offset(start_offset)
+        pos = self.lookup_offset(start_offset, on_corruption=on_corruption)
         if pos is None:
             return []
         i = self.segments.index(pos.segment)
         return [(pos.segment, pos.position)] + [(s, 0) for s in self.segments[i + 1:]]
 
     def read_batches(self, start_offset: int | None = None, end_offset: int | None = None, *,
-                     per_batch: bool = False, check_headers: bool = False) -> BatchReader:
-        """Memoryviews over the whole batches that may hold offsets in
-        ``[start_offset, end_offset)``: one view per segment, or one per batch
+                     per_batch: bool = False, check_headers: bool = True, on_corruption: str = "error",
+                     verify_crc: bool = False) -> BatchReader:
+        """Read-only views over the whole batches that may hold offsets in
+        ``[start_offset, end_offset)``: runs of up to 16 MiB of consecutive
+        batches (one per segment for most segments), or one view per batch
         with ``per_batch``.  The first and last batches can hold offsets
         outside the range (batches are never split); filter records by offset.
 
-        Range ends are found through the indexes, so one view per segment
-        costs a few header reads however large the segment; the batches in
-        between are checked by whoever decodes them, or here with
-        ``check_headers``.  A truncated batch at the end of the active segment
-        is left out and reported in the reader's ``truncated_bytes``.
+        Views are copies read with ``pread`` (a broker truncating the log
+        cannot crash the reader).  Every batch header is checked on the way
+        (``check_headers`` is accepted for compatibility), CRCs too with
+        ``verify_crc``.  A batch running past the end of a closed segment, or
+        any other corruption, raises CorruptDataError naming the file, the byte
+        position within it and the field; with ``on_corruption="skip"`` it is
+        left out and counted in the reader's ``stats``.  A partial batch at the
+        end of the active segment is left out and counted in
+        ``stats.truncated_bytes`` / ``stats.partial_batches``.
         """
+        check_on_corruption(on_corruption)
+
         def gen(reader: BatchReader):
-            for seg, start in self._start_points(start_offset):
+            for seg, start in self._start_points(start_offset, on_corruption):
                 if end_offset is not None and start == 0 and seg.base_offset >= end_offset:
                     return
-                stop = seg.end_position(end_offset)
+                valid = seg.valid_end(on_corruption)
+                stop = seg.end_position(end_offset, on_corruption=on_corruption)
                 if stop < start:
                     return
-                if per_batch or check_headers:
-                    walk = seg.headers(start, stop)
-                    for h in walk:
-                        if per_batch:
-                            reader.segment, reader.position = seg, h.position
-                            yield seg.data[h.position:h.end]
-                    if walk.truncated_bytes:  # only when stop is not a batch boundary
-                        raise CorruptDataError("batch headers do not line up with the index", walk.position,
-                                               f"{seg.label}.log")
-                if not per_batch and stop > start:
-                    reader.segment, reader.position = seg, start
-                    yield seg.data[start:stop]
-                if stop == seg.valid_size:
-                    reader.truncated_bytes = seg.truncated_bytes
-                if end_offset is not None and stop < seg.valid_size:
+                # up to the end of the file when reading to the end, so the walk sees (and counts) a partial tail
+                walk_end = seg.size if stop == valid else stop
+                for pos, view in seg.iter_views(start, walk_end, per_batch=per_batch, on_corruption=on_corruption,
+                                                verify_crc=verify_crc, stats=reader.stats):
+                    reader.segment, reader.position = seg, pos
+                    yield view
+                if end_offset is not None and stop < valid:
                     return
         return BatchReader(gen)
 
-    def split(self, max_bytes: int, start_offset: int | None = None, end_offset: int | None = None
-              ) -> list[ByteRange]:
+    def split(self, max_bytes: int, start_offset: int | None = None, end_offset: int | None = None, *,
+              on_corruption: str = "error") -> list[ByteRange]:
         """Cut the log into byte ranges of at most ``max_bytes`` (a single
         batch larger than that gets a range of its own), each starting and
         ending at batch boundaries, covering every whole batch exactly once
@@ -340,51 +444,96 @@ class PartitionDir:
 
         Cut points come from ``.index`` positions, checked against the batch
         header found there and moved forward by walking headers, so the cost
-        is a few header reads per range rather than a scan of the log.
+        is a few header reads per range rather than a scan of the log; the
+        batches in between are checked by :func:`read_range`.  Corruption met
+        here raises CorruptDataError; with ``on_corruption="skip"`` it stays
+        inside a range, for ``read_range(..., on_corruption="skip")`` to skip
+        and count.  Ranges of the active segment have ``is_active`` set.
         """
         if max_bytes <= 0:
             raise ValueError("max_bytes must be positive")
+        check_on_corruption(on_corruption)
         out: list[ByteRange] = []
         tag = (self.topic, self.partition)
-        for seg, lo in self._start_points(start_offset):
+        for seg, lo in self._start_points(start_offset, on_corruption):
             if end_offset is not None and lo == 0 and seg.base_offset >= end_offset:
                 break
-            hi = seg.end_position(end_offset)
+            hi = seg.end_position(end_offset, on_corruption=on_corruption)
             if hi > lo:
-                out.extend(self._split_segment(seg, lo, hi, max_bytes, tag))
-            if end_offset is not None and hi < seg.valid_size:
+                out.extend(self._split_segment(seg, lo, hi, max_bytes, tag, on_corruption))
+            if end_offset is not None and hi < seg.valid_end(on_corruption):
                 break
         return out
 
     @staticmethod
-    def _split_segment(seg: Segment, lo: int, hi: int, max_bytes: int, tag) -> list[ByteRange]:
-        index = seg.read_index()
+    def _split_segment(seg: Segment, lo: int, hi: int, max_bytes: int, tag, on_corruption="error"
+                       ) -> list[ByteRange]:
+        skip = on_corruption == "skip"
+        index = seg._index_or_empty() if skip else seg.read_index()
         positions = [e.position for e in index]
         path = str(seg.log_path)
         out = []
         start = lo
+        prev_next = seg.base_offset
+
+        def first_at(pos):
+            # the first sound batch at or after pos (skip mode walks past corrupt ones)
+            walk = seg.headers(pos, hi, on_corruption=on_corruption)
+            h = next(walk, None)
+            walk.close()
+            return h
+
+        h0 = None
         while start < hi:
-            first = seg.header_at(start).base_offset
+            if h0 is None or h0.position != start:
+                h0 = first_at(start)
+            if h0 is None:  # nothing sound left in the segment (skip mode)
+                out.append(ByteRange(path, start, hi, prev_next, seg.base_offset, *tag, seg.is_active))
+                break
+            first = h0.base_offset
             target = start + max_bytes
             if target >= hi:
-                out.append(ByteRange(path, start, hi, first, seg.base_offset, *tag))
+                out.append(ByteRange(path, start, hi, first, seg.base_offset, *tag, seg.is_active))
                 break
             i = bisect_right(positions, target) - 1
-            cut = start
-            if i >= 0 and positions[i] > start:
-                cut = positions[i]
-                h = seg.header_at(cut)
-                if h is None or h.base_offset > index[i].offset:
-                    raise CorruptDataError(
-                        f"index entry ({index[i].offset}, {cut}) does not point at a batch holding "
-                        f"its offset", i * 8, f"{seg.label}.index[{i}]")
-            for h in seg.headers(cut, hi):
+            cut = h0.position
+            if i >= 0 and positions[i] > h0.position:
+                h = None
+                try:
+                    h = seg.header_at(positions[i])
+                except CorruptDataError:
+                    if not skip:
+                        raise
+                if h is not None and h.base_offset <= index[i].offset:
+                    cut = positions[i]
+                elif not skip:
+                    raise corrupt(seg.index_path,
+                                  f"index entry ({index[i].offset}, {positions[i]}) does not point at a batch "
+                                  f"holding its offset", i * 8, f"{seg.label}.index[{i}]")
+            last = following = None
+            if cut == h0.position:  # h0 is read already: walk on from its end
+                if h0.end > target:
+                    cut = h0.end
+                    hi_walk = cut
+                else:
+                    cut, last, hi_walk = h0.end, h0, hi
+            else:
+                hi_walk = hi
+            walk = seg.headers(cut, hi_walk, on_corruption=on_corruption)
+            for h in walk:
                 if h.end > target:
+                    following = h
                     break
                 cut = h.end
-            if cut == start:  # one batch larger than max_bytes
-                cut = seg.header_at(start).end
-            out.append(ByteRange(path, start, cut, first, seg.base_offset, *tag))
+                last = h
+            walk.close()
+            if cut <= start:  # one batch larger than max_bytes
+                cut = h0.end
+                following = None
+            h0 = following  # the header at the next start, when the walk already read it
+            if last is not None:
+                prev_next = last.last_offset + 1
+            out.append(ByteRange(path, start, cut, first, seg.base_offset, *tag, seg.is_active))
             start = cut
         return out
 
@@ -423,13 +572,12 @@ class LogDir:
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
-        if not self.path.is_dir():
-            raise NotADirectoryError(f"not a directory: {self.path}")
+        _require_dir(self.path)
         self._entries: dict[tuple[str, int], Path] = {}
         self.ignored: list[str] = []
-        for entry in sorted(os.listdir(self.path)):
+        for entry in sorted(_listdir(self.path)):
             full = self.path / entry
-            if not full.is_dir():
+            if not _is_dir(full):
                 continue
             parsed = parse_partition_dir_name(entry)
             if parsed is None:
@@ -455,10 +603,10 @@ class LogDir:
     @property
     def meta_properties(self) -> dict[str, str]:
         """``meta.properties`` (cluster.id, node.id, ...) or {} when absent."""
-        path = self.path / "meta.properties"
+        text = _read_text(self.path / "meta.properties", "meta.properties")
         out = {}
-        if path.exists():
-            for line in path.read_text().splitlines():
+        if text is not None:
+            for line in text.splitlines():
                 line = line.strip()
                 if line and not line.startswith("#") and "=" in line:
                     k, _, v = line.partition("=")
@@ -472,24 +620,27 @@ class LogDir:
         {} when the file is absent.
         """
         path = self.path / name
-        if not path.exists():
+        text = _read_text(path, "offset checkpoint")
+        if text is None:
             return {}
-        lines = path.read_text().splitlines()
+        lines = text.splitlines()
         out = {}
         line_no = 0
         try:
             if int(lines[0]) != 0:
-                raise CorruptDataError(f"unknown checkpoint version {lines[0]}", None, f"{name}[0]")
+                raise corrupt(path, f"unknown checkpoint version {lines[0]}", None, f"{name}[0]")
             line_no = 1
             count = int(lines[1])
             if count != len(lines) - 2:
-                raise CorruptDataError(f"checkpoint claims {count} entries but has {len(lines) - 2}",
-                                       None, f"{name}[1]")
+                raise corrupt(path, f"checkpoint claims {count} entries but has {len(lines) - 2}",
+                              None, f"{name}[1]")
             for line_no, line in enumerate(lines[2:], 2):
                 topic, partition, offset = line.split()
                 out[(topic, int(partition))] = int(offset)
+        except CorruptDataError:
+            raise
         except (IndexError, ValueError):
-            raise CorruptDataError("malformed offset checkpoint", None, f"{name}[{line_no}]") from None
+            raise corrupt(path, "malformed offset checkpoint", None, f"{name}[{line_no}]") from None
         return out
 
     @staticmethod
@@ -533,7 +684,7 @@ class LogDir:
 def _looks_like_partition(path: Path) -> bool:
     if parse_partition_dir_name(path.name) is None:
         return False
-    for name in os.listdir(path):
+    for name in _listdir(path):
         if _SEGMENT_FILE.match(name) or name in ("partition.metadata", "leader-epoch-checkpoint"):
             return True
     return False
@@ -545,8 +696,7 @@ def open(path: str | os.PathLike, *, kind: str | None = None):  # noqa: A001 - m
     ``"logdir"`` or ``"partition"``.
     """
     p = Path(path)
-    if not p.is_dir():
-        raise NotADirectoryError(f"not a directory: {p}")
+    _require_dir(p)
     if kind is None:
         kind = "partition" if _looks_like_partition(p) else "logdir"
     if kind == "partition":

@@ -233,8 +233,10 @@ def test_truncated_tail_of_active_segment(tmp_path):
     p = logdir.open(part_dir)
     with pytest.raises(TruncatedDataError) as err:
         list(p.read_batches())
-    assert err.value.path == f"segment[{p.segments[0].name}].log"
-    assert err.value.offset == p.segments[0].size - 30
+    # the length field of the batch that starts 30 bytes before the end
+    assert err.value.path == f"segment[{p.segments[0].name}].log.batch_length"
+    assert err.value.offset == p.segments[0].size - 30 + 8
+    assert str(err.value).startswith(f"{first}: ")
 
 
 def test_writer_rejects_bad_input(tmp_path):
