@@ -16,6 +16,7 @@ __all__ = [
     "CrcMismatchError",
     "DecompressionError",
     "DecompressionLimitError",
+    "RecordLimitError",
     "UnsupportedCompressionError",
     "UnsupportedVersionError",
     "EncodeError",
@@ -87,6 +88,12 @@ class DecompressionError(CorruptDataError):
 
 class DecompressionLimitError(DecompressionError):
     """Decompressed output would exceed the configured size limit."""
+
+
+class RecordLimitError(CorruptDataError):
+    """A batch holds more records than the configured per-batch limit (a
+    small compressed batch can otherwise make the decoder allocate without
+    bound)."""
 
 
 class UnsupportedCompressionError(KafkaCodecError):

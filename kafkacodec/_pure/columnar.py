@@ -7,10 +7,10 @@ per batch, so a corrupt batch leaves the columns as they were before it.
 import array
 import sys
 
-from kafkacodec.errors import CorruptDataError
+from kafkacodec.errors import CorruptDataError, RecordLimitError
 import kafkacodec.records.compression as _compression
 from kafkacodec._pure.records import (
-    ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL, V2_MIN_RECORD_SIZE, V2_RECORDS,
+    ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL, V2_MIN_RECORD_SIZE, V2_RECORD_COUNT, V2_RECORDS,
     RecordParseError, iter_batches as _iter_batches, parse_v2_record, _wrap32, _wrap64,
 )
 
@@ -97,11 +97,12 @@ class ColumnBuilder:
     """Accumulates the records of many batches as Arrow column buffers."""
 
     def __init__(self, headers=True, batch_columns=False, max_decompressed_size=None,
-                 large_offsets=False, size_hint=0):
+                 large_offsets=False, size_hint=0, max_records_per_batch=None):
         self.with_headers = bool(headers)
         self.with_batch_columns = bool(batch_columns)
         self.large_offsets = bool(large_offsets)
-        self._max_decompressed = max_decompressed_size
+        self._max_decompressed = _compression.resolve_limit(max_decompressed_size)
+        self._max_records = _compression.resolve_record_limit(max_records_per_batch)
         self._reset()
 
     def _reset(self):
@@ -117,6 +118,10 @@ class ColumnBuilder:
         if batch.magic < 2:
             self._add_legacy(batch)
             return
+        if batch.record_count > self._max_records:
+            raise RecordLimitError(f"batch holds {batch.record_count} records, over the {self._max_records}-record "
+                                   f"limit (max_records_per_batch)", batch.position + V2_RECORD_COUNT,
+                                   f"batches[{batch.index}].record_count")
         codec = batch.attributes & 0x07
         if codec == 0:
             buf = batch._src.buf
@@ -249,7 +254,8 @@ class ColumnBuilder:
         """Append every data record of a buffer of batches (control records
         dropped, as in read_uncommitted).  Returns the number of trailing bytes
         of a truncated final batch."""
-        it = _iter_batches(data, verify_crc=verify_crc, max_decompressed_size=self._max_decompressed)
+        it = _iter_batches(data, verify_crc=verify_crc, max_decompressed_size=self._max_decompressed,
+                           max_records_per_batch=self._max_records)
         for batch in it:
             if not batch.is_control:
                 self.add_batch(batch)

@@ -11,9 +11,10 @@ import time as _time
 
 from kafkacodec._pure.crc import crc32 as _crc32, crc32c as _crc32c
 from kafkacodec.errors import (
-    CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError, UnsupportedVersionError,
+    CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError, RecordLimitError, UnsupportedVersionError,
 )
 import kafkacodec.records.compression as _compression
+from kafkacodec.records.isolation import read_committed as _read_committed, aborted_pairs as _aborted_pairs
 
 __all__ = [
     "iter_batches", "decode_records", "filtered_batches", "build_control_batch", "build_batches",
@@ -27,6 +28,7 @@ CONTROL_COMMIT = 1
 CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
 
 # v2 batch layout (offsets from the batch start)
+V2_BASE_OFFSET = 0
 V2_LENGTH = 8
 V2_MAGIC = 16
 V2_CRC = 17
@@ -61,6 +63,11 @@ _U32 = struct.Struct(">I")
 
 _M32 = 0xFFFFFFFF
 _M64 = 0xFFFFFFFFFFFFFFFF
+INT64_MIN = -0x8000000000000000
+INT64_MAX = 0x7FFFFFFFFFFFFFFF
+# A base offset this far from the int64 ends leaves room for any int32
+# offset delta, so record offsets never overflow.
+V2_MAX_BASE_OFFSET = INT64_MAX - 0x7FFFFFFF
 
 
 def _wrap64(v):
@@ -580,7 +587,7 @@ def _parse_v2_header(src, start, total, verify_crc, index, max_decompressed):
     b._partition_leader_epoch = leader_epoch
     b._crc = crc
     b._attributes = attrs
-    b._last_offset = _wrap64(base_offset + last_delta)
+    b._last_offset = base_offset + last_delta
     b._base_timestamp = base_ts
     b._max_timestamp = max_ts
     b._producer_id = producer_id
@@ -600,6 +607,9 @@ def _parse_v2_header(src, start, total, verify_crc, index, max_decompressed):
     if last_delta < 0:
         _corrupt(f"negative last offset delta {last_delta}", start + V2_LAST_OFFSET_DELTA,
                  f"batches[{index}].last_offset_delta")
+    if not -V2_MAX_BASE_OFFSET <= base_offset <= V2_MAX_BASE_OFFSET:
+        _corrupt(f"base offset {base_offset} leaves no room for the batch's offset deltas",
+                 start + V2_BASE_OFFSET, f"batches[{index}].base_offset")
     return b
 
 
@@ -651,12 +661,25 @@ def _legacy_entry(buf, pos, verify_crc):
 
 
 def _legacy_inner(inflated, wrapper_magic, wrapper_offset, wrapper_timestamp, wrapper_attributes,
-                  verify_crc, path):
+                  verify_crc, path, max_records):
     """Messages of a decompressed wrapper, with absolute offsets."""
     end = len(inflated)
     pos = 0
     inner = []
     ts_type = 1 if (wrapper_magic == 1 and wrapper_attributes & ATTR_TIMESTAMP_TYPE) else 0
+    # Count the messages before making any: a wrapper over the limit costs
+    # its inflated bytes only (malformed entries are reported by the loop).
+    counted = 0
+    while end - pos >= LOG_OVERHEAD:
+        size = _I32.unpack_from(inflated, pos + 8)[0]
+        if size < 0:
+            break
+        counted += 1
+        if counted > max_records:
+            raise RecordLimitError(f"compressed wrapper holds more than {max_records} messages "
+                                   f"(max_records_per_batch)", pos, f"{path}.messages[{max_records}]")
+        pos += LOG_OVERHEAD + size
+    pos = 0
     while pos < end:
         try:
             if end - pos < LOG_OVERHEAD + 5:
@@ -683,12 +706,15 @@ def _legacy_inner(inflated, wrapper_magic, wrapper_offset, wrapper_timestamp, wr
         # Magic 1 inner offsets are relative; the wrapper carries the absolute
         # offset of the last inner message.
         last_inner = inner[-1][0]
-        for m in inner:
-            m[0] = _wrap64(wrapper_offset - last_inner + m[0])
+        for i, m in enumerate(inner):
+            m[0] = wrapper_offset - last_inner + m[0]
+            if not INT64_MIN <= m[0] <= INT64_MAX:
+                _corrupt(f"inner message offset {m[0]} is out of the 64-bit range", 0,
+                         f"{path}.messages[{i}].offset")
     return [_new_record(o, ts, ts_type, k, v, (), n, crc, False) for o, ts, k, v, crc, n in inner]
 
 
-def _parse_legacy(src, start, total, verify_crc, index, max_decompressed):
+def _parse_legacy(src, start, total, verify_crc, index, max_decompressed, max_records):
     buf = src.buf
     try:
         _, offset, magic, attrs, ts, kp, kl, vp, vl, crc = _legacy_entry(buf, start, verify_crc)
@@ -730,7 +756,8 @@ def _parse_legacy(src, start, total, verify_crc, index, max_decompressed):
         raise exc.prefix_path(path + ".value")
     finally:
         compressed.release()
-    b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value")
+    b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value",
+                                      max_records)
     b._base_offset = b._legacy_records[0].offset
     b._record_count = len(b._legacy_records)
     return b
@@ -746,7 +773,7 @@ class BatchIterator:
     Corruption anywhere else raises CorruptDataError.
     """
 
-    __slots__ = ("_src", "_pos", "_index", "_verify_crc", "_max_decompressed", "_trailing_bytes")
+    __slots__ = ("_src", "_pos", "_index", "_verify_crc", "_max_decompressed", "_max_records", "_trailing_bytes")
 
     def __iter__(self):
         return self
@@ -779,9 +806,13 @@ class BatchIterator:
         if magic == 2:
             b = _parse_v2_header(src, start, length + LOG_OVERHEAD, self._verify_crc, self._index,
                                  self._max_decompressed)
+            if b._record_count > self._max_records:
+                raise RecordLimitError(f"batch holds {b._record_count} records, over the {self._max_records}-record "
+                                       f"limit (max_records_per_batch)", start + V2_RECORD_COUNT,
+                                       f"batches[{self._index}].record_count")
         elif magic == 0 or magic == 1:
             b = _parse_legacy(src, start, length + LOG_OVERHEAD, self._verify_crc, self._index,
-                              self._max_decompressed)
+                              self._max_decompressed, self._max_records)
         else:
             raise CorruptDataError(f"unknown record magic {magic - 256 if magic > 127 else magic}",
                                    start + V2_MAGIC, f"batches[{self._index}].magic")
@@ -790,11 +821,15 @@ class BatchIterator:
         return b
 
 
-def iter_batches(data, *, verify_crc=True, max_decompressed_size=None):
+def iter_batches(data, *, verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
     """Iterate the record batches / legacy entries in a bytes-like object
     without copying it.  The batches keep `data` alive (and, for a bytearray,
-    un-resizable) while they exist."""
+    un-resizable) while they exist.  A batch inflating to more than
+    max_decompressed_size bytes, or holding more than max_records_per_batch
+    records, raises (None: the process defaults in records.compression)."""
     it = BatchIterator.__new__(BatchIterator)
+    max_decompressed_size = _compression.resolve_limit(max_decompressed_size)
+    it._max_records = _compression.resolve_record_limit(max_records_per_batch)
     it._src = _Source(data)
     it._pos = 0
     it._index = 0
@@ -804,8 +839,8 @@ def iter_batches(data, *, verify_crc=True, max_decompressed_size=None):
     return it
 
 
-def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
-                     verify_crc=True, max_decompressed_size=None):
+def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
+                     verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
     """Yield the batches holding records a consumer would see: control batches
     are skipped always; with isolation_level "read_committed", so are batches of
     aborted transactions, exactly as the Java consumer decides.
@@ -816,16 +851,12 @@ def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transa
     at the producer's ABORT marker.
     """
     next_abort = 0
-    if isolation_level in ("read_committed", 1):
-        committed = True
-    elif isolation_level in ("read_uncommitted", 0):
-        committed = False
-    else:
-        raise ValueError(f"isolation_level must be 'read_committed' or 'read_uncommitted', not {isolation_level!r}")
+    committed = _read_committed(isolation_level, aborted_transactions)
     if committed:
-        pending = sorted((_aborted_pair(a) for a in aborted_transactions), key=lambda t: t[1])
+        pending = _aborted_pairs(aborted_transactions)
         aborted_pids = set()
-    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size):
+    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
+                          max_records_per_batch=max_records_per_batch):
         if committed and b._producer_id >= 0:
             while next_abort < len(pending) and pending[next_abort][1] <= b._last_offset:
                 aborted_pids.add(pending[next_abort][0])
@@ -842,24 +873,17 @@ def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transa
         yield b
 
 
-def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
-                   verify_crc=True, max_decompressed_size=None):
+def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
+                   verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
     """Flatten the batches a consumer would see (see filtered_batches) into a
     list of Records; control records are never included."""
     out = []
     for b in filtered_batches(data, isolation_level=isolation_level,
                               aborted_transactions=aborted_transactions, verify_crc=verify_crc,
-                              max_decompressed_size=max_decompressed_size):
+                              max_decompressed_size=max_decompressed_size,
+                              max_records_per_batch=max_records_per_batch):
         out.extend(b.records())
     return out
-
-
-def _aborted_pair(a):
-    if isinstance(a, tuple):
-        return (int(a[0]), int(a[1]))
-    if isinstance(a, dict):
-        return (int(a["producer_id"]), int(a["first_offset"]))
-    return (int(a.producer_id), int(a.first_offset))
 
 
 # ---------------------------------------------------------------- building

@@ -23,6 +23,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from kafkacodec import _impl
 from kafkacodec.errors import EncodeError
 from kafkacodec.records import RecordBatchBuilder, filtered_batches
+from kafkacodec.records.isolation import read_committed
 
 if _impl.accelerated:
     from kafkacodec.arrow._columnar import ColumnBuilder
@@ -113,9 +114,9 @@ def _to_record_batch(cols, sch, headers, batch_columns):
     return pa.RecordBatch.from_arrays(arrays, schema=sch)
 
 
-def iter_decode(data, *, isolation_level="read_uncommitted", aborted_transactions=(), headers=True,
+def iter_decode(data, *, isolation_level="read_uncommitted", aborted_transactions=None, headers=True,
                 batch_columns=False, binary_type="binary", verify_crc=True, max_decompressed_size=None,
-                max_rows=1 << 20):
+                max_records_per_batch=None, max_rows=1 << 20):
     """Decode into a sequence of pyarrow.RecordBatch of about `max_rows` rows
     each (split at Kafka batch boundaries), for inputs too large for one."""
     sch = schema(headers=headers, batch_columns=batch_columns, binary_type=binary_type)
@@ -124,8 +125,9 @@ def iter_decode(data, *, isolation_level="read_uncommitted", aborted_transaction
         size_hint = min(memoryview(data).nbytes, 1 << 30)
     except TypeError:
         size_hint = 0
-    builder = ColumnBuilder(headers, batch_columns, max_decompressed_size, large, size_hint)
-    uncommitted = isolation_level in ("read_uncommitted", 0)
+    builder = ColumnBuilder(headers, batch_columns, max_decompressed_size, large, size_hint,
+                            max_records_per_batch)
+    uncommitted = not read_committed(isolation_level, aborted_transactions)
     if uncommitted and max_rows == float("inf") and _impl.accelerated:
         # One pass over the whole buffer, batch walking in compiled code.
         builder.add_buffer(data, verify_crc)
@@ -133,7 +135,8 @@ def iter_decode(data, *, isolation_level="read_uncommitted", aborted_transaction
         return
     produced = False
     for batch in filtered_batches(data, isolation_level=isolation_level, aborted_transactions=aborted_transactions,
-                                  verify_crc=verify_crc, max_decompressed_size=max_decompressed_size):
+                                  verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
+                                  max_records_per_batch=max_records_per_batch):
         builder.add_batch(batch)
         if builder.rows >= max_rows:
             produced = True

@@ -34,6 +34,7 @@ class ColumnBuilder:
         max_decompressed_size: int | None = None,
         large_offsets: bool = False,
         size_hint: int = 0,
+        max_records_per_batch: int | None = None,
     ) -> Self: ...
     @property
     def rows(self) -> int: ...

@@ -15,7 +15,7 @@ from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok, V2_MIN_RECORD_SIZE
-from kafkacodec.records._records cimport raise_record_error, RecordBatch, BatchIterator
+from kafkacodec.records._records cimport raise_record_error, check_record_count, RecordBatch, BatchIterator
 
 from kafkacodec.errors import CorruptDataError
 import kafkacodec.records.compression as _compression
@@ -412,9 +412,10 @@ cdef class ColumnBuilder:
     cdef readonly bint large_offsets
     cdef int ow                     # byte width of binary offsets: 4, or 8 for large_binary
     cdef object _max_decompressed
+    cdef Py_ssize_t _max_records
 
     def __cinit__(self, bint headers=True, bint batch_columns=False, max_decompressed_size=None,
-                  bint large_offsets=False, Py_ssize_t size_hint=0):
+                  bint large_offsets=False, Py_ssize_t size_hint=0, max_records_per_batch=None):
         cdef int i
         for i in range(NCOLS):
             self.bufs[i].data = NULL
@@ -422,7 +423,8 @@ cdef class ColumnBuilder:
             self.bufs[i].cap = 0
         self.with_headers = headers
         self.with_batch_columns = batch_columns
-        self._max_decompressed = max_decompressed_size
+        self._max_decompressed = _compression.resolve_limit(max_decompressed_size)
+        self._max_records = _compression.resolve_record_limit(max_records_per_batch)
         self.large_offsets = large_offsets
         self.ow = 8 if large_offsets else 4
         # Uncompressed input bounds the key and value bytes: size for it once,
@@ -490,6 +492,7 @@ cdef class ColumnBuilder:
         m.leader_epoch = batch.partition_leader_epoch
         m.transactional = 1 if batch.attributes & ATTR_TRANSACTIONAL else 0
         count = batch.record_count
+        check_record_count(count, self._max_records, batch.position, batch._index)
         codec = batch.attributes & 0x07
         if codec == 0:
             with nogil:
@@ -548,9 +551,11 @@ cdef class ColumnBuilder:
                 if not rc:
                     break
                 codec = kc_load_be16(p + 21) & 0x07
+                count = <int32_t>kc_load_be32(p + 57)
+                # control batches too: the record layer refuses them alike
+                check_record_count(count, self._max_records, pos, index)
                 if not (kc_load_be16(p + 21) & ATTR_CONTROL):
                     _batch_meta(p, &m)
-                    count = <int32_t>kc_load_be32(p + 57)
                     if codec == 0:
                         with nogil:
                             rc = self._fill(p, V2_RECORDS, total, count, &m, &r, &failed)
@@ -564,7 +569,8 @@ cdef class ColumnBuilder:
             PyBuffer_Release(&view)
         # The record layer takes over from this entry, with the same offsets
         # and batch numbering in its errors.
-        it = _iter_batches(data, verify_crc=verify_crc, max_decompressed_size=self._max_decompressed)
+        it = _iter_batches(data, verify_crc=verify_crc, max_decompressed_size=self._max_decompressed,
+                           max_records_per_batch=self._max_records)
         it._pos = pos
         it._index = index
         for batch in it:

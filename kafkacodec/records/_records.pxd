@@ -5,6 +5,7 @@ from kafkacodec.records._v2 cimport RecordView
 
 
 cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base) except -1
+cdef int check_record_count(int64_t count, Py_ssize_t limit, Py_ssize_t position, int32_t index) except -1
 
 
 @cython.final
@@ -49,4 +50,5 @@ cdef class BatchIterator:
     cdef int32_t _index
     cdef bint _verify_crc
     cdef object _max_decompressed
+    cdef Py_ssize_t _max_records
     cdef readonly Py_ssize_t trailing_bytes

@@ -196,23 +196,29 @@ class RecordBatchBuilder:
     def close(self) -> None: ...
 
 def iter_batches(
-    data: ReadableBuffer, *, verify_crc: bool = True, max_decompressed_size: int | None = None
+    data: ReadableBuffer,
+    *,
+    verify_crc: bool = True,
+    max_decompressed_size: int | None = None,
+    max_records_per_batch: int | None = None,
 ) -> BatchIterator: ...
 def filtered_batches(
     data: ReadableBuffer,
     *,
     isolation_level: _IsolationLevel = "read_uncommitted",
-    aborted_transactions: Iterable[_AbortedTransaction] = (),
+    aborted_transactions: Iterable[_AbortedTransaction] | None = None,
     verify_crc: bool = True,
     max_decompressed_size: int | None = None,
+    max_records_per_batch: int | None = None,
 ) -> Iterator[RecordBatch]: ...
 def decode_records(
     data: ReadableBuffer,
     *,
     isolation_level: _IsolationLevel = "read_uncommitted",
-    aborted_transactions: Iterable[_AbortedTransaction] = (),
+    aborted_transactions: Iterable[_AbortedTransaction] | None = None,
     verify_crc: bool = True,
     max_decompressed_size: int | None = None,
+    max_records_per_batch: int | None = None,
 ) -> list[Record]: ...
 def build_batches(
     records: Iterable[_RecordIn],

@@ -26,7 +26,7 @@ from kafkacodec._primitives cimport (
 from kafkacodec._crc cimport crc32c_update, crc32_update
 from kafkacodec._buffer cimport Writer
 from kafkacodec.records._v2 cimport (
-    RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE,
+    RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE, v2_base_offset_ok,
     F_HEADER_KEY, F_HEADER_VALUE, F_HEADERS, F_LENGTH,
     P_VARINT_TRUNCATED, P_VARINT_OVERLONG, P_SIZE_MISMATCH,
 )
@@ -34,12 +34,15 @@ from kafkacodec.records._v2 cimport (
 import time as _time
 
 from kafkacodec.errors import (
-    CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError,
+    CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError, RecordLimitError,
     UnsupportedVersionError,
 )
 import kafkacodec.records.compression as _compression
+from kafkacodec.records.isolation import read_committed as _read_committed, aborted_pairs as _aborted_pairs
 
 cdef object _decompress = _compression.decompress
+cdef object _resolve_limit = _compression.resolve_limit
+cdef object _resolve_record_limit = _compression.resolve_record_limit
 cdef object _compress = _compression.compress
 
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
@@ -83,6 +86,8 @@ CONTROL_ABORT = 0
 CONTROL_COMMIT = 1
 CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
 cdef tuple _EMPTY = ()
+cdef object INT64_MIN_OBJ = -0x8000000000000000
+cdef object INT64_MAX_OBJ = 0x7FFFFFFFFFFFFFFF
 
 
 cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
@@ -270,6 +275,16 @@ cdef object _headers_tuple(const uint8_t *base, Py_ssize_t pos, int32_t count):
 
 cdef tuple _FIELD_NAMES = ("length", "attributes", "timestamp_delta", "offset_delta", "key", "value",
                            "headers", "key", "value", "")
+
+
+cdef int check_record_count(int64_t count, Py_ssize_t limit, Py_ssize_t position, int32_t index) except -1:
+    """Refuse a batch claiming more records than the limit, before anything
+    is inflated or allocated for them."""
+    if count > limit:
+        raise RecordLimitError(f"batch holds {count} records, over the {limit}-record limit "
+                               f"(max_records_per_batch)", position + V2_RECORD_COUNT,
+                               f"batches[{index}].record_count")
+    return 0
 
 
 cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base) except -1:
@@ -465,7 +480,8 @@ cdef RecordBatch _parse_v2_header(_Source src, Py_ssize_t start, Py_ssize_t tota
     b.crc = kc_load_be32(p + V2_CRC)
     b.attributes = <int16_t>kc_load_be16(p + V2_ATTRIBUTES)
     last_delta = <int32_t>kc_load_be32(p + V2_LAST_OFFSET_DELTA)
-    b.last_offset = b.base_offset + last_delta
+    # wraps only for a base offset refused below, before anything uses it
+    b.last_offset = <int64_t>(<uint64_t>b.base_offset + <uint64_t>last_delta)
     b.base_timestamp = <int64_t>kc_load_be64(p + V2_BASE_TIMESTAMP)
     b.max_timestamp = <int64_t>kc_load_be64(p + V2_MAX_TIMESTAMP)
     b.producer_id = <int64_t>kc_load_be64(p + V2_PRODUCER_ID)
@@ -491,6 +507,9 @@ cdef RecordBatch _parse_v2_header(_Source src, Py_ssize_t start, Py_ssize_t tota
     if last_delta < 0:
         _corrupt(f"negative last offset delta {last_delta}", start + V2_LAST_OFFSET_DELTA,
                  f"batches[{index}].last_offset_delta")
+    if not v2_base_offset_ok(b.base_offset):
+        _corrupt(f"base offset {b.base_offset} leaves no room for the batch's offset deltas",
+                 start + V2_BASE_OFFSET, f"batches[{index}].base_offset")
     return b
 
 
@@ -567,7 +586,8 @@ cdef Record _legacy_record(object owner, const uint8_t *base, int64_t offset, in
 
 
 cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offset,
-                        int64_t wrapper_timestamp, int wrapper_attributes, bint verify_crc, str path):
+                        int64_t wrapper_timestamp, int wrapper_attributes, bint verify_crc, str path,
+                        Py_ssize_t max_records):
     """Messages of a decompressed wrapper, with absolute offsets."""
     cdef const uint8_t *base = <const uint8_t *>PyBytes_AS_STRING(inflated)
     cdef Py_ssize_t end = PyBytes_GET_SIZE(inflated)
@@ -579,9 +599,22 @@ cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offse
     cdef uint32_t crc
     cdef int32_t size
     cdef list inner = []
-    cdef int64_t last_inner
+    cdef object last_inner, absolute
+    cdef Py_ssize_t n_counted = 0
     cdef Record rec
     ts_type = 1 if (wrapper_magic == 1 and wrapper_attributes & ATTR_TIMESTAMP_TYPE) else 0
+    # Count the messages before making any: a wrapper over the limit costs
+    # its inflated bytes only (malformed entries are reported by the loop).
+    while end - pos >= LOG_OVERHEAD:
+        size = <int32_t>kc_load_be32(base + pos + 8)
+        if size < 0:
+            break
+        n_counted += 1
+        if n_counted > max_records:
+            raise RecordLimitError(f"compressed wrapper holds more than {max_records} messages "
+                                   f"(max_records_per_batch)", pos, f"{path}.messages[{max_records}]")
+        pos += LOG_OVERHEAD + size
+    pos = 0
     while pos < end:
         try:
             if end - pos < LOG_OVERHEAD + 5:
@@ -610,13 +643,17 @@ cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offse
         # Magic 1 inner offsets are relative; the wrapper carries the absolute
         # offset of the last inner message.
         last_inner = (<Record>inner[len(inner) - 1])._offset
-        for rec in inner:
-            rec._offset = wrapper_offset - last_inner + rec._offset
+        for i, rec in enumerate(inner):
+            absolute = wrapper_offset - last_inner + rec._offset
+            if not INT64_MIN_OBJ <= absolute <= INT64_MAX_OBJ:
+                _corrupt(f"inner message offset {absolute} is out of the 64-bit range", 0,
+                         f"{path}.messages[{i}].offset")
+            rec._offset = absolute
     return inner
 
 
 cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, bint verify_crc,
-                               int32_t index, object max_decompressed):
+                               int32_t index, object max_decompressed, Py_ssize_t max_records):
     cdef RecordBatch b = RecordBatch.__new__(RecordBatch)
     cdef int64_t offset, ts
     cdef int magic, attrs, codec
@@ -667,7 +704,8 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
         raise exc.prefix_path(path + ".value")
     finally:
         compressed.release()
-    b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value")
+    b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value",
+                                      max_records)
     b.base_offset = (<Record>b._legacy_records[0])._offset
     b.record_count = len(b._legacy_records)
     return b
@@ -710,10 +748,11 @@ cdef class BatchIterator:
         magic = <int8_t>p[V2_MAGIC]
         if magic == 2:
             b = _parse_v2_header(self._src, start, length + LOG_OVERHEAD, self._verify_crc, self._index)
+            check_record_count(b.record_count, self._max_records, start, self._index)
             b._max_decompressed = self._max_decompressed
         elif magic == 0 or magic == 1:
             b = _parse_legacy(self._src, start, length + LOG_OVERHEAD, self._verify_crc, self._index,
-                              self._max_decompressed)
+                              self._max_decompressed, self._max_records)
         else:
             raise CorruptDataError(f"unknown record magic {magic}", start + V2_MAGIC,
                                    f"batches[{self._index}].magic")
@@ -722,22 +761,25 @@ cdef class BatchIterator:
         return b
 
 
-def iter_batches(data, *, bint verify_crc=True, max_decompressed_size=None):
+def iter_batches(data, *, bint verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
     """Iterate the record batches / legacy entries in a bytes-like object
     without copying it.  The batches keep `data` alive (and, for a bytearray,
-    un-resizable) while they exist."""
+    un-resizable) while they exist.  A batch inflating to more than
+    max_decompressed_size bytes, or holding more than max_records_per_batch
+    records, raises (None: the process defaults in records.compression)."""
     cdef BatchIterator it = BatchIterator.__new__(BatchIterator)
+    it._max_decompressed = _resolve_limit(max_decompressed_size)
+    it._max_records = _resolve_record_limit(max_records_per_batch)
     it._src = _make_source(data)
     it._pos = 0
     it._index = 0
     it._verify_crc = verify_crc
-    it._max_decompressed = max_decompressed_size
     it.trailing_bytes = 0
     return it
 
 
-def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
-                     bint verify_crc=True, max_decompressed_size=None):
+def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
+                     bint verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
     """Yield the batches holding records a consumer would see: control batches
     are skipped always; with isolation_level "read_committed", so are batches of
     aborted transactions, exactly as the Java consumer decides.
@@ -752,16 +794,12 @@ def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transa
     cdef set aborted_pids
     cdef list pending
     cdef Py_ssize_t next_abort = 0
-    if isolation_level in ("read_committed", 1):
-        committed = True
-    elif isolation_level in ("read_uncommitted", 0):
-        committed = False
-    else:
-        raise ValueError(f"isolation_level must be 'read_committed' or 'read_uncommitted', not {isolation_level!r}")
+    committed = _read_committed(isolation_level, aborted_transactions)
     if committed:
-        pending = sorted((_aborted_pair(a) for a in aborted_transactions), key=lambda t: t[1])
+        pending = _aborted_pairs(aborted_transactions)
         aborted_pids = set()
-    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size):
+    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
+                          max_records_per_batch=max_records_per_batch):
         if committed and b.producer_id >= 0:
             while next_abort < len(pending) and pending[next_abort][1] <= b.last_offset:
                 aborted_pids.add(pending[next_abort][0])
@@ -778,25 +816,18 @@ def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transa
         yield b
 
 
-def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=(),
-                   bint verify_crc=True, max_decompressed_size=None):
+def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
+                   bint verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
     """Flatten the batches a consumer would see (see filtered_batches) into a
     list of Records; control records are never included."""
     cdef list out = []
     cdef RecordBatch b
     for b in filtered_batches(data, isolation_level=isolation_level,
                               aborted_transactions=aborted_transactions, verify_crc=verify_crc,
-                              max_decompressed_size=max_decompressed_size):
+                              max_decompressed_size=max_decompressed_size,
+                              max_records_per_batch=max_records_per_batch):
         out.extend(b.records())
     return out
-
-
-cdef tuple _aborted_pair(object a):
-    if isinstance(a, tuple):
-        return (int(a[0]), int(a[1]))
-    if isinstance(a, dict):
-        return (int(a["producer_id"]), int(a["first_offset"]))
-    return (int(a.producer_id), int(a.first_offset))
 
 
 # ---------------------------------------------------------------- building

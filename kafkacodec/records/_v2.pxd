@@ -5,7 +5,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from libc.stdint cimport int16_t, uint32_t
 from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN, read_varint32, read_varint64,
-                                     kc_load_be16, kc_load_be32)
+                                     kc_load_be16, kc_load_be32, kc_load_be64)
 from kafkacodec._crc cimport crc32c_update
 
 cdef enum RecordField:
@@ -149,6 +149,13 @@ cdef inline Py_ssize_t next_header(const uint8_t *base, Py_ssize_t pos,
     return pos
 
 
+# A base offset this far from the int64 ends leaves room for any int32
+# offset delta, so record offsets never overflow.
+cdef inline bint v2_base_offset_ok(int64_t base_offset) noexcept nogil:
+    cdef int64_t bound = <int64_t>0x7FFFFFFFFFFFFFFFLL - <int64_t>0x7FFFFFFF
+    return -bound <= base_offset <= bound
+
+
 cdef inline bint v2_header_ok(const uint8_t *p, Py_ssize_t total, bint verify_crc) noexcept nogil:
     """Whether a complete v2 batch of `total` bytes passes the checks the
     record layer applies (minimum size, CRC, codec, counts).  Callers that get
@@ -158,5 +165,7 @@ cdef inline bint v2_header_ok(const uint8_t *p, Py_ssize_t total, bint verify_cr
     if verify_crc and crc32c_update(0, p + 21, <size_t>(total - 21)) != kc_load_be32(p + 17):
         return False
     if (kc_load_be16(p + 21) & 0x07) > 4:
+        return False
+    if not v2_base_offset_ok(<int64_t>kc_load_be64(p)):
         return False
     return <int32_t>kc_load_be32(p + 57) >= 0 and <int32_t>kc_load_be32(p + 23) >= 0

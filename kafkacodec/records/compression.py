@@ -14,9 +14,16 @@ from kafkacodec.errors import DecompressionError, DecompressionLimitError, Unsup
 NONE, GZIP, SNAPPY, LZ4, ZSTD = 0, 1, 2, 3, 4
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
 DEFAULT_MAX_DECOMPRESSED_SIZE = 256 * 1024 * 1024
+# Records per batch (a v2 batch, or the inner messages of a legacy wrapper).
+# Seven-byte records compress so well that a 24 KB batch can claim tens of
+# millions of them; a million bounds the objects or columns one batch makes
+# (~150 MB of Python records, ~30 MB of Arrow) and is beyond what producers
+# build with Kafka's default message.max.bytes.
+DEFAULT_MAX_RECORDS_PER_BATCH = 1_000_000
 DEFAULT_LEVELS = {GZIP: 6, LZ4: 0, ZSTD: 3}
 
 _max_decompressed = DEFAULT_MAX_DECOMPRESSED_SIZE
+_max_records = DEFAULT_MAX_RECORDS_PER_BATCH
 
 XERIAL_MAGIC = b"\x82SNAPPY\x00"
 XERIAL_HEADER = XERIAL_MAGIC + struct.pack(">ii", 1, 1)
@@ -26,9 +33,32 @@ XERIAL_BLOCK = 32 * 1024
 def set_default_max_decompressed_size(n):
     """Process-wide default limit for decompressed payloads."""
     global _max_decompressed
-    if n <= 0:
-        raise ValueError("the limit must be positive")
-    _max_decompressed = int(n)
+    _max_decompressed = check_limit(n, "max_decompressed_size")
+
+
+def set_default_max_records_per_batch(n):
+    """Process-wide default limit on the records one batch may hold."""
+    global _max_records
+    _max_records = check_limit(n, "max_records_per_batch")
+
+
+def check_limit(n, name):
+    """A size or count limit given by a caller: a positive int (None and
+    "unlimited" values such as -1 are refused, so a typo cannot switch a
+    bound off)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+        raise ValueError(f"{name} must be a positive integer, not {n!r}")
+    return n
+
+
+def resolve_limit(n):
+    """The per-call decompression limit: the process default for None."""
+    return _max_decompressed if n is None else check_limit(n, "max_decompressed_size")
+
+
+def resolve_record_limit(n):
+    """The per-call records-per-batch limit: the process default for None."""
+    return _max_records if n is None else check_limit(n, "max_records_per_batch")
 
 
 def codec_id(codec):
@@ -109,8 +139,9 @@ def _snappy_raw_length(view):
     raise DecompressionError("snappy: bad length header")
 
 
-def _unsnappy_raw(view, limit):
-    if _snappy_raw_length(view) > limit:
+def _unsnappy_raw(view, budget, limit):
+    # budget: bytes still allowed (xerial blocks share one limit)
+    if _snappy_raw_length(view) > budget:
         raise _limit_error(limit)
     try:
         return bytes(_cramjam().snappy.decompress_raw(view))
@@ -121,7 +152,7 @@ def _unsnappy_raw(view, limit):
 def _unsnappy(data, limit):
     view = memoryview(data).cast("B")
     if bytes(view[:8]) != XERIAL_MAGIC:
-        return _unsnappy_raw(view, limit)
+        return _unsnappy_raw(view, limit, limit)
     pos = 16
     out = []
     total = 0
@@ -132,7 +163,7 @@ def _unsnappy(data, limit):
         pos += 4
         if n < 0 or pos + n > len(view):
             raise DecompressionError("snappy: truncated xerial block")
-        block = _unsnappy_raw(view[pos:pos + n], limit - total)
+        block = _unsnappy_raw(view[pos:pos + n], limit - total, limit)
         total += len(block)
         out.append(block)
         pos += n
@@ -233,25 +264,36 @@ def _break_lz4_checksum(frame):
 
 
 _LZ4_BLOCK_MAX = {4: 1 << 16, 5: 1 << 18, 6: 1 << 20, 7: 1 << 22}
+_LZ4_SLICE = 1 << 20
+
+
+def _lz4_declared_size(view):
+    """The content size a frame header declares, or None."""
+    if view[4] & 0x08:
+        return int.from_bytes(view[6:14], "little")
+    return None
 
 
 def _lz4_output_bound(view):
-    """An upper bound of a frame's decompressed size from its header and block
+    """An upper bound of a single frame's decompressed size from its block
     headers (each block holds at most the frame's block maximum), or None if
-    the frame is malformed (the decoder then reports the problem)."""
+    the input is malformed or holds more than one frame (the bounded
+    streaming decoder then handles it).  A declared content size is never
+    trusted as a bound: a frame may under-declare it."""
     end = _lz4_descriptor_end(view)
     flg, bd = view[4], view[5]
-    if flg & 0x08:
-        return int.from_bytes(view[6:14], "little")
     block_max = _LZ4_BLOCK_MAX.get((bd >> 4) & 0x07)
     if block_max is None:
         return None
     block_checksum = 4 if flg & 0x10 else 0
+    content_checksum = 4 if flg & 0x04 else 0
     pos = end + 1
     blocks = 0
     while pos + 4 <= len(view):
         size = struct.unpack_from("<I", view, pos)[0]
         if size == 0:
+            if pos + 4 + content_checksum != len(view):
+                return None
             return blocks * block_max
         pos += 4 + (size & 0x7FFFFFFF) + block_checksum
         blocks += 1
@@ -265,6 +307,11 @@ def _unlz4(data, limit, magic):
         view = view.cast("B")
     if magic == 0:
         view = memoryview(_fix_broken_lz4_checksum(view))
+    else:
+        _lz4_descriptor_end(view)
+    declared = _lz4_declared_size(view)
+    if declared is not None and declared > limit:
+        raise _limit_error(limit)
     bound = _lz4_output_bound(view)
     try:
         if bound is not None and bound <= limit:
@@ -272,15 +319,25 @@ def _unlz4(data, limit, magic):
             # (asking for a maximum length makes the library much slower).
             # It raises on an incomplete frame.
             return lz4frame.decompress(view)
+        # Possibly a bomb: inflate in slices so that going over the limit
+        # costs about the limit (one max_length call would allocate the whole
+        # limit and copy it once more).
         d = lz4frame.LZ4FrameDecompressor()
-        out = d.decompress(view, max_length=limit + 1)
+        chunks = []
+        total = 0
+        data_in = view
+        while not d.eof:
+            chunk = d.decompress(data_in, max_length=_LZ4_SLICE)
+            data_in = b""
+            total += len(chunk)
+            if total > limit:
+                raise _limit_error(limit)
+            if not chunk and not d.eof:  # no progress: the input ended mid-frame
+                raise DecompressionError("lz4: truncated frame")
+            chunks.append(chunk)
     except RuntimeError as exc:
         raise DecompressionError(f"lz4: {exc}") from None
-    if len(out) > limit:
-        raise _limit_error(limit)
-    if not d.eof:
-        raise DecompressionError("lz4: truncated frame")
-    return out
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _lz4(data, level, magic):
@@ -321,22 +378,32 @@ def _unzstd(data, limit):
         raise _limit_error(limit)
     try:
         if size >= 0:
-            # Sized frames (single-shot producers) decompress into an exact buffer.
-            return d.decompress(data)
+            # Sized frames (single-shot producers) decompress into a buffer of
+            # the declared size; the library fails if the frame holds more.
+            return d.decompress(data, allow_extra_data=False)
         # Streaming producers omit the size: try a modest output buffer first,
         # since a buffer of `limit` bytes costs more than the decompression.
-        return d.decompress(data, max_output_size=min(limit, max(1 << 20, 16 * len(data))))
+        return d.decompress(data, max_output_size=min(limit, max(1 << 20, 16 * len(data))),
+                            allow_extra_data=False)
     except zstd.ZstdError:
         pass
+    # Several frames, a frame larger than the first guess, or bad input.
     try:
         out = d.stream_reader(data, read_across_frames=True).read(limit + 1)
         if len(out) > limit:
             raise _limit_error(limit)
-        # The output is now known to be bounded; check the frame is complete.
-        obj = d.decompressobj()
-        obj.decompress(data)
-        if not obj.eof:
-            raise DecompressionError("zstd: truncated frame")
+        # The output is now known to be bounded; the stream reader stops
+        # quietly at a truncated frame, so check every frame is complete.
+        rest = data
+        produced = 0
+        while rest:
+            obj = d.decompressobj()
+            produced += len(obj.decompress(rest))
+            if not obj.eof:
+                raise DecompressionError("zstd: truncated frame")
+            rest = obj.unused_data
+        if produced != len(out):
+            raise DecompressionError("zstd: inconsistent frames")
         return out
     except zstd.ZstdError as exc:
         raise DecompressionError(f"zstd: {exc}") from None
@@ -357,7 +424,7 @@ def decompress(codec, data, *, max_size=None, magic=2):
     """Decompress a Kafka payload; output is bounded by max_size (default:
     the process-wide limit) and every failure is a DecompressionError."""
     cid = codec_id(codec)
-    limit = _max_decompressed if max_size is None else max_size
+    limit = resolve_limit(max_size)
     if cid == GZIP:
         return _gunzip(data, limit)
     if cid == SNAPPY:

@@ -32,8 +32,20 @@ def test_abort_and_commit_interleaved():
     ])
     assert values(data) == [b"a1", b"a2", b"c1", b"c2", b"plain"]
     assert values(data, isolation_level="read_committed", aborted_transactions=[(1, 0)]) == [b"c1", b"c2", b"plain"]
-    # Without the fetch response's aborted list nothing is known to be aborted.
-    assert values(data, isolation_level="read_committed") == [b"a1", b"a2", b"c1", b"c2", b"plain"]
+    # An empty aborted list: nothing is known to be aborted.
+    assert values(data, isolation_level="read_committed", aborted_transactions=[]) == [
+        b"a1", b"a2", b"c1", b"c2", b"plain"]
+
+
+def test_read_committed_without_aborted_list_is_refused():
+    # Silently returning aborted records would be the worst answer: the
+    # caller must say what the Fetch response (or .txnindex) reported.
+    data = txn_batch(1, 0, [b"v"]) + marker("ABORT", 1, 1)
+    with pytest.raises(ValueError, match="aborted_transactions"):
+        values(data, isolation_level="read_committed")
+    arrow = pytest.importorskip("kafkacodec.arrow")
+    with pytest.raises(ValueError, match="aborted_transactions"):
+        arrow.decode(data, isolation_level="read_committed")
 
 
 def test_aborted_range_starts_at_first_offset():
@@ -67,7 +79,7 @@ def test_aborted_transactions_given_as_objects_and_unsorted():
 def test_control_records_never_returned():
     data = txn_batch(1, 0, [b"v"]) + marker("COMMIT", 1, 1)
     assert values(data) == [b"v"]
-    assert values(data, isolation_level="read_committed") == [b"v"]
+    assert values(data, isolation_level="read_committed", aborted_transactions=[]) == [b"v"]
 
 
 def test_bad_isolation_level():

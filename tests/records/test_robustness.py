@@ -4,7 +4,7 @@ import struct
 
 import pytest
 
-from kafkacodec.errors import CorruptDataError
+from kafkacodec.errors import CorruptDataError, RecordLimitError
 from kafkacodec.records import RecordBatchBuilder, build_control_batch, iter_batches
 
 
@@ -75,7 +75,12 @@ def test_lying_record_count_does_not_allocate():
     b.append(1, b"k", b"v")
     data = bytearray(b.build())
     struct.pack_into(">i", data, 57, 2**31 - 1)
-    (batch,) = iter_batches(bytes(data), verify_crc=False)
+    # Over the records-per-batch limit: refused as the batch is reached.
+    with pytest.raises(RecordLimitError) as info:
+        list(iter_batches(bytes(data), verify_crc=False))
+    assert info.value.offset == 57 and info.value.path == "batches[0].record_count"
+    # Within a raised limit, the count still has to fit the batch's bytes.
+    (batch,) = iter_batches(bytes(data), verify_crc=False, max_records_per_batch=2**31 - 1)
     with pytest.raises(CorruptDataError) as info:
         batch.records()
     assert "does not fit" in str(info.value)
