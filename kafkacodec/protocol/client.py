@@ -43,7 +43,7 @@ class KafkaConnection:
 
     @classmethod
     def connect(cls, address, client_id="kafkacodec", timeout=10.0, negotiate_versions=True,
-                api_versions_version=None, strict=True):
+                api_versions_version=None, strict=True, max_frame_size=100 << 20):
         # "host:port[,host:port...]": the first address that accepts wins
         addresses = ([parse_address(a) for a in address.split(",") if a.strip()]
                      if isinstance(address, str) else [address])
@@ -56,9 +56,13 @@ class KafkaConnection:
                 if i == len(addresses) - 1:
                     raise
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        conn = cls(sock, client_id, timeout, strict=strict)
+        conn = cls(sock, client_id, timeout, max_frame_size=max_frame_size, strict=strict)
         if negotiate_versions:
-            conn.negotiate(api_versions_version)
+            try:
+                conn.negotiate(api_versions_version)
+            except BaseException:
+                conn.close()  # the caller never gets the connection to close
+                raise
         return conn
 
     def close(self):

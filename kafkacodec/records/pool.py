@@ -29,6 +29,9 @@ class BufferPool:
         self._free = collections.deque()          # reusable poolable_size buffers
         self._waiters = collections.deque()       # one Condition per blocked allocate, FIFO
         self._non_pooled = self._total            # memory not in use and not on the free list
+        # Buffers handed out and not yet returned (id -> buffer): returning one
+        # twice, or one from elsewhere, would count its memory twice.
+        self._lent = {}
         self._closed = False
 
     # -- introspection --
@@ -69,12 +72,16 @@ class BufferPool:
                 raise KafkaCodecError("the buffer pool is closed")
             # Fast path: a pooled buffer of exactly the right size, when nobody waits.
             if size == self._poolable and self._free and not self._waiters:
-                return self._free.popleft()
+                return self._lend(self._free.popleft())
             if not self._waiters and self._non_pooled + len(self._free) * self._poolable >= size:
                 self._free_up(size)
                 self._non_pooled -= size
-                return bytearray(size)
-            return self._wait_for(size, max_time_to_block)
+                return self._lend(bytearray(size))
+            return self._lend(self._wait_for(size, max_time_to_block))
+
+    def _lend(self, buffer):
+        self._lent[id(buffer)] = buffer
+        return buffer
 
     def _wait_for(self, size, max_time_to_block):
         # Collect memory piecemeal, as it is returned, while first in line.
@@ -126,6 +133,10 @@ class BufferPool:
         """Return a buffer; poolable-size buffers go back on the free list."""
         size = len(buffer) if size is None else size
         with self._lock:
+            if self._lent.get(id(buffer)) is not buffer:
+                raise KafkaCodecError("deallocate() of a buffer this pool did not lend or that was "
+                                      "already returned")
+            del self._lent[id(buffer)]
             if size == self._poolable and len(buffer) == self._poolable:
                 self._free.append(buffer)
             else:

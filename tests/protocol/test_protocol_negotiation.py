@@ -6,6 +6,7 @@ import pytest
 
 from kafkacodec.protocol import (FrameSplitter, decode_request, encode_response, errors,
                                  messages as m)
+from kafkacodec.errors import FrameTooLargeError
 from kafkacodec.protocol.client import KafkaConnection, ProtocolClientError
 from kafkacodec.protocol.negotiation import (api_versions_retry_version, decode_api_versions,
                                              negotiate)
@@ -140,3 +141,37 @@ def test_error_table_is_complete_and_agrees_with_kafka_python():
     differ = {c for c in theirs if c in ours and ours[c] != theirs[c]}
     assert differ == {2}, differ
     assert len(set(theirs) & set(ours)) > 120
+
+
+def _silent_broker():
+    """Accepts one connection, answers ApiVersions with an oversized frame
+    header, then waits for the client to close."""
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    srv.settimeout(10)
+    closed = threading.Event()
+
+    def run():
+        conn, _ = srv.accept()
+        with conn:
+            conn.settimeout(10)
+            conn.recv(65536)
+            conn.sendall((1 << 20).to_bytes(4, "big"))   # claims a 1 MiB response
+            if conn.recv(1) == b"":
+                closed.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return srv, thread, closed
+
+
+def test_connect_passes_max_frame_size_and_closes_on_failed_handshake():
+    srv, thread, closed = _silent_broker()
+    try:
+        with pytest.raises(FrameTooLargeError):
+            KafkaConnection.connect(f"127.0.0.1:{srv.getsockname()[1]}", timeout=5, max_frame_size=1024)
+        thread.join(10)
+        assert closed.is_set(), "the socket of a failed handshake was left open"
+    finally:
+        srv.close()

@@ -124,3 +124,18 @@ def test_builder_draws_from_pool():
     b2.close()
     assert pool.available_memory == 32 * 1024
     assert [r.value for r in decode_records(data)] == [b"v"]
+
+
+def test_double_or_foreign_deallocate_is_refused():
+    pool = BufferPool(4096, 1024)
+    a = pool.allocate(1024, 0)
+    b = pool.allocate(300, 0)
+    pool.deallocate(a)
+    pool.deallocate(b)
+    with pytest.raises(KafkaCodecError, match="already returned"):
+        pool.deallocate(a)
+    with pytest.raises(KafkaCodecError, match="already returned"):
+        pool.deallocate(b)
+    with pytest.raises(KafkaCodecError, match="did not lend"):
+        pool.deallocate(bytearray(1024))
+    assert pool.available_memory == pool.total_memory == 4096
