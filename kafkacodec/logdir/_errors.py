@@ -23,20 +23,14 @@ class LogDirError(KafkaCodecError, OSError):
     def __init__(self, message: str, path: str | os.PathLike | None = None):
         text = message if path is None else f"{os.fspath(path)}: {message}"
         super().__init__(text)
+        self.message = message
         self.path = None if path is None else os.fspath(path)
 
     def __str__(self) -> str:
         return self.args[0] if self.args else ""
 
     def __reduce__(self):
-        return (_rebuild_logdir_error, (type(self), self.args[0] if self.args else "", self.path))
-
-
-def _rebuild_logdir_error(cls, text, path):
-    exc = cls.__new__(cls, text)
-    Exception.__init__(exc, text)
-    exc.path = path
-    return exc
+        return (type(self), (self.message, self.path))
 
 
 class NotALogDirectoryError(LogDirError, NotADirectoryError):

@@ -577,12 +577,11 @@ class LogDir:
         self.ignored: list[str] = []
         for entry in sorted(_listdir(self.path)):
             full = self.path / entry
-            if not _is_dir(full):
-                continue
             parsed = parse_partition_dir_name(entry)
             if parsed is None:
-                self.ignored.append(entry)
-            else:
+                if os.path.isdir(full):
+                    self.ignored.append(entry)
+            elif _is_dir(full):  # strict: a broken partition directory is an error, not a missing partition
                 self._entries[parsed] = full
         self._open: dict[tuple[str, int], PartitionDir] = {}
         self._start_offsets: dict[tuple[str, int], int] | None = None

@@ -246,6 +246,11 @@ class SegmentWalk:
         """The file ended early: it was truncated while being read."""
         old = self.seg.size
         new = pos + avail
+        if self._file is not None:
+            try:
+                new = min(new, os.fstat(self._file.fd).st_size)
+            except OSError:
+                pass
         if not self.seg.is_active:
             # lost bytes of a closed segment are not a partial write
             self.seg.size = new
@@ -499,6 +504,12 @@ class Segment:
             last = None
             for last in walk:
                 pass
+            if last is None and start > 0 and self.is_active and self.size <= start:
+                # the broker truncated the active segment below its last index entry
+                start = 0
+                walk = self.headers(0, on_corruption=on_corruption)
+                for last in walk:
+                    pass
             if last is None and start > 0 and on_corruption == "error":
                 raise corrupt(self.log_path, "last index entry does not point at a batch", start,
                               self._where(".log"))
@@ -611,8 +622,10 @@ class Segment:
                 it = _iter_batches(buf, verify_crc=verify_crc)
                 try:
                     for b in it:
-                        if b.base_offset < lo or b.last_offset >= hi:
-                            break
+                        base = b.base_offset
+                        last = b.last_offset
+                        if base < lo or last >= hi or b.record_count > last - base + 1:
+                            break  # out of range: the checked walk explains it
                         nxt = b.position + b.size_in_bytes
                         if per_batch:
                             yield pos + good, view[good:nxt]
