@@ -19,7 +19,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
-from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE, v2_base_offset_ok
 
 import kafkacodec.records.compression as _compression
 
@@ -89,6 +89,8 @@ cdef object _open_batch(const uint8_t *p, Py_ssize_t n, object data, OpenBatch *
     if n < B_RECORDS:
         return None
     b.base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
+    if not v2_base_offset_ok(b.base_offset):
+        return None  # record offsets could overflow: the client's decoder decides
     attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
     b.base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
     b.max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)

@@ -7,6 +7,7 @@ import struct
 import time
 
 from kafkacodec._pure.buffer import decode_varint, decode_varlong
+from kafkacodec._pure.records import V2_MAX_BASE_OFFSET
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records import compression as _compression
 
@@ -99,6 +100,8 @@ def _kp_records(cls, data, topic, partition, leader_epoch, consumer):
         return None
     (base_offset, _len, _epoch, _magic, _crc, attrs, _last, base_ts, max_ts,
      _pid, _pepoch, _seq, count) = _HEADER.unpack_from(mv)
+    if not -V2_MAX_BASE_OFFSET <= base_offset <= V2_MAX_BASE_OFFSET:
+        return None  # record offsets could overflow: the client's decoder decides
     codec = attrs & 7
     append_time = (attrs >> 3) & 1
     if codec == 0:

@@ -757,3 +757,20 @@ def test_aiokafka_consumer_records_untracked_by_default():
     finally:
         kc_aio.uninstall()
     assert [vars(r) for r in tracked] == [vars(r) for r in orig] and all(gc.is_tracked(r) for r in tracked)
+
+
+@pytest.mark.parametrize("base_offset", [2**63 - 1, 2**63 - 2**31 + 1, -(2**63)])
+def test_out_of_range_base_offsets_are_left_to_the_client_in_both_paths(base_offset):
+    # base + offset delta would leave int64: the compiled path used to wrap
+    # and the pure one not; both hand such a batch to the client's decoder.
+    b = RecordBatchBuilder()
+    b.append(1_700_000_000_000, b"k", b"v")
+    b.append(1_700_000_000_001, b"k", b"v")
+    data = bytearray(b.build())
+    data[0:8] = base_offset.to_bytes(8, "big", signed=True)
+    data = with_crc(data)
+    from aiokafka.structs import ConsumerRecord
+    names = kc_aio._record_fields(ConsumerRecord)
+    for impl in _impls():
+        assert impl.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None, impl
+        assert impl.aio_batch_records(ConsumerRecord, names, data, "t", 0) is None, impl
