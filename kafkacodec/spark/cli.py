@@ -1,27 +1,40 @@
 """``kafkacodec-spark``: convert Kafka log directories to Parquet with Spark.
 
-    kafkacodec-spark convert [LOGDIR] OUT [--master local[*]]
-                             [--isolation-level read_committed] [--topics a,b] ...
+    kafkacodec-spark convert LOGDIR OUT [--master local[*]] [--mode errorifexists|overwrite|append]
+                             [--isolation-level read_committed] [--topics a,b] [--verbose] ...
+    kafkacodec-spark convert --demo [OUT]
     python -m kafkacodec.spark convert ...
 
-Without LOGDIR a demo data directory (see :mod:`kafkacodec.spark.demo`) is
-generated in a temporary directory, converted on local Spark, and the
-Parquet output is checked: every record read_committed should see is there
-and no record of an aborted transaction is.
+``--demo`` generates a demo data directory (see :mod:`kafkacodec.spark.demo`)
+in a temporary directory, converts it on local Spark and checks the Parquet
+output: every record read_committed should see is there and no record of an
+aborted transaction is.  The output is kept and its path printed.
+
+The command never deletes what it did not create: OUT may not be, contain or
+sit inside LOGDIR; by default it must be new or empty; ``--mode overwrite``
+and ``--mode append`` work only on a directory holding an earlier convert's
+output (its ``_KAFKACODEC`` file lists the files it wrote), and overwrite
+removes only those files.  A failed run removes what it wrote and nothing
+else.  LOGDIR, the topics and OUT's parent are checked before Spark starts.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
 import threading
 import time
 
-__all__ = ["main", "convert"]
+__all__ = ["main", "convert", "MARKER"]
+
+MARKER = "_KAFKACODEC"  # Spark and Parquet readers skip names starting with "_"
+_WRITER = "kafkacodec-spark convert"
 
 
 def _human(n: float) -> str:
@@ -32,32 +45,56 @@ def _human(n: float) -> str:
     return str(n)
 
 
-class _Progress:
-    """One status line fed by Spark's status tracker (tasks of the running job)."""
+class CommandError(Exception):
+    """A one-line reason the command stops, and its exit status (2: the
+    input or OUT is not acceptable; 1: the data or the job failed)."""
 
-    def __init__(self, spark, total_bytes: int, enabled: bool, stream=None):
+    def __init__(self, message: str, status: int = 2):
+        super().__init__(message)
+        self.status = status
+
+
+class _Progress:
+    """One status line: tasks from Spark's status tracker, bytes and rows from
+    the source's own counters (files the tasks keep in ``progress_dir``).
+
+    A write job is one stage of a few large tasks, so task counts alone sit
+    at 0/N for most of a run; the byte and row counters move batch by batch.
+    Elapsed time counts from ``start``, the clock the summary uses too.
+    """
+
+    def __init__(self, spark, total_bytes: int, total_tasks: int, enabled: bool, *, start: float,
+                 stream=None, progress_dir: str | None = None, interval: float | None = None):
         self.sc = spark.sparkContext
         self.total_bytes = total_bytes
+        self.total_tasks = total_tasks
         self.enabled = enabled
         self.stream = stream or sys.stderr
-        self.start = time.monotonic()
+        self.start = start
+        self.progress_dir = progress_dir
+        self._tty = getattr(self.stream, "isatty", lambda: False)()
+        self.interval = interval if interval is not None else (0.5 if self._tty else 5.0)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
-        self._tty = getattr(stream, "isatty", lambda: False)()
         self._last = ""
+        self._done_tasks = 0
+        self.lines: list[str] = []
 
     def __enter__(self):
         if self.enabled:
             self._thread.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, *exc):
         self._stop.set()
         if self.enabled:
             self._thread.join()
-            self._emit(final=True)
+            if exc_type is not None and self._tty and self._last:
+                self.stream.write("\n")  # keep the last state; no "finished" line on failure
+                self.stream.flush()
+        return False
 
-    def _tasks(self):
+    def _tasks(self) -> tuple[int, int]:
         tracker = self.sc.statusTracker()
         done = total = 0
         for job_id in tracker.getActiveJobsIds():
@@ -71,45 +108,95 @@ class _Progress:
                     total += stage.numTasks
         return done, total
 
-    def _emit(self, final=False):
-        try:
-            done, total = self._tasks()
-        except Exception:  # the context may be stopping
-            return
-        elapsed = time.monotonic() - self.start
+    def counters(self) -> tuple[int, int] | None:
+        if self.progress_dir is None:
+            return None
+        from kafkacodec.spark._plan import read_progress
+
+        return read_progress(self.progress_dir)
+
+    def line(self, elapsed: float, *, final: bool = False) -> str:
         if final:
-            line = f"convert: finished in {elapsed:.1f}s"
-        elif total:
-            share = done / total
-            line = (f"convert: {done}/{total} tasks ({share:.0%}, ~{_human(self.total_bytes * share)} of "
-                    f"{_human(self.total_bytes)}) {elapsed:.0f}s")
+            done, total = self.total_tasks, self.total_tasks
         else:
-            line = f"convert: planning {elapsed:.0f}s"
+            try:
+                done, total = self._tasks()
+            except Exception:  # the context may be stopping
+                done, total = 0, 0
+            total = total or self.total_tasks
+            # a finished job leaves the tracker's active list: never count backwards
+            done = self._done_tasks = max(self._done_tasks, min(done, total))
+        parts = [f"{done}/{total} tasks"]
+        counted = self.counters()
+        if counted is not None:
+            nbytes, rows = counted
+            share = nbytes / self.total_bytes if self.total_bytes else 1.0
+            parts.append(f"{_human(nbytes)} of {_human(self.total_bytes)} ({share:.0%})")
+            parts.append(f"{rows:,} rows")
+        elif total:
+            parts.append(f"~{_human(self.total_bytes * done / total)} of {_human(self.total_bytes)}")
+        if final:
+            return "convert: finished: " + ", ".join(parts) + f" in {elapsed:.1f}s"
+        return "convert: " + ", ".join(parts) + f", {elapsed:.0f}s"
+
+    def _write(self, line: str, final: bool = False) -> None:
+        self.lines.append(line)
         if self._tty:
             self.stream.write("\r" + line.ljust(len(self._last)) + ("\n" if final else ""))
-        elif line != self._last or final:
+        else:
             self.stream.write(line + "\n")
         self.stream.flush()
         self._last = line
 
+    def finish(self, elapsed: float) -> None:
+        """The final line, with the elapsed time the summary reports."""
+        if self.enabled:
+            self._write(self.line(elapsed, final=True), final=True)
+
     def _run(self):
-        interval = 0.5 if self._tty else 5.0
-        while not self._stop.wait(interval):
-            self._emit()
+        while not self._stop.wait(self.interval):
+            line = self.line(time.monotonic() - self.start)
+            if self._tty or line.split(", ")[:-1] != self._last.split(", ")[:-1]:
+                self._write(line)
 
 
-def _parquet_stats(out: str):
+def _snapshot(root: str) -> dict[str, tuple]:
+    """Every file and directory under ``root`` (relative path -> identity:
+    inode, size, mtime), without following links."""
+    out = {}
+    for base, dirs, files in os.walk(root):
+        for name in dirs + files:
+            full = os.path.join(base, name)
+            try:
+                st = os.lstat(full)
+            except OSError:
+                continue
+            kind = "d" if name in dirs and not os.path.islink(full) else "f"
+            out[os.path.relpath(full, root)] = (kind, st.st_ino, st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _changed(before: dict, after: dict) -> list[str]:
+    """Files in ``after`` that are new or rewritten since ``before``."""
+    return sorted(rel for rel, ident in after.items() if ident[0] == "f" and before.get(rel) != ident)
+
+
+def _parquet_stats(out: str, files=None):
+    """Rows, bytes and count of the Parquet files under ``out`` (only
+    ``files``, relative paths, when given)."""
     import pyarrow.parquet as pq
 
-    rows = size = files = 0
-    for root, _, names in os.walk(out):
-        for name in names:
-            if name.endswith(".parquet"):
-                path = os.path.join(root, name)
-                rows += pq.ParquetFile(path).metadata.num_rows
-                size += os.path.getsize(path)
-                files += 1
-    return rows, size, files
+    if files is None:
+        files = [os.path.relpath(os.path.join(root, name), out)
+                 for root, _, names in os.walk(out) for name in names]
+    rows = size = count = 0
+    for rel in files:
+        if rel.endswith(".parquet") and not os.path.basename(rel).startswith((".", "_")):
+            path = os.path.join(out, rel)
+            rows += pq.ParquetFile(path).metadata.num_rows
+            size += os.path.getsize(path)
+            count += 1
+    return rows, size, count
 
 
 def _verify_demo(info, out: str, isolation_level: str) -> list[str]:
@@ -164,37 +251,59 @@ def partitioned_write_conf(spark, conf=PARTITIONED_WRITE_CONF):
                 spark.conf.set(key, value)
 
 
+def _local_master(spark) -> bool:
+    return spark.sparkContext.master.startswith("local")
+
+
 def convert(logdir: str, out: str, *, spark, options: dict | None = None, compression: str = "snappy",
-            mode: str = "overwrite", progress: bool = True, min_partitions: int | None = None) -> dict:
+            mode: str = "errorifexists", progress: bool = True, min_partitions: int | None = None,
+            progress_stream=None, progress_interval: float | None = None) -> dict:
     """Read ``logdir`` with the kafka-log source and write Parquet to ``out``
-    partitioned by topic and partition.  Returns the summary figures."""
+    partitioned by topic and partition (``mode`` is Spark's save mode, as
+    Spark's own default ``errorifexists`` unless given).  Returns the summary
+    figures, counting only the files this write added."""
     from kafkacodec.spark import _plan
 
     options = {k: str(v) for k, v in (options or {}).items() if v is not None}
     options["path"] = logdir
     if min_partitions is None:
-        # a few tasks per core balance uneven partitions and move the progress line
+        # a few tasks per core balance uneven partitions
         min_partitions = 2 * spark.sparkContext.defaultParallelism
     options.setdefault("minPartitions", str(min_partitions))
     opts = _plan.parse_options(options)
     tasks = _plan.plan(opts)
     input_bytes = sum(t.size for t in tasks)
-    groups = len(_plan.group_tasks(tasks, opts.max_bytes_per_partition, opts.min_partitions))
+    groups = len(_plan.group_tasks(tasks, opts.max_bytes_per_partition, opts.min_partitions)) or 1
 
-    t0 = time.perf_counter()
-    df = spark.read.format("kafka-log").options(**options).load()
-    with _Progress(spark, input_bytes, progress), partitioned_write_conf(spark):
-        (df.write.mode(mode).partitionBy("topic", "partition")
-         .option("compression", compression).parquet(out))
-    seconds = time.perf_counter() - t0
-    rows, output_bytes, files = _parquet_stats(out)
+    before = _snapshot(out) if os.path.isdir(out) else {}
+    progress_dir = None
+    if progress and _local_master(spark):
+        # the tasks' counters are files; only a local master's workers share the driver's disk
+        progress_dir = tempfile.mkdtemp(prefix="kafkacodec-progress-")
+        options["progressDir"] = progress_dir
+    try:
+        t0 = time.monotonic()
+        df = spark.read.format("kafka-log").options(**options).load()
+        meter = _Progress(spark, input_bytes, groups, progress, start=t0, stream=progress_stream,
+                          progress_dir=progress_dir, interval=progress_interval)
+        with meter, partitioned_write_conf(spark):
+            (df.write.mode(mode).partitionBy("topic", "partition")
+             .option("compression", compression).parquet(out))
+        seconds = time.monotonic() - t0
+        meter.finish(seconds)
+    finally:
+        if progress_dir is not None:
+            shutil.rmtree(progress_dir, ignore_errors=True)
+    written = _changed(before, _snapshot(out))
+    rows, output_bytes, files = _parquet_stats(out, written)
     return {
         "rows": rows,
         "input_bytes": input_bytes,
         "output_bytes": output_bytes,
         "files": files,
+        "written": written,
         "spark_partitions": groups,
-        "seconds": round(seconds, 3),
+        "seconds": round(seconds, 1),
         "rows_per_second": round(rows / seconds) if seconds else None,
         "isolation_level": opts.isolation_level,
     }
@@ -204,9 +313,181 @@ def _print_summary(s: dict, stream=None) -> None:
     (stream or sys.stdout).write(
         f"rows: {s['rows']:,}\n"
         f"input: {_human(s['input_bytes'])} ({s['input_bytes']:,} bytes of record batches)\n"
-        f"output: {_human(s['output_bytes'])} in {s['files']} Parquet files\n"
-        f"seconds: {s['seconds']:.2f} ({s['spark_partitions']} Spark partitions)\n"
+        f"output: {_human(s['output_bytes'])} in {s['files']} Parquet files in {s['out']}\n"
+        f"seconds: {s['seconds']:.1f} ({s['spark_partitions']} Spark partitions)\n"
         f"rows/s: {s['rows_per_second']:,}\n")
+
+
+class _Output:
+    """OUT as this run found it, so that the run writes only where it may and
+    a failure removes what the run wrote, nothing else."""
+
+    def __init__(self, path: str, mode: str, *, fresh: bool = False):
+        self.path = os.path.abspath(os.path.expanduser(path))
+        self.mode = mode
+        self.created: list[str] = [self.path] if fresh else []  # directories this run made, outermost first
+        self.before: dict = {}
+        self.old_marker: bytes | None = None
+        self.old_files: list[str] = []
+        self._armed = False  # set once check() has taken the snapshot rollback() compares with
+
+    def check(self, logdir: str | None) -> None:
+        """Refuse an OUT the run could damage; no side effects."""
+        p = self.path
+        if logdir is not None:
+            real_out, real_log = os.path.realpath(p), os.path.realpath(logdir)
+            if real_out == real_log:
+                raise CommandError(f"OUT is LOGDIR ({real_log}): writing there would replace the input")
+            if os.path.commonpath([real_out, real_log]) == real_log:
+                raise CommandError(f"OUT {p} is inside LOGDIR {real_log}: the output would mix with the input")
+            if os.path.commonpath([real_out, real_log]) == real_out:
+                raise CommandError(f"OUT {p} contains LOGDIR {real_log}: writing there could replace the input")
+        if os.path.lexists(p) and not os.path.isdir(p):
+            raise CommandError(f"OUT exists and is not a directory: {p}")
+        if not os.path.isdir(p):
+            self._armed = True
+            return
+        self.before = _snapshot(p)
+        if not self.before or self.created:
+            self._armed = True
+            return
+        marker = os.path.join(p, MARKER)
+        written = None
+        if os.path.isfile(marker):
+            with open(marker, "rb") as f:
+                self.old_marker = f.read()
+            try:
+                written = json.loads(self.old_marker)
+                if not isinstance(written, dict) or written.get("written_by") != _WRITER:
+                    written = None
+            except ValueError:
+                written = None
+        if self.mode == "errorifexists":
+            raise CommandError(f"OUT is not empty: {p} (convert writes into a new or empty directory; "
+                               f"--mode overwrite replaces an earlier convert's output there)")
+        if written is None:
+            raise CommandError(f"refusing to {'append to' if self.mode == 'append' else self.mode} {p}: it is not empty and has no {MARKER} file of "
+                               f"{_WRITER}, so it is not convert's output")
+        self.old_files = [str(f) for f in written.get("files", [])]
+        if self.mode == "overwrite":
+            listed = set(self.old_files) | {MARKER}
+            foreign = sorted(rel for rel, ident in self.before.items() if ident[0] == "f" and rel not in listed)
+            if foreign:
+                raise CommandError(f"refusing to overwrite {p}: {len(foreign)} files there were not written by "
+                                   f"convert (such as {foreign[0]}); remove them or choose another OUT")
+        self._armed = True
+
+    def prepare(self) -> None:
+        """Create OUT (remembering what was created) and write the marker:
+        proves OUT writable before Spark starts."""
+        missing = []
+        d = self.path
+        while not os.path.lexists(d):
+            missing.append(d)
+            d = os.path.dirname(d)
+        if not os.path.isdir(d):
+            raise CommandError(f"cannot create {self.path}: {d} is not a directory")
+        try:
+            for m in reversed(missing):
+                os.mkdir(m)
+                if not self.created:
+                    self.created.append(m)
+            self.write_marker("writing", self.old_files)
+        except OSError as exc:
+            self.rollback()
+            raise CommandError(f"cannot write to {self.path}: {exc.strerror or exc}") from None
+
+    def write_marker(self, status: str, files: list[str], **extra) -> None:
+        import kafkacodec
+
+        doc = {"written_by": _WRITER, "kafkacodec": kafkacodec.__version__, "status": status,
+               "written_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+               **extra, "files": sorted(files)}
+        tmp = os.path.join(self.path, f".{MARKER}.tmp")
+        with open(tmp, "w") as f:
+            json.dump(doc, f, indent=1)
+        os.replace(tmp, os.path.join(self.path, MARKER))
+
+    def commit(self, written: list[str], **extra) -> list[str]:
+        """After a successful write: overwrite removes the files the earlier
+        run listed (and directories that leaves empty); the marker lists the
+        output now in OUT.  Returns the files removed."""
+        keep = set(written) - {MARKER}
+        removed = []
+        if self.mode == "overwrite":
+            for rel in self.old_files:
+                if rel in keep or rel == MARKER or os.path.isabs(rel) or ".." in rel.split(os.sep):
+                    continue
+                full = os.path.join(self.path, rel)
+                if os.path.isfile(full) or os.path.islink(full):
+                    os.unlink(full)
+                    removed.append(rel)
+                    parent = os.path.dirname(full)
+                    while parent != self.path and not os.listdir(parent):
+                        os.rmdir(parent)
+                        parent = os.path.dirname(parent)
+        elif self.mode == "append":
+            keep |= {rel for rel in self.old_files if os.path.isfile(os.path.join(self.path, rel))}
+        self.write_marker("complete", sorted(keep), **extra)
+        return removed
+
+    def rollback(self) -> None:
+        """Remove what this run wrote to OUT and put the earlier marker back."""
+        if self.created:
+            shutil.rmtree(self.created[0], ignore_errors=True)
+            return
+        if not self._armed or not os.path.isdir(self.path):
+            return  # refused or never checked: nothing here is this run's
+        now = _snapshot(self.path)
+        for rel in sorted(set(now) - set(self.before), key=lambda r: r.count(os.sep), reverse=True):
+            full = os.path.join(self.path, rel)
+            try:
+                if now[rel][0] == "d":
+                    shutil.rmtree(full, ignore_errors=True)
+                else:
+                    os.unlink(full)
+            except OSError:
+                pass
+        marker = os.path.join(self.path, MARKER)
+        if self.old_marker is not None:
+            with open(marker, "wb") as f:
+                f.write(self.old_marker)
+
+
+# Lines like "kafkacodec.errors.CrcMismatchError: <message>" in the text of a
+# failed Spark job (the Python worker's traceback travels inside the Java exception).
+def _error_names() -> list[str]:
+    import kafkacodec.errors as errors
+
+    return sorted(set(errors.__all__) | {"KafkaLogError"}, key=len, reverse=True)
+
+
+def _codec_error_line(exc: BaseException) -> str | None:
+    """The kafkacodec error a failed Spark job carries, as one line."""
+    pattern = re.compile(r"^\s*(?:[\w.]*\.)?(" + "|".join(_error_names()) + r"): (.+)$")
+    texts = []
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        texts.append(str(exc))
+        java = getattr(exc, "java_exception", None)
+        if java is not None:
+            with contextlib.suppress(Exception):
+                texts.append(str(java.toString()))
+        exc = exc.__cause__ or exc.__context__
+    for text in texts:
+        for line in text.splitlines():
+            m = pattern.match(line)
+            if m:
+                return f"{m.group(1)}: {m.group(2).strip()}"
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    for line in str(exc).splitlines():
+        if line.strip():
+            return f"{type(exc).__name__}: {line.strip()}"
+    return type(exc).__name__
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -215,11 +496,14 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("convert", help="convert a Kafka log directory to Parquet",
                        description="Convert a broker data directory (or one topic-N directory) to Parquet "
-                                   "partitioned by topic and partition. Without LOGDIR, a demo directory "
-                                   "is generated, converted and checked.")
-    c.add_argument("paths", nargs="*", metavar="[LOGDIR] OUT",
-                   help="log directory and output directory; one path is OUT (demo input); "
-                        "none writes the demo output to a temporary directory")
+                                   "partitioned by topic and partition. --demo generates a demo directory, "
+                                   "converts and checks it. OUT must be new or empty unless --mode overwrite "
+                                   "or append names an earlier convert's output; nothing convert did not "
+                                   "write is ever deleted.")
+    c.add_argument("paths", nargs="*", metavar="LOGDIR OUT",
+                   help="log directory and output directory (with --demo: OUT only, optional)")
+    c.add_argument("--demo", action="store_true",
+                   help="convert a generated demo directory (OUT defaults to a new temporary directory, kept)")
     c.add_argument("--master", default="local[*]", help="Spark master (default local[*])")
     c.add_argument("--isolation-level", default="read_committed",
                    choices=["read_committed", "read_uncommitted"],
@@ -237,28 +521,104 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--batch-columns", action="store_true",
                    help="add producer_id, producer_epoch, sequence, partition_leader_epoch, is_transactional")
     c.add_argument("--compression", default="snappy", help="Parquet codec (default snappy)")
-    c.add_argument("--mode", default="overwrite", choices=["overwrite", "errorifexists", "append"],
-                   help="Spark save mode (default overwrite)")
+    c.add_argument("--mode", default="errorifexists", choices=["errorifexists", "overwrite", "append"],
+                   help="errorifexists (default): OUT must be new or empty; overwrite: replace the files an "
+                        "earlier convert wrote to OUT (listed in its _KAFKACODEC file); append: add to them")
     c.add_argument("--driver-memory", default="2g", help="Spark driver memory for local runs (default 2g)")
     c.add_argument("--demo-records", type=int, default=500_000,
                    help="records in the generated demo directory (default 500000)")
-    c.add_argument("--keep-demo", action="store_true", help="keep the generated demo directory")
+    c.add_argument("--keep-demo", action="store_true", help="keep the generated demo input directory")
     c.add_argument("--no-progress", action="store_true", help="no progress line")
     c.add_argument("--json", action="store_true", help="print the summary as JSON")
+    c.add_argument("--verbose", action="store_true", help="full Python and Java traces on failure")
     return p
+
+
+def _read_options(args, logdir: str) -> dict:
+    return {
+        "path": logdir,
+        "isolationLevel": args.isolation_level,
+        "topics": args.topics,
+        "partitions": args.partitions,
+        "startingOffsets": args.starting_offsets,
+        "endingOffsets": args.ending_offsets,
+        "startingTimestamp": args.starting_timestamp,
+        "endingTimestamp": args.ending_timestamp,
+        "maxBytesPerPartition": args.max_bytes_per_partition,
+        "includeInternal": "true" if args.include_internal else None,
+        "headers": "false" if args.no_headers else None,
+        "batchColumns": "true" if args.batch_columns else None,
+    }
+
+
+def preflight(logdir: str, options: dict) -> list:
+    """Plan the read without Spark: a missing or foreign directory, an
+    unknown topic, a bad option or corrupt index data stops here."""
+    from kafkacodec.errors import KafkaCodecError
+    from kafkacodec.spark import _plan
+
+    try:
+        opts = _plan.parse_options({k: str(v) for k, v in options.items() if v is not None})
+        return _plan.plan(opts)
+    except _plan.KafkaLogError as exc:
+        raise CommandError(str(exc)) from None
+    except KafkaCodecError as exc:
+        raise CommandError(f"{type(exc).__name__}: {exc}", 1) from None
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
-    if len(args.paths) > 2:
-        _parser().error("convert takes at most LOGDIR and OUT")
-    logdir = args.paths[0] if len(args.paths) == 2 else None
-    out = args.paths[-1] if args.paths else None
     log = sys.stderr
+    try:
+        return _run(args, log)
+    except CommandError as exc:
+        if args.verbose and exc.__cause__ is not None:
+            import traceback
+
+            traceback.print_exception(exc.__cause__, file=log)
+        log.write(f"kafkacodec-spark: {exc}\n")
+        return exc.status
+    except KeyboardInterrupt:
+        log.write("kafkacodec-spark: interrupted\n")
+        return 130
+
+
+def _run(args, log) -> int:
+    if args.demo:
+        if len(args.paths) > 1:
+            raise CommandError("--demo takes at most OUT (it generates its own LOGDIR)")
+        logdir, out = None, (args.paths[0] if args.paths else None)
+    elif len(args.paths) != 2:
+        got = "no path" if not args.paths else (f"only {args.paths[0]}" if len(args.paths) == 1
+                                                 else f"{len(args.paths)} paths")
+        raise CommandError(f"convert needs LOGDIR and OUT, got {got} (--demo [OUT] converts generated data)")
+    else:
+        logdir, out = args.paths
+
+    fresh = out is None
+    if fresh:
+        out = tempfile.mkdtemp(prefix="kafkacodec-demo-parquet-")
+    target = _Output(out, args.mode, fresh=fresh)
     cleanup = []
-    started = time.perf_counter()
     info = None
     try:
+        if logdir is not None:
+            if not os.path.exists(logdir):
+                raise CommandError(f"LOGDIR not found: {logdir}")
+            tasks = preflight(logdir, _read_options(args, logdir))
+            target.check(logdir)
+            if not tasks:
+                log.write(f"kafkacodec-spark: warning: no records to convert: the selected partitions of "
+                          f"{logdir} hold no record batches{' in the offset range' if _ranged(args) else ''}; "
+                          f"{out} not written\n")
+                if fresh:
+                    target.rollback()
+                return 0
+        else:
+            target.check(None)
+        target.prepare()
         if logdir is None:
             from kafkacodec.spark.demo import generate_demo
 
@@ -266,76 +626,92 @@ def main(argv=None) -> int:
             if not args.keep_demo:
                 cleanup.append(logdir)
             log.write(f"generating a demo log directory with {args.demo_records:,} records in {logdir}\n")
-            t = time.perf_counter()
+            t = time.monotonic()
             info = generate_demo(logdir, records=args.demo_records)
             topics = sorted({t for t, _ in info.counts})
             log.write(f"  {len(info.counts)} partitions of {', '.join(topics)}; {_human(info.bytes)} of batches; "
                       f"{info.aborted_records:,} records in aborted transactions "
-                      f"({time.perf_counter() - t:.1f}s)\n")
-        elif not os.path.isdir(logdir):
-            log.write(f"kafkacodec-spark: not a directory: {logdir}\n")
-            return 2
-        if out is None:
-            out = tempfile.mkdtemp(prefix="kafkacodec-demo-parquet-")
-            cleanup.append(out)
-
-        from pyspark.sql import SparkSession
-
-        from kafkacodec.spark.session import local_session
-
-        # inside a running application (a notebook, tests) use its session and leave it running
-        own_session = SparkSession.getActiveSession() is None
-        if own_session:
-            log.write(f"starting Spark ({args.master})\n")
-            log.flush()
-        spark = local_session(args.master, app_name="kafkacodec-spark convert", driver_memory=args.driver_memory,
-                              shuffle_partitions=4)
-        options = {
-            "isolationLevel": args.isolation_level,
-            "topics": args.topics,
-            "partitions": args.partitions,
-            "startingOffsets": args.starting_offsets,
-            "endingOffsets": args.ending_offsets,
-            "startingTimestamp": args.starting_timestamp,
-            "endingTimestamp": args.ending_timestamp,
-            "maxBytesPerPartition": args.max_bytes_per_partition,
-            "includeInternal": "true" if args.include_internal else None,
-            "headers": "false" if args.no_headers else None,
-            "batchColumns": "true" if args.batch_columns else None,
-        }
-        try:
-            log.write(f"converting {logdir} -> {out}\n")
-            summary = convert(logdir, out, spark=spark, options=options, compression=args.compression,
-                              mode=args.mode, progress=not args.no_progress, min_partitions=args.min_partitions)
-        finally:
-            if own_session:
-                spark.stop()
-        summary["logdir"] = logdir
-        summary["out"] = out
-        summary["total_seconds"] = round(time.perf_counter() - started, 3)
-        status = 0
-        if info is not None:
-            problems = _verify_demo(info, out, args.isolation_level)
-            summary["demo_check"] = "ok" if not problems else problems
-            summary["demo_aborted_records"] = info.aborted_records
-            status = 1 if problems else 0
-        if args.json:
-            print(json.dumps(summary))
-        else:
-            _print_summary(summary)
-            if info is not None:
-                if status == 0:
-                    what = ("none of the" if args.isolation_level == "read_committed" else "all")
-                    print(f"demo check: ok ({summary['rows']:,} rows as expected; {what} "
-                          f"{info.aborted_records:,} records of aborted transactions present)")
-                else:
-                    print("demo check FAILED: " + "; ".join(problems))
-            print(f"total (with {'demo generation and ' if info else ''}Spark start-up): "
-                  f"{summary['total_seconds']:.1f}s")
-        return status
+                      f"({time.monotonic() - t:.1f}s)\n")
+            preflight(logdir, _read_options(args, logdir))
+        # a failed demo check keeps the output it checked, for a look
+        return _convert_with_spark(args, logdir, target, info, log)
+    except BaseException:
+        target.rollback()
+        raise
     finally:
         for path in cleanup:
             shutil.rmtree(path, ignore_errors=True)
+
+
+def _ranged(args) -> bool:
+    return any((args.starting_offsets, args.ending_offsets, args.starting_timestamp, args.ending_timestamp))
+
+
+def _convert_with_spark(args, logdir: str, target: _Output, info, log) -> int:
+    from pyspark.sql import SparkSession
+
+    from kafkacodec.spark.session import local_session
+
+    out = target.path
+    # inside a running application (a notebook, tests) use its session and leave it running
+    own_session = SparkSession.getActiveSession() is None
+    if own_session:
+        log.write(f"starting Spark ({args.master})\n")
+        log.flush()
+    # a failed job is reported once, as one line, below; Spark would log each task's traces
+    spark = local_session(args.master, app_name="kafkacodec-spark convert", driver_memory=args.driver_memory,
+                          shuffle_partitions=4, log_level="error" if args.verbose or not own_session else "off")
+    options = _read_options(args, logdir)
+    del options["path"]
+    try:
+        log.write(f"converting {logdir} -> {out}\n")
+        try:
+            # Spark appends to the checked, marked OUT; what earlier runs wrote is replaced in commit()
+            summary = convert(logdir, out, spark=spark, options=options, compression=args.compression,
+                              mode="append", progress=not args.no_progress, min_partitions=args.min_partitions)
+        except Exception as exc:
+            if args.verbose:
+                import traceback
+
+                traceback.print_exc(file=log)
+            line = _codec_error_line(exc)
+            if line is not None:
+                raise CommandError(line, 1) from None
+            raise CommandError(f"the Spark job failed: {_first_line(exc)}"
+                               + ("" if args.verbose else " (--verbose shows the traces)"), 1) from None
+    finally:
+        if own_session:
+            spark.stop()
+    summary["logdir"] = logdir
+    summary["out"] = out
+    written = summary.pop("written")
+    removed = target.commit(written, logdir=os.path.realpath(logdir), mode=args.mode,
+                            isolation_level=summary["isolation_level"], rows=summary["rows"])
+    summary["replaced_files"] = len(removed)
+    status = 0
+    problems = []
+    if info is not None:
+        problems = _verify_demo(info, out, args.isolation_level)
+        summary["demo_check"] = "ok" if not problems else problems
+        summary["demo_aborted_records"] = info.aborted_records
+        status = 1 if problems else 0
+    if summary["rows"] == 0:
+        log.write(f"kafkacodec-spark: warning: 0 rows written: nothing in {logdir} passed the selection "
+                  f"({summary['isolation_level']}{', offset range' if _ranged(args) else ''})\n")
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(summary)
+        if info is not None:
+            if status == 0:
+                what = ("none of the" if args.isolation_level == "read_committed" else "all")
+                print(f"demo check: ok ({summary['rows']:,} rows as expected; {what} "
+                      f"{info.aborted_records:,} records of aborted transactions present)")
+            else:
+                print("demo check FAILED: " + "; ".join(problems))
+        if info is not None or target.created:
+            print(f"output kept in {out}")
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,8 +8,9 @@ __all__ = ["local_session", "QUIET_LOG4J"]
 
 QUIET_LOG4J = """\
 # pyspark's start-up announces a level change unless Spark's own logger and the
-# root agree, so both are set to ERROR
-rootLogger.level = error
+# root agree, so all are set to one level (error, or off for the convert command,
+# which reports a failed job as one line itself)
+rootLogger.level = {level}
 rootLogger.appenderRef.stderr.ref = console
 appender.console.type = Console
 appender.console.name = console
@@ -17,15 +18,15 @@ appender.console.target = SYSTEM_ERR
 appender.console.layout.type = PatternLayout
 appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n
 logger.spark.name = org.apache.spark
-logger.spark.level = error
+logger.spark.level = {level}
 logger.sparkproject.name = org.sparkproject
-logger.sparkproject.level = error
+logger.sparkproject.level = {level}
 logger.hadoop.name = org.apache.hadoop
-logger.hadoop.level = error
+logger.hadoop.level = {level}
 logger.parquet.name = org.apache.parquet
-logger.parquet.level = error
+logger.parquet.level = {level}
 logger.netty.name = io.netty
-logger.netty.level = error
+logger.netty.level = {level}
 """
 
 
@@ -36,9 +37,11 @@ def _source_root() -> str:
 
 
 def local_session(master: str = "local[*]", *, app_name: str = "kafkacodec", driver_memory: str = "2g",
-                  shuffle_partitions: int | None = None, quiet: bool = True, extra: dict | None = None):
+                  shuffle_partitions: int | None = None, quiet: bool = True, extra: dict | None = None,
+                  log_level: str = "error"):
     """Start (or get) a SparkSession bound to 127.0.0.1 with the UI off and
-    logging at ERROR, and register the ``kafka-log`` source.
+    logging at ERROR (``log_level="off"``: nothing; applies when this call
+    starts the JVM), and register the ``kafka-log`` source.
 
     For ``local`` masters the directory kafkacodec is imported from is put on
     the Python workers' path, so a source checkout works without installing;
@@ -65,20 +68,24 @@ def local_session(master: str = "local[*]", *, app_name: str = "kafkacodec", dri
     if shuffle_partitions is not None:
         builder = builder.config("spark.sql.shuffle.partitions", str(shuffle_partitions))
     if quiet:
-        conf = os.path.join(tempfile.gettempdir(), "kafkacodec-spark-log4j2.properties")
+        level = log_level.lower()
+        text = QUIET_LOG4J.replace("{level}", level)
+        conf = os.path.join(tempfile.gettempdir(), f"kafkacodec-spark-log4j2-{level}.properties")
         try:
             with open(conf) as f:
                 current = f.read()
         except OSError:
             current = None
-        if current != QUIET_LOG4J:
-            with open(conf, "w") as f:
-                f.write(QUIET_LOG4J)
+        if current != text:
+            tmp = f"{conf}.{os.getpid()}"
+            with open(tmp, "w") as f:
+                f.write(text)
+            os.replace(tmp, conf)  # another process may be starting Spark with the same file
         builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{conf}")
     for k, v in (extra or {}).items():
         builder = builder.config(k, v)
     spark = builder.getOrCreate()
     if quiet:
-        spark.sparkContext.setLogLevel("ERROR")
+        spark.sparkContext.setLogLevel(log_level.upper())
     register(spark)
     return spark
