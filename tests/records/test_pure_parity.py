@@ -573,3 +573,38 @@ def test_record_tests_pass_in_pure_mode():
                     "tests/records/test_buffer_pool.py")
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout and " failed" not in proc.stdout
+
+
+@pytest.mark.parametrize("base_offset", [2**63 - 1, 2**63 - 2**31 + 1, -(2**63), -(2**63) + 2**31 - 1])
+def test_v2_base_offsets_out_of_range_are_the_same_corrupt_data(base_offset):
+    data = bytearray(build_both([(1, b"k", b"v"), (2, b"k", b"v")]))
+    data[0:8] = base_offset.to_bytes(8, "big", signed=True)
+    got = assert_same_consumed(fix_v2_crc(data))
+    assert got[0] == "CorruptDataError" and got[3] == "batches[0].base_offset"
+    # the edge itself is a valid offset
+    edge = 2**63 - 2**31
+    data[0:8] = edge.to_bytes(8, "big", signed=True)
+    recs, _ = assert_same_consumed(fix_v2_crc(data))
+    assert [r[0] for r in recs] == [edge, edge + 1]
+
+
+@pytest.mark.parametrize("wrapper_offset", [2**63 - 1, -5, -(2**63)])
+def test_magic1_inner_offsets_out_of_range_are_the_same_corrupt_data(wrapper_offset):
+    # Inner offsets 0, 2**62, 2**63 - 1 of a gzip wrapper: made absolute
+    # from the wrapper's offset they leave int64 (or, for 2**63 - 1, fit).
+    def message(offset, value):
+        body = bytes([1, 0]) + struct.pack(">q", 5) + struct.pack(">i", -1) + struct.pack(">i", len(value)) + value
+        msg = struct.pack(">I", zlib.crc32(body)) + body
+        return struct.pack(">qi", offset, len(msg)) + msg
+    inner = message(0, b"a") + message(2**62, b"b") + message(2**63 - 1, b"c")
+    from kafkacodec.records import compression
+    payload = compression.compress("gzip", inner)
+    body = bytes([1, 1]) + struct.pack(">q", 5) + struct.pack(">i", -1) + struct.pack(">i", len(payload)) + payload
+    msg = struct.pack(">I", zlib.crc32(body)) + body
+    data = struct.pack(">qi", wrapper_offset, len(msg)) + msg
+    got = assert_same_consumed(data)
+    if wrapper_offset == 2**63 - 1:
+        recs, _ = got
+        assert [r[0] for r in recs] == [0, 2**62, 2**63 - 1]
+    else:
+        assert got[0] == "CorruptDataError" and "out of the 64-bit range" in got[1], got
