@@ -219,6 +219,9 @@ def test_bad_options(spark, demo):
         read(spark, demo.path, startingOffset=3).count()
     with pytest.raises((PySparkException, Exception), match="isolationLevel"):
         read(spark, demo.path, isolationLevel="serializable").count()
+    # a named topic that is not there fails while planning instead of reading 0 rows
+    with pytest.raises((PySparkException, Exception), match="no topic nope in"):
+        read(spark, demo.path, topics="nope").count()
 
 
 # ---------------------------------------------------------------- real broker directories
