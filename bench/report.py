@@ -1,6 +1,8 @@
 """Markdown table (and a PNG chart when matplotlib is installed) from bench.run JSON.
 
-    python -m bench.run --json bench/results/latest.json
+``python -m bench.run --json bench/results/latest.json`` writes both beside the
+JSON itself; this command redraws them from a saved JSON file:
+
     python -m bench.report bench/results/latest.json --md bench/results/latest.md --png bench/results/latest.png
 """
 from __future__ import annotations

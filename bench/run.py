@@ -2,7 +2,7 @@
 
     python -m bench.run                                   # W1-W7, decode + build + crc
     python -m bench.run --workloads W1,W3 --ops decode --scale 0.1 --repeat 5
-    python -m bench.run --json bench/results/latest.json  # then: python -m bench.report ...
+    python -m bench.run --json bench/results/latest.json  # also writes latest.md and latest.png beside it
 
 For each workload and operation it prints records/s and MB/s (key + value +
 header bytes, i.e. application payload) per adapter, the ratio to aiokafka's
@@ -210,7 +210,9 @@ def main(argv=None):
     p.add_argument("--slow-fraction", type=float, default=0.1,
                    help="share of the batches pure-Python adapters run on")
     p.add_argument("--crc-mib", type=int, default=64, help="size of the CRC buffer (and of the 16 KiB set)")
-    p.add_argument("--json", help="write the results here")
+    p.add_argument("--json", help="write the results here, and the Markdown table and chart beside them")
+    p.add_argument("--md", help="write the Markdown table here (default: the --json path with .md)")
+    p.add_argument("--png", help="draw the chart here (default: the --json path with .png; needs matplotlib)")
     args = p.parse_args(argv)
     ops = [o for o in args.ops.split(",") if o]
     unknown = set(ops) - {"decode", "build", "crc"}
@@ -233,7 +235,30 @@ def main(argv=None):
         with open(args.json, "w") as f:
             json.dump(dict(meta=meta, results=out), f, indent=1)
         print(f"\nwrote {args.json}")
+    if args.json or args.md or args.png:
+        write_report(dict(meta=dict(env, scale=args.scale, repeat=args.repeat), results=out), args)
     return 0
+
+
+def write_report(results, args):
+    """The Markdown table and the chart of this run, so one command gives all three."""
+    from bench import report
+
+    stem = os.path.splitext(args.json)[0] if args.json else None
+    md = args.md or (stem + ".md" if stem else None)
+    png = args.png or (stem + ".png" if stem else None)
+    for path in (md, png):
+        if path:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    if md:
+        with open(md, "w") as f:
+            f.write(report.markdown(results))
+        print(f"wrote {md}")
+    if png:
+        if report.chart(results, png):
+            print(f"wrote {png}")
+        else:
+            print(f"matplotlib not installed: no chart at {png} (pip install matplotlib)", file=sys.stderr)
 
 
 if __name__ == "__main__":
