@@ -25,6 +25,13 @@ __all__ = [
 ]
 
 
+def _join_path(segment: str, path: str) -> str:
+    # "topics" + "[3].name" -> "topics[3].name"; "topics" + "name" -> "topics.name"
+    if not path:
+        return segment
+    return segment + path if path.startswith("[") else segment + "." + path
+
+
 class KafkaCodecError(ValueError):
     """Root of every error kafkacodec raises about data it was given."""
 
@@ -48,12 +55,7 @@ class CorruptDataError(KafkaCodecError):
         Decoders call this in their ``except`` clauses, so building the path
         costs nothing on the success path.
         """
-        if not self.path:
-            self.path = segment
-        elif self.path.startswith("["):
-            self.path = segment + self.path
-        else:
-            self.path = segment + "." + self.path
+        self.path = _join_path(segment, self.path)
         return self
 
     def shift_offset(self, base: int) -> "CorruptDataError":
@@ -105,7 +107,27 @@ class UnsupportedVersionError(KafkaCodecError):
 
 
 class EncodeError(KafkaCodecError):
-    """A value cannot be encoded (out of range, wrong type, not in this version)."""
+    """A value cannot be encoded (out of range, wrong type, not in this version).
+
+    ``path`` names the field being encoded, as in :class:`CorruptDataError`
+    (``""`` at top level or when the encoder does not track fields).
+    """
+
+    def __init__(self, reason: str = "", path: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+        self.path = path
+
+    def prefix_path(self, segment: str) -> "EncodeError":
+        """Prepend a path segment while the error propagates outwards."""
+        self.path = _join_path(segment, self.path)
+        return self
+
+    def __str__(self) -> str:
+        return f"{self.reason} in `{self.path}`" if self.path else self.reason
+
+    def __reduce__(self):
+        return (type(self), (self.reason, self.path))
 
 
 class FrameTooLargeError(CorruptDataError):
