@@ -56,6 +56,7 @@ __all__ = [
     "CaptureProxy",
     "free_port",
     "wait_for_port",
+    "mock_fault",
 ]
 
 DEFAULT_LIFETIME = 900.0  # seconds; a peer never outlives this, whatever happens to the test
@@ -213,12 +214,76 @@ def _mock_child(num_brokers, topics, lifetime):
                 parts = line.decode().split()
                 if len(parts) == 3 and parts[0] == "topic":
                     out.write(create(parts[1], parts[2]) + "\n")
+                elif parts and parts[0] in _FAULT_COMMANDS:
+                    out.write(_fault_command(lib, mc, parts) + "\n")
                 else:
                     out.write("error unknown command\n")
                 out.flush()
     finally:
         lib.rd_kafka_mock_cluster_destroy(mc)
         lib.rd_kafka_destroy(rk)
+
+
+_FAULT_COMMANDS = {"errors", "down", "up", "leader", "rtt", "coordinator"}
+
+
+def _fault_command(lib, mc, parts):
+    """Fault injection in the mock child (rdkafka_mock.h); one command line -> "ok" or "error ...".
+
+    errors <api_key> <code>...       next requests of that API answer these error codes, in turn
+    down <broker> / up <broker>      the broker closes connections and refuses new ones / serves again
+    leader <topic> <partition> <broker>
+    rtt <broker> <ms>                the broker delays every response
+    coordinator <group|transaction> <key> <broker>
+    """
+    vp, cp, i = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
+    try:
+        cmd, args = parts[0], parts[1:]
+        if cmd == "errors":
+            codes = [int(c) for c in args[1:]]
+            fn = lib.rd_kafka_mock_push_request_errors_array
+            fn.argtypes = [vp, ctypes.c_int16, ctypes.c_size_t, ctypes.POINTER(i)]
+            fn.restype = None
+            fn(mc, int(args[0]), len(codes), (i * len(codes))(*codes))
+            return "ok"
+        if cmd in ("down", "up"):
+            fn = lib.rd_kafka_mock_broker_set_down if cmd == "down" else lib.rd_kafka_mock_broker_set_up
+            fn.argtypes = [vp, ctypes.c_int32]
+            fn.restype = i
+            rc = fn(mc, int(args[0]))
+        elif cmd == "leader":
+            fn = lib.rd_kafka_mock_partition_set_leader
+            fn.argtypes = [vp, cp, ctypes.c_int32, ctypes.c_int32]
+            fn.restype = i
+            rc = fn(mc, args[0].encode(), int(args[1]), int(args[2]))
+        elif cmd == "rtt":
+            fn = lib.rd_kafka_mock_broker_set_rtt
+            fn.argtypes = [vp, ctypes.c_int32, i]
+            fn.restype = i
+            rc = fn(mc, int(args[0]), int(args[1]))
+        else:  # coordinator
+            fn = lib.rd_kafka_mock_coordinator_set
+            fn.argtypes = [vp, cp, cp, ctypes.c_int32]
+            fn.restype = i
+            rc = fn(mc, args[0].encode(), args[1].encode(), int(args[2]))
+    except (IndexError, ValueError, AttributeError) as e:
+        return f"error {e}"
+    return "ok" if rc == 0 else "error " + lib.rd_kafka_err2str(rc).decode()
+
+
+def mock_fault(bootstrap, *words, timeout=10.0):
+    """Inject a fault into a running mock cluster, e.g. mock_fault(bs, "down", 2),
+    mock_fault(bs, "errors", 1, 6, 6) (two NOT_LEADER_OR_FOLLOWER answers to Fetch),
+    mock_fault(bs, "leader", "t", 0, 3), mock_fault(bs, "rtt", 1, 500)."""
+    mc = _MOCKS.get(bootstrap)
+    if mc is None:
+        raise ValueError(f"{bootstrap} is not a mock cluster started here")
+    with mc._lock:
+        mc.proc.stdin.write((" ".join(str(w) for w in words) + "\n").encode())
+        mc.proc.stdin.flush()
+        line = _readline(mc.proc, timeout)
+    if line != "ok":
+        raise RuntimeError(f"mock fault {words}: {line}")
 
 
 def _topic_list(topics):

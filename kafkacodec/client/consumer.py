@@ -309,15 +309,14 @@ class Consumer:
             return cf, state
         return None, None
 
-    def _prepare_fetch(self, cf):
-        """read_committed: add aborted transactions the broker did not list, from the markers in
-        the data; a transaction whose marker is not in this fetch yet is cut off and fetched again."""
-        if not self._read_committed or cf.prepared:
-            return
-        cf.prepared = True
+    def _prepare_fetch(self, cf, state):
+        """read_committed when the broker listed no aborted transactions: find them from the
+        markers in the data.  A transaction whose marker has not arrived yet is cut off; when the
+        data starts with one, it is held back (False) and fetching continues after it."""
+        if not self._read_committed or cf.prepared or cf.aborted:
+            return True
         open_txns = {}
-        inferred = set(cf.aborted)
-        cut = None
+        inferred = set()
         for batch in iter_batches(cf.data, verify_crc=False):
             pid = batch.producer_id
             if batch.is_control:
@@ -327,12 +326,21 @@ class Consumer:
                     inferred.add((pid, opened[0]))
             elif batch.is_transactional and pid not in open_txns:
                 open_txns[pid] = (batch.base_offset, batch.position)
-        for pid, (first, position) in open_txns.items():
-            if not cf.aborted and first > cf.fetch_offset and (cut is None or position < cut):
-                cut = position
+        cut = min((position for _, position in open_txns.values()), default=None)
+        if cut == 0:
+            with self._fetcher.lock:
+                if self._fetcher.partitions.get(cf.tp) is state and state.position == cf.fetch_offset:
+                    state.held = bytes(cf.data)
+                    state.fetch_next = cf.next_offset(False)
+                    self._finish(cf)
+            self._client.wakeup()
+            return False
+        cf.prepared = True
         cf.aborted = sorted(inferred)
         if cut is not None:
             cf.data = cf.data[:cut]
+            cf._next_offset = None
+        return True
 
     def _take_records(self, limit):
         out = []
@@ -344,7 +352,8 @@ class Consumer:
                     break
                 position = state.position
             if cf.kind != "records":
-                self._prepare_fetch(cf)
+                if not self._prepare_fetch(cf, state):
+                    continue
                 cf.decoded = decode_records(cf.data, isolation_level="read_committed" if self._read_committed
                                             else "read_uncommitted", aborted_transactions=cf.aborted,
                                             verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
@@ -394,7 +403,8 @@ class Consumer:
                     break
                 position = state.position
             if cf.kind != "arrow":
-                self._prepare_fetch(cf)
+                if not self._prepare_fetch(cf, state):
+                    continue
                 cf.decoded = ka.decode(cf.data, isolation_level="read_committed" if self._read_committed
                                        else "read_uncommitted", aborted_transactions=cf.aborted,
                                        verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
@@ -483,6 +493,7 @@ class Consumer:
                     raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
                 state.reset = policy
                 state.error = None
+                state.held = state.fetch_next = None
                 self._fetcher.drop_buffered(tp)
         self._client.wakeup()
 

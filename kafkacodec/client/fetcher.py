@@ -31,7 +31,7 @@ FetchTopic = m.FetchRequest.FetchTopic
 
 class PartitionState:
     __slots__ = ("position", "leader_epoch", "paused", "reset", "high_watermark", "last_stable_offset",
-                 "log_start_offset", "error", "in_flight")
+                 "log_start_offset", "error", "in_flight", "held", "fetch_next")
 
     def __init__(self):
         self.position = None       # next offset to return to the caller
@@ -43,6 +43,13 @@ class PartitionState:
         self.log_start_offset = -1
         self.error = None          # raised by the next poll()
         self.in_flight = False
+        # read_committed without the broker's aborted list: a transaction whose marker has not
+        # arrived yet is held here (raw bytes) while fetching continues from fetch_next
+        self.held = None
+        self.fetch_next = None
+
+    def fetch_offset(self):
+        return self.position if self.fetch_next is None else self.fetch_next
 
 
 class CompletedFetch:
@@ -119,6 +126,7 @@ class Fetcher:
             state.position = offset
             state.reset = None
             state.error = None
+            state.held = state.fetch_next = None
             self.drop_buffered(tp)
         self.client.wakeup()
 
@@ -160,14 +168,14 @@ class Fetcher:
         for tp, state, epoch in items:
             state.in_flight = True
             topics.setdefault(tp.topic, []).append(FetchPartition(
-                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=state.position,
+                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=state.fetch_offset(),
                 log_start_offset=-1, partition_max_bytes=conf["max.partition.fetch.bytes"]))
         body = m.FetchRequest(
             replica_id=-1, max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
             max_bytes=conf["fetch.max.bytes"], isolation_level=self.isolation, session_id=0, session_epoch=-1,
             topics=[FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()], rack_id="")
         self._node_in_flight.add(node)
-        sent = {(tp, state.position) for tp, state, _ in items}
+        sent = {(tp, state.fetch_offset()) for tp, state, _ in items}
         future = self.client.send(node, "Fetch", body, max_version=FETCH_MAX_VERSION,
                                   timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
         self.fetches_sent += 1
@@ -199,7 +207,7 @@ class Fetcher:
                     tp = TopicPartition(topic.topic, p.partition_index)
                     state = self.partitions.get(tp)
                     fetch_offset = offsets.get(tp)
-                    if state is None or fetch_offset is None or state.position != fetch_offset:
+                    if state is None or fetch_offset is None or state.fetch_offset() != fetch_offset:
                         continue  # unassigned or sought meanwhile: this answer is stale
                     if p.current_leader is not None and p.current_leader.leader_epoch is not None:
                         md.observe_leader_epoch(tp.topic, tp.partition, p.current_leader.leader_epoch)
@@ -211,6 +219,10 @@ class Fetcher:
                         records = p.records
                         if records is not None and len(records):
                             aborted = [(a.producer_id, a.first_offset) for a in (p.aborted_transactions or ())]
+                            if state.held is not None:
+                                records = state.held + bytes(records)
+                                fetch_offset = state.position
+                                state.held = state.fetch_next = None
                             cf = CompletedFetch(tp, fetch_offset, records, aborted)
                             self.completed.append(cf)
                             self.buffered[tp] = cf

@@ -27,7 +27,12 @@ from kafkacodec.client.assignors import ASSIGNORS
 log = logging.getLogger("kafkacodec.client")
 
 FIND_COORDINATOR_MAX_VERSION = 3
-JOIN_GROUP_MAX_VERSION = 7
+# The classic group APIs gain nothing this client uses after these versions (static membership
+# is in v5 / v3); librdkafka's mock cluster advertises JoinGroup v6 but drops the connection on it.
+JOIN_GROUP_MAX_VERSION = 5
+SYNC_GROUP_MAX_VERSION = 3
+HEARTBEAT_MAX_VERSION = 3
+LEAVE_GROUP_MAX_VERSION = 3
 OFFSET_COMMIT_MAX_VERSION = 8
 OFFSET_FETCH_MAX_VERSION = 7
 SUBSCRIPTION_VERSION = 1
@@ -294,7 +299,7 @@ class GroupCoordinator:
         body = m.SyncGroupRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
                                   group_instance_id=self.conf["group.instance.id"], protocol_type=PROTOCOL_TYPE,
                                   protocol_name=self.protocol, assignments=assignments)
-        future = self.client.send(self.coordinator, "SyncGroup", body)
+        future = self.client.send(self.coordinator, "SyncGroup", body, max_version=SYNC_GROUP_MAX_VERSION)
         future.add_done_callback(self._synced)
 
     def _synced(self, future):
@@ -345,7 +350,7 @@ class GroupCoordinator:
         self._heartbeat_in_flight = True
         body = m.HeartbeatRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
                                   group_instance_id=self.conf["group.instance.id"])
-        future = self.client.send(self.coordinator, "Heartbeat", body)
+        future = self.client.send(self.coordinator, "Heartbeat", body, max_version=HEARTBEAT_MAX_VERSION)
         future.add_done_callback(self._heartbeat_answered)
 
     def _heartbeat_answered(self, future):
@@ -373,7 +378,7 @@ class GroupCoordinator:
         body = m.LeaveGroupRequest(group_id=self.group_id, member_id=self.member_id, members=[
             m.LeaveGroupRequest.MemberIdentity(member_id=self.member_id,
                                                group_instance_id=self.conf["group.instance.id"], reason=reason)])
-        future = self.client.send(self.coordinator, "LeaveGroup", body)
+        future = self.client.send(self.coordinator, "LeaveGroup", body, max_version=LEAVE_GROUP_MAX_VERSION)
         self.member_id = ""
         self.generation = -1
         self.phase = "idle"
@@ -525,7 +530,7 @@ class GroupCoordinator:
         by_topic = {}
         for tp in tps:
             by_topic.setdefault(tp.topic, []).append(tp.partition)
-        body = m.OffsetFetchRequest(group_id=self.group_id, require_stable=True, topics=[
+        body = m.OffsetFetchRequest(group_id=self.group_id, topics=[
             m.OffsetFetchRequest.OffsetFetchRequestTopic(name=t, partition_indexes=sorted(ps))
             for t, ps in by_topic.items()])
         attempt = 0
