@@ -366,7 +366,8 @@ class _Output:
             raise CommandError(f"OUT is not empty: {p} (convert writes into a new or empty directory; "
                                f"--mode overwrite replaces an earlier convert's output there)")
         if written is None:
-            raise CommandError(f"refusing to {'append to' if self.mode == 'append' else self.mode} {p}: it is not empty and has no {MARKER} file of "
+            verb = "append to" if self.mode == "append" else self.mode
+            raise CommandError(f"refusing to {verb} {p}: it is not empty and has no {MARKER} file of "
                                f"{_WRITER}, so it is not convert's output")
         self.old_files = [str(f) for f in written.get("files", [])]
         if self.mode == "overwrite":
