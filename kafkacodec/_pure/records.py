@@ -15,6 +15,12 @@ from kafkacodec.errors import (
 )
 import kafkacodec.records.compression as _compression
 from kafkacodec.records.isolation import read_committed as _read_committed, aborted_pairs as _aborted_pairs
+from kafkacodec.records.layout import (  # the one layout, re-exported for the twins
+    ATTR_COMPRESSION_MASK, ATTR_CONTROL, ATTR_DELETE_HORIZON, ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL,
+    INT64_MAX, INT64_MIN, LEGACY_ATTRIBUTES, LEGACY_CRC, LEGACY_MAGIC, LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD,
+    LOG_OVERHEAD, V2_ATTRIBUTES, V2_BASE_OFFSET, V2_CRC, V2_LAST_OFFSET_DELTA, V2_LENGTH, V2_MAGIC,
+    V2_MAX_BASE_OFFSET, V2_MIN_RECORD_SIZE, V2_RECORD_COUNT, V2_RECORDS, V2_HEADER as _V2_HEADER,
+)
 
 __all__ = [
     "iter_batches", "decode_records", "filtered_batches", "build_control_batch", "build_batches",
@@ -27,35 +33,9 @@ CONTROL_ABORT = 0
 CONTROL_COMMIT = 1
 CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
 
-# v2 batch layout (offsets from the batch start)
-V2_BASE_OFFSET = 0
-V2_LENGTH = 8
-V2_MAGIC = 16
-V2_CRC = 17
-V2_ATTRIBUTES = 21
-V2_LAST_OFFSET_DELTA = 23
-V2_RECORD_COUNT = 57
-V2_RECORDS = 61
-LOG_OVERHEAD = 12
-# legacy message layout (offsets from the entry start)
-LEGACY_CRC = 12
-LEGACY_MAGIC = 16
-LEGACY_ATTRIBUTES = 17
-LEGACY_V0_OVERHEAD = 14
-LEGACY_V1_OVERHEAD = 22
-
-ATTR_COMPRESSION_MASK = 0x07
-ATTR_TIMESTAMP_TYPE = 0x08
-ATTR_TRANSACTIONAL = 0x10
-ATTR_CONTROL = 0x20
-ATTR_DELETE_HORIZON = 0x40
 
 MAX_VARLONG_LEN = 10
-V2_MIN_RECORD_SIZE = 7
 
-# base offset, length, leader epoch, magic, crc, attributes, last offset delta,
-# base timestamp, max timestamp, producer id, producer epoch, base sequence, count
-_V2_HEADER = struct.Struct(">qiiBIhiqqqhii")
 _V2_HEADER_OUT = struct.Struct(">QIIBIHIQQQHII")   # every field masked to its width
 _I32 = struct.Struct(">i")
 _I64 = struct.Struct(">q")
@@ -63,11 +43,6 @@ _U32 = struct.Struct(">I")
 
 _M32 = 0xFFFFFFFF
 _M64 = 0xFFFFFFFFFFFFFFFF
-INT64_MIN = -0x8000000000000000
-INT64_MAX = 0x7FFFFFFFFFFFFFFF
-# A base offset this far from the int64 ends leaves room for any int32
-# offset delta, so record offsets never overflow.
-V2_MAX_BASE_OFFSET = INT64_MAX - 0x7FFFFFFF
 
 
 def _wrap64(v):

@@ -14,7 +14,8 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
-from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok, V2_MIN_RECORD_SIZE
+from kafkacodec.records._layout cimport *
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok
 from kafkacodec.records._records cimport raise_record_error, check_record_count, RecordBatch, BatchIterator
 
 from kafkacodec.errors import CorruptDataError
@@ -23,11 +24,6 @@ from kafkacodec.records import iter_batches as _iter_batches
 
 cdef object _decompress = _compression.decompress
 
-cdef enum:
-    V2_RECORDS = 61
-    ATTR_TIMESTAMP_TYPE = 0x08
-    ATTR_TRANSACTIONAL = 0x10
-    ATTR_CONTROL = 0x20
 
 
 cdef struct GrowBuf:
@@ -349,15 +345,15 @@ cdef struct BatchMeta:
 
 
 cdef inline void _batch_meta(const uint8_t *p, BatchMeta *m) noexcept nogil:
-    cdef int16_t attrs = <int16_t>kc_load_be16(p + 21)
-    m.base_offset = <int64_t>kc_load_be64(p)
-    m.base_timestamp = <int64_t>kc_load_be64(p + 27)
+    cdef int16_t attrs = <int16_t>kc_load_be16(p + V2_ATTRIBUTES)
+    m.base_offset = <int64_t>kc_load_be64(p + V2_BASE_OFFSET)
+    m.base_timestamp = <int64_t>kc_load_be64(p + V2_BASE_TIMESTAMP)
     m.timestamp_type = 1 if attrs & ATTR_TIMESTAMP_TYPE else 0
-    m.log_append_time = <int64_t>kc_load_be64(p + 35) if m.timestamp_type == 1 else -1
-    m.producer_id = <int64_t>kc_load_be64(p + 43)
-    m.producer_epoch = <int16_t>kc_load_be16(p + 51)
-    m.base_sequence = <int32_t>kc_load_be32(p + 53)
-    m.leader_epoch = <int32_t>kc_load_be32(p + 12)
+    m.log_append_time = <int64_t>kc_load_be64(p + V2_MAX_TIMESTAMP) if m.timestamp_type == 1 else -1
+    m.producer_id = <int64_t>kc_load_be64(p + V2_PRODUCER_ID)
+    m.producer_epoch = <int16_t>kc_load_be16(p + V2_PRODUCER_EPOCH)
+    m.base_sequence = <int32_t>kc_load_be32(p + V2_BASE_SEQUENCE)
+    m.leader_epoch = <int32_t>kc_load_be32(p + V2_LEADER_EPOCH)
     m.transactional = 1 if attrs & ATTR_TRANSACTIONAL else 0
 
 
@@ -537,24 +533,24 @@ cdef class ColumnBuilder:
             base = <const uint8_t *>view.buf
             size = view.len
             while True:
-                if size - pos < 17:
+                if size - pos < V2_MAGIC + 1:
                     return size - pos
                 p = base + pos
-                length = <int32_t>kc_load_be32(p + 8)
-                if length < 0 or p[16] != 2:
+                length = <int32_t>kc_load_be32(p + V2_LENGTH)
+                if length < 0 or p[V2_MAGIC] != 2:
                     break
-                total = <Py_ssize_t>length + 12
+                total = <Py_ssize_t>length + LOG_OVERHEAD
                 if total > size - pos:
                     return size - pos
                 with nogil:
                     rc = v2_header_ok(p, total, verify_crc)
                 if not rc:
                     break
-                codec = kc_load_be16(p + 21) & 0x07
-                count = <int32_t>kc_load_be32(p + 57)
+                codec = kc_load_be16(p + V2_ATTRIBUTES) & ATTR_COMPRESSION_MASK
+                count = <int32_t>kc_load_be32(p + V2_RECORD_COUNT)
                 # control batches too: the record layer refuses them alike
                 check_record_count(count, self._max_records, pos, index)
-                if not (kc_load_be16(p + 21) & ATTR_CONTROL):
+                if not (kc_load_be16(p + V2_ATTRIBUTES) & ATTR_CONTROL):
                     _batch_meta(p, &m)
                     if codec == 0:
                         with nogil:
@@ -1222,20 +1218,20 @@ def encode_v2(timestamps, keys, values, headers, *, int compression_id, compress
                 attrs |= ATTR_TRANSACTIONAL
             h = out.data + batch_start
             seq = base_sequence + <int32_t>start if base_sequence >= 0 else -1
-            kc_store_be64(h, <uint64_t>(base_offset + start))
-            kc_store_be32(h + 8, <uint32_t>(out.len - batch_start - 12))
-            kc_store_be32(h + 12, <uint32_t>partition_leader_epoch)
-            h[16] = 2
-            kc_store_be16(h + 21, <uint16_t>attrs)
-            kc_store_be32(h + 23, <uint32_t>(added - 1))
-            kc_store_be64(h + 27, <uint64_t>st.ts[start])
-            kc_store_be64(h + 35, <uint64_t>max_ts)
-            kc_store_be64(h + 43, <uint64_t>producer_id)
-            kc_store_be16(h + 51, <uint16_t>producer_epoch)
-            kc_store_be32(h + 53, <uint32_t>seq)
-            kc_store_be32(h + 57, <uint32_t>added)
+            kc_store_be64(h + V2_BASE_OFFSET, <uint64_t>(base_offset + start))
+            kc_store_be32(h + V2_LENGTH, <uint32_t>(out.len - batch_start - LOG_OVERHEAD))
+            kc_store_be32(h + V2_LEADER_EPOCH, <uint32_t>partition_leader_epoch)
+            h[V2_MAGIC] = 2
+            kc_store_be16(h + V2_ATTRIBUTES, <uint16_t>attrs)
+            kc_store_be32(h + V2_LAST_OFFSET_DELTA, <uint32_t>(added - 1))
+            kc_store_be64(h + V2_BASE_TIMESTAMP, <uint64_t>st.ts[start])
+            kc_store_be64(h + V2_MAX_TIMESTAMP, <uint64_t>max_ts)
+            kc_store_be64(h + V2_PRODUCER_ID, <uint64_t>producer_id)
+            kc_store_be16(h + V2_PRODUCER_EPOCH, <uint16_t>producer_epoch)
+            kc_store_be32(h + V2_BASE_SEQUENCE, <uint32_t>seq)
+            kc_store_be32(h + V2_RECORD_COUNT, <uint32_t>added)
             with nogil:
-                kc_store_be32(h + 17, crc32c_update(0, h + 21, out.len - batch_start - 21))
+                kc_store_be32(h + V2_CRC, crc32c_update(0, h + V2_ATTRIBUTES, out.len - batch_start - V2_ATTRIBUTES))
             start += added
         return PyBytes_FromStringAndSize(<char *>out.data, out.len) if out.len else b""
     finally:

@@ -19,7 +19,8 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
-from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE, v2_base_offset_ok
+from kafkacodec.records._layout cimport *
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_base_offset_ok
 
 import kafkacodec.records.compression as _compression
 
@@ -33,12 +34,6 @@ cdef extern from *:
     void PyObject_GC_UnTrack(object o)
 
 cdef enum:
-    B_BASE_OFFSET = 0
-    B_ATTRIBUTES = 21
-    B_BASE_TIMESTAMP = 27
-    B_MAX_TIMESTAMP = 35
-    B_RECORD_COUNT = 57
-    B_RECORDS = 61
     KP_FIELDS = 13
     KP_RECORD_FIELDS = 7
 
@@ -86,24 +81,24 @@ cdef object _open_batch(const uint8_t *p, Py_ssize_t n, object data, OpenBatch *
     # must see (its records and errors are then the client's).
     cdef int attrs, codec
     cdef bytes out
-    if n < B_RECORDS:
+    if n < V2_RECORDS:
         return None
-    b.base_offset = <int64_t>kc_load_be64(p + B_BASE_OFFSET)
+    b.base_offset = <int64_t>kc_load_be64(p + V2_BASE_OFFSET)
     if not v2_base_offset_ok(b.base_offset):
         return None  # record offsets could overflow: the client's decoder decides
-    attrs = <int16_t>kc_load_be16(p + B_ATTRIBUTES)
-    b.base_ts = <int64_t>kc_load_be64(p + B_BASE_TIMESTAMP)
-    b.max_ts = <int64_t>kc_load_be64(p + B_MAX_TIMESTAMP)
-    b.count = <int32_t>kc_load_be32(p + B_RECORD_COUNT)
+    attrs = <int16_t>kc_load_be16(p + V2_ATTRIBUTES)
+    b.base_ts = <int64_t>kc_load_be64(p + V2_BASE_TIMESTAMP)
+    b.max_ts = <int64_t>kc_load_be64(p + V2_MAX_TIMESTAMP)
+    b.count = <int32_t>kc_load_be32(p + V2_RECORD_COUNT)
     codec = attrs & 7
     b.append_time = (attrs >> 3) & 1
     if codec == 0:
         b.base = p
-        b.pos = B_RECORDS
+        b.pos = V2_RECORDS
         b.end = n
     elif codec <= 4:
         try:
-            out = _decompress(codec, memoryview(data)[B_RECORDS:], magic=2)
+            out = _decompress(codec, memoryview(data)[V2_RECORDS:], magic=2)
         except Exception:
             return None
         b.base = <const uint8_t *>PyBytes_AS_STRING(out)

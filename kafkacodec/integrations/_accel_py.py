@@ -7,14 +7,14 @@ import struct
 import time
 
 from kafkacodec._pure.buffer import decode_varint, decode_varlong
-from kafkacodec._pure.records import V2_MAX_BASE_OFFSET
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records import compression as _compression
+from kafkacodec.records.layout import V2_HEADER, V2_MAX_BASE_OFFSET, V2_RECORDS
 
 __all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records", "v2_size_estimator", "V2Builder"]
 
-_HEADER = struct.Struct(">qiibIhiqqqhii")  # v2 batch header, 61 bytes
-_RECORDS = 61
+_HEADER = V2_HEADER
+_RECORDS = V2_RECORDS
 _KP_FIELDS = 13
 _INT32 = (-(1 << 31), (1 << 31) - 1)
 

@@ -10,30 +10,27 @@ import struct
 from typing import NamedTuple
 
 from kafkacodec.errors import CorruptDataError, TruncatedDataError
+from kafkacodec.records.layout import (ATTR_COMPRESSION_MASK, ATTR_CONTROL, ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL,
+                                       LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD, LOG_OVERHEAD, V2_HEADER, V2_RECORDS)
 
 __all__ = ["BatchHeader", "HeaderWalk", "read_header", "first_offset_of", "LOG_OVERHEAD", "NO_TIMESTAMP"]
 
-# offset int64 + length int32, shared by every magic
-LOG_OVERHEAD = 12
 NO_TIMESTAMP = -1
 
-# magic 2: baseOffset, batchLength, partitionLeaderEpoch, magic, crc, attributes,
-# lastOffsetDelta, baseTimestamp, maxTimestamp, producerId, producerEpoch,
-# baseSequence, recordCount
-_V2 = struct.Struct(">qiibIhiqqqhii")
-V2_HEADER_SIZE = _V2.size  # 61
+_V2 = V2_HEADER
+V2_HEADER_SIZE = V2_RECORDS
 # magic 0/1: offset, size, crc, magic, attributes (+ timestamp for magic 1)
 _V0 = struct.Struct(">qiIbb")
 _V1 = struct.Struct(">qiIbbq")
 _PREFIX = struct.Struct(">qiib")  # enough to learn the magic of any format
 
 # smallest legal value of the length field for each magic
-_MIN_LENGTH = {0: 14, 1: 22, 2: V2_HEADER_SIZE - LOG_OVERHEAD}
+_MIN_LENGTH = {0: LEGACY_V0_OVERHEAD, 1: LEGACY_V1_OVERHEAD, 2: V2_HEADER_SIZE - LOG_OVERHEAD}
 
-_ATTR_COMPRESSION = 0x07
-_ATTR_LOG_APPEND_TIME = 0x08
-_ATTR_TRANSACTIONAL = 0x10
-_ATTR_CONTROL = 0x20
+_ATTR_COMPRESSION = ATTR_COMPRESSION_MASK
+_ATTR_LOG_APPEND_TIME = ATTR_TIMESTAMP_TYPE
+_ATTR_TRANSACTIONAL = ATTR_TRANSACTIONAL
+_ATTR_CONTROL = ATTR_CONTROL
 
 
 class BatchHeader(NamedTuple):

@@ -45,6 +45,7 @@ from kafkacodec.logdir._index import (
     TimeIndexEntry,
 )
 from kafkacodec.logdir._partition import parse_partition_dir_name
+from kafkacodec.records.layout import LEGACY_CRC, LEGACY_MAGIC, V2_ATTRIBUTES, V2_CRC
 
 __all__ = ["PartitionWriter", "AppendInfo", "WrittenSegment"]
 
@@ -336,12 +337,12 @@ def _verify_crcs(buf: bytearray, headers) -> None:
     for h in headers:
         if h.magic == 2:
             # CRC-32C from the attributes to the end of the batch
-            stored = struct.unpack_from(">I", buf, h.position + 17)[0]
-            actual = crc32c(view[h.position + 21:h.end])
+            stored = struct.unpack_from(">I", buf, h.position + V2_CRC)[0]
+            actual = crc32c(view[h.position + V2_ATTRIBUTES:h.end])
         else:
             # CRC-32 from the magic byte to the end of the message
-            stored = struct.unpack_from(">I", buf, h.position + 12)[0]
-            actual = crc32(view[h.position + 16:h.end])
+            stored = struct.unpack_from(">I", buf, h.position + LEGACY_CRC)[0]
+            actual = crc32(view[h.position + LEGACY_MAGIC:h.end])
         if stored != actual:
             view.release()
             raise CrcMismatchError(f"batch checksum {stored:#010x} does not match {actual:#010x}",

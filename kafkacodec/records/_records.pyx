@@ -25,8 +25,9 @@ from kafkacodec._primitives cimport (
 )
 from kafkacodec._crc cimport crc32c_update, crc32_update
 from kafkacodec._buffer cimport Writer
+from kafkacodec.records._layout cimport *
 from kafkacodec.records._v2 cimport (
-    RecordView, parse_v2_record, next_header, V2_MIN_RECORD_SIZE, v2_base_offset_ok,
+    RecordView, parse_v2_record, next_header, v2_base_offset_ok,
     F_HEADER_KEY, F_HEADER_VALUE, F_HEADERS, F_LENGTH,
     P_VARINT_TRUNCATED, P_VARINT_OVERLONG, P_SIZE_MISMATCH,
 )
@@ -47,40 +48,6 @@ cdef object _compress = _compression.compress
 
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
 cdef tuple _CODEC_NAMES = CODEC_NAMES
-
-# ---- v2 batch layout (offsets from the batch start) ----
-cdef enum:
-    V2_BASE_OFFSET = 0
-    V2_LENGTH = 8
-    V2_LEADER_EPOCH = 12
-    V2_MAGIC = 16
-    V2_CRC = 17
-    V2_ATTRIBUTES = 21
-    V2_LAST_OFFSET_DELTA = 23
-    V2_BASE_TIMESTAMP = 27
-    V2_MAX_TIMESTAMP = 35
-    V2_PRODUCER_ID = 43
-    V2_PRODUCER_EPOCH = 51
-    V2_BASE_SEQUENCE = 53
-    V2_RECORD_COUNT = 57
-    V2_RECORDS = 61
-    LOG_OVERHEAD = 12            # offset + length prefix, every magic
-
-# ---- legacy message layout (offsets from the entry start) ----
-cdef enum:
-    LEGACY_CRC = 12
-    LEGACY_MAGIC = 16
-    LEGACY_ATTRIBUTES = 17
-    LEGACY_V1_TIMESTAMP = 18
-    LEGACY_V0_OVERHEAD = 14      # crc, magic, attributes, key len, value len
-    LEGACY_V1_OVERHEAD = 22      # + timestamp
-
-cdef enum:
-    ATTR_COMPRESSION_MASK = 0x07
-    ATTR_TIMESTAMP_TYPE = 0x08
-    ATTR_TRANSACTIONAL = 0x10
-    ATTR_CONTROL = 0x20
-    ATTR_DELETE_HORIZON = 0x40
 
 CONTROL_ABORT = 0
 CONTROL_COMMIT = 1

@@ -26,10 +26,7 @@ cdef enum RecordProblem:
     P_BAD_LENGTH = 3
     P_SIZE_MISMATCH = 4
 
-# smallest v2 record: length, attributes, timestamp delta, offset delta, key
-# length, value length and header count, one byte each
-cdef enum:
-    V2_MIN_RECORD_SIZE = 7
+from kafkacodec.records._layout cimport *
 
 
 cdef struct RecordView:
@@ -160,12 +157,12 @@ cdef inline bint v2_header_ok(const uint8_t *p, Py_ssize_t total, bint verify_cr
     """Whether a complete v2 batch of `total` bytes passes the checks the
     record layer applies (minimum size, CRC, codec, counts).  Callers that get
     False hand the batch to the record layer, which raises the precise error."""
-    if total < 61:
+    if total < V2_RECORDS:
         return False
-    if verify_crc and crc32c_update(0, p + 21, <size_t>(total - 21)) != kc_load_be32(p + 17):
+    if verify_crc and crc32c_update(0, p + V2_ATTRIBUTES, <size_t>(total - V2_ATTRIBUTES)) != kc_load_be32(p + V2_CRC):
         return False
-    if (kc_load_be16(p + 21) & 0x07) > 4:
+    if (kc_load_be16(p + V2_ATTRIBUTES) & ATTR_COMPRESSION_MASK) > 4:
         return False
-    if not v2_base_offset_ok(<int64_t>kc_load_be64(p)):
+    if not v2_base_offset_ok(<int64_t>kc_load_be64(p + V2_BASE_OFFSET)):
         return False
-    return <int32_t>kc_load_be32(p + 57) >= 0 and <int32_t>kc_load_be32(p + 23) >= 0
+    return <int32_t>kc_load_be32(p + V2_RECORD_COUNT) >= 0 and <int32_t>kc_load_be32(p + V2_LAST_OFFSET_DELTA) >= 0

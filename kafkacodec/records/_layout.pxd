@@ -1,0 +1,40 @@
+# The record formats' byte layout for compiled code, defined once: the v2
+# RecordBatch header, legacy (magic 0/1) messages and the attribute bits.
+# kafkacodec/records/layout.py holds the same values for Python code; a test
+# checks the two agree.
+
+# ---- v2 batch layout (offsets from the batch start) ----
+cdef enum:
+    V2_BASE_OFFSET = 0
+    V2_LENGTH = 8
+    V2_LEADER_EPOCH = 12
+    V2_MAGIC = 16
+    V2_CRC = 17
+    V2_ATTRIBUTES = 21
+    V2_LAST_OFFSET_DELTA = 23
+    V2_BASE_TIMESTAMP = 27
+    V2_MAX_TIMESTAMP = 35
+    V2_PRODUCER_ID = 43
+    V2_PRODUCER_EPOCH = 51
+    V2_BASE_SEQUENCE = 53
+    V2_RECORD_COUNT = 57
+    V2_RECORDS = 61              # header size: the records section starts here
+    LOG_OVERHEAD = 12            # offset + length prefix, every magic
+    V2_MIN_RECORD_SIZE = 7       # length, attributes, ts/offset deltas, key, value, header count
+
+# ---- legacy message layout (offsets from the entry start) ----
+cdef enum:
+    LEGACY_CRC = 12
+    LEGACY_MAGIC = 16
+    LEGACY_ATTRIBUTES = 17
+    LEGACY_V1_TIMESTAMP = 18
+    LEGACY_V0_OVERHEAD = 14      # crc, magic, attributes, key len, value len
+    LEGACY_V1_OVERHEAD = 22      # + timestamp
+
+# ---- attribute bits (v2; compression and timestamp type also legacy) ----
+cdef enum:
+    ATTR_COMPRESSION_MASK = 0x07
+    ATTR_TIMESTAMP_TYPE = 0x08
+    ATTR_TRANSACTIONAL = 0x10
+    ATTR_CONTROL = 0x20
+    ATTR_DELETE_HORIZON = 0x40
