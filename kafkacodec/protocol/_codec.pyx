@@ -578,13 +578,7 @@ cdef int _write_length(Writer w, FieldOp op, Py_ssize_t n) except -1:
 
 cdef object _with_path(exc, str path):
     if path:
-        old = getattr(exc, "path", "")
-        if old:
-            path = path + old if old.startswith("[") else path + "." + old
-        exc.path = path
-        if exc.args:
-            base = str(exc.args[0]).split(" in `")[0]
-            exc.args = (f"{base} in `{path}`",)
+        exc.prefix_path(path)
     return exc
 
 

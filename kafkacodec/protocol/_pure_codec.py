@@ -263,7 +263,7 @@ def encode_value(w, op, v):
                 for i, x in enumerate(v):
                     encode_value(w, elem, x)
             except EncodeError as exc:
-                raise _prefix(exc, f"[{i}]")
+                raise exc.prefix_path(f"[{i}]")
         elif kind == STRUCT:
             if op.nullable:
                 w.write_int8(1)
@@ -293,21 +293,6 @@ def encode_value(w, op, v):
         raise EncodeError(f"cannot encode {v!r}: {exc}") from None
 
 
-def _prefix(exc, segment):
-    path = getattr(exc, "path", "")
-    if not path:
-        path = segment
-    elif path.startswith("["):
-        path = segment + path
-    else:
-        path = segment + "." + path
-    exc.path = path
-    if exc.args:
-        base = str(exc.args[0]).split(" in `")[0]
-        exc.args = (f"{base} in `{path}`",)
-    return exc
-
-
 def encode_struct(w, plan, obj):
     if not isinstance(obj, plan.cls):
         raise EncodeError(f"expected {plan.cls._name}, got {type(obj).__name__}")
@@ -316,10 +301,10 @@ def encode_struct(w, plan, obj):
         for op in plan.ops:
             encode_value(w, op, getattr(obj, op.attr))
     except EncodeError as exc:
-        raise _prefix(exc, op.attr)
+        raise exc.prefix_path(op.attr)
     for op in plan.absent:
         if not op.ignorable and not _is_default(op, getattr(obj, op.attr)):
-            raise _prefix(EncodeError("field is not in this version and is not ignorable"), op.attr)
+            raise EncodeError("field is not in this version and is not ignorable", op.attr)
     if not plan.flexible:
         return
     tags = obj._tags
@@ -331,7 +316,7 @@ def encode_struct(w, plan, obj):
             try:
                 encode_value(sub, op, v)
             except EncodeError as exc:
-                raise _prefix(exc, op.attr)
+                raise exc.prefix_path(op.attr)
             entries.append((op.tag, sub.to_bytes()))
     if obj._unknown:
         entries.extend(obj._unknown)

@@ -1,4 +1,5 @@
 """Corrupt, truncated and lying input raises the codec's errors with a place."""
+import pickle
 import struct
 import tracemalloc
 
@@ -151,17 +152,27 @@ def test_non_ignorable_field_in_old_version(codec):
     assert encode_message(m.ApiVersionsRequest(client_software_name="x"), 2, codec) == b""
 
 
-def test_encode_errors_have_paths(codec):
-    msg = m.MetadataRequest(topics=[m.MetadataRequest.MetadataRequestTopic(name=None)])
+@pytest.mark.parametrize("msg, version, path, reason", [
+    (m.MetadataRequest(topics=[m.MetadataRequest.MetadataRequestTopic(name=None)]), 0,
+     "topics[0].name", "None in a non-nullable field"),
+    (m.FindCoordinatorRequest(key=5), 0, "key", "expected str, got int"),
+    (m.HeartbeatRequest(generation_id=2**40), 0, "generation_id", "cannot encode"),
+    (m.MetadataRequest(topics=None), 0, "topics", "None in a non-nullable field"),
+    (m.MetadataRequest(topics=[], allow_auto_topic_creation=False), 3, "allow_auto_topic_creation",
+     "field is not in this version"),
+    # a tagged field (FetchRequest v12+ cluster_id, tag 0)
+    (m.FetchRequest(cluster_id=7), 12, "cluster_id", "expected str, got int"),
+])
+def test_encode_errors_have_paths(codec, msg, version, path, reason):
     with pytest.raises(EncodeError) as info:
-        encode_message(msg, 0, codec)
-    assert info.value.path == "topics[0].name"
-    with pytest.raises(EncodeError):
-        encode_message(m.FindCoordinatorRequest(key=5), 0, codec)
-    with pytest.raises(EncodeError):
-        encode_message(m.HeartbeatRequest(generation_id=2**40), 0, codec)
-    with pytest.raises(EncodeError):
-        encode_message(m.MetadataRequest(topics=None), 0, codec)
+        encode_message(msg, version, codec)
+    err = info.value
+    assert err.path == path
+    assert err.reason.startswith(reason), err.reason
+    # the path is an attribute; the message names it once
+    assert str(err) == f"{err.reason} in `{path}`"
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.reason, again.path, str(again)) == (err.reason, err.path, str(err))
 
 
 def test_frame_splitter():
