@@ -88,7 +88,7 @@ def _aiokafka_batches(task, opts, sch):
     import kafkacodec.logdir as logdir
 
     view = logdir.read_range(logdir.ByteRange(task.path, task.start, task.end, task.first_offset, 0,
-                                              task.topic, task.partition))
+                                              task.topic, task.partition, task.is_active))
     records = MemoryRecords(bytes(view))
     lo = task.start_offset
     hi = task.end_offset

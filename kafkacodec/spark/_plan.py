@@ -145,6 +145,12 @@ class ReadOptions:
     verify_crc: bool = True
     max_rows_per_batch: int = 1 << 16
     progress_dir: str | None = None
+    # "error": corrupt data fails the read; "skip": damaged batches are left
+    # out and counted (see read_progress)
+    on_corruption: str = "error"
+    # decode limits per batch (None: the process defaults in records.compression)
+    max_decompressed_size: int | None = None
+    max_records_per_batch: int | None = None
 
 
 # option name (lower case, no dots/underscores) -> field
@@ -170,6 +176,9 @@ _ALIASES = {
     "verifycrc": "verify_crc",
     "maxrowsperbatch": "max_rows_per_batch",
     "progressdir": "progress_dir",
+    "oncorruption": "on_corruption",
+    "maxdecompressedsize": "max_decompressed_size",
+    "maxrecordsperbatch": "max_records_per_batch",
 }
 
 
@@ -231,6 +240,21 @@ def parse_options(options: Mapping[str, str]) -> ReadOptions:
         out["max_rows_per_batch"] = n
     if values.get("progress_dir"):
         out["progress_dir"] = str(values["progress_dir"])
+    if "on_corruption" in values:
+        mode = str(values["on_corruption"]).strip().lower()
+        if mode not in ("error", "skip"):
+            raise ValueError(f"onCorruption must be error or skip, not {mode!r}")
+        out["on_corruption"] = mode
+    if "max_decompressed_size" in values:
+        out["max_decompressed_size"] = _size("maxDecompressedSize", values["max_decompressed_size"])
+    if "max_records_per_batch" in values:
+        try:
+            n = int(values["max_records_per_batch"])
+        except ValueError:
+            n = 0
+        if n <= 0:
+            raise ValueError(f"maxRecordsPerBatch must be a positive number, not {values['max_records_per_batch']!r}")
+        out["max_records_per_batch"] = n
     return ReadOptions(**out)
 
 
@@ -252,6 +276,7 @@ class RangeTask:
     start_offset: int | None = None  # rows below are dropped
     end_offset: int | None = None  # rows at or above are dropped
     aborted: tuple = field(default=())
+    is_active: bool = False  # the partition's last segment: may end in a partial batch
 
     @property
     def size(self) -> int:
@@ -269,7 +294,7 @@ def offset_for_timestamp(part: logdir.PartitionDir, timestamp: int) -> int | Non
     for seg, h in part.batches(pos.batch.last_offset):
         if h.max_timestamp < timestamp or h.is_control:
             continue
-        rb = karrow.decode(seg.data[h.position:h.end], headers=False)
+        rb = karrow.decode(seg.read(h.position, h.end), headers=False, isolation_level="read_uncommitted")
         ts = rb.column("timestamp").view(pa.int64()).to_numpy()
         hit = np.flatnonzero(ts >= timestamp)
         if len(hit):
@@ -386,7 +411,7 @@ def plan(opts: ReadOptions) -> list[RangeTask]:
             if bounds is None:
                 continue
             start, end = bounds
-            ranges = part.split(split_bytes, start, end)
+            ranges = part.split(split_bytes, start, end, on_corruption=opts.on_corruption)
             committed = opts.isolation_level == "read_committed"
             for i, r in enumerate(ranges):
                 range_end = ranges[i + 1].first_offset if i + 1 < len(ranges) else end
@@ -395,7 +420,7 @@ def plan(opts: ReadOptions) -> list[RangeTask]:
                     aborted = tuple((t.producer_id, t.first_offset)
                                     for t in part.aborted_transactions(r.first_offset, range_end))
                 out.append(RangeTask(r.path, r.start, r.end, part.topic, part.partition, r.first_offset,
-                                     start, end, aborted))
+                                     start, end, aborted, r.is_active))
         return out
     finally:
         opened.close()
@@ -513,6 +538,7 @@ class _Progress:
         self.path = os.path.join(directory, f"task-{key}")
         self.interval = PROGRESS_INTERVAL if interval is None else interval
         self.bytes = self.rows = 0
+        self.skipped_batches = self.skipped_bytes = 0  # on_corruption="skip"
         self._done_bytes = 0  # of finished ranges
         self._last = 0.0
 
@@ -545,30 +571,44 @@ class _Progress:
         tmp = f"{self.path}.{os.getpid()}.tmp"
         try:
             with open(tmp, "w") as f:
-                f.write(f"{self.bytes} {self.rows}\n")
+                f.write(f"{self.bytes} {self.rows} {self.skipped_batches} {self.skipped_bytes}\n")
             os.replace(tmp, self.path)
         except OSError:  # progress is a convenience; never fail the read over it
             pass
 
 
-def read_progress(directory: str) -> tuple[int, int]:
-    """``(bytes, rows)`` read so far by every task reporting to ``directory``."""
-    total_bytes = total_rows = 0
+def _progress_totals(directory: str) -> list[int]:
+    """Sums of every task file in ``directory``: bytes, rows, skipped
+    batches, skipped bytes (files of older writers may lack the last two)."""
+    totals = [0, 0, 0, 0]
     try:
         names = os.listdir(directory)
     except OSError:
-        return 0, 0
+        return totals
     for name in names:
         if not name.startswith("task-") or name.endswith(".tmp"):
             continue
         try:
             with open(os.path.join(directory, name)) as f:
-                b, r = f.read().split()
-            total_bytes += int(b)
-            total_rows += int(r)
+                fields = [int(v) for v in f.read().split()]
         except (OSError, ValueError):
             continue
+        for i, v in enumerate(fields[:4]):
+            totals[i] += v
+    return totals
+
+
+def read_progress(directory: str) -> tuple[int, int]:
+    """``(bytes, rows)`` read so far by every task reporting to ``directory``."""
+    total_bytes, total_rows, _, _ = _progress_totals(directory)
     return total_bytes, total_rows
+
+
+def read_skipped(directory: str) -> tuple[int, int]:
+    """``(batches, bytes)`` of corrupt data left out with ``onCorruption=skip``
+    by every task reporting to ``directory``."""
+    _, _, batches, skipped = _progress_totals(directory)
+    return batches, skipped
 
 
 def _locate(exc: KafkaCodecError, task: RangeTask) -> None:
@@ -597,13 +637,21 @@ def read_tasks(tasks: Iterable[RangeTask], opts: ReadOptions, *, schema: pa.Sche
     sch = decode_schema(opts) if schema is None else schema
     progress = _Progress(opts.progress_dir, progress_key) if opts.progress_dir and progress_key is not None else None
     for task in tasks:
+        stats = logdir.ReadStats()
         view = logdir.read_range(logdir.ByteRange(task.path, task.start, task.end, task.first_offset, 0,
-                                                  task.topic, task.partition))
+                                                  task.topic, task.partition, task.is_active),
+                                 on_corruption=opts.on_corruption, verify_crc=opts.verify_crc and
+                                 opts.on_corruption == "skip", stats=stats)
+        if progress is not None:
+            progress.skipped_batches += stats.skipped_batches
+            progress.skipped_bytes += stats.skipped_bytes
         pos = 0
         try:
             for rb in karrow.iter_decode(view, isolation_level=opts.isolation_level,
                                          aborted_transactions=task.aborted, headers=opts.headers,
                                          batch_columns=opts.batch_columns, verify_crc=opts.verify_crc,
+                                         max_decompressed_size=opts.max_decompressed_size,
+                                         max_records_per_batch=opts.max_records_per_batch,
                                          max_rows=opts.max_rows_per_batch):
                 if progress is not None and rb.num_rows:
                     pos = progress.range_progress(task, view, pos, rb.column(0)[-1].as_py())

@@ -87,12 +87,19 @@ class KafkaLogDataSource(DataSource):
       ``verifyCrc`` (default true), ``maxRowsPerBatch`` (Arrow batch rows);
     - ``progressDir``: a directory every task keeps its bytes and rows read so
       far in (``kafkacodec.spark._plan.read_progress`` sums them; the driver
-      must see the workers' files, as on a local master).
+      must see the workers' files, as on a local master);
+    - ``onCorruption``: ``error`` (default) or ``skip`` (damaged batches are
+      left out; ``_plan.read_skipped`` counts them in ``progressDir``);
+    - ``maxRecordsPerBatch`` / ``maxDecompressedSize``: refuse a batch
+      holding more records or inflating to more bytes (defaults 1,000,000
+      and ``256m``), bounding what one small compressed batch can make a
+      task allocate.
 
     A path that is not a Kafka data directory, or a topic or partition that
     is not there, fails while planning (``KafkaLogError``) instead of
     reading zero rows.  Corrupt data fails the task with the segment file,
-    the byte position in that file and the field.
+    the byte position in that file and the field; only a partition's active
+    (last) segment may end in a partial batch.
     """
 
     @classmethod

@@ -277,8 +277,9 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
 
     before = _snapshot(out) if os.path.isdir(out) else {}
     progress_dir = None
-    if progress and _local_master(spark):
-        # the tasks' counters are files; only a local master's workers share the driver's disk
+    if _local_master(spark):
+        # the tasks' counters (progress, skipped batches) are files; only a
+        # local master's workers share the driver's disk
         progress_dir = tempfile.mkdtemp(prefix="kafkacodec-progress-")
         options["progressDir"] = progress_dir
     try:
@@ -291,6 +292,7 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
              .option("compression", compression).parquet(out))
         seconds = time.monotonic() - t0
         meter.finish(seconds)
+        skipped = _plan.read_skipped(progress_dir) if progress_dir is not None else (0, 0)
     finally:
         if progress_dir is not None:
             shutil.rmtree(progress_dir, ignore_errors=True)
@@ -306,16 +308,24 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
         "seconds": round(seconds, 1),
         "rows_per_second": round(rows / seconds) if seconds else None,
         "isolation_level": opts.isolation_level,
+        "on_corruption": opts.on_corruption,
+        # counted on local masters only (the tasks' counter files)
+        "skipped_batches": skipped[0],
+        "skipped_bytes": skipped[1],
     }
 
 
 def _print_summary(s: dict, stream=None) -> None:
-    (stream or sys.stdout).write(
+    out = stream or sys.stdout
+    out.write(
         f"rows: {s['rows']:,}\n"
         f"input: {_human(s['input_bytes'])} ({s['input_bytes']:,} bytes of record batches)\n"
         f"output: {_human(s['output_bytes'])} in {s['files']} Parquet files in {s['out']}\n"
         f"seconds: {s['seconds']:.1f} ({s['spark_partitions']} Spark partitions)\n"
         f"rows/s: {s['rows_per_second']:,}\n")
+    if s.get("skipped_batches"):
+        out.write(f"skipped: {s['skipped_batches']:,} corrupt batches ({s['skipped_bytes']:,} bytes), "
+                  f"--on-corruption skip\n")
 
 
 class _Output:
@@ -532,6 +542,14 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--no-progress", action="store_true", help="no progress line")
     c.add_argument("--json", action="store_true", help="print the summary as JSON")
     c.add_argument("--verbose", action="store_true", help="full Python and Java traces on failure")
+    c.add_argument("--on-corruption", default="error", choices=["error", "skip"],
+                   help="error (default): corrupt data fails the run; skip: leave damaged batches out and "
+                        "count them in the summary")
+    c.add_argument("--max-records-per-batch", type=int,
+                   help="refuse a batch holding more records (default 1000000): bounds what one small "
+                        "compressed batch can make a task allocate")
+    c.add_argument("--max-decompressed-size",
+                   help="refuse a batch inflating past this many bytes (default 256m)")
     return p
 
 
@@ -549,6 +567,9 @@ def _read_options(args, logdir: str) -> dict:
         "includeInternal": "true" if args.include_internal else None,
         "headers": "false" if args.no_headers else None,
         "batchColumns": "true" if args.batch_columns else None,
+        "onCorruption": None if args.on_corruption == "error" else args.on_corruption,
+        "maxRecordsPerBatch": args.max_records_per_batch,
+        "maxDecompressedSize": args.max_decompressed_size,
     }
 
 

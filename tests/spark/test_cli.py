@@ -345,6 +345,20 @@ def test_corrupt_segment_fails_with_one_line_and_leaves_no_output(spark, demo, t
     assert not (tmp_path / "new-out").exists()
 
 
+def test_skip_mode_converts_the_rest_and_counts_what_it_left_out(spark, demo, tmp_path, capsys):
+    import shutil
+
+    logs = tmp_path / "logs"
+    shutil.copytree(demo.path, logs)
+    path, victim = flip_byte_mid_segment(logs / "orders-0")
+    out = tmp_path / "out"
+    assert cli.main(["convert", str(logs), str(out), "--no-progress", "--on-corruption", "skip",
+                     "--isolation-level", "read_uncommitted", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (summary["skipped_batches"], summary["skipped_bytes"]) == (1, victim.size)
+    assert 0 < demo.records - summary["rows"] <= 200  # one batch's records, nothing else
+
+
 def flip_byte_mid_segment(partition_dir):
     """Flip one value byte in a batch half way through the first segment."""
     import kafkacodec.logdir as logdir

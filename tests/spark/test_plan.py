@@ -193,3 +193,63 @@ def test_read_tasks_progress_files(demo, tmp_path, monkeypatch):
     assert [r for _, r in seen] == sorted(r for _, r in seen) and seen[0][1] < rows
     assert [b for b, _ in seen] == sorted(b for b, _ in seen)
     assert 0 < seen[len(seen) // 2][0] < total
+
+
+def test_skip_mode_leaves_damaged_batches_out_and_counts_them(demo, tmp_path, monkeypatch):
+    monkeypatch.setattr(_plan, "PROGRESS_INTERVAL", 0.0)
+    root, path, victim = _corrupt_copy(demo, tmp_path)
+    progress = tmp_path / "progress"
+    progress.mkdir()
+    opts = _plan.parse_options({"path": str(root), "maxBytesPerPartition": "16k", "onCorruption": "skip",
+                                "progressDir": str(progress), "isolationLevel": "read_uncommitted"})
+    rows = sum(rb.num_rows for rb in _plan.read_tasks(_plan.plan(opts), opts, progress_key=0))
+    assert _plan.read_skipped(str(progress)) == (1, victim.size)
+    assert 0 < rows < demo.counts[("orders", 0)]
+    with pytest.raises(ValueError, match="onCorruption"):
+        _plan.parse_options({"path": "/x", "onCorruption": "ignore"})
+
+
+def test_truncated_batch_at_the_end_of_a_closed_segment_is_corruption(demo, tmp_path):
+    import shutil
+
+    import kafkacodec.logdir as logdir
+    from kafkacodec.errors import CorruptDataError
+
+    dst = tmp_path / "logs" / "orders-0"
+    shutil.copytree(f"{demo.path}/orders-0", dst)
+    part = logdir.open(dst)
+    assert len(part.segments) > 1
+    closed = part.segments[0]
+    size = closed.size
+    part.close()
+    with open(closed.log_path, "r+b") as f:
+        f.truncate(size - 5)   # the last batch of a closed segment loses its tail
+    opts = _plan.parse_options({"path": str(dst.parent)})
+    with pytest.raises(CorruptDataError) as info:
+        for _ in _plan.read_tasks(_plan.plan(opts), opts):
+            pass
+    assert str(closed.log_path) in str(info.value)
+
+
+def test_decode_limits_are_options(demo):
+    from kafkacodec.errors import RecordLimitError
+
+    opts = _plan.parse_options({"path": demo.path, "topics": "orders", "maxRecordsPerBatch": "2",
+                                "maxDecompressedSize": "4m"})
+    assert (opts.max_records_per_batch, opts.max_decompressed_size) == (2, 4 << 20)
+    with pytest.raises(RecordLimitError) as info:
+        for _ in _plan.read_tasks(_plan.plan(opts), opts):
+            pass
+    assert "orders-" in str(info.value) and "record_count" in str(info.value)
+    for bad in ("0", "-1", "many"):
+        with pytest.raises(ValueError, match="maxRecordsPerBatch"):
+            _plan.parse_options({"path": "/x", "maxRecordsPerBatch": bad})
+
+
+def test_plan_marks_only_the_last_segment_active(demo):
+    opts = _plan.parse_options({"path": demo.path, "topics": "orders", "maxBytesPerPartition": "16k"})
+    tasks = _plan.plan(opts)
+    for (topic, partition) in {(t.topic, t.partition) for t in tasks}:
+        mine = [t for t in tasks if (t.topic, t.partition) == (topic, partition)]
+        last_path = max(t.path for t in mine)
+        assert all(t.is_active == (t.path == last_path) for t in mine)
