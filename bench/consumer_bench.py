@@ -1,0 +1,378 @@
+"""Consumers head to head on one broker: kafkacodec's Consumer (poll -> records,
+poll_arrow -> pyarrow), confluent-kafka, aiokafka and kafka-python (each with
+and without kafkacodec's adapter) and a raw Fetch loop that does not decode.
+
+    python -m bench.consumer_bench                          # Tansu, 1,000,000 records, 1 round
+    python -m bench.consumer_bench --rounds 3 --codec none lz4
+    python -m bench.consumer_bench --broker mock --records 200000
+    python -m bench.consumer_bench --arms kc-arrow kc-records confluent raw-fetch
+
+The data (W1 records: 16-byte keys, ~100-byte values, 16 KiB batches, spread
+round-robin over 4 partitions) is produced once per broker and codec with
+kafkacodec's batch builder and plain Produce requests.  Every arm run is a
+fresh Python process (no adapter, thread or allocator state carried between
+arms) reading every partition from its earliest offset; the arms of a round
+run one after another and rounds repeat the whole list, so the machine's
+drift spreads over all arms.  Per run: records/s from the consumer's creation
+to the last record, process CPU seconds (all threads) per million records and
+the time to the first record.  Printed: medians and the min-max spread.
+
+librdkafka's mock cluster keeps only ~5 MiB per partition: there, the arms
+read what is left (counted from the earliest offsets) and the table says how
+many records that was.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+PARTITIONS = 4
+FETCH_MAX_BYTES = 64 << 20
+PARTITION_MAX_BYTES = 8 << 20
+BATCH = 10_000          # records per poll/consume call, for every client that takes a number
+ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent",
+        "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc"]
+TARGETS = [  # (arm, against, minimum ratio of records/s) -- issue 13
+    ("kc-arrow", "raw-fetch", 0.9),
+    ("kc-arrow", "confluent", 1.4),
+    ("kc-records", "confluent", 1.2),
+]
+
+
+# --------------------------------------------------------------------------- data
+
+def produce(bootstrap, topic, records, compression, one_batch_per_request):
+    """Records round-robin over the partitions, 16 KiB batches built by kafkacodec.
+    The mock cluster counts only the first batch of a partition in one request."""
+    from kafkacodec.protocol import messages as m
+    from kafkacodec.protocol.client import KafkaConnection
+    from kafkacodec.records import build_batches
+    P = m.ProduceRequest
+    per_part = [build_batches(records[p::PARTITIONS], compression=compression, batch_size=16384)
+                for p in range(PARTITIONS)]
+    step = 1 if one_batch_per_request else 32
+    longest = max(len(b) for b in per_part)
+    with KafkaConnection.connect(bootstrap, timeout=30, strict=False) as conn:
+        for i in range(0, longest, step):
+            parts = [P.PartitionProduceData(index=p, records=b"".join(per_part[p][i:i + step]))
+                     for p in range(PARTITIONS) if i < len(per_part[p])]
+            resp = conn.request("Produce", P(acks=1, timeout_ms=30000, topic_data=[
+                P.TopicProduceData(name=topic, partition_data=parts)]))
+            for pr in resp.responses[0].partition_responses:
+                if pr.error_code:
+                    raise RuntimeError(f"produce to {topic}[{pr.index}]: error {pr.error_code}")
+    return [(len(records) + PARTITIONS - 1 - p) // PARTITIONS for p in range(PARTITIONS)]
+
+
+def earliest_offsets(bootstrap, topic):
+    from kafkacodec.client import Admin
+    from kafkacodec.client.admin import EARLIEST, TopicPartition
+    with Admin({"bootstrap.servers": bootstrap}) as admin:
+        found = admin.list_offsets({TopicPartition(topic, p): EARLIEST for p in range(PARTITIONS)})
+    return [found[TopicPartition(topic, p)].offset for p in range(PARTITIONS)]
+
+
+# --------------------------------------------------------------------------- arms (child process)
+
+class Clock:
+    """Wall and process CPU time from the consumer's creation; the first record's arrival."""
+
+    def __init__(self):
+        self.t0 = time.perf_counter()
+        self.c0 = time.process_time()
+        self.first = None
+
+    def got(self, n):
+        if self.first is None and n:
+            self.first = time.perf_counter()
+
+    def result(self, n):
+        return {"records": n, "seconds": time.perf_counter() - self.t0,
+                "cpu": time.process_time() - self.c0, "first": (self.first or time.perf_counter()) - self.t0}
+
+
+def arm_kc(bootstrap, topic, n, starts, arrow):
+    from kafkacodec.client import Consumer, TopicPartition
+    if arrow:  # an application using Arrow has imported it already; other arms import before the clock too
+        import pyarrow.compute  # noqa: F401
+        import kafkacodec.arrow  # noqa: F401
+    clock = Clock()
+    c = Consumer({"bootstrap.servers": bootstrap, "enable.auto.commit": False, "auto.offset.reset": "earliest",
+                  "fetch.max.bytes": FETCH_MAX_BYTES, "max.partition.fetch.bytes": PARTITION_MAX_BYTES,
+                  "max.poll.records": BATCH})
+    try:
+        c.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
+        got = 0
+        if arrow:
+            while got < n:
+                k = c.poll_arrow(5.0).num_rows
+                clock.got(k)
+                got += k
+        else:
+            while got < n:
+                k = len(c.poll(5.0))
+                clock.got(k)
+                got += k
+        return clock.result(got)
+    finally:
+        c.close()
+
+
+def arm_confluent(bootstrap, topic, n, starts):
+    import confluent_kafka as ck
+    clock = Clock()
+    c = ck.Consumer({"bootstrap.servers": bootstrap, "group.id": "bench", "enable.auto.commit": False,
+                     "enable.partition.eof": False, "fetch.max.bytes": FETCH_MAX_BYTES,
+                     "max.partition.fetch.bytes": PARTITION_MAX_BYTES,
+                     "receive.message.max.bytes": FETCH_MAX_BYTES + (1 << 20),
+                     # defaults pause fetching for 1 s once 100k messages are queued
+                     "queued.min.messages": 10_000_000, "queued.max.messages.kbytes": 2_000_000})
+    try:
+        c.list_topics(topic, timeout=10)  # avoids a 0.5 s offset-query retry after assign()
+        c.assign([ck.TopicPartition(topic, p, starts[p]) for p in range(PARTITIONS)])
+        got = 0
+        while got < n:
+            msgs = c.consume(num_messages=BATCH, timeout=5.0)
+            for msg in msgs:
+                if msg.error():
+                    raise RuntimeError(msg.error())
+            clock.got(len(msgs))
+            got += len(msgs)
+        return clock.result(got)
+    finally:
+        c.close()
+
+
+def arm_aiokafka(bootstrap, topic, n, starts):
+    import asyncio
+    import aiokafka
+
+    async def run():
+        clock = Clock()
+        c = aiokafka.AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+                                      auto_offset_reset="earliest", fetch_max_bytes=FETCH_MAX_BYTES,
+                                      max_partition_fetch_bytes=PARTITION_MAX_BYTES, fetch_max_wait_ms=500)
+        await c.start()
+        try:
+            tps = [aiokafka.TopicPartition(topic, p) for p in range(PARTITIONS)]
+            c.assign(tps)
+            for tp in tps:
+                c.seek(tp, starts[tp.partition])
+            got = 0
+            while got < n:
+                for recs in (await c.getmany(timeout_ms=5000, max_records=BATCH)).values():
+                    clock.got(len(recs))
+                    got += len(recs)
+            return clock.result(got)
+        finally:
+            await c.stop()
+    return asyncio.run(run())
+
+
+def arm_kafka_python(bootstrap, topic, n, starts):
+    import kafka
+    from _peers import kafka_python_conf
+    clock = Clock()
+    c = kafka.KafkaConsumer(**kafka_python_conf(bootstrap, enable_auto_commit=False, group_id=None,
+                                                auto_offset_reset="earliest", fetch_max_bytes=FETCH_MAX_BYTES,
+                                                max_partition_fetch_bytes=PARTITION_MAX_BYTES,
+                                                fetch_max_wait_ms=500))
+    try:
+        tps = [kafka.TopicPartition(topic, p) for p in range(PARTITIONS)]
+        c.assign(tps)
+        for tp in tps:
+            c.seek(tp, starts[tp.partition])
+        got = 0
+        while got < n:
+            for recs in c.poll(timeout_ms=5000, max_records=BATCH).values():
+                clock.got(len(recs))
+                got += len(recs)
+        return clock.result(got)
+    finally:
+        c.close()
+
+
+def arm_raw_fetch(bootstrap, topic, n, starts):
+    """Sequential Fetch requests for every partition not yet done; the response is parsed
+    (kafkacodec's protocol decoder) but its record bytes are not: only the last batch's
+    header is read, for the next offset.  The codec's ceiling on this broker."""
+    import struct
+    from kafkacodec.protocol import messages as m
+    from kafkacodec.protocol.client import KafkaConnection
+    F = m.FetchRequest
+    clock = Clock()
+    offsets = list(starts)
+    got = 0
+    with KafkaConnection.connect(bootstrap, timeout=30, strict=False) as conn:
+        version = min(conn.version_for("Fetch"), 12)
+        while got < n:
+            req = F(replica_id=-1, max_wait_ms=500, min_bytes=1, max_bytes=FETCH_MAX_BYTES, isolation_level=0,
+                    session_id=0, session_epoch=-1, rack_id="",
+                    topics=[F.FetchTopic(topic=topic, partitions=[
+                        F.FetchPartition(partition=p, current_leader_epoch=-1, fetch_offset=offsets[p],
+                                         log_start_offset=-1, partition_max_bytes=PARTITION_MAX_BYTES)
+                        for p in range(PARTITIONS)])])
+            resp = conn.request("Fetch", req, version=version)
+            for t in resp.responses:
+                for p in t.partitions:
+                    if p.error_code:
+                        raise RuntimeError(f"fetch {topic}[{p.partition_index}]: error {p.error_code}")
+                    data = p.records
+                    if not data:
+                        continue
+                    nxt = _next_offset(data, struct)
+                    if nxt > offsets[p.partition_index]:
+                        got += nxt - offsets[p.partition_index]
+                        clock.got(got)
+                        offsets[p.partition_index] = nxt
+    return clock.result(got)
+
+
+def _next_offset(data, struct):
+    """Offset after the last complete v2 batch in `data`, walking batch headers only."""
+    pos, end, nxt = 0, len(data), None
+    mv = memoryview(data)
+    while pos + 12 <= end:
+        base, length = struct.unpack_from(">qi", mv, pos)
+        if pos + 12 + length > end:
+            break
+        last_delta = struct.unpack_from(">i", mv, pos + 23)[0]
+        nxt = base + last_delta + 1
+        pos += 12 + length
+    return nxt if nxt is not None else -1
+
+
+def run_arm(name, bootstrap, topic, n, starts):
+    adapter = None
+    if name.endswith("+kc"):
+        if name.startswith("aiokafka"):
+            from kafkacodec.integrations import aiokafka as adapter
+        else:
+            from kafkacodec.integrations import kafka_python as adapter
+        adapter.install()
+    base = name.removesuffix("+kc")
+    if base == "kc-arrow":
+        return arm_kc(bootstrap, topic, n, starts, arrow=True)
+    if base == "kc-records":
+        return arm_kc(bootstrap, topic, n, starts, arrow=False)
+    return {"confluent": arm_confluent, "aiokafka": arm_aiokafka, "kafka-python": arm_kafka_python,
+            "raw-fetch": arm_raw_fetch}[base](bootstrap, topic, n, starts)
+
+
+# --------------------------------------------------------------------------- driver
+
+def child(name, bootstrap, topic, n, starts, timeout):
+    cmd = [sys.executable, "-m", "bench.consumer_bench", "--child", name, "--bootstrap", bootstrap,
+           "--topic", topic, "--records", str(n), "--starts", ",".join(map(str, starts))]
+    try:
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {timeout:.0f} s"}
+    if out.returncode:
+        return {"error": (out.stderr.strip().splitlines() or ["exit %d" % out.returncode])[-1]}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def summarize(runs):
+    ok = [r for r in runs if "error" not in r]
+    if not ok:
+        return None
+    rates = [r["records"] / r["seconds"] for r in ok]
+    cpus = [r["cpu"] / r["records"] * 1e6 for r in ok]
+    firsts = [r["first"] * 1000 for r in ok]
+    return {"rate": statistics.median(rates), "rate_min": min(rates), "rate_max": max(rates),
+            "cpu": statistics.median(cpus), "cpu_min": min(cpus), "cpu_max": max(cpus),
+            "first_ms": statistics.median(firsts), "runs": len(ok), "errors": len(runs) - len(ok)}
+
+
+def report(broker, codec, n, results):
+    print(f"\n{broker}, {codec}, {n:,} records ({PARTITIONS} partitions), medians [min-max]")
+    print(f"{'arm':18s} {'records/s':>26s} {'CPU s per million':>22s} {'first record':>13s}")
+    for name, runs in results.items():
+        s = summarize(runs)
+        if s is None:
+            print(f"{name:18s} failed: {runs[0].get('error') if runs else 'not run'}")
+            continue
+        print(f"{name:18s} {s['rate'] / 1e6:8.2f} M [{s['rate_min'] / 1e6:.2f}-{s['rate_max'] / 1e6:.2f}]"
+              f"      {s['cpu']:6.2f} [{s['cpu_min']:.2f}-{s['cpu_max']:.2f}]   {s['first_ms']:8.1f} ms"
+              + (f"   ({s['errors']} failed)" if s["errors"] else ""))
+    summ = {k: summarize(v) for k, v in results.items()}
+    for arm, other, want in TARGETS:
+        if summ.get(arm) and summ.get(other):
+            ratio = summ[arm]["rate"] / summ[other]["rate"]
+            print(f"  {arm} / {other}: {ratio:.2f}x (target >= {want}x{'' if ratio >= want else ', NOT MET'})")
+    for arm in ("kc-arrow", "kc-records"):
+        if summ.get(arm) and summ.get("confluent"):
+            ratio = summ[arm]["cpu"] / summ["confluent"]["cpu"]
+            print(f"  {arm} CPU / confluent CPU: {ratio:.2f} (target <= 0.5{'' if ratio <= 0.5 else ', NOT MET'})")
+    return summ
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--records", type=int, default=1_000_000)
+    ap.add_argument("--broker", choices=["tansu", "mock"], default="tansu")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--codec", nargs="+", choices=["none", "lz4"], default=["none", "lz4"])
+    ap.add_argument("--arms", nargs="+", choices=ARMS, default=ARMS)
+    ap.add_argument("--json", help="write every run and the summaries here")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--bootstrap", help=argparse.SUPPRESS)
+    ap.add_argument("--topic", help=argparse.SUPPRESS)
+    ap.add_argument("--starts", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+
+    if args.child:
+        starts = [int(s) for s in args.starts.split(",")]
+        print(json.dumps(run_arm(args.child, args.bootstrap, args.topic, args.records, starts)))
+        return None
+
+    import _peers
+    from bench.workloads import load
+    records = [(ts, k, v) for ts, k, v, _ in load("W1", args.records / 1_000_000).records]
+    topics = {codec: f"w1-{codec}" for codec in args.codec}
+    mock = args.broker == "mock"
+    broker = (_peers.mock_cluster(topics={t: PARTITIONS for t in topics.values()}) if mock
+              else _peers.tansu_broker())
+    out = {}
+    with broker as bootstrap:
+        plan = {}
+        for codec, topic in topics.items():
+            if not mock:
+                _peers.create_topic(bootstrap, topic, PARTITIONS)
+            t0 = time.perf_counter()
+            produced = produce(bootstrap, topic, records, codec, one_batch_per_request=mock)
+            starts = earliest_offsets(bootstrap, topic) if mock else [0] * PARTITIONS
+            n = sum(c - s for c, s in zip(produced, starts))
+            plan[codec] = (topic, n, starts)
+            print(f"produced {len(records):,} records to {topic} in {time.perf_counter() - t0:.1f} s"
+                  + (f"; {n:,} left from offsets {starts}" if mock else ""), flush=True)
+        results = {codec: {a: [] for a in args.arms} for codec in topics}
+        for r in range(args.rounds):
+            for codec, (topic, n, starts) in plan.items():
+                for arm in args.arms:
+                    res = child(arm, bootstrap, topic, n, starts, timeout=max(120.0, n / 5_000))
+                    results[codec][arm].append(res)
+                    msg = res.get("error") or (f"{res['records'] / res['seconds'] / 1e6:.2f} M rec/s, "
+                                               f"{res['cpu'] / res['records'] * 1e6:.2f} CPU s/M, "
+                                               f"first {res['first'] * 1000:.0f} ms")
+                    print(f"round {r + 1} {codec:4s} {arm:16s} {msg}", flush=True)
+        for codec, (topic, n, starts) in plan.items():
+            out[codec] = {"summary": report(args.broker, codec, n, results[codec]), "runs": results[codec]}
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"broker": args.broker, "records": args.records, "codecs": out}, f, indent=1)
+    return out
+
+
+if __name__ == "__main__":
+    main()
