@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate kafkacodec/protocol/_schema.py from Kafka's JSON message specs.
+"""Generate kafkacodec/protocol/{_schema.py, messages.py, messages.pyi} from Kafka's JSON message specs.
 
 Reads ``<shared>/kafka-protocol/{trunk,3.9}`` (JSON with ``//`` comments).  Each
 (message, version) comes from the newest set that still defines it: trunk wins
@@ -11,19 +11,69 @@ Only what encoding needs is kept: names, types, version ranges, nullability,
 tags, defaults, ignorability and per-field flexible overrides.  Common structs
 are resolved inline so the runtime never looks names up.
 
-    python tools/gen_protocol.py            # write the module
-    python tools/gen_protocol.py --check    # exit 1 if the file is stale
+Three files come out, each headed "GENERATED — do not edit":
+  _schema.py    the tables, one ``Field(...)`` per line, so a spec change is a small diff
+  messages.py   one name per message class (the classes are built by ``_model``)
+  messages.pyi  the classes with their fields and types, for IDEs and type checkers
+
+    python tools/gen_protocol.py            # write the files
+    python tools/gen_protocol.py --check    # exit 1 if any file is stale
 """
 import argparse
 import json
 import pathlib
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DEFAULT_SPECS = ROOT.parent / "shared" / "kafka-protocol"
-DEFAULT_OUT = ROOT / "kafkacodec" / "protocol" / "_schema.py"
-OPEN = 32767  # upper bound of an open range such as "3+"
+DEFAULT_OUT = ROOT / "kafkacodec" / "protocol"
 SETS = ("trunk", "3.9")  # newest first
+
+GENERATED = ("# GENERATED — do not edit.  Source: Kafka JSON message specs (trunk + 3.9);\n"
+             "# regenerate with `python tools/gen_protocol.py`.\n")
+
+# The record types of the tables.  Written verbatim into _schema.py and run here
+# too, so the generator builds the very types the runtime reads.
+TYPES = '''from types import EllipsisType
+from typing import NamedTuple
+
+OPEN = 32767  # upper bound of an open range such as "3+"
+
+# (lo, hi), both included; hi == OPEN means "lo+"; None means "none"
+Versions = tuple[int, int] | None
+
+
+class Field(NamedTuple):
+    name: str
+    type: str  # "int32", "string", "[]int32", "SomeStruct", "[]SomeStruct"...
+    versions: Versions
+    nullable_versions: Versions = None
+    tag: int | None = None
+    tagged_versions: Versions = None
+    default: object = ...  # ...: the type's own default; None: null
+    ignorable: bool = False
+    flexible_versions: Versions | EllipsisType = ...  # ...: as the message
+    fields: "tuple[Field, ...] | None" = None  # a struct's own fields (common structs inlined)
+
+
+class Variant(NamedTuple):
+    """Versions min_version..max_version, all taken from one spec set."""
+
+    min_version: int
+    max_version: int
+    flexible_versions: Versions
+    fields: tuple[Field, ...]
+
+
+class Message(NamedTuple):
+    api_key: int | None  # None for headers and data records
+    kind: str  # "request", "response", "header" or "data"
+    variants: tuple[Variant, ...]
+'''
+_types = {"__name__": "kafkacodec.protocol._schema"}
+exec(TYPES, _types)
+OPEN, Field, Variant, Message = _types["OPEN"], _types["Field"], _types["Variant"], _types["Message"]
 
 
 def load_json(path):
@@ -87,18 +137,18 @@ def convert_fields(fields, common):
             children = convert_fields(f["fields"], common)
         elif elem in common:
             children = convert_fields(common[elem], common)
-        out.append((
-            f["name"],
-            ftype,
+        out.append(Field(
+            name=f["name"],
+            type=ftype,
             # a tagged field may leave out "versions": it then has its taggedVersions
-            parse_versions(f.get("versions", f.get("taggedVersions"))),
-            parse_versions(f.get("nullableVersions")),
-            f.get("tag"),
-            parse_versions(f.get("taggedVersions")),
-            parse_default(ftype, f.get("default")),
-            bool(f.get("ignorable", False)),
-            parse_versions(f["flexibleVersions"]) if "flexibleVersions" in f else Ellipsis,
-            tuple(children) if children is not None else None,
+            versions=parse_versions(f.get("versions", f.get("taggedVersions"))),
+            nullable_versions=parse_versions(f.get("nullableVersions")),
+            tag=f.get("tag"),
+            tagged_versions=parse_versions(f.get("taggedVersions")),
+            default=parse_default(ftype, f.get("default")),
+            ignorable=bool(f.get("ignorable", False)),
+            flexible_versions=parse_versions(f["flexibleVersions"]) if "flexibleVersions" in f else Ellipsis,
+            fields=tuple(children) if children is not None else None,
         ))
     return tuple(out)
 
@@ -157,60 +207,231 @@ def build(specs_dir, include_unstable=False):
             for v in range(rng[0], rng[1] + 1):
                 if v in taken:
                     if run:
-                        variants.append((run[0], run[-1], flex, fields))
+                        variants.append(Variant(run[0], run[-1], flex, fields))
                         run = []
                     continue
                 taken.add(v)
                 run.append(v)
             if run:
-                variants.append((run[0], run[-1], flex, fields))
+                variants.append(Variant(run[0], run[-1], flex, fields))
         if not variants:
             continue
-        variants.sort(key=lambda v: v[0])
-        messages[name] = (api_key, key[0], tuple(variants))
+        variants.sort(key=lambda v: v.min_version)
+        messages[name] = Message(api_key, key[0], tuple(variants))
     return messages
 
 
-HEADER = '''# GENERATED — do not edit.  Source: Kafka JSON message specs (trunk + 3.9);
-# regenerate with `python tools/gen_protocol.py`.
-#
-# MESSAGES[name] = (api_key | None, kind, variants)
-# variant = (min_version, max_version, flexible_versions, fields)
-# field = (name, type, versions, nullable_versions, tag, tagged_versions,
-#          default (Ellipsis: type default), ignorable,
-#          flexible_versions override (Ellipsis: none), child fields)
-# A version range is (lo, hi); hi == OPEN means "lo+"; None means "none".
+# ---------------------------------------------------------------- _schema.py
+
+SCHEMA_HEAD = GENERATED + """#
+# MESSAGES[spec name] = Message(api_key, kind, variants).  Each Variant is a run
+# of versions read from one spec set; its fields are one Field per line, a
+# struct's own fields indented under it.  Attributes at their default are left
+# out.
+"""
+_RANGE_ATTRS = {"versions", "nullable_versions", "tagged_versions", "flexible_versions"}
+_NESTED_ATTRS = {"fields", "variants"}  # rendered on the lines that follow
+
+
+def _same(a, b):
+    return a is b or (type(a) is type(b) and a == b)
+
+
+def _literal(attr, value):
+    if attr in _RANGE_ATTRS and isinstance(value, tuple):
+        lo, hi = value
+        return f"({lo}, {'OPEN' if hi == OPEN else hi})"
+    if isinstance(value, str):
+        return json.dumps(value)
+    return repr(value)
+
+
+def _args(record):
+    defaults = type(record)._field_defaults
+    return ", ".join(
+        f"{attr}={_literal(attr, value)}"
+        for attr, value in zip(type(record)._fields, record)
+        if attr not in _NESTED_ATTRS and not (attr in defaults and _same(value, defaults[attr])))
+
+
+def _render_fields(fields, depth, out):
+    pad = "    " * depth
+    for f in fields:
+        if f.fields is None:
+            out.append(f"{pad}Field({_args(f)}),\n")
+        elif not f.fields:
+            out.append(f"{pad}Field({_args(f)}, fields=()),\n")
+        else:
+            out.append(f"{pad}Field({_args(f)}, fields=(\n")
+            _render_fields(f.fields, depth + 1, out)
+            out.append(f"{pad})),\n")
+
+
+def render_schema(messages):
+    out = [SCHEMA_HEAD, TYPES, "\n\nMESSAGES = {\n"]
+    for name in sorted(messages):
+        message = messages[name]
+        out.append(f"    {json.dumps(name)}: Message({_args(message)}, variants=(\n")
+        for variant in message.variants:
+            if not variant.fields:
+                out.append(f"        Variant({_args(variant)}, fields=()),\n")
+                continue
+            out.append(f"        Variant({_args(variant)}, fields=(\n")
+            _render_fields(variant.fields, 3, out)
+            out.append("        )),\n")
+        out.append("    )),\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+
+# ---------------------------------------------------------------- messages.py / .pyi
+# The class layouts below follow kafkacodec.protocol._model, which builds the
+# classes: the attribute name of a field, and one class per struct name holding
+# every attribute any version has (tests compare the stub with the classes).
+
+
+def snake(name):
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
+    return s.lower()
+
+
+def class_layouts(name, message):
+    """{struct name: {attribute: (newest Field, nullable in some version)}}, message first."""
+    layouts = {name: {}}
+
+    def collect(sname, fields):
+        layout = layouts[sname]
+        for f in fields:
+            attr = snake(f.name)
+            nullable = f.nullable_versions is not None or f.default is None
+            if attr in layout:
+                nullable = nullable or layout[attr][1]
+            layout[attr] = (f, nullable)
+            if f.fields is not None:
+                child = f.type[2:] if f.type.startswith("[]") else f.type
+                layouts.setdefault(child, {})
+                collect(child, f.fields)
+
+    for variant in message.variants:
+        collect(name, variant.fields)
+    return layouts
+
+
+_PY_TYPES = {
+    "int8": "int", "int16": "int", "int32": "int", "int64": "int", "uint16": "int", "uint32": "int",
+    "float64": "float", "bool": "bool", "uuid": "uuid.UUID", "string": "str", "bytes": "bytes",
+    "records": "bytes | memoryview",  # decoded records are views of the frame
+}
+
+
+def _py_type(owner, ftype, argument):
+    if ftype.startswith("[]"):
+        return f"list[{_py_type(owner, ftype[2:], False)}]"
+    if argument and ftype in ("bytes", "records"):
+        return "ReadableBuffer"  # the encoders take any bytes-like object
+    return _PY_TYPES.get(ftype) or f"{owner}.{ftype}"
+
+
+def _stub_class(owner, sname, layout, doc, depth, out):
+    pad = "    " * depth
+    out.append(f"{pad}class {sname}(Struct):\n")
+    if doc:
+        out.append(f'{pad}    """{doc}"""\n\n')
+    if sname == owner:
+        out.append(f"{pad}    spec: ClassVar[MessageSpec]\n")
+    params = []
+    for attr, (f, nullable) in layout.items():
+        none = " | None" if nullable else ""
+        out.append(f"{pad}    {attr}: {_py_type(owner, f.type, False)}{none}\n")
+        params.append(f"{pad}        {attr}: {_py_type(owner, f.type, True)}{none} = ...,\n")
+    if params:
+        out.append(f"{pad}    def __init__(\n{pad}        self,\n{pad}        *,\n")
+        out.extend(params)
+        out.append(f"{pad}    ) -> None: ...\n")
+    else:
+        out.append(f"{pad}    def __init__(self) -> None: ...\n")
+
+
+def _describe(message):
+    lo, hi = message.variants[0].min_version, message.variants[-1].max_version
+    versions = f"version {lo}" if lo == hi else f"versions {lo}-{hi}"
+    if message.api_key is None:
+        return f"{message.kind.capitalize()}, {versions}."
+    return f"API key {message.api_key} {message.kind}, {versions}."
+
+
+MESSAGES_DOC = '''"""Every generated message class, by spec name (``MetadataRequest``, ``FetchResponse``...).
+
+Nested structs are attributes of their message class
+(``MetadataRequest.MetadataRequestTopic``).  Header and ``data`` records
+(``RequestHeader``, ``ConsumerProtocolSubscription``, ``LeaderChangeMessage``...)
+are here too.  ``_model`` builds the classes from ``_schema`` at import;
+``messages.pyi`` declares their fields and types for IDEs and type checkers.
+"""
 '''
 
 
-def render(messages):
-    out = [HEADER, f"OPEN = {OPEN}\n", "\nMESSAGES = {\n"]
+def _all(messages):
+    return "__all__ = [\n" + "".join(f"    {json.dumps(n)},\n" for n in ["Struct", *sorted(messages)]) + "]\n"
+
+
+def render_messages(messages):
+    out = [GENERATED, MESSAGES_DOC,
+           "from kafkacodec.protocol._model import SPECS as _SPECS, Struct\n\n", _all(messages), "\n"]
     for name in sorted(messages):
-        out.append(f"    {name!r}: {messages[name]!r},\n")
-    out.append("}\n")
-    text = "".join(out)
-    return text.replace("32767)", "OPEN)")
+        out.append(f"{name} = _SPECS[{json.dumps(name)}].cls\n")
+    return "".join(out)
+
+
+def render_stub(messages):
+    out = [GENERATED,
+           "# Fields and types of the classes kafkacodec.protocol._model builds at import.\n",
+           "import uuid\nfrom typing import ClassVar\n\nfrom _typeshed import ReadableBuffer\n\n",
+           "from kafkacodec.protocol._model import MessageSpec, Struct\n\n", _all(messages)]
+    for name in sorted(messages):
+        message = messages[name]
+        layouts = class_layouts(name, message)
+        out.append("\n")
+        _stub_class(name, name, layouts[name], _describe(message), 0, out)
+        for sname, layout in layouts.items():
+            if sname != name:
+                out.append("\n")
+                _stub_class(name, sname, layout, None, 1, out)
+    return "".join(out)
+
+
+def render_all(messages):
+    """{file name in kafkacodec/protocol: text}"""
+    return {
+        "_schema.py": render_schema(messages),
+        "messages.py": render_messages(messages),
+        "messages.pyi": render_stub(messages),
+    }
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--specs", type=pathlib.Path, default=DEFAULT_SPECS,
                     help="directory holding trunk/ and 3.9/ (default: ../shared/kafka-protocol)")
-    ap.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT)
+    ap.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT,
+                    help="directory to write the files to (default: kafkacodec/protocol)")
     ap.add_argument("--include-unstable", action="store_true",
                     help="also emit versions marked latestVersionUnstable")
     ap.add_argument("--check", action="store_true",
-                    help="do not write; exit 1 if the output file differs from what would be written")
+                    help="do not write; exit 1 if any output file differs from what would be written")
     args = ap.parse_args(argv)
-    text = render(build(args.specs, args.include_unstable))
+    files = render_all(build(args.specs, args.include_unstable))
     if args.check:
-        current = args.out.read_text(encoding="utf-8") if args.out.exists() else None
-        if current != text:
-            print(f"{args.out} is stale; run tools/gen_protocol.py", file=sys.stderr)
-            return 1
-        return 0
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
+        stale = [name for name, text in files.items()
+                 if not (args.out / name).is_file() or (args.out / name).read_text(encoding="utf-8") != text]
+        for name in stale:
+            print(f"{args.out / name} is stale; run tools/gen_protocol.py", file=sys.stderr)
+        return 1 if stale else 0
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (args.out / name).write_text(text, encoding="utf-8")
     return 0
 
 

@@ -1,10 +1,11 @@
 """Message classes and codec plans built from the generated schema.
 
-The JSON specs are turned into ``_schema.MESSAGES`` at build time; here that
-table becomes (a) one Python class per message and per nested struct, covering
-every version, and (b) per (message, version) a *plan*: a tree of field
-operations the executors (`_codec.pyx`, or `_pure_codec.py`) run without looking
-at the schema again.  Plans are built lazily on first use and cached.
+``tools/gen_protocol.py`` turns Kafka's JSON specs into ``_schema.MESSAGES``
+(committed; CI checks it is current).  At import that table becomes one Python
+class per message and per nested struct, covering every version; on first use
+of a (message, version) with an executor (`_codec.pyx` or `_pure_codec.py`) it
+is compiled once into a *plan*, a tree of field operations the executor runs
+without looking at the schema again, and cached on the message's spec.
 """
 import base64
 import re
@@ -54,8 +55,8 @@ class Struct:
     """
 
     __slots__ = ("_tags", "_unknown")
-    _fields = ()        # ((attr, default, factory), ...)
-    _children = {}      # attr -> struct class (for struct and array-of-struct fields)
+    _fields: tuple = ()                       # ((attr, default, factory), ...)
+    _children: "dict[str, type[Struct]]" = {}  # attr -> class of a struct or array-of-struct field
     _name = "Struct"
 
     def __init__(self, **kwargs):
@@ -84,7 +85,7 @@ class Struct:
                 return False
         return (self._unknown or None) == (other._unknown or None)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass with eq
 
     def __repr__(self):
         parts = []
@@ -173,41 +174,42 @@ class MessageSpec:
         self.api_key = api_key
         self.kind = kind
         self.variants = variants
-        self.min_version = variants[0][0]
-        self.max_version = variants[-1][1]
-        self.versions = frozenset(v for lo, hi, _, _ in variants for v in range(lo, hi + 1))
+        self.min_version = variants[0].min_version
+        self.max_version = variants[-1].max_version
+        self.versions = frozenset(v for var in variants for v in range(var.min_version, var.max_version + 1))
         self._plans = {}
         self._build_classes()
 
     def variant(self, version):
-        for lo, hi, flex, fields in self.variants:
-            if lo <= version <= hi:
-                return flex, fields
+        """The ``_schema.Variant`` holding this version."""
+        for variant in self.variants:
+            if variant.min_version <= version <= variant.max_version:
+                return variant
         raise UnsupportedVersionError(f"{self.name} has no version {version} "
                                       f"(supported: {self.min_version}-{self.max_version})")
 
     def is_flexible(self, version):
-        return _in(self.variant(version)[0], version)
+        return _in(self.variant(version).flexible_versions, version)
 
     def _build_classes(self):
-        # struct name -> ordered {attr: field tuple (newest variant wins)}
+        # struct name -> ordered {attr: _schema.Field (newest variant wins)}
         layouts = {self.name: {}}
         order = [self.name]
 
         def collect(sname, fields):
             layout = layouts[sname]
             for f in fields:
-                attr = snake(f[0])
+                attr = snake(f.name)
                 layout[attr] = f
-                if f[9] is not None:
-                    child = f[1][2:] if f[1].startswith("[]") else f[1]
+                if f.fields is not None:
+                    child = f.type[2:] if f.type.startswith("[]") else f.type
                     if child not in layouts:
                         layouts[child] = {}
                         order.append(child)
-                    collect(child, f[9])
+                    collect(child, f.fields)
 
-        for _, _, _, fields in self.variants:
-            collect(self.name, fields)
+        for variant in self.variants:
+            collect(self.name, variant.fields)
         self.classes = {}
 
         def make(sname):
@@ -218,12 +220,11 @@ class MessageSpec:
             fields = []
             children = {}
             for attr, f in layout.items():
-                ftype = f[1]
-                elem = ftype[2:] if ftype.startswith("[]") else ftype
-                nullable_any = f[3] is not None
-                if f[9] is not None:
+                elem = f.type[2:] if f.type.startswith("[]") else f.type
+                if f.fields is not None:
                     children[attr] = make(elem)
-                default, factory = _field_default(ftype, f[6], nullable_any, self.classes.__getitem__)
+                default, factory = _field_default(f.type, f.default, f.nullable_versions is not None,
+                                                  self.classes.__getitem__)
                 if factory is not None and factory is not list:
                     default = None  # struct: compared through a fresh instance in plans
                 fields.append((attr, default, factory))
@@ -250,13 +251,15 @@ class MessageSpec:
         key = (version, impl.__name__)
         plan = self._plans.get(key)
         if plan is None:
-            flex, fields = self.variant(version)
-            plan = _compile_struct(self.cls, fields, version, _in(flex, version), impl)
+            variant = self.variant(version)
+            plan = _compile_struct(self.cls, variant.fields, version,
+                                   _in(variant.flexible_versions, version), impl)
             self._plans[key] = plan
         return plan
 
 
 def _compile_value(ftype, f, version, flexible, cls, impl, attr, nullable, compact):
+    # ftype is f.type, or its element type inside an array
     if ftype.startswith("[]"):
         elem_type = ftype[2:]
         elem = _compile_value(elem_type, f, version, flexible,
@@ -267,7 +270,7 @@ def _compile_value(ftype, f, version, flexible, cls, impl, attr, nullable, compa
     if kind is not None:
         return impl.FieldOp(kind, attr, nullable, compact, _MIN_SIZE[kind][1 if compact else 0], None, None)
     child_cls = cls._children[attr] if attr is not None else cls
-    sub = _compile_struct(child_cls, f[9], version, flexible, impl)
+    sub = _compile_struct(child_cls, f.fields, version, flexible, impl)
     return impl.FieldOp(STRUCT, attr, nullable, compact, 1 if nullable else sub.min_size, sub, None)
 
 
@@ -276,28 +279,28 @@ def _compile_struct(cls, fields, version, flexible, impl):
     seen = set()
     min_size = 1 if flexible else 0
     for f in fields:
-        name, ftype, versions, nullable_v, tag, tagged_v, _default, ignorable, flex_override, children = f
-        attr = snake(name)
+        attr = snake(f.name)
         seen.add(attr)
-        compact = flexible and (flex_override is Ellipsis or _in(flex_override, version))
-        nullable = _in(nullable_v, version)
-        present = _in(versions, version)
-        if tag is not None:
-            present = present and flexible and _in(tagged_v, version)
+        # a field's own flexible_versions (Ellipsis: none) overrides the message's
+        compact = flexible and (f.flexible_versions is Ellipsis or _in(f.flexible_versions, version))
+        nullable = _in(f.nullable_versions, version)
+        present = _in(f.versions, version)
+        if f.tag is not None:
+            present = present and flexible and _in(f.tagged_versions, version)
         if not present:
-            absent.append((attr, ignorable))
+            absent.append((attr, f.ignorable))
             continue
-        if ftype.startswith("[]") and children is not None:
+        if f.type.startswith("[]") and f.fields is not None:
             # arrays of structs: the element op compiles against the child class
             elem_cls = cls._children[attr]
-            sub = _compile_struct(elem_cls, children, version, flexible, impl)
+            sub = _compile_struct(elem_cls, f.fields, version, flexible, impl)
             elem = impl.FieldOp(STRUCT, None, False, compact, max(sub.min_size, 1), sub, None)
             op = impl.FieldOp(ARRAY, attr, nullable, compact, 1 if compact else 4, None, elem)
         else:
-            op = _compile_value(ftype, f, version, flexible, cls, impl, attr, nullable, compact)
-        _set_default(op, cls, attr, ignorable)
-        if tag is not None:
-            op.tag = tag
+            op = _compile_value(f.type, f, version, flexible, cls, impl, attr, nullable, compact)
+        _set_default(op, cls, attr, f.ignorable)
+        if f.tag is not None:
+            op.tag = f.tag
             tagged.append(op)
         else:
             ops.append(op)
@@ -329,12 +332,12 @@ def _set_default(op, cls, attr, ignorable):
 SPECS = {}
 REQUESTS = {}
 RESPONSES = {}
-for _name, (_key, _kind, _variants) in _schema.MESSAGES.items():
-    _spec = MessageSpec(_name, _key, _kind, _variants)
+for _name, _message in _schema.MESSAGES.items():
+    _spec = MessageSpec(_name, _message.api_key, _message.kind, _message.variants)
     SPECS[_name] = _spec
-    if _kind == "request":
-        REQUESTS[_key] = _spec
-    elif _kind == "response":
-        RESPONSES[_key] = _spec
+    if _message.kind == "request":
+        REQUESTS[_message.api_key] = _spec
+    elif _message.kind == "response":
+        RESPONSES[_message.api_key] = _spec
 
 API_NAMES = {spec.name[:-len("Request")]: key for key, spec in REQUESTS.items()}

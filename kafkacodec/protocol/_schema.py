@@ -1,210 +1,3546 @@
 # GENERATED — do not edit.  Source: Kafka JSON message specs (trunk + 3.9);
 # regenerate with `python tools/gen_protocol.py`.
 #
-# MESSAGES[name] = (api_key | None, kind, variants)
-# variant = (min_version, max_version, flexible_versions, fields)
-# field = (name, type, versions, nullable_versions, tag, tagged_versions,
-#          default (Ellipsis: type default), ignorable,
-#          flexible_versions override (Ellipsis: none), child fields)
-# A version range is (lo, hi); hi == OPEN means "lo+"; None means "none".
-OPEN = 32767
+# MESSAGES[spec name] = Message(api_key, kind, variants).  Each Variant is a run
+# of versions read from one spec set; its fields are one Field per line, a
+# struct's own fields indented under it.  Attributes at their default are left
+# out.
+from types import EllipsisType
+from typing import NamedTuple
+
+OPEN = 32767  # upper bound of an open range such as "3+"
+
+# (lo, hi), both included; hi == OPEN means "lo+"; None means "none"
+Versions = tuple[int, int] | None
+
+
+class Field(NamedTuple):
+    name: str
+    type: str  # "int32", "string", "[]int32", "SomeStruct", "[]SomeStruct"...
+    versions: Versions
+    nullable_versions: Versions = None
+    tag: int | None = None
+    tagged_versions: Versions = None
+    default: object = ...  # ...: the type's own default; None: null
+    ignorable: bool = False
+    flexible_versions: Versions | EllipsisType = ...  # ...: as the message
+    fields: "tuple[Field, ...] | None" = None  # a struct's own fields (common structs inlined)
+
+
+class Variant(NamedTuple):
+    """Versions min_version..max_version, all taken from one spec set."""
+
+    min_version: int
+    max_version: int
+    flexible_versions: Versions
+    fields: tuple[Field, ...]
+
+
+class Message(NamedTuple):
+    api_key: int | None  # None for headers and data records
+    kind: str  # "request", "response", "header" or "data"
+    variants: tuple[Variant, ...]
+
 
 MESSAGES = {
-    'AddOffsetsToTxnRequest': (25, 'request', ((0, 4, (3, OPEN), (('TransactionalId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'AddOffsetsToTxnResponse': (25, 'response', ((0, 4, (3, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'AddPartitionsToTxnRequest': (24, 'request', ((0, 5, (3, OPEN), (('Transactions', '[]AddPartitionsToTxnTransaction', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TransactionalId', 'string', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VerifyOnly', 'bool', (4, OPEN), None, None, None, False, False, Ellipsis, None), ('Topics', '[]AddPartitionsToTxnTopic', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('V3AndBelowTransactionalId', 'string', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('V3AndBelowProducerId', 'int64', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('V3AndBelowProducerEpoch', 'int16', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('V3AndBelowTopics', '[]AddPartitionsToTxnTopic', (0, 3), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'AddPartitionsToTxnResponse': (24, 'response', ((0, 5, (3, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (4, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ResultsByTransaction', '[]AddPartitionsToTxnResult', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TransactionalId', 'string', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicResults', '[]AddPartitionsToTxnTopicResult', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResultsByPartition', '[]AddPartitionsToTxnPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), ('ResultsByTopicV3AndBelow', '[]AddPartitionsToTxnTopicResult', (0, 3), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResultsByPartition', '[]AddPartitionsToTxnPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'AddRaftVoterRequest': (80, 'request', ((0, 1, (0, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Listeners', '[]Listener', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('AckWhenCommitted', 'bool', (1, OPEN), None, None, None, True, False, Ellipsis, None))),)),
-    'AddRaftVoterResponse': (80, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None))),)),
-    'AllocateProducerIdsRequest': (67, 'request', ((0, 0, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None))),)),
-    'AllocateProducerIdsResponse': (67, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerIdStart', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerIdLen', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'AlterClientQuotasRequest': (49, 'request', ((0, 1, (1, OPEN), (('Entries', '[]EntryData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Entity', '[]EntityData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('EntityType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('EntityName', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))), ('Ops', '[]OpData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'float64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Remove', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ValidateOnly', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'AlterClientQuotasResponse': (49, 'response', ((0, 1, (1, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Entries', '[]EntryData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Entity', '[]EntityData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('EntityType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('EntityName', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'AlterConfigsRequest': (33, 'request', ((0, 2, (2, OPEN), (('Resources', '[]AlterConfigsResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Configs', '[]AlterableConfig', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), ('ValidateOnly', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'AlterConfigsResponse': (33, 'response', ((0, 2, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Responses', '[]AlterConfigsResourceResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'AlterPartitionReassignmentsRequest': (45, 'request', ((0, 1, (0, OPEN), (('TimeoutMs', 'int32', (0, OPEN), None, None, None, 60000, False, Ellipsis, None), ('AllowReplicationFactorChange', 'bool', (1, OPEN), None, None, None, True, False, Ellipsis, None), ('Topics', '[]ReassignableTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]ReassignablePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Replicas', '[]int32', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))))),)),
-    'AlterPartitionReassignmentsResponse': (45, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AllowReplicationFactorChange', 'bool', (1, OPEN), None, None, None, True, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Responses', '[]ReassignableTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]ReassignablePartitionResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'AlterPartitionRequest': (56, 'request', ((0, 1, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 1), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('NewIsr', '[]int32', (0, 2), None, None, None, Ellipsis, False, Ellipsis, None), ('NewIsrWithEpochs', '[]BrokerState', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('BrokerId', 'int32', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (3, OPEN), None, None, None, -1, False, Ellipsis, None))), ('LeaderRecoveryState', 'int8', (1, OPEN), None, None, None, 0, False, Ellipsis, None), ('PartitionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (2, 3, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('NewIsr', '[]int32', (0, 2), None, None, None, Ellipsis, False, Ellipsis, None), ('NewIsrWithEpochs', '[]BrokerState', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('BrokerId', 'int32', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (3, OPEN), None, None, None, -1, False, Ellipsis, None))), ('LeaderRecoveryState', 'int8', (1, OPEN), None, None, None, 0, False, Ellipsis, None), ('PartitionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'AlterPartitionResponse': (56, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 1), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Isr', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderRecoveryState', 'int8', (1, OPEN), None, None, None, 0, True, Ellipsis, None), ('PartitionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (2, 3, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Isr', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderRecoveryState', 'int8', (1, OPEN), None, None, None, 0, True, Ellipsis, None), ('PartitionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'AlterReplicaLogDirsRequest': (34, 'request', ((0, 0, (2, OPEN), (('Dirs', '[]AlterReplicaLogDir', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Path', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]AlterReplicaLogDirTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)), (1, 2, (2, OPEN), (('Dirs', '[]AlterReplicaLogDir', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Path', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]AlterReplicaLogDirTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)))),
-    'AlterReplicaLogDirsResponse': (34, 'response', ((0, 0, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]AlterReplicaLogDirTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]AlterReplicaLogDirPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (1, 2, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]AlterReplicaLogDirTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]AlterReplicaLogDirPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'AlterShareGroupOffsetsRequest': (91, 'request', ((0, 0, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]AlterShareGroupOffsetsRequestTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]AlterShareGroupOffsetsRequestPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StartOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'AlterShareGroupOffsetsResponse': (91, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('Responses', '[]AlterShareGroupOffsetsResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]AlterShareGroupOffsetsResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))))),)),
-    'AlterUserScramCredentialsRequest': (51, 'request', ((0, 0, (0, OPEN), (('Deletions', '[]ScramCredentialDeletion', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Mechanism', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Upsertions', '[]ScramCredentialUpsertion', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Mechanism', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Iterations', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Salt', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SaltedPassword', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'AlterUserScramCredentialsResponse': (51, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]AlterUserScramCredentialsResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('User', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ApiVersionsRequest': (18, 'request', ((0, 4, (3, OPEN), (('ClientSoftwareName', 'string', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ClientSoftwareVersion', 'string', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))),)),
-    'ApiVersionsResponse': (18, 'response', ((0, 4, (3, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ApiKeys', '[]ApiVersion', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ApiKey', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('SupportedFeatures', '[]SupportedFeatureKey', (3, OPEN), None, 0, (3, OPEN), Ellipsis, True, Ellipsis, (('Name', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinVersion', 'int16', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxVersion', 'int16', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('FinalizedFeaturesEpoch', 'int64', (3, OPEN), None, 1, (3, OPEN), -1, True, Ellipsis, None), ('FinalizedFeatures', '[]FinalizedFeatureKey', (3, OPEN), None, 2, (3, OPEN), Ellipsis, True, Ellipsis, (('Name', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxVersionLevel', 'int16', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinVersionLevel', 'int16', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ZkMigrationReady', 'bool', (3, OPEN), None, 3, (3, OPEN), False, True, Ellipsis, None))),)),
-    'AssignReplicasToDirsRequest': (73, 'request', ((0, 0, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Directories', '[]DirectoryData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Id', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)))))))),)),
-    'AssignReplicasToDirsResponse': (73, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Directories', '[]DirectoryData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Id', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),)),
-    'BeginQuorumEpochRequest': (53, 'request', ((0, 1, (1, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('VoterId', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('LeaderEndpoints', '[]LeaderEndpoint', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('Name', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'BeginQuorumEpochResponse': (53, 'response', ((0, 1, (1, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('NodeEndpoints', '[]NodeEndpoint', (1, OPEN), None, 0, (1, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'BrokerHeartbeatRequest': (63, 'request', ((0, 1, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('CurrentMetadataOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('WantFence', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('WantShutDown', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OfflineLogDirs', '[]uuid', (1, OPEN), None, 0, (1, OPEN), Ellipsis, False, Ellipsis, None))),)),
-    'BrokerHeartbeatResponse': (63, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsCaughtUp', 'bool', (0, OPEN), None, None, None, False, False, Ellipsis, None), ('IsFenced', 'bool', (0, OPEN), None, None, None, True, False, Ellipsis, None), ('ShouldShutDown', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'BrokerRegistrationRequest': (62, 'request', ((0, 4, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClusterId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IncarnationId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Listeners', '[]Listener', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SecurityProtocol', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Features', '[]Feature', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Rack', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('IsMigratingZkBroker', 'bool', (1, OPEN), None, None, None, False, False, Ellipsis, None), ('LogDirs', '[]uuid', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('PreviousBrokerEpoch', 'int64', (3, OPEN), None, None, None, -1, True, Ellipsis, None))),)),
-    'BrokerRegistrationResponse': (62, 'response', ((0, 4, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None))),)),
-    'ConsumerGroupDescribeRequest': (69, 'request', ((0, 1, (0, OPEN), (('GroupIds', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IncludeAuthorizedOperations', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'ConsumerGroupDescribeResponse': (69, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Groups', '[]DescribedGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupState', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AssignmentEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AssignorName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Members', '[]Member', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('InstanceId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('RackId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientHost', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SubscribedTopicNames', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SubscribedTopicRegex', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('Assignment', 'Assignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicPartitions', '[]TopicPartitions', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), ('TargetAssignment', 'Assignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicPartitions', '[]TopicPartitions', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), ('MemberType', 'int8', (1, OPEN), None, None, None, -1, True, Ellipsis, None))), ('AuthorizedOperations', 'int32', (0, OPEN), None, None, None, -2147483648, False, Ellipsis, None))))),)),
-    'ConsumerGroupHeartbeatRequest': (68, 'request', ((0, 1, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('InstanceId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('RackId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('RebalanceTimeoutMs', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('SubscribedTopicNames', '[]string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('SubscribedTopicRegex', 'string', (1, OPEN), (1, OPEN), None, None, None, False, Ellipsis, None), ('ServerAssignor', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('TopicPartitions', '[]TopicPartitions', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ConsumerGroupHeartbeatResponse': (68, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HeartbeatIntervalMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignment', 'Assignment', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('TopicPartitions', '[]TopicPartitions', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))),)),
-    'ConsumerProtocolAssignment': (None, 'data', ((0, 3, None, (('AssignedPartitions', '[]TopicPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('UserData', 'bytes', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))),)),
-    'ConsumerProtocolSubscription': (None, 'data', ((0, 3, None, (('Topics', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('UserData', 'bytes', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('OwnedPartitions', '[]TopicPartition', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('Topic', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('GenerationId', 'int32', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('RackId', 'string', (3, OPEN), (3, OPEN), None, None, None, True, Ellipsis, None))),)),
-    'ControlledShutdownRequest': (7, 'request', ((0, 3, (3, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (2, OPEN), None, None, None, -1, True, Ellipsis, None))),)),
-    'ControlledShutdownResponse': (7, 'response', ((0, 3, (3, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RemainingPartitions', '[]RemainingPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ControllerRegistrationRequest': (70, 'request', ((0, 0, (0, OPEN), (('ControllerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IncarnationId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ZkMigrationReady', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Listeners', '[]Listener', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SecurityProtocol', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Features', '[]Feature', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ControllerRegistrationResponse': (70, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))),)),
-    'CreateAclsRequest': (30, 'request', ((0, 0, (2, OPEN), (('Creations', '[]AclCreation', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourcePatternType', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('Principal', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), (1, 3, (2, OPEN), (('Creations', '[]AclCreation', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourcePatternType', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('Principal', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))),
-    'CreateAclsResponse': (30, 'response', ((0, 0, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]AclCreationResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), (1, 3, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]AclCreationResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))),
-    'CreateDelegationTokenRequest': (38, 'request', ((0, 0, (2, OPEN), (('OwnerPrincipalType', 'string', (3, OPEN), (3, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('OwnerPrincipalName', 'string', (3, OPEN), (3, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Renewers', '[]CreatableRenewers', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('MaxLifetimeMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 3, (2, OPEN), (('OwnerPrincipalType', 'string', (3, OPEN), (3, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('OwnerPrincipalName', 'string', (3, OPEN), (3, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Renewers', '[]CreatableRenewers', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('MaxLifetimeMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'CreateDelegationTokenResponse': (38, 'response', ((0, 0, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalType', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalName', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IssueTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 3, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalType', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalName', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IssueTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'CreatePartitionsRequest': (37, 'request', ((0, 3, (2, OPEN), (('Topics', '[]CreatePartitionsTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Count', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignments', '[]CreatePartitionsAssignment', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('BrokerIds', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)))), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ValidateOnly', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'CreatePartitionsResponse': (37, 'response', ((0, 3, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]CreatePartitionsTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),
-    'CreateTopicsRequest': (19, 'request', ((0, 1, (5, OPEN), (('Topics', '[]CreatableTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('NumPartitions', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicationFactor', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignments', '[]CreatableReplicaAssignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerIds', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Configs', '[]CreatableTopicConfig', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), ('timeoutMs', 'int32', (0, OPEN), None, None, None, 60000, False, Ellipsis, None), ('validateOnly', 'bool', (1, OPEN), None, None, None, False, False, Ellipsis, None))), (2, 7, (5, OPEN), (('Topics', '[]CreatableTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('NumPartitions', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicationFactor', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignments', '[]CreatableReplicaAssignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerIds', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Configs', '[]CreatableTopicConfig', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), ('timeoutMs', 'int32', (0, OPEN), None, None, None, 60000, False, Ellipsis, None), ('validateOnly', 'bool', (1, OPEN), None, None, None, False, False, Ellipsis, None))))),
-    'CreateTopicsResponse': (19, 'response', ((0, 1, (5, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]CreatableTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (7, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (1, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None), ('TopicConfigErrorCode', 'int16', (5, OPEN), None, 0, (5, OPEN), Ellipsis, True, Ellipsis, None), ('NumPartitions', 'int32', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('ReplicationFactor', 'int16', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('Configs', '[]CreatableTopicConfigs', (5, OPEN), (5, OPEN), None, None, Ellipsis, True, Ellipsis, (('Name', 'string', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (5, OPEN), (5, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ReadOnly', 'bool', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigSource', 'int8', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('IsSensitive', 'bool', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (2, 7, (5, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]CreatableTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (7, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (1, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None), ('TopicConfigErrorCode', 'int16', (5, OPEN), None, 0, (5, OPEN), Ellipsis, True, Ellipsis, None), ('NumPartitions', 'int32', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('ReplicationFactor', 'int16', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('Configs', '[]CreatableTopicConfigs', (5, OPEN), (5, OPEN), None, None, Ellipsis, True, Ellipsis, (('Name', 'string', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (5, OPEN), (5, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ReadOnly', 'bool', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigSource', 'int8', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('IsSensitive', 'bool', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'DefaultPrincipalData': (None, 'data', ((0, 0, (0, OPEN), (('Type', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenAuthenticated', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'DeleteAclsRequest': (31, 'request', ((0, 0, (2, OPEN), (('Filters', '[]DeleteAclsFilter', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceTypeFilter', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceNameFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('PatternTypeFilter', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('PrincipalFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('HostFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), (1, 3, (2, OPEN), (('Filters', '[]DeleteAclsFilter', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceTypeFilter', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceNameFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('PatternTypeFilter', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('PrincipalFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('HostFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))),
-    'DeleteAclsResponse': (31, 'response', ((0, 0, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('FilterResults', '[]DeleteAclsFilterResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('MatchingAcls', '[]DeleteAclsMatchingAcl', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PatternType', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('Principal', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (1, 3, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('FilterResults', '[]DeleteAclsFilterResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('MatchingAcls', '[]DeleteAclsMatchingAcl', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PatternType', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('Principal', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'DeleteGroupsRequest': (42, 'request', ((0, 2, (2, OPEN), (('GroupsNames', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'DeleteGroupsResponse': (42, 'response', ((0, 2, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]DeletableGroupResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'DeleteRecordsRequest': (21, 'request', ((0, 2, (2, OPEN), (('Topics', '[]DeleteRecordsTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]DeleteRecordsPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Offset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'DeleteRecordsResponse': (21, 'response', ((0, 2, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DeleteRecordsTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]DeleteRecordsPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LowWatermark', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'DeleteShareGroupOffsetsRequest': (92, 'request', ((0, 0, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DeleteShareGroupOffsetsRequestTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)))),)),
-    'DeleteShareGroupOffsetsResponse': (92, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('Responses', '[]DeleteShareGroupOffsetsResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),
-    'DeleteShareGroupStateRequest': (86, 'request', ((0, 0, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DeleteStateData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)))))),)),
-    'DeleteShareGroupStateResponse': (86, 'response', ((0, 0, (0, OPEN), (('Results', '[]DeleteStateResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),)),
-    'DeleteTopicsRequest': (20, 'request', ((0, 0, (4, OPEN), (('Topics', '[]DeleteTopicState', (6, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (6, OPEN), (6, OPEN), None, None, None, False, Ellipsis, None), ('TopicId', 'uuid', (6, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TopicNames', '[]string', (0, 5), None, None, None, Ellipsis, True, Ellipsis, None), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 6, (4, OPEN), (('Topics', '[]DeleteTopicState', (6, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (6, OPEN), (6, OPEN), None, None, None, False, Ellipsis, None), ('TopicId', 'uuid', (6, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TopicNames', '[]string', (0, 5), None, None, None, Ellipsis, True, Ellipsis, None), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'DeleteTopicsResponse': (20, 'response', ((0, 0, (4, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Responses', '[]DeletableTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), (6, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (6, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None))))), (1, 6, (4, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Responses', '[]DeletableTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), (6, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (6, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None))))))),
-    'DescribeAclsRequest': (29, 'request', ((0, 0, (2, OPEN), (('ResourceTypeFilter', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceNameFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('PatternTypeFilter', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('PrincipalFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('HostFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 3, (2, OPEN), (('ResourceTypeFilter', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceNameFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('PatternTypeFilter', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('PrincipalFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('HostFilter', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'DescribeAclsResponse': (29, 'response', ((0, 0, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Resources', '[]DescribeAclsResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PatternType', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('Acls', '[]AclDescription', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Principal', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (1, 3, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Resources', '[]DescribeAclsResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PatternType', 'int8', (1, OPEN), None, None, None, 3, False, Ellipsis, None), ('Acls', '[]AclDescription', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Principal', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Operation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PermissionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'DescribeClientQuotasRequest': (48, 'request', ((0, 1, (1, OPEN), (('Components', '[]ComponentData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('EntityType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MatchType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Match', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))), ('Strict', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'DescribeClientQuotasResponse': (48, 'response', ((0, 1, (1, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Entries', '[]EntryData', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('Entity', '[]EntityData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('EntityType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('EntityName', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))), ('Values', '[]ValueData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'float64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'DescribeClusterRequest': (60, 'request', ((0, 2, (0, OPEN), (('IncludeClusterAuthorizedOperations', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('EndpointType', 'int8', (1, OPEN), None, None, None, 1, False, Ellipsis, None), ('IncludeFencedBrokers', 'bool', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'DescribeClusterResponse': (60, 'response', ((0, 2, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('EndpointType', 'int8', (1, OPEN), None, None, None, 1, False, Ellipsis, None), ('ClusterId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ControllerId', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Brokers', '[]DescribeClusterBroker', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('IsFenced', 'bool', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ClusterAuthorizedOperations', 'int32', (0, OPEN), None, None, None, -2147483648, False, Ellipsis, None))),)),
-    'DescribeConfigsRequest': (32, 'request', ((0, 0, (4, OPEN), (('Resources', '[]DescribeConfigsResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigurationKeys', '[]string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))), ('IncludeSynonyms', 'bool', (1, OPEN), None, None, None, False, False, Ellipsis, None), ('IncludeDocumentation', 'bool', (3, OPEN), None, None, None, False, False, Ellipsis, None))), (1, 4, (4, OPEN), (('Resources', '[]DescribeConfigsResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigurationKeys', '[]string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))), ('IncludeSynonyms', 'bool', (1, OPEN), None, None, None, False, False, Ellipsis, None), ('IncludeDocumentation', 'bool', (3, OPEN), None, None, None, False, False, Ellipsis, None))))),
-    'DescribeConfigsResponse': (32, 'response', ((0, 0, (4, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]DescribeConfigsResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Configs', '[]DescribeConfigsResourceResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ReadOnly', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsDefault', 'bool', (0, 0), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigSource', 'int8', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('IsSensitive', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Synonyms', '[]DescribeConfigsSynonym', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('Name', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (1, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Source', 'int8', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ConfigType', 'int8', (3, OPEN), None, None, None, 0, True, Ellipsis, None), ('Documentation', 'string', (3, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None))))))), (1, 4, (4, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]DescribeConfigsResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Configs', '[]DescribeConfigsResourceResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ReadOnly', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigSource', 'int8', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('IsSensitive', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Synonyms', '[]DescribeConfigsSynonym', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('Name', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (1, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Source', 'int8', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ConfigType', 'int8', (3, OPEN), None, None, None, 0, True, Ellipsis, None), ('Documentation', 'string', (3, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None))))))))),
-    'DescribeDelegationTokenRequest': (41, 'request', ((0, 0, (2, OPEN), (('Owners', '[]DescribeDelegationTokenOwner', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), (1, 3, (2, OPEN), (('Owners', '[]DescribeDelegationTokenOwner', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))),
-    'DescribeDelegationTokenResponse': (41, 'response', ((0, 0, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Tokens', '[]DescribedDelegationToken', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalType', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalName', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IssueTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Renewers', '[]DescribedDelegationTokenRenewer', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 3, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Tokens', '[]DescribedDelegationToken', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalType', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenRequesterPrincipalName', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IssueTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TokenId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Renewers', '[]DescribedDelegationTokenRenewer', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PrincipalType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PrincipalName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'DescribeGroupsRequest': (15, 'request', ((0, 6, (5, OPEN), (('Groups', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IncludeAuthorizedOperations', 'bool', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'DescribeGroupsResponse': (15, 'response', ((0, 6, (5, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Groups', '[]DescribedGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (6, OPEN), (6, OPEN), None, None, None, False, Ellipsis, None), ('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupState', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProtocolType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProtocolData', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Members', '[]DescribedGroupMember', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (4, OPEN), (4, OPEN), None, None, None, True, Ellipsis, None), ('ClientId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientHost', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberMetadata', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberAssignment', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('AuthorizedOperations', 'int32', (3, OPEN), None, None, None, -2147483648, False, Ellipsis, None))))),)),
-    'DescribeLogDirsRequest': (35, 'request', ((0, 0, (2, OPEN), (('Topics', '[]DescribableLogDirTopic', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), (1, 4, (2, OPEN), (('Topics', '[]DescribableLogDirTopic', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))),
-    'DescribeLogDirsResponse': (35, 'response', ((0, 0, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Results', '[]DescribeLogDirsResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LogDir', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DescribeLogDirsTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]DescribeLogDirsPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionSize', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OffsetLag', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsFutureKey', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('TotalBytes', 'int64', (4, OPEN), None, None, None, -1, True, Ellipsis, None), ('UsableBytes', 'int64', (4, OPEN), None, None, None, -1, True, Ellipsis, None))))), (1, 4, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Results', '[]DescribeLogDirsResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LogDir', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DescribeLogDirsTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]DescribeLogDirsPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionSize', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OffsetLag', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsFutureKey', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('TotalBytes', 'int64', (4, OPEN), None, None, None, -1, True, Ellipsis, None), ('UsableBytes', 'int64', (4, OPEN), None, None, None, -1, True, Ellipsis, None))))))),
-    'DescribeProducersRequest': (61, 'request', ((0, 0, (0, OPEN), (('Topics', '[]TopicRequest', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),)),
-    'DescribeProducersResponse': (61, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('ActiveProducers', '[]ProducerState', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastSequence', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('LastTimestamp', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('CoordinatorEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentTxnStartOffset', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None))))))))),)),
-    'DescribeQuorumRequest': (55, 'request', ((0, 2, (0, OPEN), (('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)))),)),)),
-    'DescribeQuorumResponse': (55, 'response', ((0, 2, (0, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (2, OPEN), (2, OPEN), None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (2, OPEN), (2, OPEN), None, None, Ellipsis, True, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HighWatermark', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentVoters', '[]ReplicaState', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ReplicaId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaDirectoryId', 'uuid', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LogEndOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastFetchTimestamp', 'int64', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('LastCaughtUpTimestamp', 'int64', (1, OPEN), None, None, None, -1, True, Ellipsis, None))), ('Observers', '[]ReplicaState', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ReplicaId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaDirectoryId', 'uuid', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LogEndOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastFetchTimestamp', 'int64', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('LastCaughtUpTimestamp', 'int64', (1, OPEN), None, None, None, -1, True, Ellipsis, None))))))), ('Nodes', '[]Node', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('NodeId', 'int32', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Listeners', '[]Listener', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'DescribeShareGroupOffsetsRequest': (90, 'request', ((0, 1, (0, OPEN), (('Groups', '[]DescribeShareGroupOffsetsRequestGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DescribeShareGroupOffsetsRequestTopic', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),)),
-    'DescribeShareGroupOffsetsResponse': (90, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Groups', '[]DescribeShareGroupOffsetsResponseGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]DescribeShareGroupOffsetsResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]DescribeShareGroupOffsetsResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StartOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Lag', 'int64', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),
-    'DescribeTopicPartitionsRequest': (75, 'request', ((0, 0, (0, OPEN), (('Topics', '[]TopicRequest', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)), ('ResponsePartitionLimit', 'int32', (0, OPEN), None, None, None, 2000, False, Ellipsis, None), ('Cursor', 'Cursor', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'DescribeTopicPartitionsResponse': (75, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]DescribeTopicPartitionsResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Name', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('IsInternal', 'bool', (0, OPEN), None, None, None, False, True, Ellipsis, None), ('Partitions', '[]DescribeTopicPartitionsResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, -1, True, Ellipsis, None), ('ReplicaNodes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsrNodes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('EligibleLeaderReplicas', '[]int32', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('LastKnownElr', '[]int32', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('OfflineReplicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))), ('TopicAuthorizedOperations', 'int32', (0, OPEN), None, None, None, -2147483648, False, Ellipsis, None))), ('NextCursor', 'Cursor', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'DescribeTransactionsRequest': (65, 'request', ((0, 0, (0, OPEN), (('TransactionalIds', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'DescribeTransactionsResponse': (65, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionStates', '[]TransactionState', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionalId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionState', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionTimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionStartTimeMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'DescribeUserScramCredentialsRequest': (50, 'request', ((0, 0, (0, OPEN), (('Users', '[]UserName', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),)),
-    'DescribeUserScramCredentialsResponse': (50, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]DescribeUserScramCredentialsResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('User', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('CredentialInfos', '[]CredentialInfo', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Mechanism', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Iterations', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'ElectLeadersRequest': (43, 'request', ((0, 2, (2, OPEN), (('ElectionType', 'int8', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicPartitions', '[]TopicPartitions', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, 60000, False, Ellipsis, None))),)),
-    'ElectLeadersResponse': (43, 'response', ((0, 2, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaElectionResults', '[]ReplicaElectionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionResult', '[]PartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'EndQuorumEpochRequest': (54, 'request', ((0, 1, (1, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PreferredSuccessors', '[]int32', (0, 0), None, None, None, Ellipsis, True, Ellipsis, None), ('PreferredCandidates', '[]ReplicaInfo', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('CandidateId', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CandidateDirectoryId', 'uuid', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), ('LeaderEndpoints', '[]LeaderEndpoint', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('Name', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'EndQuorumEpochResponse': (54, 'response', ((0, 1, (1, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('NodeEndpoints', '[]NodeEndpoint', (1, OPEN), None, 0, (1, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'EndTxnMarker': (None, 'data', ((0, 0, None, (('CoordinatorEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'EndTxnRequest': (26, 'request', ((0, 5, (3, OPEN), (('TransactionalId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Committed', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'EndTxnResponse': (26, 'response', ((0, 5, (3, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('ProducerEpoch', 'int16', (5, OPEN), None, None, None, -1, True, Ellipsis, None))),)),
-    'EnvelopeRequest': (58, 'request', ((0, 0, (0, OPEN), (('RequestData', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RequestPrincipal', 'bytes', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ClientHostAddress', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'EnvelopeResponse': (58, 'response', ((0, 0, (0, OPEN), (('ResponseData', 'bytes', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'ExpireDelegationTokenRequest': (40, 'request', ((0, 0, (2, OPEN), (('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimePeriodMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 2, (2, OPEN), (('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimePeriodMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'ExpireDelegationTokenResponse': (40, 'response', ((0, 0, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 2, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'FetchRequest': (1, 'request', ((0, 3, (12, OPEN), (('ClusterId', 'string', (12, OPEN), (12, OPEN), 0, (12, OPEN), None, True, Ellipsis, None), ('ReplicaId', 'int32', (0, 14), None, None, None, -1, False, Ellipsis, None), ('ReplicaState', 'ReplicaState', (15, OPEN), None, 1, (15, OPEN), Ellipsis, False, Ellipsis, (('ReplicaId', 'int32', (15, OPEN), None, None, None, -1, False, Ellipsis, None), ('ReplicaEpoch', 'int64', (15, OPEN), None, None, None, -1, False, Ellipsis, None))), ('MaxWaitMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinBytes', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxBytes', 'int32', (3, OPEN), None, None, None, 2147483647, True, Ellipsis, None), ('IsolationLevel', 'int8', (4, OPEN), None, None, None, 0, True, Ellipsis, None), ('SessionId', 'int32', (7, OPEN), None, None, None, 0, True, Ellipsis, None), ('SessionEpoch', 'int32', (7, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]FetchTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]FetchPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (9, OPEN), None, None, None, -1, True, Ellipsis, None), ('FetchOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastFetchedEpoch', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None), ('LogStartOffset', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('PartitionMaxBytes', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaDirectoryId', 'uuid', (17, OPEN), None, 0, (17, OPEN), Ellipsis, True, Ellipsis, None))))), ('ForgottenTopicsData', '[]ForgottenTopic', (7, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (7, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]int32', (7, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('RackId', 'string', (11, OPEN), None, None, None, '', True, Ellipsis, None))), (4, 18, (12, OPEN), (('ClusterId', 'string', (12, OPEN), (12, OPEN), 0, (12, OPEN), None, True, Ellipsis, None), ('ReplicaId', 'int32', (0, 14), None, None, None, -1, False, Ellipsis, None), ('ReplicaState', 'ReplicaState', (15, OPEN), None, 1, (15, OPEN), Ellipsis, False, Ellipsis, (('ReplicaId', 'int32', (15, OPEN), None, None, None, -1, False, Ellipsis, None), ('ReplicaEpoch', 'int64', (15, OPEN), None, None, None, -1, False, Ellipsis, None))), ('MaxWaitMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinBytes', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxBytes', 'int32', (3, OPEN), None, None, None, 2147483647, True, Ellipsis, None), ('IsolationLevel', 'int8', (4, OPEN), None, None, None, 0, True, Ellipsis, None), ('SessionId', 'int32', (7, OPEN), None, None, None, 0, True, Ellipsis, None), ('SessionEpoch', 'int32', (7, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]FetchTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]FetchPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (9, OPEN), None, None, None, -1, True, Ellipsis, None), ('FetchOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastFetchedEpoch', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None), ('LogStartOffset', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('PartitionMaxBytes', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaDirectoryId', 'uuid', (17, OPEN), None, 0, (17, OPEN), Ellipsis, True, Ellipsis, None), ('HighWatermark', 'int64', (18, OPEN), None, 1, (18, OPEN), 9223372036854775807, True, Ellipsis, None))))), ('ForgottenTopicsData', '[]ForgottenTopic', (7, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (7, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]int32', (7, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('RackId', 'string', (11, OPEN), None, None, None, '', True, Ellipsis, None))))),
-    'FetchResponse': (1, 'response', ((0, 3, (12, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (7, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('SessionId', 'int32', (7, OPEN), None, None, None, 0, False, Ellipsis, None), ('Responses', '[]FetchableTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HighWatermark', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastStableOffset', 'int64', (4, OPEN), None, None, None, -1, True, Ellipsis, None), ('LogStartOffset', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('DivergingEpoch', 'EpochEndOffset', (12, OPEN), None, 0, (12, OPEN), Ellipsis, False, Ellipsis, (('Epoch', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None), ('EndOffset', 'int64', (12, OPEN), None, None, None, -1, False, Ellipsis, None))), ('CurrentLeader', 'LeaderIdAndEpoch', (12, OPEN), None, 1, (12, OPEN), Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None))), ('SnapshotId', 'SnapshotId', (12, OPEN), None, 2, (12, OPEN), Ellipsis, False, Ellipsis, (('EndOffset', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Epoch', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None))), ('AbortedTransactions', '[]AbortedTransaction', (4, OPEN), (4, OPEN), None, None, Ellipsis, True, Ellipsis, (('ProducerId', 'int64', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('FirstOffset', 'int64', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('PreferredReadReplica', 'int32', (11, OPEN), None, None, None, -1, False, Ellipsis, None), ('Records', 'records', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), ('NodeEndpoints', '[]NodeEndpoint', (16, OPEN), None, 0, (16, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (16, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (16, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (16, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (16, OPEN), (16, OPEN), None, None, None, False, Ellipsis, None))))), (4, 18, (12, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (7, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('SessionId', 'int32', (7, OPEN), None, None, None, 0, False, Ellipsis, None), ('Responses', '[]FetchableTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HighWatermark', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastStableOffset', 'int64', (4, OPEN), None, None, None, -1, True, Ellipsis, None), ('LogStartOffset', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('DivergingEpoch', 'EpochEndOffset', (12, OPEN), None, 0, (12, OPEN), Ellipsis, False, Ellipsis, (('Epoch', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None), ('EndOffset', 'int64', (12, OPEN), None, None, None, -1, False, Ellipsis, None))), ('CurrentLeader', 'LeaderIdAndEpoch', (12, OPEN), None, 1, (12, OPEN), Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (12, OPEN), None, None, None, -1, False, Ellipsis, None))), ('SnapshotId', 'SnapshotId', (12, OPEN), None, 2, (12, OPEN), Ellipsis, False, Ellipsis, (('EndOffset', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Epoch', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None))), ('AbortedTransactions', '[]AbortedTransaction', (4, OPEN), (4, OPEN), None, None, Ellipsis, True, Ellipsis, (('ProducerId', 'int64', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('FirstOffset', 'int64', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('PreferredReadReplica', 'int32', (11, OPEN), None, None, None, -1, False, Ellipsis, None), ('Records', 'records', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), ('NodeEndpoints', '[]NodeEndpoint', (16, OPEN), None, 0, (16, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (16, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (16, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (16, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (16, OPEN), (16, OPEN), None, None, None, False, Ellipsis, None))))))),
-    'FetchSnapshotRequest': (59, 'request', ((0, 1, (0, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), 0, (0, OPEN), None, False, Ellipsis, None), ('ReplicaId', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('MaxBytes', 'int32', (0, OPEN), None, None, None, 2147483647, False, Ellipsis, None), ('Topics', '[]TopicSnapshot', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionSnapshot', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SnapshotId', 'SnapshotId', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('EndOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Epoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Position', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaDirectoryId', 'uuid', (1, OPEN), None, 0, (1, OPEN), Ellipsis, True, Ellipsis, None))))))),)),
-    'FetchSnapshotResponse': (59, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicSnapshot', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionSnapshot', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Index', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SnapshotId', 'SnapshotId', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('EndOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Epoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('CurrentLeader', 'LeaderIdAndEpoch', (0, OPEN), None, 0, (0, OPEN), Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Size', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Position', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('UnalignedRecords', 'records', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('NodeEndpoints', '[]NodeEndpoint', (1, OPEN), None, 0, (1, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'FindCoordinatorRequest': (10, 'request', ((0, 6, (3, OPEN), (('Key', 'string', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('KeyType', 'int8', (1, OPEN), None, None, None, 0, False, Ellipsis, None), ('CoordinatorKeys', '[]string', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'FindCoordinatorResponse': (10, 'response', ((0, 6, (3, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (1, 3), (1, 3), None, None, Ellipsis, True, Ellipsis, None), ('NodeId', 'int32', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, 3), None, None, None, Ellipsis, False, Ellipsis, None), ('Coordinators', '[]Coordinator', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('NodeId', 'int32', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (4, OPEN), (4, OPEN), None, None, Ellipsis, True, Ellipsis, None))))),)),
-    'GetTelemetrySubscriptionsRequest': (71, 'request', ((0, 0, (0, OPEN), (('ClientInstanceId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'GetTelemetrySubscriptionsResponse': (71, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientInstanceId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SubscriptionId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AcceptedCompressionTypes', '[]int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PushIntervalMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TelemetryMaxBytes', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeltaTemporality', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RequestedMetrics', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'HeartbeatRequest': (12, 'request', ((0, 4, (4, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GenerationId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (3, OPEN), (3, OPEN), None, None, None, False, Ellipsis, None))),)),
-    'HeartbeatResponse': (12, 'response', ((0, 4, (4, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'IncrementalAlterConfigsRequest': (44, 'request', ((0, 1, (1, OPEN), (('Resources', '[]AlterConfigsResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Configs', '[]AlterableConfig', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigOperation', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))), ('ValidateOnly', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'IncrementalAlterConfigsResponse': (44, 'response', ((0, 1, (1, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Responses', '[]AlterConfigsResourceResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'InitProducerIdRequest': (22, 'request', ((0, 5, (2, OPEN), (('TransactionalId', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('TransactionTimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (3, OPEN), None, None, None, -1, False, Ellipsis, None), ('ProducerEpoch', 'int16', (3, OPEN), None, None, None, -1, False, Ellipsis, None), ('Enable2Pc', 'bool', (6, OPEN), None, None, None, False, False, Ellipsis, None), ('KeepPreparedTxn', 'bool', (6, OPEN), None, None, None, False, False, Ellipsis, None))),)),
-    'InitProducerIdResponse': (22, 'response', ((0, 5, (2, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OngoingTxnProducerId', 'int64', (6, OPEN), None, None, None, -1, False, Ellipsis, None), ('OngoingTxnProducerEpoch', 'int16', (6, OPEN), None, None, None, -1, False, Ellipsis, None))),)),
-    'InitializeShareGroupStateRequest': (83, 'request', ((0, 0, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]InitializeStateData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StateEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StartOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'InitializeShareGroupStateResponse': (83, 'response', ((0, 0, (0, OPEN), (('Results', '[]InitializeStateResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),)),
-    'JoinGroupRequest': (11, 'request', ((0, 9, (6, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SessionTimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RebalanceTimeoutMs', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (5, OPEN), (5, OPEN), None, None, None, False, Ellipsis, None), ('ProtocolType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Protocols', '[]JoinGroupRequestProtocol', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Metadata', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Reason', 'string', (8, OPEN), (8, OPEN), None, None, None, True, Ellipsis, None))),)),
-    'JoinGroupResponse': (11, 'response', ((0, 9, (6, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GenerationId', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('ProtocolType', 'string', (7, OPEN), (7, OPEN), None, None, None, True, Ellipsis, None), ('ProtocolName', 'string', (0, OPEN), (7, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Leader', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SkipAssignment', 'bool', (9, OPEN), None, None, None, False, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Members', '[]JoinGroupResponseMember', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None), ('Metadata', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'KRaftVersionRecord': (None, 'data', ((0, 0, (0, OPEN), (('Version', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('KRaftVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'LeaderAndIsrRequest': (4, 'request', ((0, 7, (4, OPEN), (('ControllerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('isKRaftController', 'bool', (7, OPEN), None, None, None, False, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('Type', 'int8', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('UngroupedPartitionStates', '[]LeaderAndIsrPartitionState', (0, 1), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 1), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Leader', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Isr', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Replicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AddingReplicas', '[]int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('RemovingReplicas', '[]int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('IsNew', 'bool', (1, OPEN), None, None, None, False, True, Ellipsis, None), ('LeaderRecoveryState', 'int8', (6, OPEN), None, None, None, 0, False, Ellipsis, None))), ('TopicStates', '[]LeaderAndIsrTopicState', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (5, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionStates', '[]LeaderAndIsrPartitionState', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 1), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Leader', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Isr', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Replicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AddingReplicas', '[]int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('RemovingReplicas', '[]int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('IsNew', 'bool', (1, OPEN), None, None, None, False, True, Ellipsis, None), ('LeaderRecoveryState', 'int8', (6, OPEN), None, None, None, 0, False, Ellipsis, None))))), ('LiveLeaders', '[]LeaderAndIsrLiveLeader', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HostName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'LeaderAndIsrResponse': (4, 'response', ((0, 7, (4, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionErrors', '[]LeaderAndIsrPartitionError', (0, 4), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 4), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Topics', '[]LeaderAndIsrTopicError', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionErrors', '[]LeaderAndIsrPartitionError', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 4), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'LeaderChangeMessage': (None, 'data', ((0, 1, (0, OPEN), (('Version', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Voters', '[]Voter', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('VoterId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('GrantingVoters', '[]Voter', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('VoterId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'LeaveGroupRequest': (13, 'request', ((0, 5, (4, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (0, 2), None, None, None, Ellipsis, False, Ellipsis, None), ('Members', '[]MemberIdentity', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (3, OPEN), (3, OPEN), None, None, None, False, Ellipsis, None), ('Reason', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None))))),)),
-    'LeaveGroupResponse': (13, 'response', ((0, 5, (4, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Members', '[]MemberResponse', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (3, OPEN), (3, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ListConfigResourcesRequest': (74, 'request', ((0, 1, (0, OPEN), (('ResourceTypes', '[]int8', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'ListConfigResourcesResponse': (74, 'response', ((0, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ConfigResources', '[]ConfigResource', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ResourceName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ResourceType', 'int8', (1, OPEN), None, None, None, 16, True, Ellipsis, None))))),)),
-    'ListGroupsRequest': (16, 'request', ((0, 5, (3, OPEN), (('StatesFilter', '[]string', (4, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TypesFilter', '[]string', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'ListGroupsResponse': (16, 'response', ((0, 5, (3, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Groups', '[]ListedGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProtocolType', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupState', 'string', (4, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('GroupType', 'string', (5, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))))),)),
-    'ListOffsetsRequest': (2, 'request', ((0, 0, (6, OPEN), (('ReplicaId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsolationLevel', 'int8', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]ListOffsetsTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]ListOffsetsPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (4, OPEN), None, None, None, -1, True, Ellipsis, None), ('Timestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxNumOffsets', 'int32', (0, 0), None, None, None, 1, False, Ellipsis, None))))))), (1, 11, (6, OPEN), (('ReplicaId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsolationLevel', 'int8', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]ListOffsetsTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]ListOffsetsPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (4, OPEN), None, None, None, -1, True, Ellipsis, None), ('Timestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('TimeoutMs', 'int32', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))))),
-    'ListOffsetsResponse': (2, 'response', ((0, 0, (6, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]ListOffsetsTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]ListOffsetsPartitionResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OldStyleOffsets', '[]int64', (0, 0), None, None, None, Ellipsis, False, Ellipsis, None), ('Timestamp', 'int64', (1, OPEN), None, None, None, -1, False, Ellipsis, None), ('Offset', 'int64', (1, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (4, OPEN), None, None, None, -1, False, Ellipsis, None))))))), (1, 11, (6, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]ListOffsetsTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]ListOffsetsPartitionResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Timestamp', 'int64', (1, OPEN), None, None, None, -1, False, Ellipsis, None), ('Offset', 'int64', (1, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (4, OPEN), None, None, None, -1, False, Ellipsis, None))))))))),
-    'ListPartitionReassignmentsRequest': (46, 'request', ((0, 0, (0, OPEN), (('TimeoutMs', 'int32', (0, OPEN), None, None, None, 60000, False, Ellipsis, None), ('Topics', '[]ListPartitionReassignmentsTopics', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ListPartitionReassignmentsResponse': (46, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]OngoingTopicReassignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OngoingPartitionReassignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Replicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AddingReplicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RemovingReplicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'ListTransactionsRequest': (66, 'request', ((0, 2, (0, OPEN), (('StateFilters', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerIdFilters', '[]int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DurationFilter', 'int64', (1, OPEN), None, None, None, -1, False, Ellipsis, None), ('TransactionalIdPattern', 'string', (2, OPEN), (2, OPEN), None, None, None, False, Ellipsis, None))),)),
-    'ListTransactionsResponse': (66, 'response', ((0, 2, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('UnknownStateFilters', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionStates', '[]TransactionState', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TransactionalId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionState', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'MetadataRequest': (3, 'request', ((0, 13, (9, OPEN), (('Topics', '[]MetadataRequestTopic', (0, OPEN), (1, OPEN), None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Name', 'string', (0, OPEN), (10, OPEN), None, None, Ellipsis, False, Ellipsis, None))), ('AllowAutoTopicCreation', 'bool', (4, OPEN), None, None, None, True, False, Ellipsis, None), ('IncludeClusterAuthorizedOperations', 'bool', (8, 10), None, None, None, Ellipsis, False, Ellipsis, None), ('IncludeTopicAuthorizedOperations', 'bool', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'MetadataResponse': (3, 'response', ((0, 13, (9, OPEN), (('ThrottleTimeMs', 'int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Brokers', '[]MetadataResponseBroker', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('NodeId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (1, OPEN), (1, OPEN), None, None, None, True, Ellipsis, None))), ('ClusterId', 'string', (2, OPEN), (2, OPEN), None, None, None, True, Ellipsis, None), ('ControllerId', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]MetadataResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Name', 'string', (0, OPEN), (12, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('IsInternal', 'bool', (1, OPEN), None, None, None, False, True, Ellipsis, None), ('Partitions', '[]MetadataResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (7, OPEN), None, None, None, -1, True, Ellipsis, None), ('ReplicaNodes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsrNodes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OfflineReplicas', '[]int32', (5, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))), ('TopicAuthorizedOperations', 'int32', (8, OPEN), None, None, None, -2147483648, False, Ellipsis, None))), ('ClusterAuthorizedOperations', 'int32', (8, 10), None, None, None, -2147483648, False, Ellipsis, None), ('ErrorCode', 'int16', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))),)),
-    'OffsetCommitRequest': (8, 'request', ((0, 1, (8, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GenerationIdOrMemberEpoch', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('MemberId', 'string', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('GroupInstanceId', 'string', (7, OPEN), (7, OPEN), None, None, None, False, Ellipsis, None), ('RetentionTimeMs', 'int64', (2, 4), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]OffsetCommitRequestTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetCommitRequestPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (6, OPEN), None, None, None, -1, True, Ellipsis, None), ('CommitTimestamp', 'int64', (1, 1), None, None, None, -1, False, Ellipsis, None), ('CommittedMetadata', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))), (2, 10, (8, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GenerationIdOrMemberEpoch', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('MemberId', 'string', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('GroupInstanceId', 'string', (7, OPEN), (7, OPEN), None, None, None, False, Ellipsis, None), ('RetentionTimeMs', 'int64', (2, 4), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]OffsetCommitRequestTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 9), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]OffsetCommitRequestPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (6, OPEN), None, None, None, -1, True, Ellipsis, None), ('CommittedMetadata', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'OffsetCommitResponse': (8, 'response', ((0, 1, (8, OPEN), (('ThrottleTimeMs', 'int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetCommitResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetCommitResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (2, 10, (8, OPEN), (('ThrottleTimeMs', 'int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetCommitResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 9), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]OffsetCommitResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'OffsetDeleteRequest': (47, 'request', ((0, 0, None, (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]OffsetDeleteRequestTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetDeleteRequestPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)))))),)),
-    'OffsetDeleteResponse': (47, 'response', ((0, 0, None, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetDeleteResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetDeleteResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'OffsetFetchRequest': (9, 'request', ((0, 0, (6, OPEN), (('GroupId', 'string', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]OffsetFetchRequestTopic', (0, 7), (2, 7), None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None))), ('Groups', '[]OffsetFetchRequestGroup', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (9, OPEN), (9, OPEN), None, None, None, True, Ellipsis, None), ('MemberEpoch', 'int32', (9, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]OffsetFetchRequestTopics', (8, OPEN), (8, OPEN), None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('RequireStable', 'bool', (7, OPEN), None, None, None, False, False, Ellipsis, None))), (1, 10, (6, OPEN), (('GroupId', 'string', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]OffsetFetchRequestTopic', (0, 7), (2, 7), None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None))), ('Groups', '[]OffsetFetchRequestGroup', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (9, OPEN), (9, OPEN), None, None, None, True, Ellipsis, None), ('MemberEpoch', 'int32', (9, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]OffsetFetchRequestTopics', (8, OPEN), (8, OPEN), None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (8, 9), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndexes', '[]int32', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('RequireStable', 'bool', (7, OPEN), None, None, None, False, False, Ellipsis, None))))),
-    'OffsetFetchResponse': (9, 'response', ((0, 0, (6, OPEN), (('ThrottleTimeMs', 'int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetFetchResponseTopic', (0, 7), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetFetchResponsePartition', (0, 7), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (5, 7), None, None, None, -1, True, Ellipsis, None), ('Metadata', 'string', (0, 7), (0, 7), None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ErrorCode', 'int16', (2, 7), None, None, None, 0, True, Ellipsis, None), ('Groups', '[]OffsetFetchResponseGroup', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]OffsetFetchResponseTopics', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetFetchResponsePartitions', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (8, OPEN), None, None, None, -1, True, Ellipsis, None), ('Metadata', 'string', (8, OPEN), (8, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ErrorCode', 'int16', (8, OPEN), None, None, None, 0, False, Ellipsis, None))))), (1, 10, (6, OPEN), (('ThrottleTimeMs', 'int32', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetFetchResponseTopic', (0, 7), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetFetchResponsePartition', (0, 7), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (5, 7), None, None, None, -1, True, Ellipsis, None), ('Metadata', 'string', (0, 7), (0, 7), None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, 7), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ErrorCode', 'int16', (2, 7), None, None, None, 0, True, Ellipsis, None), ('Groups', '[]OffsetFetchResponseGroup', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('GroupId', 'string', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]OffsetFetchResponseTopics', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (8, 9), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (10, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Partitions', '[]OffsetFetchResponsePartitions', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (8, OPEN), None, None, None, -1, True, Ellipsis, None), ('Metadata', 'string', (8, OPEN), (8, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('ErrorCode', 'int16', (8, OPEN), None, None, None, 0, False, Ellipsis, None))))))),
-    'OffsetForLeaderEpochRequest': (23, 'request', ((0, 1, (4, OPEN), (('ReplicaId', 'int32', (3, OPEN), None, None, None, -2, True, Ellipsis, None), ('Topics', '[]OffsetForLeaderTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetForLeaderPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), (2, 4, (4, OPEN), (('ReplicaId', 'int32', (3, OPEN), None, None, None, -2, True, Ellipsis, None), ('Topics', '[]OffsetForLeaderTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]OffsetForLeaderPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'OffsetForLeaderEpochResponse': (23, 'response', ((0, 1, (4, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetForLeaderTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]EpochEndOffset', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('EndOffset', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None))))))), (2, 4, (4, OPEN), (('ThrottleTimeMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Topics', '[]OffsetForLeaderTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]EpochEndOffset', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('EndOffset', 'int64', (0, OPEN), None, None, None, -1, False, Ellipsis, None))))))))),
-    'ProduceRequest': (0, 'request', ((0, 2, (9, OPEN), (('TransactionalId', 'string', (3, OPEN), (3, OPEN), None, None, None, False, Ellipsis, None), ('Acks', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicData', '[]TopicProduceData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionData', '[]PartitionProduceData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Index', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Records', 'records', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))), (3, 13, (9, OPEN), (('TransactionalId', 'string', (3, OPEN), (3, OPEN), None, None, None, False, Ellipsis, None), ('Acks', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TimeoutMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicData', '[]TopicProduceData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionData', '[]PartitionProduceData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Index', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Records', 'records', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))))),
-    'ProduceResponse': (0, 'response', ((0, 2, (9, OPEN), (('Responses', '[]TopicProduceResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionResponses', '[]PartitionProduceResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Index', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BaseOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LogAppendTimeMs', 'int64', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('LogStartOffset', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('RecordErrors', '[]BatchIndexAndErrorMessage', (8, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('BatchIndex', 'int32', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BatchIndexErrorMessage', 'string', (8, OPEN), (8, OPEN), None, None, None, False, Ellipsis, None))), ('ErrorMessage', 'string', (8, OPEN), (8, OPEN), None, None, None, True, Ellipsis, None), ('CurrentLeader', 'LeaderIdAndEpoch', (10, OPEN), None, 0, (10, OPEN), Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (10, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (10, OPEN), None, None, None, -1, False, Ellipsis, None))))))), ('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, 0, True, Ellipsis, None), ('NodeEndpoints', '[]NodeEndpoint', (10, OPEN), None, 0, (10, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (10, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (10, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (10, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (10, OPEN), (10, OPEN), None, None, None, False, Ellipsis, None))))), (3, 13, (9, OPEN), (('Responses', '[]TopicProduceResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, 12), None, None, None, Ellipsis, True, Ellipsis, None), ('TopicId', 'uuid', (13, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionResponses', '[]PartitionProduceResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Index', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BaseOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LogAppendTimeMs', 'int64', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('LogStartOffset', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('RecordErrors', '[]BatchIndexAndErrorMessage', (8, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('BatchIndex', 'int32', (8, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BatchIndexErrorMessage', 'string', (8, OPEN), (8, OPEN), None, None, None, False, Ellipsis, None))), ('ErrorMessage', 'string', (8, OPEN), (8, OPEN), None, None, None, True, Ellipsis, None), ('CurrentLeader', 'LeaderIdAndEpoch', (10, OPEN), None, 0, (10, OPEN), Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (10, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (10, OPEN), None, None, None, -1, False, Ellipsis, None))))))), ('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, 0, True, Ellipsis, None), ('NodeEndpoints', '[]NodeEndpoint', (10, OPEN), None, 0, (10, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (10, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (10, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (10, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (10, OPEN), (10, OPEN), None, None, None, False, Ellipsis, None))))))),
-    'PushTelemetryRequest': (72, 'request', ((0, 0, (0, OPEN), (('ClientInstanceId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SubscriptionId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Terminating', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CompressionType', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Metrics', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'PushTelemetryResponse': (72, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'ReadShareGroupStateRequest': (84, 'request', ((0, 0, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]ReadStateData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'ReadShareGroupStateResponse': (84, 'response', ((0, 0, (0, OPEN), (('Results', '[]ReadStateResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('StateEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StartOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StateBatches', '[]StateBatch', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('FirstOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryState', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryCount', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),)),
-    'ReadShareGroupStateSummaryRequest': (87, 'request', ((0, 1, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]ReadStateSummaryData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'ReadShareGroupStateSummaryResponse': (87, 'response', ((0, 1, (0, OPEN), (('Results', '[]ReadStateSummaryResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('StateEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StartOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryCompleteCount', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None))))),)),)),
-    'RemoveRaftVoterRequest': (81, 'request', ((0, 0, (0, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('VoterId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'RemoveRaftVoterResponse': (81, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None))),)),
-    'RenewDelegationTokenRequest': (39, 'request', ((0, 0, (2, OPEN), (('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RenewPeriodMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 2, (2, OPEN), (('Hmac', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RenewPeriodMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'RenewDelegationTokenResponse': (39, 'response', ((0, 0, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), (1, 2, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ExpiryTimestampMs', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),
-    'RequestHeader': (None, 'header', ((0, 0, (2, OPEN), (('RequestApiKey', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RequestApiVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CorrelationId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientId', 'string', (1, OPEN), (1, OPEN), None, None, Ellipsis, True, None, None))), (1, 2, (2, OPEN), (('RequestApiKey', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RequestApiVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CorrelationId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientId', 'string', (1, OPEN), (1, OPEN), None, None, Ellipsis, False, None, None))))),
-    'ResponseHeader': (None, 'header', ((0, 1, (1, OPEN), (('CorrelationId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'SaslAuthenticateRequest': (36, 'request', ((0, 2, (2, OPEN), (('AuthBytes', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'SaslAuthenticateResponse': (36, 'response', ((0, 2, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('AuthBytes', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SessionLifetimeMs', 'int64', (1, OPEN), None, None, None, 0, True, Ellipsis, None))),)),
-    'SaslHandshakeRequest': (17, 'request', ((0, 1, None, (('Mechanism', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'SaslHandshakeResponse': (17, 'response', ((0, 1, None, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Mechanisms', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'ShareAcknowledgeRequest': (79, 'request', ((1, 2, (0, OPEN), (('GroupId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ShareSessionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IsRenewAck', 'bool', (2, OPEN), None, None, None, False, False, Ellipsis, None), ('Topics', '[]AcknowledgeTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]AcknowledgePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AcknowledgementBatches', '[]AcknowledgementBatch', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('FirstOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AcknowledgeTypes', '[]int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),)),
-    'ShareAcknowledgeResponse': (79, 'response', ((1, 2, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('AcquisitionLockTimeoutMs', 'int32', (2, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('Responses', '[]ShareAcknowledgeTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('CurrentLeader', 'LeaderIdAndEpoch', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), ('NodeEndpoints', '[]NodeEndpoint', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('NodeId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),
-    'ShareFetchRequest': (78, 'request', ((1, 2, (0, OPEN), (('GroupId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('ShareSessionEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxWaitMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MinBytes', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxBytes', 'int32', (0, OPEN), None, None, None, 2147483647, False, Ellipsis, None), ('MaxRecords', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BatchSize', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ShareAcquireMode', 'int8', (2, OPEN), None, None, None, 0, True, Ellipsis, None), ('IsRenewAck', 'bool', (2, OPEN), None, None, None, False, False, Ellipsis, None), ('Topics', '[]FetchTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]FetchPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionMaxBytes', 'int32', (0, 0), None, None, None, Ellipsis, False, Ellipsis, None), ('AcknowledgementBatches', '[]AcknowledgementBatch', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('FirstOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AcknowledgeTypes', '[]int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), ('ForgottenTopicsData', '[]ForgottenTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'ShareFetchResponse': (78, 'response', ((1, 2, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('AcquisitionLockTimeoutMs', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Responses', '[]ShareFetchableTopicResponse', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('AcknowledgeErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AcknowledgeErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('CurrentLeader', 'LeaderIdAndEpoch', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Records', 'records', (0, OPEN), (0, 0), None, None, Ellipsis, False, Ellipsis, None), ('AcquiredRecords', '[]AcquiredRecords', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('FirstOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryCount', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), ('NodeEndpoints', '[]NodeEndpoint', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('NodeId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Rack', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),
-    'ShareGroupDescribeRequest': (77, 'request', ((1, 1, (0, OPEN), (('GroupIds', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IncludeAuthorizedOperations', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'ShareGroupDescribeResponse': (77, 'response', ((1, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Groups', '[]DescribedGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupState', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AssignmentEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AssignorName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Members', '[]Member', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RackId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientHost', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SubscribedTopicNames', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignment', 'Assignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicPartitions', '[]TopicPartitions', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))), ('AuthorizedOperations', 'int32', (0, OPEN), None, None, None, -2147483648, False, Ellipsis, None))))),)),
-    'ShareGroupHeartbeatRequest': (76, 'request', ((1, 1, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RackId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('SubscribedTopicNames', '[]string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))),)),
-    'ShareGroupHeartbeatResponse': (76, 'response', ((1, 1, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HeartbeatIntervalMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignment', 'Assignment', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('TopicPartitions', '[]TopicPartitions', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)))),)),
-    'SnapshotFooterRecord': (None, 'data', ((0, 0, (0, OPEN), (('Version', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'SnapshotHeaderRecord': (None, 'data', ((0, 0, (0, OPEN), (('Version', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastContainedLogTimestamp', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'StopReplicaRequest': (5, 'request', ((0, 4, (2, OPEN), (('ControllerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('isKRaftController', 'bool', (4, OPEN), None, None, None, False, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('DeletePartitions', 'bool', (0, 2), None, None, None, Ellipsis, False, Ellipsis, None), ('UngroupedPartitions', '[]StopReplicaPartitionV0', (0, 0), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 0), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, 0), None, None, None, Ellipsis, False, Ellipsis, None))), ('Topics', '[]StopReplicaTopicV1', (1, 2), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (1, 2), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (1, 2), None, None, None, Ellipsis, False, Ellipsis, None))), ('TopicStates', '[]StopReplicaTopicState', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionStates', '[]StopReplicaPartitionState', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (3, OPEN), None, None, None, -1, False, Ellipsis, None), ('DeletePartition', 'bool', (3, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'StopReplicaResponse': (5, 'response', ((0, 4, (2, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionErrors', '[]StopReplicaPartitionError', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'StreamsGroupDescribeRequest': (89, 'request', ((0, 0, (0, OPEN), (('GroupIds', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('IncludeAuthorizedOperations', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'StreamsGroupDescribeResponse': (89, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Groups', '[]DescribedGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupState', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AssignmentEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topology', 'Topology', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('Epoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Subtopologies', '[]Subtopology', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SourceTopics', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RepartitionSinkTopics', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StateChangelogTopics', '[]TopicInfo', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicationFactor', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicConfigs', '[]KeyValue', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('RepartitionSourceTopics', '[]TopicInfo', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicationFactor', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicConfigs', '[]KeyValue', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))), ('Members', '[]Member', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('InstanceId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('RackId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('ClientId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ClientHost', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopologyEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProcessId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('UserEndpoint', 'Endpoint', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ClientTags', '[]KeyValue', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TaskOffsets', '[]TaskOffset', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Offset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TaskEndOffsets', '[]TaskOffset', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Offset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Assignment', 'Assignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ActiveTasks', '[]TaskIds', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('StandbyTasks', '[]TaskIds', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('WarmupTasks', '[]TaskIds', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('TargetAssignment', 'Assignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ActiveTasks', '[]TaskIds', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('StandbyTasks', '[]TaskIds', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('WarmupTasks', '[]TaskIds', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('IsClassic', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('AuthorizedOperations', 'int32', (0, OPEN), None, None, None, -2147483648, False, Ellipsis, None))))),)),
-    'StreamsGroupHeartbeatRequest': (88, 'request', ((0, 0, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('EndpointInformationEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('InstanceId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('RackId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('RebalanceTimeoutMs', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Topology', 'Topology', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('Epoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Subtopologies', '[]Subtopology', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SourceTopics', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SourceTopicRegex', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StateChangelogTopics', '[]TopicInfo', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicationFactor', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicConfigs', '[]KeyValue', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('RepartitionSinkTopics', '[]string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RepartitionSourceTopics', '[]TopicInfo', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicationFactor', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicConfigs', '[]KeyValue', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('CopartitionGroups', '[]CopartitionGroup', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('SourceTopics', '[]int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('SourceTopicRegex', '[]int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('RepartitionSourceTopics', '[]int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))), ('ActiveTasks', '[]TaskIds', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('StandbyTasks', '[]TaskIds', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('WarmupTasks', '[]TaskIds', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ProcessId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('UserEndpoint', 'Endpoint', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ClientTags', '[]KeyValue', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('Key', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Value', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TaskOffsets', '[]TaskOffset', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Offset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('TaskEndOffsets', '[]TaskOffset', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Offset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ShutdownApplication', 'bool', (0, OPEN), None, None, None, False, False, Ellipsis, None))),)),
-    'StreamsGroupHeartbeatResponse': (88, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('HeartbeatIntervalMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AcceptableRecoveryLag', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TaskOffsetIntervalMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Status', '[]Status', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('StatusCode', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StatusDetail', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ActiveTasks', '[]TaskIds', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('StandbyTasks', '[]TaskIds', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('WarmupTasks', '[]TaskIds', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('SubtopologyId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('EndpointInformationEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionsByUserEndpoint', '[]EndpointToPartitions', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, (('UserEndpoint', 'Endpoint', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('ActivePartitions', '[]TopicPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('StandbyPartitions', '[]TopicPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Topic', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'SyncGroupRequest': (14, 'request', ((0, 5, (4, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GenerationId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupInstanceId', 'string', (3, OPEN), (3, OPEN), None, None, None, False, Ellipsis, None), ('ProtocolType', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None), ('ProtocolName', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None), ('Assignments', '[]SyncGroupRequestAssignment', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MemberId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Assignment', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'SyncGroupResponse': (14, 'response', ((0, 5, (4, OPEN), (('ThrottleTimeMs', 'int32', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProtocolType', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None), ('ProtocolName', 'string', (5, OPEN), (5, OPEN), None, None, None, True, Ellipsis, None), ('Assignment', 'bytes', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)),
-    'TxnOffsetCommitRequest': (28, 'request', ((0, 5, (3, OPEN), (('TransactionalId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('GenerationId', 'int32', (3, OPEN), None, None, None, -1, False, Ellipsis, None), ('MemberId', 'string', (3, OPEN), None, None, None, '', False, Ellipsis, None), ('GroupInstanceId', 'string', (3, OPEN), (3, OPEN), None, None, None, False, Ellipsis, None), ('Topics', '[]TxnOffsetCommitRequestTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]TxnOffsetCommitRequestPartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CommittedLeaderEpoch', 'int32', (2, OPEN), None, None, None, -1, True, Ellipsis, None), ('CommittedMetadata', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'TxnOffsetCommitResponse': (28, 'response', ((0, 5, (3, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TxnOffsetCommitResponseTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]TxnOffsetCommitResponsePartition', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'UnregisterBrokerRequest': (64, 'request', ((0, 0, (0, OPEN), (('BrokerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'UnregisterBrokerResponse': (64, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))),)),
-    'UpdateFeaturesRequest': (57, 'request', ((0, 2, (0, OPEN), (('timeoutMs', 'int32', (0, OPEN), None, None, None, 60000, False, Ellipsis, None), ('FeatureUpdates', '[]FeatureUpdateKey', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Feature', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxVersionLevel', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('AllowDowngrade', 'bool', (0, 0), None, None, None, Ellipsis, False, Ellipsis, None), ('UpgradeType', 'int8', (1, OPEN), None, None, None, 1, False, Ellipsis, None))), ('ValidateOnly', 'bool', (1, OPEN), None, None, None, False, False, Ellipsis, None))),)),
-    'UpdateFeaturesResponse': (57, 'response', ((0, 2, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('Results', '[]UpdatableFeatureResult', (0, 1), None, None, None, Ellipsis, True, Ellipsis, (('Feature', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'UpdateMetadataRequest': (6, 'request', ((0, 8, (6, OPEN), (('ControllerId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('isKRaftController', 'bool', (8, OPEN), None, None, None, False, False, Ellipsis, None), ('Type', 'int8', (8, OPEN), None, 0, (8, OPEN), 0, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('BrokerEpoch', 'int64', (5, OPEN), None, None, None, -1, True, Ellipsis, None), ('UngroupedPartitionStates', '[]UpdateMetadataPartitionState', (0, 4), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 4), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Leader', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Isr', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ZkVersion', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Replicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OfflineReplicas', '[]int32', (4, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))), ('TopicStates', '[]UpdateMetadataTopicState', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TopicId', 'uuid', (7, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionStates', '[]UpdateMetadataPartitionState', (5, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, 4), None, None, None, Ellipsis, True, Ellipsis, None), ('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ControllerEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Leader', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Isr', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ZkVersion', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Replicas', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('OfflineReplicas', '[]int32', (4, OPEN), None, None, None, Ellipsis, True, Ellipsis, None))))), ('LiveBrokers', '[]UpdateMetadataBroker', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Id', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('V0Host', 'string', (0, 0), None, None, None, Ellipsis, True, Ellipsis, None), ('V0Port', 'int32', (0, 0), None, None, None, Ellipsis, True, Ellipsis, None), ('Endpoints', '[]UpdateMetadataEndpoint', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, (('Port', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Listener', 'string', (3, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('SecurityProtocol', 'int16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('Rack', 'string', (2, OPEN), (0, OPEN), None, None, Ellipsis, True, Ellipsis, None))))),)),
-    'UpdateMetadataResponse': (6, 'response', ((0, 8, (6, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None),)),)),
-    'UpdateRaftVoterRequest': (82, 'request', ((0, 0, (0, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Listeners', '[]Listener', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('KRaftVersionFeature', 'KRaftVersionFeature', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MinSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'UpdateRaftVoterResponse': (82, 'response', ((0, 0, (0, OPEN), (('ThrottleTimeMs', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('CurrentLeader', 'CurrentLeader', (0, OPEN), None, 0, (0, OPEN), Ellipsis, False, Ellipsis, (('LeaderId', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, -1, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'VoteRequest': (52, 'request', ((0, 2, (0, OPEN), (('ClusterId', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None), ('VoterId', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ReplicaDirectoryId', 'uuid', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('VoterDirectoryId', 'uuid', (1, OPEN), None, None, None, Ellipsis, True, Ellipsis, None), ('LastOffsetEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PreVote', 'bool', (2, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'VoteResponse': (52, 'response', ((0, 2, (0, OPEN), (('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]TopicData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicName', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoteGranted', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))), ('NodeEndpoints', '[]NodeEndpoint', (1, OPEN), None, 0, (1, OPEN), Ellipsis, False, Ellipsis, (('NodeId', 'int32', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (1, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))),)),
-    'VotersRecord': (None, 'data', ((0, 0, (0, OPEN), (('Version', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Voters', '[]Voter', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('VoterId', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('VoterDirectoryId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Endpoints', '[]Endpoint', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Host', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Port', 'uint16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('KRaftVersionFeature', 'KRaftVersionFeature', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('MinSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('MaxSupportedVersion', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)),
-    'WriteShareGroupStateRequest': (85, 'request', ((0, 1, (0, OPEN), (('GroupId', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]WriteStateData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionData', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StateEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LeaderEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('StartOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryCompleteCount', 'int32', (1, OPEN), None, None, None, -1, True, Ellipsis, None), ('StateBatches', '[]StateBatch', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('FirstOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('LastOffset', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryState', 'int8', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('DeliveryCount', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))))),)),
-    'WriteShareGroupStateResponse': (85, 'response', ((0, 1, (0, OPEN), (('Results', '[]WriteStateResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('TopicId', 'uuid', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]PartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Partition', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorMessage', 'string', (0, OPEN), (0, OPEN), None, None, None, False, Ellipsis, None))))),)),)),
-    'WriteTxnMarkersRequest': (27, 'request', ((0, 0, (1, OPEN), (('Markers', '[]WritableTxnMarker', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionResult', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]WritableTxnMarkerTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('CoordinatorEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))),)), (1, 2, (1, OPEN), (('Markers', '[]WritableTxnMarker', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ProducerEpoch', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionResult', 'bool', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]WritableTxnMarkerTopic', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('PartitionIndexes', '[]int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))), ('CoordinatorEpoch', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('TransactionVersion', 'int8', (2, OPEN), None, None, None, 0, True, Ellipsis, None))),)))),
-    'WriteTxnMarkersResponse': (27, 'response', ((0, 0, (1, OPEN), (('Markers', '[]WritableTxnMarkerResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]WritableTxnMarkerTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]WritableTxnMarkerPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)), (1, 2, (1, OPEN), (('Markers', '[]WritableTxnMarkerResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('ProducerId', 'int64', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Topics', '[]WritableTxnMarkerTopicResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('Name', 'string', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('Partitions', '[]WritableTxnMarkerPartitionResult', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, (('PartitionIndex', 'int32', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None), ('ErrorCode', 'int16', (0, OPEN), None, None, None, Ellipsis, False, Ellipsis, None))))))),)))),
+    "AddOffsetsToTxnRequest": Message(api_key=25, kind="request", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
+            Field(name="TransactionalId", type="string", versions=(0, OPEN)),
+            Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+            Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+        )),
+    )),
+    "AddOffsetsToTxnResponse": Message(api_key=25, kind="response", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "AddPartitionsToTxnRequest": Message(api_key=24, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="Transactions", type="[]AddPartitionsToTxnTransaction", versions=(4, OPEN), fields=(
+                Field(name="TransactionalId", type="string", versions=(4, OPEN)),
+                Field(name="ProducerId", type="int64", versions=(4, OPEN)),
+                Field(name="ProducerEpoch", type="int16", versions=(4, OPEN)),
+                Field(name="VerifyOnly", type="bool", versions=(4, OPEN), default=False),
+                Field(name="Topics", type="[]AddPartitionsToTxnTopic", versions=(4, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="V3AndBelowTransactionalId", type="string", versions=(0, 3)),
+            Field(name="V3AndBelowProducerId", type="int64", versions=(0, 3)),
+            Field(name="V3AndBelowProducerEpoch", type="int16", versions=(0, 3)),
+            Field(name="V3AndBelowTopics", type="[]AddPartitionsToTxnTopic", versions=(0, 3), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "AddPartitionsToTxnResponse": Message(api_key=24, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(4, OPEN), ignorable=True),
+            Field(name="ResultsByTransaction", type="[]AddPartitionsToTxnResult", versions=(4, OPEN), fields=(
+                Field(name="TransactionalId", type="string", versions=(4, OPEN)),
+                Field(name="TopicResults", type="[]AddPartitionsToTxnTopicResult", versions=(4, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="ResultsByPartition", type="[]AddPartitionsToTxnPartitionResult", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="PartitionErrorCode", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+            Field(name="ResultsByTopicV3AndBelow", type="[]AddPartitionsToTxnTopicResult", versions=(0, 3), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="ResultsByPartition", type="[]AddPartitionsToTxnPartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="PartitionErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AddRaftVoterRequest": Message(api_key=80, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+            Field(name="VoterId", type="int32", versions=(0, OPEN)),
+            Field(name="VoterDirectoryId", type="uuid", versions=(0, OPEN)),
+            Field(name="Listeners", type="[]Listener", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="uint16", versions=(0, OPEN)),
+            )),
+            Field(name="AckWhenCommitted", type="bool", versions=(1, OPEN), default=True),
+        )),
+    )),
+    "AddRaftVoterResponse": Message(api_key=80, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+        )),
+    )),
+    "AllocateProducerIdsRequest": Message(api_key=67, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
+        )),
+    )),
+    "AllocateProducerIdsResponse": Message(api_key=67, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ProducerIdStart", type="int64", versions=(0, OPEN)),
+            Field(name="ProducerIdLen", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "AlterClientQuotasRequest": Message(api_key=49, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="Entries", type="[]EntryData", versions=(0, OPEN), fields=(
+                Field(name="Entity", type="[]EntityData", versions=(0, OPEN), fields=(
+                    Field(name="EntityType", type="string", versions=(0, OPEN)),
+                    Field(name="EntityName", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+                Field(name="Ops", type="[]OpData", versions=(0, OPEN), fields=(
+                    Field(name="Key", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="float64", versions=(0, OPEN)),
+                    Field(name="Remove", type="bool", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "AlterClientQuotasResponse": Message(api_key=49, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Entries", type="[]EntryData", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="Entity", type="[]EntityData", versions=(0, OPEN), fields=(
+                    Field(name="EntityType", type="string", versions=(0, OPEN)),
+                    Field(name="EntityName", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterConfigsRequest": Message(api_key=33, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="Resources", type="[]AlterConfigsResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="Configs", type="[]AlterableConfig", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "AlterConfigsResponse": Message(api_key=33, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Responses", type="[]AlterConfigsResourceResponse", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "AlterPartitionReassignmentsRequest": Message(api_key=45, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN), default=60000),
+            Field(name="AllowReplicationFactorChange", type="bool", versions=(1, OPEN), default=True),
+            Field(name="Topics", type="[]ReassignableTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]ReassignablePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="Replicas", type="[]int32", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                )),
+            )),
+        )),
+    )),
+    "AlterPartitionReassignmentsResponse": Message(api_key=45, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="AllowReplicationFactorChange", type="bool", versions=(1, OPEN), default=True, ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Responses", type="[]ReassignableTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]ReassignablePartitionResponse", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterPartitionRequest": Message(api_key=56, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, 1), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(2, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="NewIsr", type="[]int32", versions=(0, 2)),
+                    Field(name="NewIsrWithEpochs", type="[]BrokerState", versions=(3, OPEN), fields=(
+                        Field(name="BrokerId", type="int32", versions=(3, OPEN)),
+                        Field(name="BrokerEpoch", type="int64", versions=(3, OPEN), default=-1),
+                    )),
+                    Field(name="LeaderRecoveryState", type="int8", versions=(1, OPEN), default=0),
+                    Field(name="PartitionEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=3, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(2, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="NewIsr", type="[]int32", versions=(0, 2)),
+                    Field(name="NewIsrWithEpochs", type="[]BrokerState", versions=(3, OPEN), fields=(
+                        Field(name="BrokerId", type="int32", versions=(3, OPEN)),
+                        Field(name="BrokerEpoch", type="int64", versions=(3, OPEN), default=-1),
+                    )),
+                    Field(name="LeaderRecoveryState", type="int8", versions=(1, OPEN), default=0),
+                    Field(name="PartitionEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterPartitionResponse": Message(api_key=56, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, 1), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(2, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Isr", type="[]int32", versions=(0, OPEN)),
+                    Field(name="LeaderRecoveryState", type="int8", versions=(1, OPEN), default=0, ignorable=True),
+                    Field(name="PartitionEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=3, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(2, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Isr", type="[]int32", versions=(0, OPEN)),
+                    Field(name="LeaderRecoveryState", type="int8", versions=(1, OPEN), default=0, ignorable=True),
+                    Field(name="PartitionEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterReplicaLogDirsRequest": Message(api_key=34, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Dirs", type="[]AlterReplicaLogDir", versions=(0, OPEN), fields=(
+                Field(name="Path", type="string", versions=(0, OPEN)),
+                Field(name="Topics", type="[]AlterReplicaLogDirTopic", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="Dirs", type="[]AlterReplicaLogDir", versions=(0, OPEN), fields=(
+                Field(name="Path", type="string", versions=(0, OPEN)),
+                Field(name="Topics", type="[]AlterReplicaLogDirTopic", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterReplicaLogDirsResponse": Message(api_key=34, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]AlterReplicaLogDirTopicResult", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]AlterReplicaLogDirPartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]AlterReplicaLogDirTopicResult", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]AlterReplicaLogDirPartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterShareGroupOffsetsRequest": Message(api_key=91, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]AlterShareGroupOffsetsRequestTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]AlterShareGroupOffsetsRequestPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="StartOffset", type="int64", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "AlterShareGroupOffsetsResponse": Message(api_key=91, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="Responses", type="[]AlterShareGroupOffsetsResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]AlterShareGroupOffsetsResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                )),
+            )),
+        )),
+    )),
+    "AlterUserScramCredentialsRequest": Message(api_key=51, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Deletions", type="[]ScramCredentialDeletion", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Mechanism", type="int8", versions=(0, OPEN)),
+            )),
+            Field(name="Upsertions", type="[]ScramCredentialUpsertion", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Mechanism", type="int8", versions=(0, OPEN)),
+                Field(name="Iterations", type="int32", versions=(0, OPEN)),
+                Field(name="Salt", type="bytes", versions=(0, OPEN)),
+                Field(name="SaltedPassword", type="bytes", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "AlterUserScramCredentialsResponse": Message(api_key=51, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]AlterUserScramCredentialsResult", versions=(0, OPEN), fields=(
+                Field(name="User", type="string", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "ApiVersionsRequest": Message(api_key=18, kind="request", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
+            Field(name="ClientSoftwareName", type="string", versions=(3, OPEN), ignorable=True),
+            Field(name="ClientSoftwareVersion", type="string", versions=(3, OPEN), ignorable=True),
+        )),
+    )),
+    "ApiVersionsResponse": Message(api_key=18, kind="response", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ApiKeys", type="[]ApiVersion", versions=(0, OPEN), fields=(
+                Field(name="ApiKey", type="int16", versions=(0, OPEN)),
+                Field(name="MinVersion", type="int16", versions=(0, OPEN)),
+                Field(name="MaxVersion", type="int16", versions=(0, OPEN)),
+            )),
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="SupportedFeatures", type="[]SupportedFeatureKey", versions=(3, OPEN), tag=0, tagged_versions=(3, OPEN), ignorable=True, fields=(
+                Field(name="Name", type="string", versions=(3, OPEN)),
+                Field(name="MinVersion", type="int16", versions=(3, OPEN)),
+                Field(name="MaxVersion", type="int16", versions=(3, OPEN)),
+            )),
+            Field(name="FinalizedFeaturesEpoch", type="int64", versions=(3, OPEN), tag=1, tagged_versions=(3, OPEN), default=-1, ignorable=True),
+            Field(name="FinalizedFeatures", type="[]FinalizedFeatureKey", versions=(3, OPEN), tag=2, tagged_versions=(3, OPEN), ignorable=True, fields=(
+                Field(name="Name", type="string", versions=(3, OPEN)),
+                Field(name="MaxVersionLevel", type="int16", versions=(3, OPEN)),
+                Field(name="MinVersionLevel", type="int16", versions=(3, OPEN)),
+            )),
+            Field(name="ZkMigrationReady", type="bool", versions=(3, OPEN), tag=3, tagged_versions=(3, OPEN), default=False, ignorable=True),
+        )),
+    )),
+    "AssignReplicasToDirsRequest": Message(api_key=73, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
+            Field(name="Directories", type="[]DirectoryData", versions=(0, OPEN), fields=(
+                Field(name="Id", type="uuid", versions=(0, OPEN)),
+                Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                    Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+    )),
+    "AssignReplicasToDirsResponse": Message(api_key=73, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Directories", type="[]DirectoryData", versions=(0, OPEN), fields=(
+                Field(name="Id", type="uuid", versions=(0, OPEN)),
+                Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                    Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+    )),
+    "BeginQuorumEpochRequest": Message(api_key=53, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="VoterId", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="VoterDirectoryId", type="uuid", versions=(1, OPEN), ignorable=True),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="LeaderEndpoints", type="[]LeaderEndpoint", versions=(1, OPEN), ignorable=True, fields=(
+                Field(name="Name", type="string", versions=(1, OPEN)),
+                Field(name="Host", type="string", versions=(1, OPEN)),
+                Field(name="Port", type="uint16", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "BeginQuorumEpochResponse": Message(api_key=53, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(1, OPEN)),
+                Field(name="Host", type="string", versions=(1, OPEN)),
+                Field(name="Port", type="uint16", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "BrokerHeartbeatRequest": Message(api_key=63, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
+            Field(name="CurrentMetadataOffset", type="int64", versions=(0, OPEN)),
+            Field(name="WantFence", type="bool", versions=(0, OPEN)),
+            Field(name="WantShutDown", type="bool", versions=(0, OPEN)),
+            Field(name="OfflineLogDirs", type="[]uuid", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN)),
+        )),
+    )),
+    "BrokerHeartbeatResponse": Message(api_key=63, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="IsCaughtUp", type="bool", versions=(0, OPEN), default=False),
+            Field(name="IsFenced", type="bool", versions=(0, OPEN), default=True),
+            Field(name="ShouldShutDown", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "BrokerRegistrationRequest": Message(api_key=62, kind="request", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="ClusterId", type="string", versions=(0, OPEN)),
+            Field(name="IncarnationId", type="uuid", versions=(0, OPEN)),
+            Field(name="Listeners", type="[]Listener", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="uint16", versions=(0, OPEN)),
+                Field(name="SecurityProtocol", type="int16", versions=(0, OPEN)),
+            )),
+            Field(name="Features", type="[]Feature", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="MinSupportedVersion", type="int16", versions=(0, OPEN)),
+                Field(name="MaxSupportedVersion", type="int16", versions=(0, OPEN)),
+            )),
+            Field(name="Rack", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="IsMigratingZkBroker", type="bool", versions=(1, OPEN), default=False),
+            Field(name="LogDirs", type="[]uuid", versions=(2, OPEN), ignorable=True),
+            Field(name="PreviousBrokerEpoch", type="int64", versions=(3, OPEN), default=-1, ignorable=True),
+        )),
+    )),
+    "BrokerRegistrationResponse": Message(api_key=62, kind="response", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
+        )),
+    )),
+    "ConsumerGroupDescribeRequest": Message(api_key=69, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupIds", type="[]string", versions=(0, OPEN)),
+            Field(name="IncludeAuthorizedOperations", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "ConsumerGroupDescribeResponse": Message(api_key=69, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="GroupState", type="string", versions=(0, OPEN)),
+                Field(name="GroupEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="AssignmentEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="AssignorName", type="string", versions=(0, OPEN)),
+                Field(name="Members", type="[]Member", versions=(0, OPEN), fields=(
+                    Field(name="MemberId", type="string", versions=(0, OPEN)),
+                    Field(name="InstanceId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="ClientId", type="string", versions=(0, OPEN)),
+                    Field(name="ClientHost", type="string", versions=(0, OPEN)),
+                    Field(name="SubscribedTopicNames", type="[]string", versions=(0, OPEN)),
+                    Field(name="SubscribedTopicRegex", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="Assignment", type="Assignment", versions=(0, OPEN), fields=(
+                        Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), fields=(
+                            Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                            Field(name="TopicName", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                    )),
+                    Field(name="TargetAssignment", type="Assignment", versions=(0, OPEN), fields=(
+                        Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), fields=(
+                            Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                            Field(name="TopicName", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                    )),
+                    Field(name="MemberType", type="int8", versions=(1, OPEN), default=-1, ignorable=True),
+                )),
+                Field(name="AuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
+            )),
+        )),
+    )),
+    "ConsumerGroupHeartbeatRequest": Message(api_key=68, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="InstanceId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="RebalanceTimeoutMs", type="int32", versions=(0, OPEN), default=-1),
+            Field(name="SubscribedTopicNames", type="[]string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="SubscribedTopicRegex", type="string", versions=(1, OPEN), nullable_versions=(1, OPEN), default=None),
+            Field(name="ServerAssignor", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "ConsumerGroupHeartbeatResponse": Message(api_key=68, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="HeartbeatIntervalMs", type="int32", versions=(0, OPEN)),
+            Field(name="Assignment", type="Assignment", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), fields=(
+                    Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "ConsumerProtocolAssignment": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=None, fields=(
+            Field(name="AssignedPartitions", type="[]TopicPartition", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="UserData", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+        )),
+    )),
+    "ConsumerProtocolSubscription": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=None, fields=(
+            Field(name="Topics", type="[]string", versions=(0, OPEN)),
+            Field(name="UserData", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="OwnedPartitions", type="[]TopicPartition", versions=(1, OPEN), ignorable=True, fields=(
+                Field(name="Topic", type="string", versions=(1, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(1, OPEN)),
+            )),
+            Field(name="GenerationId", type="int32", versions=(2, OPEN), default=-1, ignorable=True),
+            Field(name="RackId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None, ignorable=True),
+        )),
+    )),
+    "ControlledShutdownRequest": Message(api_key=7, kind="request", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=(3, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(2, OPEN), default=-1, ignorable=True),
+        )),
+    )),
+    "ControlledShutdownResponse": Message(api_key=7, kind="response", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=(3, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="RemainingPartitions", type="[]RemainingPartition", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "ControllerRegistrationRequest": Message(api_key=70, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ControllerId", type="int32", versions=(0, OPEN)),
+            Field(name="IncarnationId", type="uuid", versions=(0, OPEN)),
+            Field(name="ZkMigrationReady", type="bool", versions=(0, OPEN)),
+            Field(name="Listeners", type="[]Listener", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="uint16", versions=(0, OPEN)),
+                Field(name="SecurityProtocol", type="int16", versions=(0, OPEN)),
+            )),
+            Field(name="Features", type="[]Feature", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="MinSupportedVersion", type="int16", versions=(0, OPEN)),
+                Field(name="MaxSupportedVersion", type="int16", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "ControllerRegistrationResponse": Message(api_key=70, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+        )),
+    )),
+    "CreateAclsRequest": Message(api_key=30, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Creations", type="[]AclCreation", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="ResourcePatternType", type="int8", versions=(1, OPEN), default=3),
+                Field(name="Principal", type="string", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Operation", type="int8", versions=(0, OPEN)),
+                Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+            )),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="Creations", type="[]AclCreation", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="ResourcePatternType", type="int8", versions=(1, OPEN), default=3),
+                Field(name="Principal", type="string", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Operation", type="int8", versions=(0, OPEN)),
+                Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "CreateAclsResponse": Message(api_key=30, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]AclCreationResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]AclCreationResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "CreateDelegationTokenRequest": Message(api_key=38, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="OwnerPrincipalType", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
+            Field(name="OwnerPrincipalName", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
+            Field(name="Renewers", type="[]CreatableRenewers", versions=(0, OPEN), fields=(
+                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+            )),
+            Field(name="MaxLifetimeMs", type="int64", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="OwnerPrincipalType", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
+            Field(name="OwnerPrincipalName", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
+            Field(name="Renewers", type="[]CreatableRenewers", versions=(0, OPEN), fields=(
+                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+            )),
+            Field(name="MaxLifetimeMs", type="int64", versions=(0, OPEN)),
+        )),
+    )),
+    "CreateDelegationTokenResponse": Message(api_key=38, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+            Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+            Field(name="TokenRequesterPrincipalType", type="string", versions=(3, OPEN)),
+            Field(name="TokenRequesterPrincipalName", type="string", versions=(3, OPEN)),
+            Field(name="IssueTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="MaxTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="TokenId", type="string", versions=(0, OPEN)),
+            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+            Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+            Field(name="TokenRequesterPrincipalType", type="string", versions=(3, OPEN)),
+            Field(name="TokenRequesterPrincipalName", type="string", versions=(3, OPEN)),
+            Field(name="IssueTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="MaxTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="TokenId", type="string", versions=(0, OPEN)),
+            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "CreatePartitionsRequest": Message(api_key=37, kind="request", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="Topics", type="[]CreatePartitionsTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Count", type="int32", versions=(0, OPEN)),
+                Field(name="Assignments", type="[]CreatePartitionsAssignment", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                    Field(name="BrokerIds", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+            Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "CreatePartitionsResponse": Message(api_key=37, kind="response", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]CreatePartitionsTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            )),
+        )),
+    )),
+    "CreateTopicsRequest": Message(api_key=19, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(5, OPEN), fields=(
+            Field(name="Topics", type="[]CreatableTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="NumPartitions", type="int32", versions=(0, OPEN)),
+                Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
+                Field(name="Assignments", type="[]CreatableReplicaAssignment", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="BrokerIds", type="[]int32", versions=(0, OPEN)),
+                )),
+                Field(name="Configs", type="[]CreatableTopicConfig", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="timeoutMs", type="int32", versions=(0, OPEN), default=60000),
+            Field(name="validateOnly", type="bool", versions=(1, OPEN), default=False),
+        )),
+        Variant(min_version=2, max_version=7, flexible_versions=(5, OPEN), fields=(
+            Field(name="Topics", type="[]CreatableTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="NumPartitions", type="int32", versions=(0, OPEN)),
+                Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
+                Field(name="Assignments", type="[]CreatableReplicaAssignment", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="BrokerIds", type="[]int32", versions=(0, OPEN)),
+                )),
+                Field(name="Configs", type="[]CreatableTopicConfig", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="timeoutMs", type="int32", versions=(0, OPEN), default=60000),
+            Field(name="validateOnly", type="bool", versions=(1, OPEN), default=False),
+        )),
+    )),
+    "CreateTopicsResponse": Message(api_key=19, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(5, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]CreatableTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(7, OPEN), ignorable=True),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(1, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+                Field(name="TopicConfigErrorCode", type="int16", versions=(5, OPEN), tag=0, tagged_versions=(5, OPEN), ignorable=True),
+                Field(name="NumPartitions", type="int32", versions=(5, OPEN), default=-1, ignorable=True),
+                Field(name="ReplicationFactor", type="int16", versions=(5, OPEN), default=-1, ignorable=True),
+                Field(name="Configs", type="[]CreatableTopicConfigs", versions=(5, OPEN), nullable_versions=(5, OPEN), ignorable=True, fields=(
+                    Field(name="Name", type="string", versions=(5, OPEN)),
+                    Field(name="Value", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN)),
+                    Field(name="ReadOnly", type="bool", versions=(5, OPEN)),
+                    Field(name="ConfigSource", type="int8", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="IsSensitive", type="bool", versions=(5, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=7, flexible_versions=(5, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]CreatableTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(7, OPEN), ignorable=True),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(1, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+                Field(name="TopicConfigErrorCode", type="int16", versions=(5, OPEN), tag=0, tagged_versions=(5, OPEN), ignorable=True),
+                Field(name="NumPartitions", type="int32", versions=(5, OPEN), default=-1, ignorable=True),
+                Field(name="ReplicationFactor", type="int16", versions=(5, OPEN), default=-1, ignorable=True),
+                Field(name="Configs", type="[]CreatableTopicConfigs", versions=(5, OPEN), nullable_versions=(5, OPEN), ignorable=True, fields=(
+                    Field(name="Name", type="string", versions=(5, OPEN)),
+                    Field(name="Value", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN)),
+                    Field(name="ReadOnly", type="bool", versions=(5, OPEN)),
+                    Field(name="ConfigSource", type="int8", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="IsSensitive", type="bool", versions=(5, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DefaultPrincipalData": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Type", type="string", versions=(0, OPEN)),
+            Field(name="Name", type="string", versions=(0, OPEN)),
+            Field(name="TokenAuthenticated", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "DeleteAclsRequest": Message(api_key=31, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Filters", type="[]DeleteAclsFilter", versions=(0, OPEN), fields=(
+                Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
+                Field(name="PrincipalFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="HostFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="Operation", type="int8", versions=(0, OPEN)),
+                Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+            )),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="Filters", type="[]DeleteAclsFilter", versions=(0, OPEN), fields=(
+                Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
+                Field(name="PrincipalFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="HostFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="Operation", type="int8", versions=(0, OPEN)),
+                Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DeleteAclsResponse": Message(api_key=31, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="FilterResults", type="[]DeleteAclsFilterResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="MatchingAcls", type="[]DeleteAclsMatchingAcl", versions=(0, OPEN), fields=(
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                    Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                    Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                    Field(name="PatternType", type="int8", versions=(1, OPEN), default=3),
+                    Field(name="Principal", type="string", versions=(0, OPEN)),
+                    Field(name="Host", type="string", versions=(0, OPEN)),
+                    Field(name="Operation", type="int8", versions=(0, OPEN)),
+                    Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="FilterResults", type="[]DeleteAclsFilterResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="MatchingAcls", type="[]DeleteAclsMatchingAcl", versions=(0, OPEN), fields=(
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                    Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                    Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                    Field(name="PatternType", type="int8", versions=(1, OPEN), default=3),
+                    Field(name="Principal", type="string", versions=(0, OPEN)),
+                    Field(name="Host", type="string", versions=(0, OPEN)),
+                    Field(name="Operation", type="int8", versions=(0, OPEN)),
+                    Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DeleteGroupsRequest": Message(api_key=42, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="GroupsNames", type="[]string", versions=(0, OPEN)),
+        )),
+    )),
+    "DeleteGroupsResponse": Message(api_key=42, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]DeletableGroupResult", versions=(0, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DeleteRecordsRequest": Message(api_key=21, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="Topics", type="[]DeleteRecordsTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]DeleteRecordsPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="Offset", type="int64", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "DeleteRecordsResponse": Message(api_key=21, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Topics", type="[]DeleteRecordsTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]DeleteRecordsPartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="LowWatermark", type="int64", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DeleteShareGroupOffsetsRequest": Message(api_key=92, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]DeleteShareGroupOffsetsRequestTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DeleteShareGroupOffsetsResponse": Message(api_key=92, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="Responses", type="[]DeleteShareGroupOffsetsResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            )),
+        )),
+    )),
+    "DeleteShareGroupStateRequest": Message(api_key=86, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]DeleteStateData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DeleteShareGroupStateResponse": Message(api_key=86, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Results", type="[]DeleteStateResult", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                )),
+            )),
+        )),
+    )),
+    "DeleteTopicsRequest": Message(api_key=20, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
+            Field(name="Topics", type="[]DeleteTopicState", versions=(6, OPEN), fields=(
+                Field(name="Name", type="string", versions=(6, OPEN), nullable_versions=(6, OPEN), default=None),
+                Field(name="TopicId", type="uuid", versions=(6, OPEN)),
+            )),
+            Field(name="TopicNames", type="[]string", versions=(0, 5), ignorable=True),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=6, flexible_versions=(4, OPEN), fields=(
+            Field(name="Topics", type="[]DeleteTopicState", versions=(6, OPEN), fields=(
+                Field(name="Name", type="string", versions=(6, OPEN), nullable_versions=(6, OPEN), default=None),
+                Field(name="TopicId", type="uuid", versions=(6, OPEN)),
+            )),
+            Field(name="TopicNames", type="[]string", versions=(0, 5), ignorable=True),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "DeleteTopicsResponse": Message(api_key=20, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="Responses", type="[]DeletableTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(6, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(6, OPEN), ignorable=True),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            )),
+        )),
+        Variant(min_version=1, max_version=6, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="Responses", type="[]DeletableTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(6, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(6, OPEN), ignorable=True),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            )),
+        )),
+    )),
+    "DescribeAclsRequest": Message(api_key=29, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
+            Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
+            Field(name="PrincipalFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="HostFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Operation", type="int8", versions=(0, OPEN)),
+            Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
+            Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
+            Field(name="PrincipalFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="HostFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Operation", type="int8", versions=(0, OPEN)),
+            Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+        )),
+    )),
+    "DescribeAclsResponse": Message(api_key=29, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Resources", type="[]DescribeAclsResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="PatternType", type="int8", versions=(1, OPEN), default=3),
+                Field(name="Acls", type="[]AclDescription", versions=(0, OPEN), fields=(
+                    Field(name="Principal", type="string", versions=(0, OPEN)),
+                    Field(name="Host", type="string", versions=(0, OPEN)),
+                    Field(name="Operation", type="int8", versions=(0, OPEN)),
+                    Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Resources", type="[]DescribeAclsResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="PatternType", type="int8", versions=(1, OPEN), default=3),
+                Field(name="Acls", type="[]AclDescription", versions=(0, OPEN), fields=(
+                    Field(name="Principal", type="string", versions=(0, OPEN)),
+                    Field(name="Host", type="string", versions=(0, OPEN)),
+                    Field(name="Operation", type="int8", versions=(0, OPEN)),
+                    Field(name="PermissionType", type="int8", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DescribeClientQuotasRequest": Message(api_key=48, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="Components", type="[]ComponentData", versions=(0, OPEN), fields=(
+                Field(name="EntityType", type="string", versions=(0, OPEN)),
+                Field(name="MatchType", type="int8", versions=(0, OPEN)),
+                Field(name="Match", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+            Field(name="Strict", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "DescribeClientQuotasResponse": Message(api_key=48, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Entries", type="[]EntryData", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="Entity", type="[]EntityData", versions=(0, OPEN), fields=(
+                    Field(name="EntityType", type="string", versions=(0, OPEN)),
+                    Field(name="EntityName", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+                Field(name="Values", type="[]ValueData", versions=(0, OPEN), fields=(
+                    Field(name="Key", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="float64", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DescribeClusterRequest": Message(api_key=60, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="IncludeClusterAuthorizedOperations", type="bool", versions=(0, OPEN)),
+            Field(name="EndpointType", type="int8", versions=(1, OPEN), default=1),
+            Field(name="IncludeFencedBrokers", type="bool", versions=(2, OPEN)),
+        )),
+    )),
+    "DescribeClusterResponse": Message(api_key=60, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="EndpointType", type="int8", versions=(1, OPEN), default=1),
+            Field(name="ClusterId", type="string", versions=(0, OPEN)),
+            Field(name="ControllerId", type="int32", versions=(0, OPEN), default=-1),
+            Field(name="Brokers", type="[]DescribeClusterBroker", versions=(0, OPEN), fields=(
+                Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="int32", versions=(0, OPEN)),
+                Field(name="Rack", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                Field(name="IsFenced", type="bool", versions=(2, OPEN)),
+            )),
+            Field(name="ClusterAuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
+        )),
+    )),
+    "DescribeConfigsRequest": Message(api_key=32, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
+            Field(name="Resources", type="[]DescribeConfigsResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="ConfigurationKeys", type="[]string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+            Field(name="IncludeSynonyms", type="bool", versions=(1, OPEN), default=False),
+            Field(name="IncludeDocumentation", type="bool", versions=(3, OPEN), default=False),
+        )),
+        Variant(min_version=1, max_version=4, flexible_versions=(4, OPEN), fields=(
+            Field(name="Resources", type="[]DescribeConfigsResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="ConfigurationKeys", type="[]string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+            Field(name="IncludeSynonyms", type="bool", versions=(1, OPEN), default=False),
+            Field(name="IncludeDocumentation", type="bool", versions=(3, OPEN), default=False),
+        )),
+    )),
+    "DescribeConfigsResponse": Message(api_key=32, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]DescribeConfigsResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="Configs", type="[]DescribeConfigsResourceResult", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                    Field(name="ReadOnly", type="bool", versions=(0, OPEN)),
+                    Field(name="IsDefault", type="bool", versions=(0, 0)),
+                    Field(name="ConfigSource", type="int8", versions=(1, OPEN), default=-1, ignorable=True),
+                    Field(name="IsSensitive", type="bool", versions=(0, OPEN)),
+                    Field(name="Synonyms", type="[]DescribeConfigsSynonym", versions=(1, OPEN), ignorable=True, fields=(
+                        Field(name="Name", type="string", versions=(1, OPEN)),
+                        Field(name="Value", type="string", versions=(1, OPEN), nullable_versions=(0, OPEN)),
+                        Field(name="Source", type="int8", versions=(1, OPEN)),
+                    )),
+                    Field(name="ConfigType", type="int8", versions=(3, OPEN), default=0, ignorable=True),
+                    Field(name="Documentation", type="string", versions=(3, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=4, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Results", type="[]DescribeConfigsResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="Configs", type="[]DescribeConfigsResourceResult", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                    Field(name="ReadOnly", type="bool", versions=(0, OPEN)),
+                    Field(name="ConfigSource", type="int8", versions=(1, OPEN), default=-1, ignorable=True),
+                    Field(name="IsSensitive", type="bool", versions=(0, OPEN)),
+                    Field(name="Synonyms", type="[]DescribeConfigsSynonym", versions=(1, OPEN), ignorable=True, fields=(
+                        Field(name="Name", type="string", versions=(1, OPEN)),
+                        Field(name="Value", type="string", versions=(1, OPEN), nullable_versions=(0, OPEN)),
+                        Field(name="Source", type="int8", versions=(1, OPEN)),
+                    )),
+                    Field(name="ConfigType", type="int8", versions=(3, OPEN), default=0, ignorable=True),
+                    Field(name="Documentation", type="string", versions=(3, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+                )),
+            )),
+        )),
+    )),
+    "DescribeDelegationTokenRequest": Message(api_key=41, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Owners", type="[]DescribeDelegationTokenOwner", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+            )),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="Owners", type="[]DescribeDelegationTokenOwner", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DescribeDelegationTokenResponse": Message(api_key=41, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Tokens", type="[]DescribedDelegationToken", versions=(0, OPEN), fields=(
+                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+                Field(name="TokenRequesterPrincipalType", type="string", versions=(3, OPEN)),
+                Field(name="TokenRequesterPrincipalName", type="string", versions=(3, OPEN)),
+                Field(name="IssueTimestamp", type="int64", versions=(0, OPEN)),
+                Field(name="ExpiryTimestamp", type="int64", versions=(0, OPEN)),
+                Field(name="MaxTimestamp", type="int64", versions=(0, OPEN)),
+                Field(name="TokenId", type="string", versions=(0, OPEN)),
+                Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+                Field(name="Renewers", type="[]DescribedDelegationTokenRenewer", versions=(0, OPEN), fields=(
+                    Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                    Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Tokens", type="[]DescribedDelegationToken", versions=(0, OPEN), fields=(
+                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+                Field(name="TokenRequesterPrincipalType", type="string", versions=(3, OPEN)),
+                Field(name="TokenRequesterPrincipalName", type="string", versions=(3, OPEN)),
+                Field(name="IssueTimestamp", type="int64", versions=(0, OPEN)),
+                Field(name="ExpiryTimestamp", type="int64", versions=(0, OPEN)),
+                Field(name="MaxTimestamp", type="int64", versions=(0, OPEN)),
+                Field(name="TokenId", type="string", versions=(0, OPEN)),
+                Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+                Field(name="Renewers", type="[]DescribedDelegationTokenRenewer", versions=(0, OPEN), fields=(
+                    Field(name="PrincipalType", type="string", versions=(0, OPEN)),
+                    Field(name="PrincipalName", type="string", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "DescribeGroupsRequest": Message(api_key=15, kind="request", variants=(
+        Variant(min_version=0, max_version=6, flexible_versions=(5, OPEN), fields=(
+            Field(name="Groups", type="[]string", versions=(0, OPEN)),
+            Field(name="IncludeAuthorizedOperations", type="bool", versions=(3, OPEN)),
+        )),
+    )),
+    "DescribeGroupsResponse": Message(api_key=15, kind="response", variants=(
+        Variant(min_version=0, max_version=6, flexible_versions=(5, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(6, OPEN), nullable_versions=(6, OPEN), default=None),
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="GroupState", type="string", versions=(0, OPEN)),
+                Field(name="ProtocolType", type="string", versions=(0, OPEN)),
+                Field(name="ProtocolData", type="string", versions=(0, OPEN)),
+                Field(name="Members", type="[]DescribedGroupMember", versions=(0, OPEN), fields=(
+                    Field(name="MemberId", type="string", versions=(0, OPEN)),
+                    Field(name="GroupInstanceId", type="string", versions=(4, OPEN), nullable_versions=(4, OPEN), default=None, ignorable=True),
+                    Field(name="ClientId", type="string", versions=(0, OPEN)),
+                    Field(name="ClientHost", type="string", versions=(0, OPEN)),
+                    Field(name="MemberMetadata", type="bytes", versions=(0, OPEN)),
+                    Field(name="MemberAssignment", type="bytes", versions=(0, OPEN)),
+                )),
+                Field(name="AuthorizedOperations", type="int32", versions=(3, OPEN), default=-2147483648),
+            )),
+        )),
+    )),
+    "DescribeLogDirsRequest": Message(api_key=35, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Topics", type="[]DescribableLogDirTopic", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+        Variant(min_version=1, max_version=4, flexible_versions=(2, OPEN), fields=(
+            Field(name="Topics", type="[]DescribableLogDirTopic", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DescribeLogDirsResponse": Message(api_key=35, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(3, OPEN), ignorable=True),
+            Field(name="Results", type="[]DescribeLogDirsResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="LogDir", type="string", versions=(0, OPEN)),
+                Field(name="Topics", type="[]DescribeLogDirsTopic", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]DescribeLogDirsPartition", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="PartitionSize", type="int64", versions=(0, OPEN)),
+                        Field(name="OffsetLag", type="int64", versions=(0, OPEN)),
+                        Field(name="IsFutureKey", type="bool", versions=(0, OPEN)),
+                    )),
+                )),
+                Field(name="TotalBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
+                Field(name="UsableBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
+            )),
+        )),
+        Variant(min_version=1, max_version=4, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(3, OPEN), ignorable=True),
+            Field(name="Results", type="[]DescribeLogDirsResult", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="LogDir", type="string", versions=(0, OPEN)),
+                Field(name="Topics", type="[]DescribeLogDirsTopic", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]DescribeLogDirsPartition", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="PartitionSize", type="int64", versions=(0, OPEN)),
+                        Field(name="OffsetLag", type="int64", versions=(0, OPEN)),
+                        Field(name="IsFutureKey", type="bool", versions=(0, OPEN)),
+                    )),
+                )),
+                Field(name="TotalBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
+                Field(name="UsableBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
+            )),
+        )),
+    )),
+    "DescribeProducersRequest": Message(api_key=61, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Topics", type="[]TopicRequest", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="PartitionIndexes", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DescribeProducersResponse": Message(api_key=61, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicResponse", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionResponse", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="ActiveProducers", type="[]ProducerState", versions=(0, OPEN), fields=(
+                        Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                        Field(name="ProducerEpoch", type="int32", versions=(0, OPEN)),
+                        Field(name="LastSequence", type="int32", versions=(0, OPEN), default=-1),
+                        Field(name="LastTimestamp", type="int64", versions=(0, OPEN), default=-1),
+                        Field(name="CoordinatorEpoch", type="int32", versions=(0, OPEN)),
+                        Field(name="CurrentTxnStartOffset", type="int64", versions=(0, OPEN), default=-1),
+                    )),
+                )),
+            )),
+        )),
+    )),
+    "DescribeQuorumRequest": Message(api_key=55, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DescribeQuorumResponse": Message(api_key=55, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(2, OPEN), nullable_versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(2, OPEN), nullable_versions=(2, OPEN), ignorable=True),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="HighWatermark", type="int64", versions=(0, OPEN)),
+                    Field(name="CurrentVoters", type="[]ReplicaState", versions=(0, OPEN), fields=(
+                        Field(name="ReplicaId", type="int32", versions=(0, OPEN)),
+                        Field(name="ReplicaDirectoryId", type="uuid", versions=(2, OPEN)),
+                        Field(name="LogEndOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastFetchTimestamp", type="int64", versions=(1, OPEN), default=-1, ignorable=True),
+                        Field(name="LastCaughtUpTimestamp", type="int64", versions=(1, OPEN), default=-1, ignorable=True),
+                    )),
+                    Field(name="Observers", type="[]ReplicaState", versions=(0, OPEN), fields=(
+                        Field(name="ReplicaId", type="int32", versions=(0, OPEN)),
+                        Field(name="ReplicaDirectoryId", type="uuid", versions=(2, OPEN)),
+                        Field(name="LogEndOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastFetchTimestamp", type="int64", versions=(1, OPEN), default=-1, ignorable=True),
+                        Field(name="LastCaughtUpTimestamp", type="int64", versions=(1, OPEN), default=-1, ignorable=True),
+                    )),
+                )),
+            )),
+            Field(name="Nodes", type="[]Node", versions=(2, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(2, OPEN)),
+                Field(name="Listeners", type="[]Listener", versions=(2, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(2, OPEN)),
+                    Field(name="Host", type="string", versions=(2, OPEN)),
+                    Field(name="Port", type="uint16", versions=(2, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DescribeShareGroupOffsetsRequest": Message(api_key=90, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="Groups", type="[]DescribeShareGroupOffsetsRequestGroup", versions=(0, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="Topics", type="[]DescribeShareGroupOffsetsRequestTopic", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                    Field(name="TopicName", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DescribeShareGroupOffsetsResponse": Message(api_key=90, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Groups", type="[]DescribeShareGroupOffsetsResponseGroup", versions=(0, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="Topics", type="[]DescribeShareGroupOffsetsResponseTopic", versions=(0, OPEN), fields=(
+                    Field(name="TopicName", type="string", versions=(0, OPEN)),
+                    Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]DescribeShareGroupOffsetsResponsePartition", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="StartOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                        Field(name="Lag", type="int64", versions=(1, OPEN), default=-1, ignorable=True),
+                        Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                        Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    )),
+                )),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            )),
+        )),
+    )),
+    "DescribeTopicPartitionsRequest": Message(api_key=75, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Topics", type="[]TopicRequest", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+            )),
+            Field(name="ResponsePartitionLimit", type="int32", versions=(0, OPEN), default=2000),
+            Field(name="Cursor", type="Cursor", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DescribeTopicPartitionsResponse": Message(api_key=75, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
+            Field(name="Topics", type="[]DescribeTopicPartitionsResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(0, OPEN), ignorable=True),
+                Field(name="IsInternal", type="bool", versions=(0, OPEN), default=False, ignorable=True),
+                Field(name="Partitions", type="[]DescribeTopicPartitionsResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN), default=-1, ignorable=True),
+                    Field(name="ReplicaNodes", type="[]int32", versions=(0, OPEN)),
+                    Field(name="IsrNodes", type="[]int32", versions=(0, OPEN)),
+                    Field(name="EligibleLeaderReplicas", type="[]int32", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="LastKnownElr", type="[]int32", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="OfflineReplicas", type="[]int32", versions=(0, OPEN), ignorable=True),
+                )),
+                Field(name="TopicAuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
+            )),
+            Field(name="NextCursor", type="Cursor", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DescribeTransactionsRequest": Message(api_key=65, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="TransactionalIds", type="[]string", versions=(0, OPEN)),
+        )),
+    )),
+    "DescribeTransactionsResponse": Message(api_key=65, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="TransactionStates", type="[]TransactionState", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="TransactionalId", type="string", versions=(0, OPEN)),
+                Field(name="TransactionState", type="string", versions=(0, OPEN)),
+                Field(name="TransactionTimeoutMs", type="int32", versions=(0, OPEN)),
+                Field(name="TransactionStartTimeMs", type="int64", versions=(0, OPEN)),
+                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+                Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                    Field(name="Topic", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "DescribeUserScramCredentialsRequest": Message(api_key=50, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Users", type="[]UserName", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "DescribeUserScramCredentialsResponse": Message(api_key=50, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Results", type="[]DescribeUserScramCredentialsResult", versions=(0, OPEN), fields=(
+                Field(name="User", type="string", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="CredentialInfos", type="[]CredentialInfo", versions=(0, OPEN), fields=(
+                    Field(name="Mechanism", type="int8", versions=(0, OPEN)),
+                    Field(name="Iterations", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "ElectLeadersRequest": Message(api_key=43, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ElectionType", type="int8", versions=(1, OPEN)),
+            Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN), default=60000),
+        )),
+    )),
+    "ElectLeadersResponse": Message(api_key=43, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(1, OPEN)),
+            Field(name="ReplicaElectionResults", type="[]ReplicaElectionResult", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="PartitionResult", type="[]PartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="PartitionId", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "EndQuorumEpochRequest": Message(api_key=54, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="PreferredSuccessors", type="[]int32", versions=(0, 0), ignorable=True),
+                    Field(name="PreferredCandidates", type="[]ReplicaInfo", versions=(1, OPEN), ignorable=True, fields=(
+                        Field(name="CandidateId", type="int32", versions=(1, OPEN)),
+                        Field(name="CandidateDirectoryId", type="uuid", versions=(1, OPEN)),
+                    )),
+                )),
+            )),
+            Field(name="LeaderEndpoints", type="[]LeaderEndpoint", versions=(1, OPEN), ignorable=True, fields=(
+                Field(name="Name", type="string", versions=(1, OPEN)),
+                Field(name="Host", type="string", versions=(1, OPEN)),
+                Field(name="Port", type="uint16", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "EndQuorumEpochResponse": Message(api_key=54, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(1, OPEN)),
+                Field(name="Host", type="string", versions=(1, OPEN)),
+                Field(name="Port", type="uint16", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "EndTxnMarker": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=None, fields=(
+            Field(name="CoordinatorEpoch", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "EndTxnRequest": Message(api_key=26, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="TransactionalId", type="string", versions=(0, OPEN)),
+            Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+            Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+            Field(name="Committed", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "EndTxnResponse": Message(api_key=26, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ProducerId", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+            Field(name="ProducerEpoch", type="int16", versions=(5, OPEN), default=-1, ignorable=True),
+        )),
+    )),
+    "EnvelopeRequest": Message(api_key=58, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="RequestData", type="bytes", versions=(0, OPEN)),
+            Field(name="RequestPrincipal", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="ClientHostAddress", type="bytes", versions=(0, OPEN)),
+        )),
+    )),
+    "EnvelopeResponse": Message(api_key=58, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ResponseData", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "ExpireDelegationTokenRequest": Message(api_key=40, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+            Field(name="ExpiryTimePeriodMs", type="int64", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+            Field(name="ExpiryTimePeriodMs", type="int64", versions=(0, OPEN)),
+        )),
+    )),
+    "ExpireDelegationTokenResponse": Message(api_key=40, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "FetchRequest": Message(api_key=1, kind="request", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=(12, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(12, OPEN), nullable_versions=(12, OPEN), tag=0, tagged_versions=(12, OPEN), default=None, ignorable=True),
+            Field(name="ReplicaId", type="int32", versions=(0, 14), default=-1),
+            Field(name="ReplicaState", type="ReplicaState", versions=(15, OPEN), tag=1, tagged_versions=(15, OPEN), fields=(
+                Field(name="ReplicaId", type="int32", versions=(15, OPEN), default=-1),
+                Field(name="ReplicaEpoch", type="int64", versions=(15, OPEN), default=-1),
+            )),
+            Field(name="MaxWaitMs", type="int32", versions=(0, OPEN)),
+            Field(name="MinBytes", type="int32", versions=(0, OPEN)),
+            Field(name="MaxBytes", type="int32", versions=(3, OPEN), default=2147483647, ignorable=True),
+            Field(name="IsolationLevel", type="int8", versions=(4, OPEN), default=0, ignorable=True),
+            Field(name="SessionId", type="int32", versions=(7, OPEN), default=0, ignorable=True),
+            Field(name="SessionEpoch", type="int32", versions=(7, OPEN), default=-1, ignorable=True),
+            Field(name="Topics", type="[]FetchTopic", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]FetchPartition", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(9, OPEN), default=-1, ignorable=True),
+                    Field(name="FetchOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="LastFetchedEpoch", type="int32", versions=(12, OPEN), default=-1),
+                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="PartitionMaxBytes", type="int32", versions=(0, OPEN)),
+                    Field(name="ReplicaDirectoryId", type="uuid", versions=(17, OPEN), tag=0, tagged_versions=(17, OPEN), ignorable=True),
+                )),
+            )),
+            Field(name="ForgottenTopicsData", type="[]ForgottenTopic", versions=(7, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(7, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]int32", versions=(7, OPEN)),
+            )),
+            Field(name="RackId", type="string", versions=(11, OPEN), default="", ignorable=True),
+        )),
+        Variant(min_version=4, max_version=18, flexible_versions=(12, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(12, OPEN), nullable_versions=(12, OPEN), tag=0, tagged_versions=(12, OPEN), default=None, ignorable=True),
+            Field(name="ReplicaId", type="int32", versions=(0, 14), default=-1),
+            Field(name="ReplicaState", type="ReplicaState", versions=(15, OPEN), tag=1, tagged_versions=(15, OPEN), fields=(
+                Field(name="ReplicaId", type="int32", versions=(15, OPEN), default=-1),
+                Field(name="ReplicaEpoch", type="int64", versions=(15, OPEN), default=-1),
+            )),
+            Field(name="MaxWaitMs", type="int32", versions=(0, OPEN)),
+            Field(name="MinBytes", type="int32", versions=(0, OPEN)),
+            Field(name="MaxBytes", type="int32", versions=(3, OPEN), default=2147483647, ignorable=True),
+            Field(name="IsolationLevel", type="int8", versions=(4, OPEN), default=0, ignorable=True),
+            Field(name="SessionId", type="int32", versions=(7, OPEN), default=0, ignorable=True),
+            Field(name="SessionEpoch", type="int32", versions=(7, OPEN), default=-1, ignorable=True),
+            Field(name="Topics", type="[]FetchTopic", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]FetchPartition", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(9, OPEN), default=-1, ignorable=True),
+                    Field(name="FetchOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="LastFetchedEpoch", type="int32", versions=(12, OPEN), default=-1),
+                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="PartitionMaxBytes", type="int32", versions=(0, OPEN)),
+                    Field(name="ReplicaDirectoryId", type="uuid", versions=(17, OPEN), tag=0, tagged_versions=(17, OPEN), ignorable=True),
+                    Field(name="HighWatermark", type="int64", versions=(18, OPEN), tag=1, tagged_versions=(18, OPEN), default=9223372036854775807, ignorable=True),
+                )),
+            )),
+            Field(name="ForgottenTopicsData", type="[]ForgottenTopic", versions=(7, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(7, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]int32", versions=(7, OPEN)),
+            )),
+            Field(name="RackId", type="string", versions=(11, OPEN), default="", ignorable=True),
+        )),
+    )),
+    "FetchResponse": Message(api_key=1, kind="response", variants=(
+        Variant(min_version=0, max_version=3, flexible_versions=(12, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(7, OPEN), ignorable=True),
+            Field(name="SessionId", type="int32", versions=(7, OPEN), default=0),
+            Field(name="Responses", type="[]FetchableTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="HighWatermark", type="int64", versions=(0, OPEN)),
+                    Field(name="LastStableOffset", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
+                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="DivergingEpoch", type="EpochEndOffset", versions=(12, OPEN), tag=0, tagged_versions=(12, OPEN), fields=(
+                        Field(name="Epoch", type="int32", versions=(12, OPEN), default=-1),
+                        Field(name="EndOffset", type="int64", versions=(12, OPEN), default=-1),
+                    )),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(12, OPEN), tag=1, tagged_versions=(12, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(12, OPEN), default=-1),
+                        Field(name="LeaderEpoch", type="int32", versions=(12, OPEN), default=-1),
+                    )),
+                    Field(name="SnapshotId", type="SnapshotId", versions=(12, OPEN), tag=2, tagged_versions=(12, OPEN), fields=(
+                        Field(name="EndOffset", type="int64", versions=(0, OPEN), default=-1),
+                        Field(name="Epoch", type="int32", versions=(0, OPEN), default=-1),
+                    )),
+                    Field(name="AbortedTransactions", type="[]AbortedTransaction", versions=(4, OPEN), nullable_versions=(4, OPEN), ignorable=True, fields=(
+                        Field(name="ProducerId", type="int64", versions=(4, OPEN)),
+                        Field(name="FirstOffset", type="int64", versions=(4, OPEN)),
+                    )),
+                    Field(name="PreferredReadReplica", type="int32", versions=(11, OPEN), default=-1),
+                    Field(name="Records", type="records", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(16, OPEN), tag=0, tagged_versions=(16, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(16, OPEN)),
+                Field(name="Host", type="string", versions=(16, OPEN)),
+                Field(name="Port", type="int32", versions=(16, OPEN)),
+                Field(name="Rack", type="string", versions=(16, OPEN), nullable_versions=(16, OPEN), default=None),
+            )),
+        )),
+        Variant(min_version=4, max_version=18, flexible_versions=(12, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(7, OPEN), ignorable=True),
+            Field(name="SessionId", type="int32", versions=(7, OPEN), default=0),
+            Field(name="Responses", type="[]FetchableTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="HighWatermark", type="int64", versions=(0, OPEN)),
+                    Field(name="LastStableOffset", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
+                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="DivergingEpoch", type="EpochEndOffset", versions=(12, OPEN), tag=0, tagged_versions=(12, OPEN), fields=(
+                        Field(name="Epoch", type="int32", versions=(12, OPEN), default=-1),
+                        Field(name="EndOffset", type="int64", versions=(12, OPEN), default=-1),
+                    )),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(12, OPEN), tag=1, tagged_versions=(12, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(12, OPEN), default=-1),
+                        Field(name="LeaderEpoch", type="int32", versions=(12, OPEN), default=-1),
+                    )),
+                    Field(name="SnapshotId", type="SnapshotId", versions=(12, OPEN), tag=2, tagged_versions=(12, OPEN), fields=(
+                        Field(name="EndOffset", type="int64", versions=(0, OPEN), default=-1),
+                        Field(name="Epoch", type="int32", versions=(0, OPEN), default=-1),
+                    )),
+                    Field(name="AbortedTransactions", type="[]AbortedTransaction", versions=(4, OPEN), nullable_versions=(4, OPEN), ignorable=True, fields=(
+                        Field(name="ProducerId", type="int64", versions=(4, OPEN)),
+                        Field(name="FirstOffset", type="int64", versions=(4, OPEN)),
+                    )),
+                    Field(name="PreferredReadReplica", type="int32", versions=(11, OPEN), default=-1),
+                    Field(name="Records", type="records", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(16, OPEN), tag=0, tagged_versions=(16, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(16, OPEN)),
+                Field(name="Host", type="string", versions=(16, OPEN)),
+                Field(name="Port", type="int32", versions=(16, OPEN)),
+                Field(name="Rack", type="string", versions=(16, OPEN), nullable_versions=(16, OPEN), default=None),
+            )),
+        )),
+    )),
+    "FetchSnapshotRequest": Message(api_key=59, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), tag=0, tagged_versions=(0, OPEN), default=None),
+            Field(name="ReplicaId", type="int32", versions=(0, OPEN), default=-1),
+            Field(name="MaxBytes", type="int32", versions=(0, OPEN), default=2147483647),
+            Field(name="Topics", type="[]TopicSnapshot", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionSnapshot", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="SnapshotId", type="SnapshotId", versions=(0, OPEN), fields=(
+                        Field(name="EndOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="Epoch", type="int32", versions=(0, OPEN)),
+                    )),
+                    Field(name="Position", type="int64", versions=(0, OPEN)),
+                    Field(name="ReplicaDirectoryId", type="uuid", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN), ignorable=True),
+                )),
+            )),
+        )),
+    )),
+    "FetchSnapshotResponse": Message(api_key=59, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicSnapshot", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionSnapshot", versions=(0, OPEN), fields=(
+                    Field(name="Index", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="SnapshotId", type="SnapshotId", versions=(0, OPEN), fields=(
+                        Field(name="EndOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="Epoch", type="int32", versions=(0, OPEN)),
+                    )),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(0, OPEN), tag=0, tagged_versions=(0, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                        Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    )),
+                    Field(name="Size", type="int64", versions=(0, OPEN)),
+                    Field(name="Position", type="int64", versions=(0, OPEN)),
+                    Field(name="UnalignedRecords", type="records", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(1, OPEN)),
+                Field(name="Host", type="string", versions=(1, OPEN)),
+                Field(name="Port", type="uint16", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "FindCoordinatorRequest": Message(api_key=10, kind="request", variants=(
+        Variant(min_version=0, max_version=6, flexible_versions=(3, OPEN), fields=(
+            Field(name="Key", type="string", versions=(0, 3)),
+            Field(name="KeyType", type="int8", versions=(1, OPEN), default=0),
+            Field(name="CoordinatorKeys", type="[]string", versions=(4, OPEN)),
+        )),
+    )),
+    "FindCoordinatorResponse": Message(api_key=10, kind="response", variants=(
+        Variant(min_version=0, max_version=6, flexible_versions=(3, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, 3)),
+            Field(name="ErrorMessage", type="string", versions=(1, 3), nullable_versions=(1, 3), ignorable=True),
+            Field(name="NodeId", type="int32", versions=(0, 3)),
+            Field(name="Host", type="string", versions=(0, 3)),
+            Field(name="Port", type="int32", versions=(0, 3)),
+            Field(name="Coordinators", type="[]Coordinator", versions=(4, OPEN), fields=(
+                Field(name="Key", type="string", versions=(4, OPEN)),
+                Field(name="NodeId", type="int32", versions=(4, OPEN)),
+                Field(name="Host", type="string", versions=(4, OPEN)),
+                Field(name="Port", type="int32", versions=(4, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(4, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(4, OPEN), nullable_versions=(4, OPEN), ignorable=True),
+            )),
+        )),
+    )),
+    "GetTelemetrySubscriptionsRequest": Message(api_key=71, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClientInstanceId", type="uuid", versions=(0, OPEN)),
+        )),
+    )),
+    "GetTelemetrySubscriptionsResponse": Message(api_key=71, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ClientInstanceId", type="uuid", versions=(0, OPEN)),
+            Field(name="SubscriptionId", type="int32", versions=(0, OPEN)),
+            Field(name="AcceptedCompressionTypes", type="[]int8", versions=(0, OPEN)),
+            Field(name="PushIntervalMs", type="int32", versions=(0, OPEN)),
+            Field(name="TelemetryMaxBytes", type="int32", versions=(0, OPEN)),
+            Field(name="DeltaTemporality", type="bool", versions=(0, OPEN)),
+            Field(name="RequestedMetrics", type="[]string", versions=(0, OPEN)),
+        )),
+    )),
+    "HeartbeatRequest": Message(api_key=12, kind="request", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="GenerationId", type="int32", versions=(0, OPEN)),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="GroupInstanceId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
+        )),
+    )),
+    "HeartbeatResponse": Message(api_key=12, kind="response", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "IncrementalAlterConfigsRequest": Message(api_key=44, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="Resources", type="[]AlterConfigsResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="Configs", type="[]AlterableConfig", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="ConfigOperation", type="int8", versions=(0, OPEN)),
+                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "IncrementalAlterConfigsResponse": Message(api_key=44, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Responses", type="[]AlterConfigsResourceResponse", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "InitProducerIdRequest": Message(api_key=22, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(2, OPEN), fields=(
+            Field(name="TransactionalId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="TransactionTimeoutMs", type="int32", versions=(0, OPEN)),
+            Field(name="ProducerId", type="int64", versions=(3, OPEN), default=-1),
+            Field(name="ProducerEpoch", type="int16", versions=(3, OPEN), default=-1),
+            Field(name="Enable2Pc", type="bool", versions=(6, OPEN), default=False),
+            Field(name="KeepPreparedTxn", type="bool", versions=(6, OPEN), default=False),
+        )),
+    )),
+    "InitProducerIdResponse": Message(api_key=22, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(2, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ProducerId", type="int64", versions=(0, OPEN), default=-1),
+            Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+            Field(name="OngoingTxnProducerId", type="int64", versions=(6, OPEN), default=-1),
+            Field(name="OngoingTxnProducerEpoch", type="int16", versions=(6, OPEN), default=-1),
+        )),
+    )),
+    "InitializeShareGroupStateRequest": Message(api_key=83, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]InitializeStateData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="StateEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="StartOffset", type="int64", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "InitializeShareGroupStateResponse": Message(api_key=83, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Results", type="[]InitializeStateResult", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                )),
+            )),
+        )),
+    )),
+    "JoinGroupRequest": Message(api_key=11, kind="request", variants=(
+        Variant(min_version=0, max_version=9, flexible_versions=(6, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="SessionTimeoutMs", type="int32", versions=(0, OPEN)),
+            Field(name="RebalanceTimeoutMs", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="GroupInstanceId", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None),
+            Field(name="ProtocolType", type="string", versions=(0, OPEN)),
+            Field(name="Protocols", type="[]JoinGroupRequestProtocol", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Metadata", type="bytes", versions=(0, OPEN)),
+            )),
+            Field(name="Reason", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN), default=None, ignorable=True),
+        )),
+    )),
+    "JoinGroupResponse": Message(api_key=11, kind="response", variants=(
+        Variant(min_version=0, max_version=9, flexible_versions=(6, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="GenerationId", type="int32", versions=(0, OPEN), default=-1),
+            Field(name="ProtocolType", type="string", versions=(7, OPEN), nullable_versions=(7, OPEN), default=None, ignorable=True),
+            Field(name="ProtocolName", type="string", versions=(0, OPEN), nullable_versions=(7, OPEN)),
+            Field(name="Leader", type="string", versions=(0, OPEN)),
+            Field(name="SkipAssignment", type="bool", versions=(9, OPEN), default=False),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="Members", type="[]JoinGroupResponseMember", versions=(0, OPEN), fields=(
+                Field(name="MemberId", type="string", versions=(0, OPEN)),
+                Field(name="GroupInstanceId", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+                Field(name="Metadata", type="bytes", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "KRaftVersionRecord": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Version", type="int16", versions=(0, OPEN)),
+            Field(name="KRaftVersion", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "LeaderAndIsrRequest": Message(api_key=4, kind="request", variants=(
+        Variant(min_version=0, max_version=7, flexible_versions=(4, OPEN), fields=(
+            Field(name="ControllerId", type="int32", versions=(0, OPEN)),
+            Field(name="isKRaftController", type="bool", versions=(7, OPEN), default=False),
+            Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(2, OPEN), default=-1, ignorable=True),
+            Field(name="Type", type="int8", versions=(5, OPEN)),
+            Field(name="UngroupedPartitionStates", type="[]LeaderAndIsrPartitionState", versions=(0, 1), fields=(
+                Field(name="TopicName", type="string", versions=(0, 1), ignorable=True),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="Leader", type="int32", versions=(0, OPEN)),
+                Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="Isr", type="[]int32", versions=(0, OPEN)),
+                Field(name="PartitionEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="Replicas", type="[]int32", versions=(0, OPEN)),
+                Field(name="AddingReplicas", type="[]int32", versions=(3, OPEN), ignorable=True),
+                Field(name="RemovingReplicas", type="[]int32", versions=(3, OPEN), ignorable=True),
+                Field(name="IsNew", type="bool", versions=(1, OPEN), default=False, ignorable=True),
+                Field(name="LeaderRecoveryState", type="int8", versions=(6, OPEN), default=0),
+            )),
+            Field(name="TopicStates", type="[]LeaderAndIsrTopicState", versions=(2, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(2, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(5, OPEN), ignorable=True),
+                Field(name="PartitionStates", type="[]LeaderAndIsrPartitionState", versions=(2, OPEN), fields=(
+                    Field(name="TopicName", type="string", versions=(0, 1), ignorable=True),
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Leader", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Isr", type="[]int32", versions=(0, OPEN)),
+                    Field(name="PartitionEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Replicas", type="[]int32", versions=(0, OPEN)),
+                    Field(name="AddingReplicas", type="[]int32", versions=(3, OPEN), ignorable=True),
+                    Field(name="RemovingReplicas", type="[]int32", versions=(3, OPEN), ignorable=True),
+                    Field(name="IsNew", type="bool", versions=(1, OPEN), default=False, ignorable=True),
+                    Field(name="LeaderRecoveryState", type="int8", versions=(6, OPEN), default=0),
+                )),
+            )),
+            Field(name="LiveLeaders", type="[]LeaderAndIsrLiveLeader", versions=(0, OPEN), fields=(
+                Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+                Field(name="HostName", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "LeaderAndIsrResponse": Message(api_key=4, kind="response", variants=(
+        Variant(min_version=0, max_version=7, flexible_versions=(4, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="PartitionErrors", type="[]LeaderAndIsrPartitionError", versions=(0, 4), fields=(
+                Field(name="TopicName", type="string", versions=(0, 4), ignorable=True),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            )),
+            Field(name="Topics", type="[]LeaderAndIsrTopicError", versions=(5, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(5, OPEN)),
+                Field(name="PartitionErrors", type="[]LeaderAndIsrPartitionError", versions=(5, OPEN), fields=(
+                    Field(name="TopicName", type="string", versions=(0, 4), ignorable=True),
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "LeaderChangeMessage": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="Version", type="int16", versions=(0, OPEN)),
+            Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+            Field(name="Voters", type="[]Voter", versions=(0, OPEN), fields=(
+                Field(name="VoterId", type="int32", versions=(0, OPEN)),
+                Field(name="VoterDirectoryId", type="uuid", versions=(1, OPEN)),
+            )),
+            Field(name="GrantingVoters", type="[]Voter", versions=(0, OPEN), fields=(
+                Field(name="VoterId", type="int32", versions=(0, OPEN)),
+                Field(name="VoterDirectoryId", type="uuid", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "LeaveGroupRequest": Message(api_key=13, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="MemberId", type="string", versions=(0, 2)),
+            Field(name="Members", type="[]MemberIdentity", versions=(3, OPEN), fields=(
+                Field(name="MemberId", type="string", versions=(3, OPEN)),
+                Field(name="GroupInstanceId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
+                Field(name="Reason", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            )),
+        )),
+    )),
+    "LeaveGroupResponse": Message(api_key=13, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Members", type="[]MemberResponse", versions=(3, OPEN), fields=(
+                Field(name="MemberId", type="string", versions=(3, OPEN)),
+                Field(name="GroupInstanceId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(3, OPEN)),
+            )),
+        )),
+    )),
+    "ListConfigResourcesRequest": Message(api_key=74, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ResourceTypes", type="[]int8", versions=(1, OPEN)),
+        )),
+    )),
+    "ListConfigResourcesResponse": Message(api_key=74, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ConfigResources", type="[]ConfigResource", versions=(0, OPEN), fields=(
+                Field(name="ResourceName", type="string", versions=(0, OPEN)),
+                Field(name="ResourceType", type="int8", versions=(1, OPEN), default=16, ignorable=True),
+            )),
+        )),
+    )),
+    "ListGroupsRequest": Message(api_key=16, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="StatesFilter", type="[]string", versions=(4, OPEN)),
+            Field(name="TypesFilter", type="[]string", versions=(5, OPEN)),
+        )),
+    )),
+    "ListGroupsResponse": Message(api_key=16, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Groups", type="[]ListedGroup", versions=(0, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="ProtocolType", type="string", versions=(0, OPEN)),
+                Field(name="GroupState", type="string", versions=(4, OPEN), ignorable=True),
+                Field(name="GroupType", type="string", versions=(5, OPEN), ignorable=True),
+            )),
+        )),
+    )),
+    "ListOffsetsRequest": Message(api_key=2, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
+            Field(name="ReplicaId", type="int32", versions=(0, OPEN)),
+            Field(name="IsolationLevel", type="int8", versions=(2, OPEN)),
+            Field(name="Topics", type="[]ListOffsetsTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]ListOffsetsPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(4, OPEN), default=-1, ignorable=True),
+                    Field(name="Timestamp", type="int64", versions=(0, OPEN)),
+                    Field(name="MaxNumOffsets", type="int32", versions=(0, 0), default=1),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=11, flexible_versions=(6, OPEN), fields=(
+            Field(name="ReplicaId", type="int32", versions=(0, OPEN)),
+            Field(name="IsolationLevel", type="int8", versions=(2, OPEN)),
+            Field(name="Topics", type="[]ListOffsetsTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]ListOffsetsPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(4, OPEN), default=-1, ignorable=True),
+                    Field(name="Timestamp", type="int64", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="TimeoutMs", type="int32", versions=(10, OPEN), ignorable=True),
+        )),
+    )),
+    "ListOffsetsResponse": Message(api_key=2, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]ListOffsetsTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]ListOffsetsPartitionResponse", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="OldStyleOffsets", type="[]int64", versions=(0, 0)),
+                    Field(name="Timestamp", type="int64", versions=(1, OPEN), default=-1),
+                    Field(name="Offset", type="int64", versions=(1, OPEN), default=-1),
+                    Field(name="LeaderEpoch", type="int32", versions=(4, OPEN), default=-1),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=11, flexible_versions=(6, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]ListOffsetsTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]ListOffsetsPartitionResponse", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="Timestamp", type="int64", versions=(1, OPEN), default=-1),
+                    Field(name="Offset", type="int64", versions=(1, OPEN), default=-1),
+                    Field(name="LeaderEpoch", type="int32", versions=(4, OPEN), default=-1),
+                )),
+            )),
+        )),
+    )),
+    "ListPartitionReassignmentsRequest": Message(api_key=46, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN), default=60000),
+            Field(name="Topics", type="[]ListPartitionReassignmentsTopics", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="PartitionIndexes", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "ListPartitionReassignmentsResponse": Message(api_key=46, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Topics", type="[]OngoingTopicReassignment", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OngoingPartitionReassignment", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="Replicas", type="[]int32", versions=(0, OPEN)),
+                    Field(name="AddingReplicas", type="[]int32", versions=(0, OPEN)),
+                    Field(name="RemovingReplicas", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "ListTransactionsRequest": Message(api_key=66, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="StateFilters", type="[]string", versions=(0, OPEN)),
+            Field(name="ProducerIdFilters", type="[]int64", versions=(0, OPEN)),
+            Field(name="DurationFilter", type="int64", versions=(1, OPEN), default=-1),
+            Field(name="TransactionalIdPattern", type="string", versions=(2, OPEN), nullable_versions=(2, OPEN), default=None),
+        )),
+    )),
+    "ListTransactionsResponse": Message(api_key=66, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="UnknownStateFilters", type="[]string", versions=(0, OPEN)),
+            Field(name="TransactionStates", type="[]TransactionState", versions=(0, OPEN), fields=(
+                Field(name="TransactionalId", type="string", versions=(0, OPEN)),
+                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                Field(name="TransactionState", type="string", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "MetadataRequest": Message(api_key=3, kind="request", variants=(
+        Variant(min_version=0, max_version=13, flexible_versions=(9, OPEN), fields=(
+            Field(name="Topics", type="[]MetadataRequestTopic", versions=(0, OPEN), nullable_versions=(1, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(10, OPEN)),
+            )),
+            Field(name="AllowAutoTopicCreation", type="bool", versions=(4, OPEN), default=True),
+            Field(name="IncludeClusterAuthorizedOperations", type="bool", versions=(8, 10)),
+            Field(name="IncludeTopicAuthorizedOperations", type="bool", versions=(8, OPEN)),
+        )),
+    )),
+    "MetadataResponse": Message(api_key=3, kind="response", variants=(
+        Variant(min_version=0, max_version=13, flexible_versions=(9, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
+            Field(name="Brokers", type="[]MetadataResponseBroker", versions=(0, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="int32", versions=(0, OPEN)),
+                Field(name="Rack", type="string", versions=(1, OPEN), nullable_versions=(1, OPEN), default=None, ignorable=True),
+            )),
+            Field(name="ClusterId", type="string", versions=(2, OPEN), nullable_versions=(2, OPEN), default=None, ignorable=True),
+            Field(name="ControllerId", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="Topics", type="[]MetadataResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(12, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                Field(name="IsInternal", type="bool", versions=(1, OPEN), default=False, ignorable=True),
+                Field(name="Partitions", type="[]MetadataResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(7, OPEN), default=-1, ignorable=True),
+                    Field(name="ReplicaNodes", type="[]int32", versions=(0, OPEN)),
+                    Field(name="IsrNodes", type="[]int32", versions=(0, OPEN)),
+                    Field(name="OfflineReplicas", type="[]int32", versions=(5, OPEN), ignorable=True),
+                )),
+                Field(name="TopicAuthorizedOperations", type="int32", versions=(8, OPEN), default=-2147483648),
+            )),
+            Field(name="ClusterAuthorizedOperations", type="int32", versions=(8, 10), default=-2147483648),
+            Field(name="ErrorCode", type="int16", versions=(13, OPEN), ignorable=True),
+        )),
+    )),
+    "OffsetCommitRequest": Message(api_key=8, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(8, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="GenerationIdOrMemberEpoch", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="MemberId", type="string", versions=(1, OPEN), ignorable=True),
+            Field(name="GroupInstanceId", type="string", versions=(7, OPEN), nullable_versions=(7, OPEN), default=None),
+            Field(name="RetentionTimeMs", type="int64", versions=(2, 4), default=-1, ignorable=True),
+            Field(name="Topics", type="[]OffsetCommitRequestTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OffsetCommitRequestPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="CommittedOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="CommittedLeaderEpoch", type="int32", versions=(6, OPEN), default=-1, ignorable=True),
+                    Field(name="CommitTimestamp", type="int64", versions=(1, 1), default=-1),
+                    Field(name="CommittedMetadata", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=10, flexible_versions=(8, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="GenerationIdOrMemberEpoch", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="MemberId", type="string", versions=(1, OPEN), ignorable=True),
+            Field(name="GroupInstanceId", type="string", versions=(7, OPEN), nullable_versions=(7, OPEN), default=None),
+            Field(name="RetentionTimeMs", type="int64", versions=(2, 4), default=-1, ignorable=True),
+            Field(name="Topics", type="[]OffsetCommitRequestTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, 9), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]OffsetCommitRequestPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="CommittedOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="CommittedLeaderEpoch", type="int32", versions=(6, OPEN), default=-1, ignorable=True),
+                    Field(name="CommittedMetadata", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "OffsetCommitResponse": Message(api_key=8, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(8, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetCommitResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OffsetCommitResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=10, flexible_versions=(8, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetCommitResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, 9), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                Field(name="Partitions", type="[]OffsetCommitResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "OffsetDeleteRequest": Message(api_key=47, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=None, fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]OffsetDeleteRequestTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OffsetDeleteRequestPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "OffsetDeleteResponse": Message(api_key=47, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=None, fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetDeleteResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OffsetDeleteResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "OffsetFetchRequest": Message(api_key=9, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, 7)),
+            Field(name="Topics", type="[]OffsetFetchRequestTopic", versions=(0, 7), nullable_versions=(2, 7), fields=(
+                Field(name="Name", type="string", versions=(0, 7)),
+                Field(name="PartitionIndexes", type="[]int32", versions=(0, 7)),
+            )),
+            Field(name="Groups", type="[]OffsetFetchRequestGroup", versions=(8, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(8, OPEN)),
+                Field(name="MemberId", type="string", versions=(9, OPEN), nullable_versions=(9, OPEN), default=None, ignorable=True),
+                Field(name="MemberEpoch", type="int32", versions=(9, OPEN), default=-1, ignorable=True),
+                Field(name="Topics", type="[]OffsetFetchRequestTopics", versions=(8, OPEN), nullable_versions=(8, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(8, OPEN)),
+                    Field(name="PartitionIndexes", type="[]int32", versions=(8, OPEN)),
+                )),
+            )),
+            Field(name="RequireStable", type="bool", versions=(7, OPEN), default=False),
+        )),
+        Variant(min_version=1, max_version=10, flexible_versions=(6, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, 7)),
+            Field(name="Topics", type="[]OffsetFetchRequestTopic", versions=(0, 7), nullable_versions=(2, 7), fields=(
+                Field(name="Name", type="string", versions=(0, 7)),
+                Field(name="PartitionIndexes", type="[]int32", versions=(0, 7)),
+            )),
+            Field(name="Groups", type="[]OffsetFetchRequestGroup", versions=(8, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(8, OPEN)),
+                Field(name="MemberId", type="string", versions=(9, OPEN), nullable_versions=(9, OPEN), default=None, ignorable=True),
+                Field(name="MemberEpoch", type="int32", versions=(9, OPEN), default=-1, ignorable=True),
+                Field(name="Topics", type="[]OffsetFetchRequestTopics", versions=(8, OPEN), nullable_versions=(8, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(8, 9), ignorable=True),
+                    Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                    Field(name="PartitionIndexes", type="[]int32", versions=(8, OPEN)),
+                )),
+            )),
+            Field(name="RequireStable", type="bool", versions=(7, OPEN), default=False),
+        )),
+    )),
+    "OffsetFetchResponse": Message(api_key=9, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetFetchResponseTopic", versions=(0, 7), fields=(
+                Field(name="Name", type="string", versions=(0, 7)),
+                Field(name="Partitions", type="[]OffsetFetchResponsePartition", versions=(0, 7), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, 7)),
+                    Field(name="CommittedOffset", type="int64", versions=(0, 7)),
+                    Field(name="CommittedLeaderEpoch", type="int32", versions=(5, 7), default=-1, ignorable=True),
+                    Field(name="Metadata", type="string", versions=(0, 7), nullable_versions=(0, 7)),
+                    Field(name="ErrorCode", type="int16", versions=(0, 7)),
+                )),
+            )),
+            Field(name="ErrorCode", type="int16", versions=(2, 7), default=0, ignorable=True),
+            Field(name="Groups", type="[]OffsetFetchResponseGroup", versions=(8, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(8, OPEN)),
+                Field(name="Topics", type="[]OffsetFetchResponseTopics", versions=(8, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(8, OPEN)),
+                    Field(name="Partitions", type="[]OffsetFetchResponsePartitions", versions=(8, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(8, OPEN)),
+                        Field(name="CommittedOffset", type="int64", versions=(8, OPEN)),
+                        Field(name="CommittedLeaderEpoch", type="int32", versions=(8, OPEN), default=-1, ignorable=True),
+                        Field(name="Metadata", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN)),
+                        Field(name="ErrorCode", type="int16", versions=(8, OPEN)),
+                    )),
+                )),
+                Field(name="ErrorCode", type="int16", versions=(8, OPEN), default=0),
+            )),
+        )),
+        Variant(min_version=1, max_version=10, flexible_versions=(6, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetFetchResponseTopic", versions=(0, 7), fields=(
+                Field(name="Name", type="string", versions=(0, 7)),
+                Field(name="Partitions", type="[]OffsetFetchResponsePartition", versions=(0, 7), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, 7)),
+                    Field(name="CommittedOffset", type="int64", versions=(0, 7)),
+                    Field(name="CommittedLeaderEpoch", type="int32", versions=(5, 7), default=-1, ignorable=True),
+                    Field(name="Metadata", type="string", versions=(0, 7), nullable_versions=(0, 7)),
+                    Field(name="ErrorCode", type="int16", versions=(0, 7)),
+                )),
+            )),
+            Field(name="ErrorCode", type="int16", versions=(2, 7), default=0, ignorable=True),
+            Field(name="Groups", type="[]OffsetFetchResponseGroup", versions=(8, OPEN), fields=(
+                Field(name="GroupId", type="string", versions=(8, OPEN)),
+                Field(name="Topics", type="[]OffsetFetchResponseTopics", versions=(8, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(8, 9), ignorable=True),
+                    Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                    Field(name="Partitions", type="[]OffsetFetchResponsePartitions", versions=(8, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(8, OPEN)),
+                        Field(name="CommittedOffset", type="int64", versions=(8, OPEN)),
+                        Field(name="CommittedLeaderEpoch", type="int32", versions=(8, OPEN), default=-1, ignorable=True),
+                        Field(name="Metadata", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN)),
+                        Field(name="ErrorCode", type="int16", versions=(8, OPEN)),
+                    )),
+                )),
+                Field(name="ErrorCode", type="int16", versions=(8, OPEN), default=0),
+            )),
+        )),
+    )),
+    "OffsetForLeaderEpochRequest": Message(api_key=23, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(4, OPEN), fields=(
+            Field(name="ReplicaId", type="int32", versions=(3, OPEN), default=-2, ignorable=True),
+            Field(name="Topics", type="[]OffsetForLeaderTopic", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OffsetForLeaderPartition", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(2, OPEN), default=-1, ignorable=True),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=4, flexible_versions=(4, OPEN), fields=(
+            Field(name="ReplicaId", type="int32", versions=(3, OPEN), default=-2, ignorable=True),
+            Field(name="Topics", type="[]OffsetForLeaderTopic", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]OffsetForLeaderPartition", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="CurrentLeaderEpoch", type="int32", versions=(2, OPEN), default=-1, ignorable=True),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "OffsetForLeaderEpochResponse": Message(api_key=23, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetForLeaderTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]EpochEndOffset", versions=(0, OPEN), fields=(
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+                    Field(name="EndOffset", type="int64", versions=(0, OPEN), default=-1),
+                )),
+            )),
+        )),
+        Variant(min_version=2, max_version=4, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Topics", type="[]OffsetForLeaderTopicResult", versions=(0, OPEN), fields=(
+                Field(name="Topic", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]EpochEndOffset", versions=(0, OPEN), fields=(
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+                    Field(name="EndOffset", type="int64", versions=(0, OPEN), default=-1),
+                )),
+            )),
+        )),
+    )),
+    "ProduceRequest": Message(api_key=0, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(9, OPEN), fields=(
+            Field(name="TransactionalId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
+            Field(name="Acks", type="int16", versions=(0, OPEN)),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+            Field(name="TopicData", type="[]TopicProduceData", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="PartitionData", type="[]PartitionProduceData", versions=(0, OPEN), fields=(
+                    Field(name="Index", type="int32", versions=(0, OPEN)),
+                    Field(name="Records", type="records", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+        Variant(min_version=3, max_version=13, flexible_versions=(9, OPEN), fields=(
+            Field(name="TransactionalId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
+            Field(name="Acks", type="int16", versions=(0, OPEN)),
+            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
+            Field(name="TopicData", type="[]TopicProduceData", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="PartitionData", type="[]PartitionProduceData", versions=(0, OPEN), fields=(
+                    Field(name="Index", type="int32", versions=(0, OPEN)),
+                    Field(name="Records", type="records", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "ProduceResponse": Message(api_key=0, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(9, OPEN), fields=(
+            Field(name="Responses", type="[]TopicProduceResponse", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="PartitionResponses", type="[]PartitionProduceResponse", versions=(0, OPEN), fields=(
+                    Field(name="Index", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="BaseOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="LogAppendTimeMs", type="int64", versions=(2, OPEN), default=-1, ignorable=True),
+                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="RecordErrors", type="[]BatchIndexAndErrorMessage", versions=(8, OPEN), ignorable=True, fields=(
+                        Field(name="BatchIndex", type="int32", versions=(8, OPEN)),
+                        Field(name="BatchIndexErrorMessage", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN), default=None),
+                    )),
+                    Field(name="ErrorMessage", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN), default=None, ignorable=True),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(10, OPEN), tag=0, tagged_versions=(10, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(10, OPEN), default=-1),
+                        Field(name="LeaderEpoch", type="int32", versions=(10, OPEN), default=-1),
+                    )),
+                )),
+            )),
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), default=0, ignorable=True),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(10, OPEN), tag=0, tagged_versions=(10, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(10, OPEN)),
+                Field(name="Host", type="string", versions=(10, OPEN)),
+                Field(name="Port", type="int32", versions=(10, OPEN)),
+                Field(name="Rack", type="string", versions=(10, OPEN), nullable_versions=(10, OPEN), default=None),
+            )),
+        )),
+        Variant(min_version=3, max_version=13, flexible_versions=(9, OPEN), fields=(
+            Field(name="Responses", type="[]TopicProduceResponse", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, 12), ignorable=True),
+                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
+                Field(name="PartitionResponses", type="[]PartitionProduceResponse", versions=(0, OPEN), fields=(
+                    Field(name="Index", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="BaseOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="LogAppendTimeMs", type="int64", versions=(2, OPEN), default=-1, ignorable=True),
+                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+                    Field(name="RecordErrors", type="[]BatchIndexAndErrorMessage", versions=(8, OPEN), ignorable=True, fields=(
+                        Field(name="BatchIndex", type="int32", versions=(8, OPEN)),
+                        Field(name="BatchIndexErrorMessage", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN), default=None),
+                    )),
+                    Field(name="ErrorMessage", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN), default=None, ignorable=True),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(10, OPEN), tag=0, tagged_versions=(10, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(10, OPEN), default=-1),
+                        Field(name="LeaderEpoch", type="int32", versions=(10, OPEN), default=-1),
+                    )),
+                )),
+            )),
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), default=0, ignorable=True),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(10, OPEN), tag=0, tagged_versions=(10, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(10, OPEN)),
+                Field(name="Host", type="string", versions=(10, OPEN)),
+                Field(name="Port", type="int32", versions=(10, OPEN)),
+                Field(name="Rack", type="string", versions=(10, OPEN), nullable_versions=(10, OPEN), default=None),
+            )),
+        )),
+    )),
+    "PushTelemetryRequest": Message(api_key=72, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClientInstanceId", type="uuid", versions=(0, OPEN)),
+            Field(name="SubscriptionId", type="int32", versions=(0, OPEN)),
+            Field(name="Terminating", type="bool", versions=(0, OPEN)),
+            Field(name="CompressionType", type="int8", versions=(0, OPEN)),
+            Field(name="Metrics", type="bytes", versions=(0, OPEN)),
+        )),
+    )),
+    "PushTelemetryResponse": Message(api_key=72, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "ReadShareGroupStateRequest": Message(api_key=84, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]ReadStateData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "ReadShareGroupStateResponse": Message(api_key=84, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Results", type="[]ReadStateResult", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="StateEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="StartOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="StateBatches", type="[]StateBatch", versions=(0, OPEN), fields=(
+                        Field(name="FirstOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="DeliveryState", type="int8", versions=(0, OPEN)),
+                        Field(name="DeliveryCount", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+    )),
+    "ReadShareGroupStateSummaryRequest": Message(api_key=87, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]ReadStateSummaryData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "ReadShareGroupStateSummaryResponse": Message(api_key=87, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="Results", type="[]ReadStateSummaryResult", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="StateEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="StartOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="DeliveryCompleteCount", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+                )),
+            )),
+        )),
+    )),
+    "RemoveRaftVoterRequest": Message(api_key=81, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="VoterId", type="int32", versions=(0, OPEN)),
+            Field(name="VoterDirectoryId", type="uuid", versions=(0, OPEN)),
+        )),
+    )),
+    "RemoveRaftVoterResponse": Message(api_key=81, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+        )),
+    )),
+    "RenewDelegationTokenRequest": Message(api_key=39, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+            Field(name="RenewPeriodMs", type="int64", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
+            Field(name="RenewPeriodMs", type="int64", versions=(0, OPEN)),
+        )),
+    )),
+    "RenewDelegationTokenResponse": Message(api_key=39, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "RequestHeader": Message(api_key=None, kind="header", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
+            Field(name="RequestApiKey", type="int16", versions=(0, OPEN)),
+            Field(name="RequestApiVersion", type="int16", versions=(0, OPEN)),
+            Field(name="CorrelationId", type="int32", versions=(0, OPEN)),
+            Field(name="ClientId", type="string", versions=(1, OPEN), nullable_versions=(1, OPEN), ignorable=True, flexible_versions=None),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="RequestApiKey", type="int16", versions=(0, OPEN)),
+            Field(name="RequestApiVersion", type="int16", versions=(0, OPEN)),
+            Field(name="CorrelationId", type="int32", versions=(0, OPEN)),
+            Field(name="ClientId", type="string", versions=(1, OPEN), nullable_versions=(1, OPEN), flexible_versions=None),
+        )),
+    )),
+    "ResponseHeader": Message(api_key=None, kind="header", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
+            Field(name="CorrelationId", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "SaslAuthenticateRequest": Message(api_key=36, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="AuthBytes", type="bytes", versions=(0, OPEN)),
+        )),
+    )),
+    "SaslAuthenticateResponse": Message(api_key=36, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="AuthBytes", type="bytes", versions=(0, OPEN)),
+            Field(name="SessionLifetimeMs", type="int64", versions=(1, OPEN), default=0, ignorable=True),
+        )),
+    )),
+    "SaslHandshakeRequest": Message(api_key=17, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=None, fields=(
+            Field(name="Mechanism", type="string", versions=(0, OPEN)),
+        )),
+    )),
+    "SaslHandshakeResponse": Message(api_key=17, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=None, fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Mechanisms", type="[]string", versions=(0, OPEN)),
+        )),
+    )),
+    "ShareAcknowledgeRequest": Message(api_key=79, kind="request", variants=(
+        Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="ShareSessionEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="IsRenewAck", type="bool", versions=(2, OPEN), default=False),
+            Field(name="Topics", type="[]AcknowledgeTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]AcknowledgePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="AcknowledgementBatches", type="[]AcknowledgementBatch", versions=(0, OPEN), fields=(
+                        Field(name="FirstOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="AcknowledgeTypes", type="[]int8", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+    )),
+    "ShareAcknowledgeResponse": Message(api_key=79, kind="response", variants=(
+        Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="AcquisitionLockTimeoutMs", type="int32", versions=(2, OPEN), ignorable=True),
+            Field(name="Responses", type="[]ShareAcknowledgeTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(0, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                        Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(0, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="int32", versions=(0, OPEN)),
+                Field(name="Rack", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            )),
+        )),
+    )),
+    "ShareFetchRequest": Message(api_key=78, kind="request", variants=(
+        Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="ShareSessionEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="MaxWaitMs", type="int32", versions=(0, OPEN)),
+            Field(name="MinBytes", type="int32", versions=(0, OPEN)),
+            Field(name="MaxBytes", type="int32", versions=(0, OPEN), default=2147483647),
+            Field(name="MaxRecords", type="int32", versions=(1, OPEN)),
+            Field(name="BatchSize", type="int32", versions=(1, OPEN)),
+            Field(name="ShareAcquireMode", type="int8", versions=(2, OPEN), default=0, ignorable=True),
+            Field(name="IsRenewAck", type="bool", versions=(2, OPEN), default=False),
+            Field(name="Topics", type="[]FetchTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]FetchPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="PartitionMaxBytes", type="int32", versions=(0, 0)),
+                    Field(name="AcknowledgementBatches", type="[]AcknowledgementBatch", versions=(0, OPEN), fields=(
+                        Field(name="FirstOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="AcknowledgeTypes", type="[]int8", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+            Field(name="ForgottenTopicsData", type="[]ForgottenTopic", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "ShareFetchResponse": Message(api_key=78, kind="response", variants=(
+        Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="AcquisitionLockTimeoutMs", type="int32", versions=(1, OPEN)),
+            Field(name="Responses", type="[]ShareFetchableTopicResponse", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="AcknowledgeErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="AcknowledgeErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(0, OPEN), fields=(
+                        Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                        Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    )),
+                    Field(name="Records", type="records", versions=(0, OPEN), nullable_versions=(0, 0)),
+                    Field(name="AcquiredRecords", type="[]AcquiredRecords", versions=(0, OPEN), fields=(
+                        Field(name="FirstOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="DeliveryCount", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(0, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="int32", versions=(0, OPEN)),
+                Field(name="Rack", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            )),
+        )),
+    )),
+    "ShareGroupDescribeRequest": Message(api_key=77, kind="request", variants=(
+        Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupIds", type="[]string", versions=(0, OPEN)),
+            Field(name="IncludeAuthorizedOperations", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "ShareGroupDescribeResponse": Message(api_key=77, kind="response", variants=(
+        Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="GroupState", type="string", versions=(0, OPEN)),
+                Field(name="GroupEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="AssignmentEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="AssignorName", type="string", versions=(0, OPEN)),
+                Field(name="Members", type="[]Member", versions=(0, OPEN), fields=(
+                    Field(name="MemberId", type="string", versions=(0, OPEN)),
+                    Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="ClientId", type="string", versions=(0, OPEN)),
+                    Field(name="ClientHost", type="string", versions=(0, OPEN)),
+                    Field(name="SubscribedTopicNames", type="[]string", versions=(0, OPEN)),
+                    Field(name="Assignment", type="Assignment", versions=(0, OPEN), fields=(
+                        Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), fields=(
+                            Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                            Field(name="TopicName", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                    )),
+                )),
+                Field(name="AuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
+            )),
+        )),
+    )),
+    "ShareGroupHeartbeatRequest": Message(api_key=76, kind="request", variants=(
+        Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="SubscribedTopicNames", type="[]string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+        )),
+    )),
+    "ShareGroupHeartbeatResponse": Message(api_key=76, kind="response", variants=(
+        Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="HeartbeatIntervalMs", type="int32", versions=(0, OPEN)),
+            Field(name="Assignment", type="Assignment", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), fields=(
+                    Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "SnapshotFooterRecord": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Version", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "SnapshotHeaderRecord": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Version", type="int16", versions=(0, OPEN)),
+            Field(name="LastContainedLogTimestamp", type="int64", versions=(0, OPEN)),
+        )),
+    )),
+    "StopReplicaRequest": Message(api_key=5, kind="request", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
+            Field(name="ControllerId", type="int32", versions=(0, OPEN)),
+            Field(name="isKRaftController", type="bool", versions=(4, OPEN), default=False),
+            Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="DeletePartitions", type="bool", versions=(0, 2)),
+            Field(name="UngroupedPartitions", type="[]StopReplicaPartitionV0", versions=(0, 0), fields=(
+                Field(name="TopicName", type="string", versions=(0, 0)),
+                Field(name="PartitionIndex", type="int32", versions=(0, 0)),
+            )),
+            Field(name="Topics", type="[]StopReplicaTopicV1", versions=(1, 2), fields=(
+                Field(name="Name", type="string", versions=(1, 2)),
+                Field(name="PartitionIndexes", type="[]int32", versions=(1, 2)),
+            )),
+            Field(name="TopicStates", type="[]StopReplicaTopicState", versions=(3, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(3, OPEN)),
+                Field(name="PartitionStates", type="[]StopReplicaPartitionState", versions=(3, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(3, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(3, OPEN), default=-1),
+                    Field(name="DeletePartition", type="bool", versions=(3, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "StopReplicaResponse": Message(api_key=5, kind="response", variants=(
+        Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="PartitionErrors", type="[]StopReplicaPartitionError", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "StreamsGroupDescribeRequest": Message(api_key=89, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupIds", type="[]string", versions=(0, OPEN)),
+            Field(name="IncludeAuthorizedOperations", type="bool", versions=(0, OPEN)),
+        )),
+    )),
+    "StreamsGroupDescribeResponse": Message(api_key=89, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                Field(name="GroupId", type="string", versions=(0, OPEN)),
+                Field(name="GroupState", type="string", versions=(0, OPEN)),
+                Field(name="GroupEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="AssignmentEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="Topology", type="Topology", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                    Field(name="Epoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Subtopologies", type="[]Subtopology", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                        Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                        Field(name="SourceTopics", type="[]string", versions=(0, OPEN)),
+                        Field(name="RepartitionSinkTopics", type="[]string", versions=(0, OPEN)),
+                        Field(name="StateChangelogTopics", type="[]TopicInfo", versions=(0, OPEN), fields=(
+                            Field(name="Name", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="int32", versions=(0, OPEN)),
+                            Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
+                            Field(name="TopicConfigs", type="[]KeyValue", versions=(0, OPEN), fields=(
+                                Field(name="Key", type="string", versions=(0, OPEN)),
+                                Field(name="Value", type="string", versions=(0, OPEN)),
+                            )),
+                        )),
+                        Field(name="RepartitionSourceTopics", type="[]TopicInfo", versions=(0, OPEN), fields=(
+                            Field(name="Name", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="int32", versions=(0, OPEN)),
+                            Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
+                            Field(name="TopicConfigs", type="[]KeyValue", versions=(0, OPEN), fields=(
+                                Field(name="Key", type="string", versions=(0, OPEN)),
+                                Field(name="Value", type="string", versions=(0, OPEN)),
+                            )),
+                        )),
+                    )),
+                )),
+                Field(name="Members", type="[]Member", versions=(0, OPEN), fields=(
+                    Field(name="MemberId", type="string", versions=(0, OPEN)),
+                    Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="InstanceId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                    Field(name="ClientId", type="string", versions=(0, OPEN)),
+                    Field(name="ClientHost", type="string", versions=(0, OPEN)),
+                    Field(name="TopologyEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="ProcessId", type="string", versions=(0, OPEN)),
+                    Field(name="UserEndpoint", type="Endpoint", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                        Field(name="Host", type="string", versions=(0, OPEN)),
+                        Field(name="Port", type="uint16", versions=(0, OPEN)),
+                    )),
+                    Field(name="ClientTags", type="[]KeyValue", versions=(0, OPEN), fields=(
+                        Field(name="Key", type="string", versions=(0, OPEN)),
+                        Field(name="Value", type="string", versions=(0, OPEN)),
+                    )),
+                    Field(name="TaskOffsets", type="[]TaskOffset", versions=(0, OPEN), fields=(
+                        Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                        Field(name="Partition", type="int32", versions=(0, OPEN)),
+                        Field(name="Offset", type="int64", versions=(0, OPEN)),
+                    )),
+                    Field(name="TaskEndOffsets", type="[]TaskOffset", versions=(0, OPEN), fields=(
+                        Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                        Field(name="Partition", type="int32", versions=(0, OPEN)),
+                        Field(name="Offset", type="int64", versions=(0, OPEN)),
+                    )),
+                    Field(name="Assignment", type="Assignment", versions=(0, OPEN), fields=(
+                        Field(name="ActiveTasks", type="[]TaskIds", versions=(0, OPEN), fields=(
+                            Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                        Field(name="StandbyTasks", type="[]TaskIds", versions=(0, OPEN), fields=(
+                            Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                        Field(name="WarmupTasks", type="[]TaskIds", versions=(0, OPEN), fields=(
+                            Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                    )),
+                    Field(name="TargetAssignment", type="Assignment", versions=(0, OPEN), fields=(
+                        Field(name="ActiveTasks", type="[]TaskIds", versions=(0, OPEN), fields=(
+                            Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                        Field(name="StandbyTasks", type="[]TaskIds", versions=(0, OPEN), fields=(
+                            Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                        Field(name="WarmupTasks", type="[]TaskIds", versions=(0, OPEN), fields=(
+                            Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                            Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                        )),
+                    )),
+                    Field(name="IsClassic", type="bool", versions=(0, OPEN)),
+                )),
+                Field(name="AuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
+            )),
+        )),
+    )),
+    "StreamsGroupHeartbeatRequest": Message(api_key=88, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="EndpointInformationEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="InstanceId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="RebalanceTimeoutMs", type="int32", versions=(0, OPEN), default=-1),
+            Field(name="Topology", type="Topology", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="Epoch", type="int32", versions=(0, OPEN)),
+                Field(name="Subtopologies", type="[]Subtopology", versions=(0, OPEN), fields=(
+                    Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                    Field(name="SourceTopics", type="[]string", versions=(0, OPEN)),
+                    Field(name="SourceTopicRegex", type="[]string", versions=(0, OPEN)),
+                    Field(name="StateChangelogTopics", type="[]TopicInfo", versions=(0, OPEN), fields=(
+                        Field(name="Name", type="string", versions=(0, OPEN)),
+                        Field(name="Partitions", type="int32", versions=(0, OPEN)),
+                        Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
+                        Field(name="TopicConfigs", type="[]KeyValue", versions=(0, OPEN), fields=(
+                            Field(name="Key", type="string", versions=(0, OPEN)),
+                            Field(name="Value", type="string", versions=(0, OPEN)),
+                        )),
+                    )),
+                    Field(name="RepartitionSinkTopics", type="[]string", versions=(0, OPEN)),
+                    Field(name="RepartitionSourceTopics", type="[]TopicInfo", versions=(0, OPEN), fields=(
+                        Field(name="Name", type="string", versions=(0, OPEN)),
+                        Field(name="Partitions", type="int32", versions=(0, OPEN)),
+                        Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
+                        Field(name="TopicConfigs", type="[]KeyValue", versions=(0, OPEN), fields=(
+                            Field(name="Key", type="string", versions=(0, OPEN)),
+                            Field(name="Value", type="string", versions=(0, OPEN)),
+                        )),
+                    )),
+                    Field(name="CopartitionGroups", type="[]CopartitionGroup", versions=(0, OPEN), fields=(
+                        Field(name="SourceTopics", type="[]int16", versions=(0, OPEN)),
+                        Field(name="SourceTopicRegex", type="[]int16", versions=(0, OPEN)),
+                        Field(name="RepartitionSourceTopics", type="[]int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+            Field(name="ActiveTasks", type="[]TaskIds", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="StandbyTasks", type="[]TaskIds", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="WarmupTasks", type="[]TaskIds", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="ProcessId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="UserEndpoint", type="Endpoint", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="uint16", versions=(0, OPEN)),
+            )),
+            Field(name="ClientTags", type="[]KeyValue", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="Key", type="string", versions=(0, OPEN)),
+                Field(name="Value", type="string", versions=(0, OPEN)),
+            )),
+            Field(name="TaskOffsets", type="[]TaskOffset", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partition", type="int32", versions=(0, OPEN)),
+                Field(name="Offset", type="int64", versions=(0, OPEN)),
+            )),
+            Field(name="TaskEndOffsets", type="[]TaskOffset", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partition", type="int32", versions=(0, OPEN)),
+                Field(name="Offset", type="int64", versions=(0, OPEN)),
+            )),
+            Field(name="ShutdownApplication", type="bool", versions=(0, OPEN), default=False),
+        )),
+    )),
+    "StreamsGroupHeartbeatResponse": Message(api_key=88, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="MemberEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="HeartbeatIntervalMs", type="int32", versions=(0, OPEN)),
+            Field(name="AcceptableRecoveryLag", type="int32", versions=(0, OPEN)),
+            Field(name="TaskOffsetIntervalMs", type="int32", versions=(0, OPEN)),
+            Field(name="Status", type="[]Status", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="StatusCode", type="int8", versions=(0, OPEN)),
+                Field(name="StatusDetail", type="string", versions=(0, OPEN)),
+            )),
+            Field(name="ActiveTasks", type="[]TaskIds", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="StandbyTasks", type="[]TaskIds", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="WarmupTasks", type="[]TaskIds", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="SubtopologyId", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+            )),
+            Field(name="EndpointInformationEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="PartitionsByUserEndpoint", type="[]EndpointToPartitions", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
+                Field(name="UserEndpoint", type="Endpoint", versions=(0, OPEN), fields=(
+                    Field(name="Host", type="string", versions=(0, OPEN)),
+                    Field(name="Port", type="uint16", versions=(0, OPEN)),
+                )),
+                Field(name="ActivePartitions", type="[]TopicPartition", versions=(0, OPEN), fields=(
+                    Field(name="Topic", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+                Field(name="StandbyPartitions", type="[]TopicPartition", versions=(0, OPEN), fields=(
+                    Field(name="Topic", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "SyncGroupRequest": Message(api_key=14, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="GenerationId", type="int32", versions=(0, OPEN)),
+            Field(name="MemberId", type="string", versions=(0, OPEN)),
+            Field(name="GroupInstanceId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
+            Field(name="ProtocolType", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            Field(name="ProtocolName", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            Field(name="Assignments", type="[]SyncGroupRequestAssignment", versions=(0, OPEN), fields=(
+                Field(name="MemberId", type="string", versions=(0, OPEN)),
+                Field(name="Assignment", type="bytes", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "SyncGroupResponse": Message(api_key=14, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ProtocolType", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            Field(name="ProtocolName", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
+            Field(name="Assignment", type="bytes", versions=(0, OPEN)),
+        )),
+    )),
+    "TxnOffsetCommitRequest": Message(api_key=28, kind="request", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="TransactionalId", type="string", versions=(0, OPEN)),
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+            Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+            Field(name="GenerationId", type="int32", versions=(3, OPEN), default=-1),
+            Field(name="MemberId", type="string", versions=(3, OPEN), default=""),
+            Field(name="GroupInstanceId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
+            Field(name="Topics", type="[]TxnOffsetCommitRequestTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]TxnOffsetCommitRequestPartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="CommittedOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="CommittedLeaderEpoch", type="int32", versions=(2, OPEN), default=-1, ignorable=True),
+                    Field(name="CommittedMetadata", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "TxnOffsetCommitResponse": Message(api_key=28, kind="response", variants=(
+        Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TxnOffsetCommitResponseTopic", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]TxnOffsetCommitResponsePartition", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "UnregisterBrokerRequest": Message(api_key=64, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="BrokerId", type="int32", versions=(0, OPEN)),
+        )),
+    )),
+    "UnregisterBrokerResponse": Message(api_key=64, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+        )),
+    )),
+    "UpdateFeaturesRequest": Message(api_key=57, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="timeoutMs", type="int32", versions=(0, OPEN), default=60000),
+            Field(name="FeatureUpdates", type="[]FeatureUpdateKey", versions=(0, OPEN), fields=(
+                Field(name="Feature", type="string", versions=(0, OPEN)),
+                Field(name="MaxVersionLevel", type="int16", versions=(0, OPEN)),
+                Field(name="AllowDowngrade", type="bool", versions=(0, 0)),
+                Field(name="UpgradeType", type="int8", versions=(1, OPEN), default=1),
+            )),
+            Field(name="ValidateOnly", type="bool", versions=(1, OPEN), default=False),
+        )),
+    )),
+    "UpdateFeaturesResponse": Message(api_key=57, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="Results", type="[]UpdatableFeatureResult", versions=(0, 1), ignorable=True, fields=(
+                Field(name="Feature", type="string", versions=(0, OPEN)),
+                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "UpdateMetadataRequest": Message(api_key=6, kind="request", variants=(
+        Variant(min_version=0, max_version=8, flexible_versions=(6, OPEN), fields=(
+            Field(name="ControllerId", type="int32", versions=(0, OPEN)),
+            Field(name="isKRaftController", type="bool", versions=(8, OPEN), default=False),
+            Field(name="Type", type="int8", versions=(8, OPEN), tag=0, tagged_versions=(8, OPEN), default=0),
+            Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="BrokerEpoch", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
+            Field(name="UngroupedPartitionStates", type="[]UpdateMetadataPartitionState", versions=(0, 4), fields=(
+                Field(name="TopicName", type="string", versions=(0, 4), ignorable=True),
+                Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="Leader", type="int32", versions=(0, OPEN)),
+                Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="Isr", type="[]int32", versions=(0, OPEN)),
+                Field(name="ZkVersion", type="int32", versions=(0, OPEN)),
+                Field(name="Replicas", type="[]int32", versions=(0, OPEN)),
+                Field(name="OfflineReplicas", type="[]int32", versions=(4, OPEN), ignorable=True),
+            )),
+            Field(name="TopicStates", type="[]UpdateMetadataTopicState", versions=(5, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(5, OPEN)),
+                Field(name="TopicId", type="uuid", versions=(7, OPEN), ignorable=True),
+                Field(name="PartitionStates", type="[]UpdateMetadataPartitionState", versions=(5, OPEN), fields=(
+                    Field(name="TopicName", type="string", versions=(0, 4), ignorable=True),
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ControllerEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Leader", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="Isr", type="[]int32", versions=(0, OPEN)),
+                    Field(name="ZkVersion", type="int32", versions=(0, OPEN)),
+                    Field(name="Replicas", type="[]int32", versions=(0, OPEN)),
+                    Field(name="OfflineReplicas", type="[]int32", versions=(4, OPEN), ignorable=True),
+                )),
+            )),
+            Field(name="LiveBrokers", type="[]UpdateMetadataBroker", versions=(0, OPEN), fields=(
+                Field(name="Id", type="int32", versions=(0, OPEN)),
+                Field(name="V0Host", type="string", versions=(0, 0), ignorable=True),
+                Field(name="V0Port", type="int32", versions=(0, 0), ignorable=True),
+                Field(name="Endpoints", type="[]UpdateMetadataEndpoint", versions=(1, OPEN), ignorable=True, fields=(
+                    Field(name="Port", type="int32", versions=(1, OPEN)),
+                    Field(name="Host", type="string", versions=(1, OPEN)),
+                    Field(name="Listener", type="string", versions=(3, OPEN), ignorable=True),
+                    Field(name="SecurityProtocol", type="int16", versions=(1, OPEN)),
+                )),
+                Field(name="Rack", type="string", versions=(2, OPEN), nullable_versions=(0, OPEN), ignorable=True),
+            )),
+        )),
+    )),
+    "UpdateMetadataResponse": Message(api_key=6, kind="response", variants=(
+        Variant(min_version=0, max_version=8, flexible_versions=(6, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+        )),
+    )),
+    "UpdateRaftVoterRequest": Message(api_key=82, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
+            Field(name="CurrentLeaderEpoch", type="int32", versions=(0, OPEN)),
+            Field(name="VoterId", type="int32", versions=(0, OPEN)),
+            Field(name="VoterDirectoryId", type="uuid", versions=(0, OPEN)),
+            Field(name="Listeners", type="[]Listener", versions=(0, OPEN), fields=(
+                Field(name="Name", type="string", versions=(0, OPEN)),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="uint16", versions=(0, OPEN)),
+            )),
+            Field(name="KRaftVersionFeature", type="KRaftVersionFeature", versions=(0, OPEN), fields=(
+                Field(name="MinSupportedVersion", type="int16", versions=(0, OPEN)),
+                Field(name="MaxSupportedVersion", type="int16", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "UpdateRaftVoterResponse": Message(api_key=82, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="CurrentLeader", type="CurrentLeader", versions=(0, OPEN), tag=0, tagged_versions=(0, OPEN), fields=(
+                Field(name="LeaderId", type="int32", versions=(0, OPEN), default=-1),
+                Field(name="LeaderEpoch", type="int32", versions=(0, OPEN), default=-1),
+                Field(name="Host", type="string", versions=(0, OPEN)),
+                Field(name="Port", type="int32", versions=(0, OPEN)),
+            )),
+        )),
+    )),
+    "VoteRequest": Message(api_key=52, kind="request", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+            Field(name="VoterId", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ReplicaEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="ReplicaId", type="int32", versions=(0, OPEN)),
+                    Field(name="ReplicaDirectoryId", type="uuid", versions=(1, OPEN), ignorable=True),
+                    Field(name="VoterDirectoryId", type="uuid", versions=(1, OPEN), ignorable=True),
+                    Field(name="LastOffsetEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="LastOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="PreVote", type="bool", versions=(2, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "VoteResponse": Message(api_key=52, kind="response", variants=(
+        Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
+            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+            Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
+                Field(name="TopicName", type="string", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="LeaderId", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="VoteGranted", type="bool", versions=(0, OPEN)),
+                )),
+            )),
+            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN), fields=(
+                Field(name="NodeId", type="int32", versions=(1, OPEN)),
+                Field(name="Host", type="string", versions=(1, OPEN)),
+                Field(name="Port", type="uint16", versions=(1, OPEN)),
+            )),
+        )),
+    )),
+    "VotersRecord": Message(api_key=None, kind="data", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
+            Field(name="Version", type="int16", versions=(0, OPEN)),
+            Field(name="Voters", type="[]Voter", versions=(0, OPEN), fields=(
+                Field(name="VoterId", type="int32", versions=(0, OPEN)),
+                Field(name="VoterDirectoryId", type="uuid", versions=(0, OPEN)),
+                Field(name="Endpoints", type="[]Endpoint", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Host", type="string", versions=(0, OPEN)),
+                    Field(name="Port", type="uint16", versions=(0, OPEN)),
+                )),
+                Field(name="KRaftVersionFeature", type="KRaftVersionFeature", versions=(0, OPEN), fields=(
+                    Field(name="MinSupportedVersion", type="int16", versions=(0, OPEN)),
+                    Field(name="MaxSupportedVersion", type="int16", versions=(0, OPEN)),
+                )),
+            )),
+        )),
+    )),
+    "WriteShareGroupStateRequest": Message(api_key=85, kind="request", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="GroupId", type="string", versions=(0, OPEN)),
+            Field(name="Topics", type="[]WriteStateData", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="StateEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
+                    Field(name="StartOffset", type="int64", versions=(0, OPEN)),
+                    Field(name="DeliveryCompleteCount", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
+                    Field(name="StateBatches", type="[]StateBatch", versions=(0, OPEN), fields=(
+                        Field(name="FirstOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="LastOffset", type="int64", versions=(0, OPEN)),
+                        Field(name="DeliveryState", type="int8", versions=(0, OPEN)),
+                        Field(name="DeliveryCount", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+    )),
+    "WriteShareGroupStateResponse": Message(api_key=85, kind="response", variants=(
+        Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
+            Field(name="Results", type="[]WriteStateResult", versions=(0, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(0, OPEN)),
+                Field(name="Partitions", type="[]PartitionResult", versions=(0, OPEN), fields=(
+                    Field(name="Partition", type="int32", versions=(0, OPEN)),
+                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
+                )),
+            )),
+        )),
+    )),
+    "WriteTxnMarkersRequest": Message(api_key=27, kind="request", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(1, OPEN), fields=(
+            Field(name="Markers", type="[]WritableTxnMarker", versions=(0, OPEN), fields=(
+                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+                Field(name="TransactionResult", type="bool", versions=(0, OPEN)),
+                Field(name="Topics", type="[]WritableTxnMarkerTopic", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="PartitionIndexes", type="[]int32", versions=(0, OPEN)),
+                )),
+                Field(name="CoordinatorEpoch", type="int32", versions=(0, OPEN)),
+            )),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(1, OPEN), fields=(
+            Field(name="Markers", type="[]WritableTxnMarker", versions=(0, OPEN), fields=(
+                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
+                Field(name="TransactionResult", type="bool", versions=(0, OPEN)),
+                Field(name="Topics", type="[]WritableTxnMarkerTopic", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="PartitionIndexes", type="[]int32", versions=(0, OPEN)),
+                )),
+                Field(name="CoordinatorEpoch", type="int32", versions=(0, OPEN)),
+                Field(name="TransactionVersion", type="int8", versions=(2, OPEN), default=0, ignorable=True),
+            )),
+        )),
+    )),
+    "WriteTxnMarkersResponse": Message(api_key=27, kind="response", variants=(
+        Variant(min_version=0, max_version=0, flexible_versions=(1, OPEN), fields=(
+            Field(name="Markers", type="[]WritableTxnMarkerResult", versions=(0, OPEN), fields=(
+                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                Field(name="Topics", type="[]WritableTxnMarkerTopicResult", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]WritableTxnMarkerPartitionResult", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+        Variant(min_version=1, max_version=2, flexible_versions=(1, OPEN), fields=(
+            Field(name="Markers", type="[]WritableTxnMarkerResult", versions=(0, OPEN), fields=(
+                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
+                Field(name="Topics", type="[]WritableTxnMarkerTopicResult", versions=(0, OPEN), fields=(
+                    Field(name="Name", type="string", versions=(0, OPEN)),
+                    Field(name="Partitions", type="[]WritableTxnMarkerPartitionResult", versions=(0, OPEN), fields=(
+                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
+                        Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
+                    )),
+                )),
+            )),
+        )),
+    )),
 }

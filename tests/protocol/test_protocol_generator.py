@@ -1,33 +1,62 @@
-"""The committed schema module is exactly what the generator writes."""
+"""The committed generated files are exactly what the generator writes."""
+import ast
+import importlib.util
 import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+PROTOCOL = ROOT / "kafkacodec" / "protocol"
+GENERATED = ("_schema.py", "messages.py", "messages.pyi")
 
 
-def test_generated_module_is_current(shared_dir):
-    specs = shared_dir / "kafka-protocol"
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import gen_protocol
-    finally:
-        sys.path.pop(0)
-    text = gen_protocol.render(gen_protocol.build(specs))
-    committed = (ROOT / "kafkacodec" / "protocol" / "_schema.py").read_text(encoding="utf-8")
-    assert committed == text
-    assert committed.startswith("# GENERATED — do not edit")
+def test_generated_files_are_current(shared_dir):
+    files = _gen().render_all(_gen().build(shared_dir / "kafka-protocol"))
+    assert sorted(files) == sorted(GENERATED)
+    for name, text in files.items():
+        committed = (PROTOCOL / name).read_text(encoding="utf-8")
+        assert committed == text, name
+        assert committed.startswith("# GENERATED — do not edit"), name
 
 
 def test_check_flag(shared_dir, tmp_path):
-    out = tmp_path / "schema.py"
+    out = tmp_path / "protocol"
     gen = [sys.executable, str(ROOT / "tools" / "gen_protocol.py"),
            "--specs", str(shared_dir / "kafka-protocol"), "--out", str(out)]
-    assert subprocess.run(gen + ["--check"]).returncode == 1  # missing file is stale
+    assert subprocess.run(gen + ["--check"], capture_output=True).returncode == 1  # missing files are stale
     assert subprocess.run(gen).returncode == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(GENERATED)
     assert subprocess.run(gen + ["--check"]).returncode == 0
-    out.write_text(out.read_text() + "# edit\n")
-    assert subprocess.run(gen + ["--check"], capture_output=True).returncode == 1
+    for name in GENERATED:  # drift in any one of them is caught, and named
+        original = (out / name).read_text()
+        (out / name).write_text(original + "# edit\n")
+        run = subprocess.run(gen + ["--check"], capture_output=True, text=True)
+        assert run.returncode == 1 and name in run.stderr, (name, run.stderr)
+        (out / name).write_text(original)
+    assert subprocess.run(gen + ["--check"]).returncode == 0
+
+
+def test_schema_is_one_field_per_line():
+    lines = (PROTOCOL / "_schema.py").read_text(encoding="utf-8").splitlines()
+    assert max(map(len, lines)) < 200
+    fields = [line for line in lines if line.lstrip().startswith("Field(")]
+    assert len(fields) > 2000 and all(line.count("Field(") == 1 for line in fields)
+    # MetadataRequest.json as it reads in the generated module
+    assert '''
+    "MetadataRequest": Message(api_key=3, kind="request", variants=(
+        Variant(min_version=0, max_version=13, flexible_versions=(9, OPEN), fields=(
+            Field(name="Topics", type="[]MetadataRequestTopic", versions=(0, OPEN), nullable_versions=(1, OPEN), fields=(
+                Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
+                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(10, OPEN)),
+            )),
+            Field(name="AllowAutoTopicCreation", type="bool", versions=(4, OPEN), default=True),
+            Field(name="IncludeClusterAuthorizedOperations", type="bool", versions=(8, 10)),
+            Field(name="IncludeTopicAuthorizedOperations", type="bool", versions=(8, OPEN)),
+        )),
+    )),
+''' in "\n".join(lines)
 
 
 def test_unstable_versions_need_the_flag(shared_dir):
@@ -40,8 +69,8 @@ def test_unstable_versions_need_the_flag(shared_dir):
     stable = gen_protocol.build(specs)
     unstable = gen_protocol.build(specs, include_unstable=True)
     # InitProducerId v6 is marked latestVersionUnstable in trunk
-    assert stable["InitProducerIdRequest"][2][-1][1] == 5
-    assert unstable["InitProducerIdRequest"][2][-1][1] == 6
+    assert stable["InitProducerIdRequest"].variants[-1].max_version == 5
+    assert unstable["InitProducerIdRequest"].variants[-1].max_version == 6
 
 
 def _gen():
@@ -70,7 +99,7 @@ def test_each_version_from_the_newest_set_that_has_it(shared_dir):
             else:
                 raise AssertionError((name, version))
             common = {s["name"]: s["fields"] for s in src.get("commonStructs", ())}
-            assert spec.variant(version)[1] == gen.convert_fields(src.get("fields", ()), common), (name, version)
+            assert spec.variant(version).fields == gen.convert_fields(src.get("fields", ()), common), (name, version)
             checked += 1
     assert checked > 700
     # and nothing in the union is missing: every stable version of every set is generated
@@ -83,9 +112,9 @@ def test_each_version_from_the_newest_set_that_has_it(shared_dir):
     # spot checks from the specs' README: KIP-896 removals come from 3.9, the rest from trunk
     assert SPECS["ProduceRequest"].versions == set(range(14))
     def partition_fields(version):
-        (topics,) = [f for f in SPECS["ListOffsetsRequest"].variant(version)[1] if f[0] == "Topics"]
-        (parts,) = [f for f in topics[9] if f[0] == "Partitions"]
-        return {f[0] for f in parts[9]}
+        (topics,) = [f for f in SPECS["ListOffsetsRequest"].variant(version).fields if f.name == "Topics"]
+        (parts,) = [f for f in topics.fields if f.name == "Partitions"]
+        return {f.name for f in parts.fields}
     v0, v1 = partition_fields(0), partition_fields(1)
     assert "MaxNumOffsets" in v0 and "MaxNumOffsets" not in v1
     assert SPECS["LeaderAndIsrRequest"].versions == set(range(8))  # "none" in trunk
@@ -113,3 +142,74 @@ def test_no_prose_in_generated_module(shared_dir):
     abouts = [f["about"] for f in spec["fields"] if "about" in f]
     assert abouts and not any(a in text for a in abouts)
     assert "about" not in text and "entityType" not in text
+
+
+def _stub_classes():
+    """{qualified class name: (annotated attributes, __init__ keyword parameters)} of messages.pyi"""
+    tree = ast.parse((PROTOCOL / "messages.pyi").read_text(encoding="utf-8"))
+    declared = {}
+
+    def walk(body, prefix):
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                attrs = [n.target.id for n in node.body if isinstance(n, ast.AnnAssign)]
+                (init,) = [n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+                declared[prefix + node.name] = (attrs, [a.arg for a in init.args.kwonlyargs])
+                walk(node.body, prefix + node.name + ".")
+
+    walk(tree.body, "")
+    return declared
+
+
+def test_stub_declares_every_class_and_field():
+    from kafkacodec.protocol import SPECS, messages
+    expected = {}
+    for spec in SPECS.values():
+        for cls in spec.classes.values():
+            attrs = [a for a, _, _ in cls._fields]
+            expected[cls.__qualname__] = (["spec"] + attrs if cls is spec.cls else attrs, attrs)
+    assert len(expected) == 512
+    assert _stub_classes() == expected
+    # messages.py names every class the stub declares, and nothing else
+    assert messages.__all__ == ["Struct", *sorted(SPECS)]
+    assert all(getattr(messages, name) is spec.cls for name, spec in SPECS.items())
+
+
+_TYPED_OK = """
+from kafkacodec.protocol.messages import FetchResponse, MetadataRequest
+
+req = MetadataRequest(topics=[MetadataRequest.MetadataRequestTopic(name="t")])
+topics: list[MetadataRequest.MetadataRequestTopic] | None = MetadataRequest(topics=None).topics
+flag: bool = req.allow_auto_topic_creation
+for topic in FetchResponse(responses=[]).responses:
+    for partition in topic.partitions:
+        records: bytes | memoryview | None = partition.records
+        high_watermark: int = partition.high_watermark
+"""
+_TYPED_BAD = """
+from kafkacodec.protocol.messages import MetadataRequest
+
+req = MetadataRequest(topcs=None)
+req.allow_auto_topic_creaton
+name: int = req.topics
+"""
+
+
+def test_mypy_sees_fields_and_types(tmp_path):
+    pytest.importorskip("mypy")
+    (tmp_path / "ok.py").write_text(_TYPED_OK)
+    (tmp_path / "bad.py").write_text(_TYPED_BAD)
+
+    def mypy(name):
+        # silent: report the snippet, not the untyped parts of the package it imports
+        cmd = [sys.executable, "-m", "mypy", "--follow-imports=silent", "--no-error-summary",
+               "--cache-dir", str(tmp_path / "cache"), str(tmp_path / name)]
+        return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+
+    ok = mypy("ok.py")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = mypy("bad.py")
+    assert bad.returncode == 1
+    assert 'bad.py:4: error: Unexpected keyword argument "topcs" for "MetadataRequest"' in bad.stdout
+    assert 'bad.py:5: error: "MetadataRequest" has no attribute "allow_auto_topic_creaton"' in bad.stdout
+    assert "bad.py:6: error: Incompatible types in assignment" in bad.stdout, bad.stdout

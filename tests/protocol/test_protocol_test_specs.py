@@ -33,8 +33,8 @@ def specs(shared_dir, tmp_path_factory):
     finally:
         sys.path.pop(0)
     ns = {}
-    exec(gen_protocol.render(gen_protocol.build(root)), ns)  # through the rendered text, like _schema.py
-    return {name: MessageSpec(name, key, kind, variants) for name, (key, kind, variants) in ns["MESSAGES"].items()}
+    exec(gen_protocol.render_schema(gen_protocol.build(root)), ns)  # through the rendered text, like _schema.py
+    return {name: MessageSpec(name, m.api_key, m.kind, m.variants) for name, m in ns["MESSAGES"].items()}
 
 
 def _roundtrip(spec, msg, version, codec):
