@@ -1,4 +1,4 @@
-"""A Kafka client over kafkacodec's codec: network layer, metadata, admin, consumer.
+"""A Kafka client over kafkacodec's codec: network layer, metadata, admin, consumer, producer.
 
     from kafkacodec.client import Consumer
     consumer = Consumer({"bootstrap.servers": "127.0.0.1:9092", "group.id": "g"})
@@ -12,8 +12,10 @@ only waits on futures and decodes what has been fetched.
 from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
 from kafkacodec.client.consumer import Consumer, ConsumerRecord, RebalanceListener
 from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, ConfigError, KafkaConnectionError,
-                                      KafkaError, KafkaTimeoutError)
+                                      KafkaError, KafkaTimeoutError, ProducerFencedError)
+from kafkacodec.client.producer import BulkResult, ConsumerGroupMetadata, Producer, RecordHandle, RecordMetadata
 
 __all__ = ["Consumer", "Admin", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp",
            "KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
-           "BrokerResponseError"]
+           "BrokerResponseError", "Producer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata",
+           "ProducerFencedError"]

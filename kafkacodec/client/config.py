@@ -10,7 +10,7 @@ import ssl
 
 from kafkacodec.client.errors import ConfigError
 
-__all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN"]
+__all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER"]
 
 
 def _int(lo=None, hi=None):
@@ -148,6 +148,48 @@ CONSUMER = dict(COMMON, **{
     "max.decompressed.bytes": (None, lambda n, v: v if v is None else _int(1)(n, v)),
     "enable.fetch.sessions": (True, _bool),
     "default.api.timeout.ms": (60000, _int(1)),
+})
+
+def _acks(name, value):
+    text = str(value).strip().lower()
+    if text in ("all", "-1"):
+        return -1
+    if text in ("0", "1"):
+        return int(text)
+    raise ConfigError(f"{name}: expected all, -1, 0 or 1, got {value!r}")
+
+
+def _optional_bool(name, value):
+    return None if value is None else _bool(name, value)
+
+
+def _partitioner(name, value):
+    from kafkacodec.client.partitioner import PARTITIONERS
+    if callable(value):
+        return value
+    text = str(value).strip().lower()
+    if text not in PARTITIONERS:
+        raise ConfigError(f"{name}: expected one of {', '.join(PARTITIONERS)} or a callable, got {value!r}")
+    return text
+
+
+PRODUCER = dict(COMMON, **{
+    "acks": (-1, _acks),  # all
+    # Kafka 4.0's default (KIP-1030): a few ms of batching costs little latency
+    "linger.ms": (5, _int(0)),
+    "batch.size": (16384, _int(1)),
+    "buffer.memory": (33554432, _int(1)),
+    "max.block.ms": (60000, _int(0)),
+    "max.request.size": (1048576, _int(1)),
+    "compression.type": ("none", _choice("none", "gzip", "snappy", "lz4", "zstd")),
+    "compression.level": (None, lambda n, v: v if v is None else _int()(n, v)),
+    "enable.idempotence": (None, _optional_bool),  # None: on unless acks/in-flight/retries say otherwise
+    "max.in.flight.requests.per.connection": (5, _int(1)),
+    "retries": (2147483647, _int(0)),
+    "delivery.timeout.ms": (120000, _int(1)),
+    "partitioner": ("murmur2", _partitioner),
+    "transactional.id": (None, _str()),
+    "transaction.timeout.ms": (60000, _int(1)),
 })
 
 ADMIN = dict(COMMON, **{

@@ -13,7 +13,7 @@ from kafkacodec.protocol import errors as _protocol_errors
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
-           "IllegalStateError", "CommitFailedError", "error_for", "check"]
+           "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "error_for", "check"]
 
 
 class KafkaError(Exception):
@@ -59,6 +59,10 @@ class IllegalStateError(KafkaError):
 class CommitFailedError(KafkaError):
     """An offset commit was rejected because the group rebalanced; the partitions may now
     belong to another member."""
+
+
+class TransactionAbortedError(KafkaError):
+    """The record's transaction was aborted before the record was sent."""
 
 
 class BrokerResponseError(KafkaError):

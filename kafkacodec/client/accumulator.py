@@ -1,0 +1,404 @@
+"""The producer's record accumulator: open batches per partition, bounded memory.
+
+``append`` writes a record straight into the open v2 builder of its partition
+(``RecordBatchBuilder``, C); no Python object is kept per record.  Each
+partition has a deque of batches: the tail is open, the ones before it are
+full and wait for the sender.  A batch is *ready* when it is full, when
+``linger.ms`` has passed since it was opened, during ``flush()``, or while a
+``send()`` waits for memory.
+
+Memory: every batch holds ``batch.size`` bytes (more for one larger record)
+of the project's ``BufferPool`` from its creation until its Produce request
+is answered, so ``buffer.memory`` bounds everything the producer keeps; a
+``send()`` that finds no memory waits (first come, first served) up to
+``max.block.ms``.  The builder's own ``pool=`` option returns its buffer when
+the batch is built, before the request is sent, so the accumulator accounts
+for the pool itself.
+
+Results are per batch: ``BatchResult`` learns the base offset once; the
+handle ``send()`` returns is (batch result, index, timestamp) and resolves to
+``RecordMetadata`` on demand.
+"""
+import collections
+import threading
+import time
+
+from kafkacodec.errors import BufferPoolTimeoutError
+from kafkacodec.records import RecordBatchBuilder
+from kafkacodec.client import errors as E
+
+__all__ = ["RecordMetadata", "BatchResult", "RecordHandle", "ProducerBatch", "RecordAccumulator"]
+
+RecordMetadata = collections.namedtuple("RecordMetadata", "topic partition offset timestamp")
+
+_LISTENER_LOCK = threading.Lock()  # listeners are rare (asyncio, splits): one lock for all
+
+# bytes a v2 batch adds around its records, and a record around key and value (upper bounds)
+BATCH_OVERHEAD = 61
+RECORD_OVERHEAD = 22
+
+
+class BatchResult:
+    """The outcome of one batch: base offset (or error), shared by its records' handles.
+
+    A batch split after MESSAGE_TOO_LARGE forwards to the batches made of its
+    halves (``_parts``: (first index, BatchResult) in order)."""
+
+    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "error", "_event", "_parts",
+                 "callbacks", "sink", "_listeners", "__weakref__")
+
+    def __init__(self, topic, partition):
+        self.topic = topic
+        self.partition = partition
+        self.base_offset = -1
+        self.log_append_time = -1
+        self.error = None
+        self._event = threading.Event()
+        self._parts = None
+        self.callbacks = None   # [(index, timestamp, fn)] fired by Producer.poll()/flush()
+        self.sink = None        # where a completed result with callbacks is queued
+        self._listeners = None  # fn(result) on completion (I/O thread): asyncio, split parents
+
+    def done(self):
+        return self._event.is_set()
+
+    def wait(self, timeout=None):
+        return self._event.wait(timeout)
+
+    def add_listener(self, fn):
+        """fn(self) once complete (on the completing thread); at once when it already is."""
+        with _LISTENER_LOCK:
+            if not self._event.is_set():
+                if self._listeners is None:
+                    self._listeners = []
+                self._listeners.append(fn)
+                return
+        fn(self)
+
+    def complete(self, base_offset, log_append_time=-1, error=None):
+        if self._event.is_set():
+            return
+        self.base_offset = base_offset
+        self.log_append_time = log_append_time
+        self.error = error
+        with _LISTENER_LOCK:
+            self._event.set()
+            listeners, self._listeners = self._listeners, None
+        if self.callbacks is not None:
+            self.sink.append(self)
+        for fn in listeners or ():
+            fn(self)
+
+    def split_into(self, parts):
+        """This batch was split; its records now live in `parts` [(first index, BatchResult)]."""
+        self._parts = parts
+        left = [len(parts)]
+        lock = threading.Lock()
+
+        def part_done(_):
+            with lock:
+                left[0] -= 1
+                last = left[0] == 0
+            if last:
+                errors = [r.error for _, r in parts if r.error is not None]
+                self.complete(-1, -1, errors[0] if errors else None)
+
+        for _, r in parts:
+            r.add_listener(part_done)
+
+    def metadata(self, index, timestamp):
+        """RecordMetadata of record `index` (the batch must be complete); raises its error."""
+        parts = self._parts
+        if parts is not None:
+            for start, r in reversed(parts):
+                if index >= start:
+                    return r.metadata(index - start, timestamp)
+        if self.error is not None:
+            raise self.error
+        offset = self.base_offset + index if self.base_offset >= 0 else -1
+        ts = self.log_append_time if self.log_append_time >= 0 else timestamp
+        return RecordMetadata(self.topic, self.partition, offset, ts)
+
+    def error_of(self, index):
+        parts = self._parts
+        if parts is not None:
+            for start, r in reversed(parts):
+                if index >= start:
+                    return r.error_of(index - start)
+        return self.error
+
+
+class RecordHandle:
+    """What ``send()`` returns: a reference to the record's batch, resolved on demand."""
+
+    __slots__ = ("_result", "_index", "_timestamp")
+
+    def __init__(self, result, index, timestamp):
+        self._result = result
+        self._index = index
+        self._timestamp = timestamp
+
+    @property
+    def topic(self):
+        return self._result.topic
+
+    @property
+    def partition(self):
+        return self._result.partition
+
+    @property
+    def timestamp(self):
+        return self._timestamp
+
+    def done(self):
+        return self._result.done()
+
+    def get(self, timeout=None):
+        """RecordMetadata(topic, partition, offset, timestamp) once acknowledged; raises the
+        delivery error, or KafkaTimeoutError when `timeout` seconds pass first."""
+        if not self._result.wait(timeout):
+            raise E.KafkaTimeoutError(f"record to {self.topic}[{self.partition}] not acknowledged within "
+                                      f"{timeout:.1f} s")
+        return self._result.metadata(self._index, self._timestamp)
+
+    result = get
+
+    def exception(self, timeout=None):
+        if not self._result.wait(timeout):
+            raise E.KafkaTimeoutError("not acknowledged yet")
+        return self._result.error_of(self._index)
+
+    @property
+    def offset(self):
+        """The offset once acknowledged, else None (does not block)."""
+        if not self._result.done():
+            return None
+        return self._result.metadata(self._index, self._timestamp).offset
+
+    def __repr__(self):
+        state = "pending"
+        if self._result.done():
+            err = self._result.error_of(self._index)
+            state = f"error {err!r}" if err else f"offset {self.offset}"
+        return f"<RecordHandle {self.topic}[{self.partition}] #{self._index} {state}>"
+
+
+class ProducerBatch:
+    """One batch of one partition, from its first record to its acknowledgement."""
+
+    __slots__ = ("topic", "partition", "builder", "result", "created", "deadline", "pool_buffer",
+                 "open", "data", "record_count", "attempts", "retry_at", "base_sequence", "producer_epoch",
+                 "ambiguous", "in_flight", "split_from")
+
+    def __init__(self, topic, partition, builder, result, now, deadline, pool_buffer):
+        self.topic = topic
+        self.partition = partition
+        self.builder = builder
+        self.result = result
+        self.created = now
+        self.deadline = deadline
+        self.pool_buffer = pool_buffer
+        self.open = True
+        self.data = None            # the built batch, once closed
+        self.record_count = 0
+        self.attempts = 0
+        self.retry_at = 0.0
+        self.base_sequence = None   # assigned when first sent (idempotence)
+        self.producer_epoch = None
+        self.ambiguous = False      # an attempt's outcome is unknown (timeout, disconnect)
+        self.in_flight = False
+        self.split_from = None
+
+    def close(self):
+        """Stop appends and build the bytes (compression happens here)."""
+        if self.data is None:
+            self.open = False
+            self.record_count = self.builder.record_count
+            self.data = self.builder.build()
+            self.builder = None
+        return self.data
+
+    def __repr__(self):
+        return f"<ProducerBatch {self.topic}[{self.partition}] seq={self.base_sequence} n={self.record_count}>"
+
+
+class RecordAccumulator:
+    """Open batches per partition; thread-safe between senders of records and the I/O thread."""
+
+    def __init__(self, conf, pool, wakeup):
+        self.batch_size = conf["batch.size"]
+        self.compression = conf["compression.type"]
+        self.compression_level = conf["compression.level"]
+        self.linger = conf["linger.ms"] / 1000
+        self.delivery_timeout = conf["delivery.timeout.ms"] / 1000
+        self.max_block = conf["max.block.ms"] / 1000
+        self.max_request_size = conf["max.request.size"]
+        self.pool = pool
+        self.wakeup = wakeup
+        self.lock = threading.Lock()
+        self.deques = {}            # (topic, partition) -> deque[ProducerBatch]
+        self.incomplete = set()     # BatchResults not yet complete (flush waits for them)
+        self.flushing = 0
+        self.closed = False
+        self.error = None           # fatal: every append raises it
+        self.completed = collections.deque()  # BatchResults with callbacks, for Producer.poll()
+
+    # -- calling threads
+
+    def append(self, topic, partition, timestamp, key, value, headers, callback, abort_if_new=False):
+        """Add one record; returns its RecordHandle, or None when it needs a new batch
+        and `abort_if_new` (the sticky partitioner then moves on first)."""
+        with self.lock:
+            dq = self.deques.get((topic, partition))
+            if dq:
+                batch = dq[-1]
+                if batch.open:
+                    index = batch.builder.append(timestamp, key, value, headers)
+                    if index is not None:
+                        if callback is not None:
+                            self._add_callback(batch, index, timestamp, callback)
+                        return RecordHandle(batch.result, index, timestamp)
+                    batch.open = False
+                    self.wakeup()
+        if abort_if_new:
+            return None
+        return self._append_new(topic, partition, timestamp, key, value, headers, callback)
+
+    def _add_callback(self, batch, index, timestamp, callback):
+        result = batch.result
+        if result.callbacks is None:
+            result.callbacks = []
+            result.sink = self.completed
+        result.callbacks.append((index, timestamp, callback))
+
+    def _append_new(self, topic, partition, timestamp, key, value, headers, callback):
+        if self.error is not None:
+            raise self.error
+        if self.closed:
+            raise E.ClientClosedError("the producer is closed")
+        size = self._estimate(key, value, headers)
+        if size > self.max_request_size:
+            raise E.error_for(10, f"a record of about {size} bytes is larger than max.request.size "
+                                  f"({self.max_request_size})")
+        if size > self.pool.total_memory:
+            raise E.error_for(10, f"a record of about {size} bytes is larger than buffer.memory "
+                                  f"({self.pool.total_memory})")
+        alloc = max(self.batch_size, size)
+        try:
+            buffer = self.pool.allocate(alloc, self.max_block)
+        except BufferPoolTimeoutError:
+            raise E.KafkaTimeoutError(
+                f"no memory for a new batch within max.block.ms ({self.max_block * 1000:.0f} ms): "
+                f"buffer.memory ({self.pool.total_memory} bytes) is taken by batches not yet acknowledged") from None
+        try:
+            with self.lock:
+                if self.error is not None:
+                    raise self.error
+                if self.closed:
+                    raise E.ClientClosedError("the producer is closed")
+                dq = self.deques.get((topic, partition))
+                if dq is None:
+                    dq = self.deques[(topic, partition)] = collections.deque()
+                elif dq and dq[-1].open:
+                    # another thread opened a batch while we waited for memory
+                    batch = dq[-1]
+                    index = batch.builder.append(timestamp, key, value, headers)
+                    if index is not None:
+                        self.pool.deallocate(buffer)
+                        buffer = None
+                        if callback is not None:
+                            self._add_callback(batch, index, timestamp, callback)
+                        return RecordHandle(batch.result, index, timestamp)
+                    batch.open = False
+                builder = RecordBatchBuilder(2, self.compression, batch_size=alloc,
+                                             compression_level=self.compression_level)
+                index = builder.append(timestamp, key, value, headers)
+                now = time.monotonic()
+                result = BatchResult(topic, partition)
+                batch = ProducerBatch(topic, partition, builder, result, now, now + self.delivery_timeout, buffer)
+                buffer = None
+                dq.append(batch)
+                self.incomplete.add(result)
+                if callback is not None:
+                    self._add_callback(batch, index, timestamp, callback)
+        finally:
+            if buffer is not None:
+                self.pool.deallocate(buffer)
+        self.wakeup()  # the sender plans the new batch's linger deadline
+        return RecordHandle(result, index, timestamp)
+
+    @staticmethod
+    def _estimate(key, value, headers):
+        size = BATCH_OVERHEAD + RECORD_OVERHEAD
+        if key is not None:
+            size += len(key)
+        if value is not None:
+            size += len(value)
+        if headers:
+            for hk, hv in headers:
+                size += 10 + len(hk) + (len(hv) if hv is not None else 0)
+        return size
+
+    def append_batch(self, topic, partition, data, record_count, result):
+        """A batch built elsewhere (send_arrow): queued closed, accounted like the others."""
+        buffer = self._allocate_for(len(data))
+        with self.lock:
+            dq = self.deques.get((topic, partition))
+            if dq is None:
+                dq = self.deques[(topic, partition)] = collections.deque()
+            elif dq and dq[-1].open:
+                dq[-1].open = False  # keep record order: the open batch goes first
+            now = time.monotonic()
+            batch = ProducerBatch(topic, partition, None, result, now, now + self.delivery_timeout, buffer)
+            batch.open = False
+            batch.data = data
+            batch.record_count = record_count
+            dq.append(batch)
+            self.incomplete.add(result)
+        self.wakeup()
+
+    def _allocate_for(self, size):
+        if size > self.pool.total_memory:
+            raise E.error_for(10, f"a batch of {size} bytes is larger than buffer.memory ({self.pool.total_memory})")
+        try:
+            return self.pool.allocate(max(size, 1), self.max_block)
+        except BufferPoolTimeoutError:
+            raise E.KafkaTimeoutError(
+                f"no memory for a batch within max.block.ms ({self.max_block * 1000:.0f} ms): "
+                f"buffer.memory ({self.pool.total_memory} bytes) is taken by batches not yet acknowledged") from None
+
+    def begin_flush(self):
+        with self.lock:
+            self.flushing += 1
+            pending = list(self.incomplete)
+        self.wakeup()
+        return pending
+
+    def end_flush(self):
+        with self.lock:
+            self.flushing -= 1
+
+    # -- I/O thread
+
+    def release(self, batch):
+        """The batch is done (acknowledged or failed): give its memory back."""
+        buffer, batch.pool_buffer = batch.pool_buffer, None
+        if buffer is not None:
+            self.pool.deallocate(buffer)
+        with self.lock:
+            self.incomplete.discard(batch.result)
+
+    def fail_all(self, error):
+        """Fail every queued batch (fatal error, close without flush)."""
+        with self.lock:
+            batches = [b for dq in self.deques.values() for b in dq]
+            for dq in self.deques.values():
+                dq.clear()
+        for b in batches:
+            if b.builder is not None:
+                b.builder.close()
+                b.builder = None
+            b.open = False
+            self.release(b)
+            b.result.complete(-1, -1, error)
+        return batches

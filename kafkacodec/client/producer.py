@@ -1,0 +1,336 @@
+"""kafkacodec's producer.
+
+    from kafkacodec.client import Producer
+    producer = Producer({"bootstrap.servers": "127.0.0.1:9092", "linger.ms": 5})
+    handle = producer.send("events", b"value", key=b"user-1")
+    producer.flush()
+    handle.get()            # RecordMetadata(topic, partition, offset, timestamp)
+    producer.send_arrow("events", table)   # pyarrow Table/RecordBatch: value[, key, timestamp, headers]
+    producer.close()
+
+``send()`` appends the record into the open v2 batch of its partition (in C)
+and returns a thin handle; the client's I/O thread sends ready batches
+(``accumulator``, ``sender``).  Idempotence is on by default, as in Kafka 3.0+,
+unless ``acks``, ``max.in.flight.requests.per.connection`` > 5 or
+``retries=0`` say otherwise (giving ``enable.idempotence=true`` with those is
+a ConfigError).  Callbacks ``callback(error, metadata)`` run on the caller's
+thread in ``poll()`` and ``flush()``.
+"""
+import collections
+import threading
+import time
+
+from kafkacodec.records.pool import BufferPool
+from kafkacodec.client import errors as E
+from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
+from kafkacodec.client.config import PRODUCER, resolve
+from kafkacodec.client.network import NetworkClient
+from kafkacodec.client.partitioner import Partitioner
+from kafkacodec.client.sender import Sender
+from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionManager
+
+__all__ = ["Producer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
+
+_time = time.time
+
+
+class _CallbackQueue(collections.deque):
+    """Completed batch results with callbacks; poll() waits on `event`."""
+
+    def __init__(self):
+        super().__init__()
+        self.event = threading.Event()
+
+    def append(self, item):
+        super().append(item)
+        self.event.set()
+
+
+def _resolve_idempotence(conf):
+    given = conf["enable.idempotence"]
+    conflicts = []
+    if conf["acks"] != -1:
+        conflicts.append(f"acks={conf['acks']} (idempotence needs acks=all)")
+    if conf["max.in.flight.requests.per.connection"] > 5:
+        conflicts.append("max.in.flight.requests.per.connection > 5")
+    if conf["retries"] == 0:
+        conflicts.append("retries=0")
+    if conf["transactional.id"] is not None:
+        if given is False:
+            raise E.ConfigError("enable.idempotence: transactional.id needs idempotence")
+        if conflicts:
+            raise E.ConfigError(f"transactional.id: transactions need idempotence, which {conflicts[0]} rules out")
+        return True
+    if given is True and conflicts:
+        name = conflicts[0].split("=")[0].split(" ")[0]
+        raise E.ConfigError(f"{name}: enable.idempotence=true conflicts with {conflicts[0]}")
+    if given is None:
+        return not conflicts
+    return given
+
+
+class Producer:
+    def __init__(self, config=None, **settings):
+        config = dict(config or {})
+        if "allow.auto.create.topics" not in config and "allow_auto_create_topics" not in settings:
+            config["allow.auto.create.topics"] = True  # the Java producer asks for it too
+        self.conf = conf = resolve(config, settings, PRODUCER, "producer")
+        self.idempotent = _resolve_idempotence(conf)
+        conf["enable.idempotence"] = self.idempotent
+        self._max_block = conf["max.block.ms"] / 1000
+        self._client = NetworkClient(conf, name="kafkacodec-producer-io")
+        self._pool = BufferPool(conf["buffer.memory"], conf["batch.size"])
+        self._acc = RecordAccumulator(conf, self._pool, self._client.wakeup)
+        self._acc.completed = self._callbacks = _CallbackQueue()
+        self._sender = Sender(self._client, conf, self._acc, idempotent=self.idempotent,
+                              transactional_id=conf["transactional.id"])
+        self._txn = None
+        if conf["transactional.id"] is not None:
+            self._txn = TransactionManager(self._client, conf, self._sender, self._acc)
+            self._sender.txn = self._txn
+        self._partitioner = Partitioner(conf["partitioner"])
+        self._counts = {}   # topic -> partition count (from metadata)
+        self._sticky = {}   # topic -> partition for records without a key
+        self._closed = False
+        self._client.metadata.listeners.append(self._metadata_changed)
+        self._client.add_ticker(self._sender)
+
+    # -- context
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def client(self):
+        return self._client
+
+    @property
+    def stats(self):
+        """Counters of the sender: requests, batches, records, retries, splits, epoch_bumps."""
+        return dict(self._sender.stats)
+
+    @property
+    def producer_id(self):
+        return self._sender.producer_id, self._sender.producer_epoch
+
+    # -- metadata
+
+    def _metadata_changed(self, md):
+        counts = self._counts
+        for name in list(counts):
+            t = md.topics.get(name)
+            if t is not None and t.partitions:
+                counts[name] = len(t.partitions)
+
+    def _partition_count(self, topic):
+        count = self._counts.get(topic)
+        if count is not None:
+            return count
+        if self._closed:
+            raise E.ClientClosedError("the producer is closed")
+        md = self._client.metadata
+        md.add_topics({topic})
+
+        def known(md):
+            t = md.topics.get(topic)
+            return t is not None and len(t.partitions) > 0
+
+        try:
+            md.wait_for(known, self._max_block, f"metadata of topic {topic!r}")
+        except E.KafkaTimeoutError as exc:
+            code = md.topic_errors.get(topic)
+            detail = f" (broker says {E.error_for(code).name})" if code else ""
+            raise E.KafkaTimeoutError(f"topic {topic!r} not in the metadata within max.block.ms "
+                                      f"({self._max_block * 1000:.0f} ms){detail}") from exc
+        count = len(md.topics[topic].partitions)
+        self._counts[topic] = count
+        return count
+
+    def partitions_for(self, topic):
+        """Partition numbers of `topic` (waits up to max.block.ms for metadata)."""
+        return list(range(self._partition_count(topic)))
+
+    # -- sending
+
+    def send(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None, callback=None):
+        """Queue one record; returns its RecordHandle at once (blocks only while the
+        topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
+        acc = self._acc
+        if acc.error is not None:
+            raise acc.error
+        count = self._counts.get(topic)
+        if count is None:
+            count = self._partition_count(topic)
+        if self._txn is not None:
+            self._txn.check_can_send()
+        if timestamp is None:
+            timestamp = int(_time() * 1000)
+        if partition is None:
+            partition = self._partitioner.for_key(key, count)
+            if partition is None:
+                sticky = self._sticky.get(topic)
+                if sticky is None or sticky >= count:
+                    sticky = self._sticky[topic] = Partitioner.next_sticky(count, None)
+                handle = acc.append(topic, sticky, timestamp, key, value, headers, callback, True)
+                if handle is not None:
+                    return handle
+                # its batch is full: move to another partition before opening a new batch (KIP-480)
+                partition = self._sticky[topic] = Partitioner.next_sticky(count, sticky)
+        elif partition.__class__ is not int or not 0 <= partition < count:
+            if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
+                raise ValueError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")
+        return acc.append(topic, partition, timestamp, key, value, headers, callback)
+
+    produce = send
+
+    def send_arrow(self, topic, data, *, partition=None):
+        """Send a pyarrow Table or RecordBatch (columns `value` and optionally `key`,
+        `timestamp`, `headers`): the batches are built from the columns in C.
+
+        Keyed rows go to murmur2's partition (or the configured partitioner's), rows
+        without a key fill batches partition after partition; `partition` sends all
+        rows to one.  Returns a BulkResult (offsets per row once acknowledged)."""
+        from kafkacodec.client import _arrow_send
+        if self._acc.error is not None:
+            raise self._acc.error
+        count = self._partition_count(topic)
+        if self._txn is not None:
+            self._txn.check_can_send()
+        return _arrow_send.send_arrow(self, topic, data, count, partition)
+
+    # -- callbacks, flush, close
+
+    def poll(self, timeout=0.0):
+        """Run the callbacks of acknowledged (or failed) records; waits up to `timeout`
+        seconds for the first one.  Returns how many callbacks ran."""
+        q = self._callbacks
+        if not q and timeout:
+            q.event.wait(timeout)
+        q.event.clear()
+        ran = 0
+        while q:
+            result = q.popleft()
+            for index, ts, fn in result.callbacks:
+                err = result.error_of(index)
+                fn(err, None if err is not None else result.metadata(index, ts))
+                ran += 1
+        return ran
+
+    def flush(self, timeout=None):
+        """Send everything queued now and wait for its answers; then run callbacks.
+        Raises KafkaTimeoutError if records remain after `timeout` seconds."""
+        pending = self._acc.begin_flush()
+        try:
+            deadline = None if timeout is None else time.monotonic() + timeout
+            left = 0
+            for result in pending:
+                wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+                if not result.wait(wait):
+                    left += 1
+        finally:
+            self._acc.end_flush()
+        self.poll(0)
+        if left:
+            raise E.KafkaTimeoutError(f"flush: {left} batches not acknowledged within {timeout:.1f} s")
+
+    def close(self, timeout=None):
+        """Flush (up to `timeout` seconds), then fail whatever is left and stop the I/O thread."""
+        if self._closed:
+            return
+        try:
+            if self._client.fatal_error is None and self._acc.error is None:
+                self.flush(timeout)
+        except E.KafkaTimeoutError:
+            pass
+        finally:
+            self._closed = True
+            self._acc.closed = True
+            error = E.ClientClosedError("the producer was closed before the record was acknowledged")
+            done = threading.Event()
+
+            def stop():
+                self._sender.closing = True
+                self._acc.fail_all(error)
+                done.set()
+
+            if not self._client.closed:
+                self._client.call_soon(stop)
+                done.wait(5.0)
+            self._client.remove_ticker(self._sender)
+            self._client.close()
+            self._acc.fail_all(error)
+            for result in list(self._acc.incomplete):
+                result.complete(-1, -1, error)
+            self._pool.close()
+            self.poll(0)
+
+    # -- transactions
+
+    def _transactions(self):
+        if self._txn is None:
+            raise E.IllegalStateError("transactions need transactional.id")
+        return self._txn
+
+    def _api_timeout(self, timeout):
+        return self._max_block if timeout is None else timeout
+
+    def init_transactions(self, timeout=None):
+        self._transactions().init_transactions(self._api_timeout(timeout))
+
+    def begin_transaction(self):
+        self._transactions().begin_transaction()
+
+    def send_offsets_to_transaction(self, offsets, group_metadata, timeout=None):
+        """Commit consumer offsets {(topic, partition): next offset} with the transaction;
+        group_metadata: a kafkacodec Consumer in the group, a ConsumerGroupMetadata or a group id."""
+        self._transactions().send_offsets(offsets, group_metadata, self._api_timeout(timeout))
+
+    def commit_transaction(self, timeout=None):
+        self._transactions().commit(self.flush, self._api_timeout(timeout))
+
+    def abort_transaction(self, timeout=None):
+        self._transactions().abort(self.flush, self._api_timeout(timeout))
+
+
+class BulkResult:
+    """Outcome of send_arrow: per batch results; offsets per input row on demand."""
+
+    def __init__(self, topic, rows, parts):
+        self.topic = topic
+        self.rows = rows
+        self._parts = parts   # [(BatchResult, row indices (numpy int64) or (start, stop), partition)]
+
+    def done(self):
+        return all(r.done() for r, _, _ in self._parts)
+
+    def wait(self, timeout=None):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for r, _, _ in self._parts:
+            if not r.wait(None if deadline is None else max(0.0, deadline - time.monotonic())):
+                raise E.KafkaTimeoutError(f"send_arrow to {self.topic!r}: not acknowledged within {timeout:.1f} s")
+        for r, _, _ in self._parts:
+            if r.error is not None:
+                raise r.error
+
+    def partitions(self):
+        import numpy as np
+        out = np.empty(self.rows, dtype=np.int32)
+        for _, rows, p in self._parts:
+            out[rows if not isinstance(rows, tuple) else slice(*rows)] = p
+        return out
+
+    def offsets(self, timeout=None):
+        """numpy int64 array: the offset of every input row (after waiting for all)."""
+        import numpy as np
+        self.wait(timeout)
+        out = np.empty(self.rows, dtype=np.int64)
+        for r, rows, _ in self._parts:
+            if isinstance(rows, tuple):
+                n = rows[1] - rows[0]
+                out[rows[0]:rows[1]] = np.arange(r.base_offset, r.base_offset + n, dtype=np.int64)
+            else:
+                out[rows] = np.arange(r.base_offset, r.base_offset + len(rows), dtype=np.int64)
+        return out

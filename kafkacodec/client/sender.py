@@ -1,0 +1,510 @@
+"""The producer's sender: a ticker on the client's I/O thread.
+
+Each tick drains the ready batches, at most one per partition per request (as
+the Java client does; librdkafka's mock cluster also counts only the first
+batch of a partition in a request), grouped by the partition's leader into
+one Produce request per broker, within ``max.in.flight.requests.per.connection``.
+
+Answers: success completes the batch; a retriable error puts it back at the
+front of its partition's deque (in creation order) after ``retry.backoff.ms``
+(doubling up to ``retry.backoff.max.ms``) and, for leadership errors, asks for
+fresh metadata; MESSAGE_TOO_LARGE splits a batch in two; a batch older than
+``delivery.timeout.ms`` fails.
+
+Idempotence (KIP-98): the producer id and epoch come from InitProducerId;
+each partition numbers its records, a batch keeps its base sequence across
+retries, at most five batches per partition are in flight, and a batch that
+is retried goes out alone, after every earlier batch of its partition was
+answered, so the broker sees the sequences in order and drops duplicates.
+OUT_OF_ORDER_SEQUENCE_NUMBER or UNKNOWN_PRODUCER_ID for the oldest
+unacknowledged batch means the broker lost our sequence state; so does a
+numbered batch that failed for good (its gap would block the partition).
+Then the epoch is bumped (KIP-360, InitProducerId with the current id and
+epoch; a fresh id where the broker refuses) once nothing is in flight and no
+batch with an unknown outcome is left, and the waiting batches are renumbered
+from 0 under the new epoch.  Batches whose earlier attempt may have been
+written (timeout, disconnect) are resolved under the old epoch first, so a
+renumbered batch was never written before: no duplicates.
+"""
+import collections
+import logging
+import struct
+import time
+
+from kafkacodec import crc32c
+from kafkacodec.protocol import messages as m
+from kafkacodec.records import RecordBatchBuilder, decode_records
+from kafkacodec.client import errors as E
+from kafkacodec.client.accumulator import BatchResult, ProducerBatch
+
+__all__ = ["Sender"]
+
+log = logging.getLogger("kafkacodec.client.producer")
+
+PRODUCE_MAX_VERSION = 10        # 11+ is the same on the wire for us; the mock stops at 10
+INIT_PRODUCER_ID_MAX_VERSION = 5
+SEQ_MOD = 1 << 31
+MAX_IN_FLIGHT_PER_PARTITION = 5
+
+# v2 batch header positions
+_CRC_AT = 17
+_ATTRS_AT = 21
+_PID_AT = 43
+_IDS = struct.Struct(">qhi")
+_CRC = struct.Struct(">I")
+
+_LEADER_ERRORS = {3, 5, 6, 74, 75}   # unknown partition, no leader, not leader, fenced/unknown leader epoch
+_AMBIGUOUS_ERRORS = {7}               # REQUEST_TIMED_OUT: the leader may have appended it
+_SEQUENCE_ERRORS = {45, 59}           # OUT_OF_ORDER_SEQUENCE_NUMBER, UNKNOWN_PRODUCER_ID
+_FENCED_ERRORS = {47, 90}             # INVALID_PRODUCER_EPOCH, PRODUCER_FENCED
+_TOO_LARGE_ERRORS = {10, 18}          # MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE
+_TXN_FATAL_ERRORS = {53, 49}          # TRANSACTIONAL_ID_AUTHORIZATION_FAILED, INVALID_PRODUCER_ID_MAPPING
+
+
+def stamp(data, producer_id, epoch, sequence, transactional):
+    """The batch with producer id, epoch, base sequence (and transactional flag) written
+    in, and its CRC recomputed (they are set when the batch is sent, not when built)."""
+    buf = bytearray(data)
+    _IDS.pack_into(buf, _PID_AT, producer_id, epoch, sequence)
+    if transactional:
+        buf[_ATTRS_AT + 1] |= 0x10
+    _CRC.pack_into(buf, _CRC_AT, crc32c(memoryview(buf)[_ATTRS_AT:]))
+    return buf
+
+
+class PartitionState:
+    """Sequence numbers of one partition (idempotence)."""
+
+    __slots__ = ("next_seq", "last_acked", "in_flight")
+
+    def __init__(self):
+        self.next_seq = 0
+        self.last_acked = -1       # last sequence the broker acknowledged
+        self.in_flight = []        # batches sent and unanswered, in sequence order
+
+
+class Sender:
+    def __init__(self, client, conf, accumulator, *, idempotent, transactional_id=None):
+        self.client = client
+        self.metadata = client.metadata
+        self.acc = accumulator
+        self.acks = conf["acks"]
+        self.idempotent = idempotent
+        self.transactional_id = transactional_id
+        self.request_timeout = conf["request.timeout.ms"] / 1000
+        self.retries = conf["retries"]
+        self.backoff = conf["retry.backoff.ms"] / 1000
+        self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
+        self.linger = conf["linger.ms"] / 1000
+        self.max_in_flight = conf["max.in.flight.requests.per.connection"]
+        self.transaction_timeout_ms = conf["transaction.timeout.ms"]
+        self.compression = conf["compression.type"]
+        self.node_in_flight = collections.Counter()
+        self.in_flight_requests = 0
+        self.producer_id = -1
+        self.producer_epoch = -1
+        self.partitions = {}
+        self.bump_needed = False
+        self._pid_request = None
+        self._pid_after = 0.0
+        self._pid_failures = 0
+        self.fatal = None           # set: nothing more is sent, every batch fails with it
+        self.closing = False
+        self.txn = None             # TransactionManager (transactional producers)
+        self.stats = collections.Counter()
+
+    # -- helpers
+
+    def _ps(self, tp):
+        ps = self.partitions.get(tp)
+        if ps is None:
+            ps = self.partitions[tp] = PartitionState()
+        return ps
+
+    def _backoff_for(self, attempts):
+        return min(self.backoff_max, self.backoff * (2 ** min(max(attempts - 1, 0), 10)))
+
+    def set_fatal(self, error):
+        if self.fatal is None:
+            self.fatal = error
+            self.acc.error = error
+            self.client.wakeup()
+
+    # -- the tick
+
+    def tick(self, now):
+        acc = self.acc
+        if self.fatal is not None:
+            acc.fail_all(self.fatal)
+            return None
+        if self.idempotent and self.transactional_id is None:
+            if self.producer_id < 0 or (self.bump_needed and self._may_bump()):
+                deadline = self._init_producer_id(now)
+                if self.producer_id < 0:
+                    return deadline  # nothing can be numbered without an id
+        if self._pid_request is not None:
+            return None  # an epoch bump is under way: its answer wakes us
+        txn = self.txn
+        if txn is not None and txn.abortable_error is not None:
+            acc.fail_all(txn.abortable_error)
+        next_wake = None
+        by_node = {}
+        expired = []
+        need_metadata = False
+        need_add = None
+        flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
+        linger = self.linger
+        bumping = self.bump_needed
+        with acc.lock:
+            for tp, dq in acc.deques.items():
+                while dq and not dq[0].in_flight and now >= dq[0].deadline:
+                    b = dq.popleft()
+                    b.open = False
+                    expired.append(b)
+                if not dq:
+                    continue
+                b = dq[0]
+                if b.retry_at > now:
+                    if next_wake is None or b.retry_at < next_wake:
+                        next_wake = b.retry_at
+                    continue
+                if b.open and not flushing and len(dq) == 1 and now - b.created < linger:
+                    due = b.created + linger
+                    if next_wake is None or due < next_wake:
+                        next_wake = due
+                    continue
+                if txn is not None and tp not in txn.added:
+                    if need_add is None:
+                        need_add = set()
+                    need_add.add(tp)
+                    continue
+                leader = self.metadata.leader_for(tp[0], tp[1])
+                if leader is None:
+                    need_metadata = True
+                    continue
+                if self.node_in_flight[leader] >= self.max_in_flight:
+                    continue
+                if self.idempotent and not self._may_send(tp, b, bumping):
+                    continue
+                dq.popleft()
+                b.open = False
+                if self.idempotent and b.base_sequence is None:
+                    count = b.builder.record_count if b.builder is not None else b.record_count
+                    ps = self._ps(tp)
+                    b.base_sequence = ps.next_seq
+                    b.producer_epoch = self.producer_epoch
+                    ps.next_seq = (ps.next_seq + count) % SEQ_MOD
+                by_node.setdefault(leader, []).append(b)
+        for b in expired:
+            self._give_up(b, E.KafkaTimeoutError(
+                f"{b.topic}[{b.partition}]: batch not delivered within delivery.timeout.ms "
+                f"({(b.deadline - b.created) * 1000:.0f} ms)"))
+        if need_metadata:
+            self.metadata.request_update()
+        if need_add:
+            txn.add_partitions(need_add, now)
+        for node, batches in by_node.items():
+            self._send_produce(node, batches, now)
+        if next_wake is not None:
+            next_wake = max(next_wake, now + 0.0005)
+        return next_wake
+
+    def _may_send(self, tp, b, bumping):
+        """Idempotence: may this partition's front batch go now?"""
+        ps = self._ps(tp)
+        if b.base_sequence is not None:
+            if b.producer_epoch == self.producer_epoch:
+                # a retry: alone, after everything earlier of this partition was answered;
+                # while a bump waits, only batches of unknown outcome go (to resolve them)
+                return not ps.in_flight and (not bumping or b.ambiguous)
+            b.base_sequence = None  # numbered under an older epoch: numbered again now
+            b.producer_epoch = None
+        if bumping:
+            return False
+        return len(ps.in_flight) < MAX_IN_FLIGHT_PER_PARTITION
+
+    # -- producer id and epoch
+
+    def _may_bump(self):
+        """An epoch bump waits until nothing is in flight and no outcome is unknown."""
+        if self.in_flight_requests:
+            return False
+        with self.acc.lock:
+            for dq in self.acc.deques.values():
+                for b in dq:
+                    if b.ambiguous and b.base_sequence is not None:
+                        return False
+        return True
+
+    def _init_producer_id(self, now):
+        if self._pid_request is not None:
+            return None
+        if now < self._pid_after:
+            return self._pid_after
+        bump = self.producer_id >= 0
+        body = m.InitProducerIdRequest(transactional_id=None, transaction_timeout_ms=self.transaction_timeout_ms,
+                                       producer_id=self.producer_id if bump else -1,
+                                       producer_epoch=self.producer_epoch if bump else -1)
+        future = self.client.send(None, "InitProducerId", body, max_version=INIT_PRODUCER_ID_MAX_VERSION)
+        self._pid_request = future
+        future.add_done_callback(lambda f: self._pid_answered(f, bump))
+        return None
+
+    def _pid_answered(self, future, bump):
+        self._pid_request = None
+        exc = future.exception()
+        code = exc is None and future.result().error_code
+        if exc is not None or code:
+            self._pid_failures += 1
+            err = exc if exc is not None else E.error_for(code, "InitProducerId")
+            if bump and exc is None:
+                # the broker cannot bump this id: start over with a new one
+                log.info("epoch bump refused (%s); asking for a new producer id", err)
+                self._reset_sequences()
+                self.producer_id = self.producer_epoch = -1
+                self.bump_needed = False
+            elif exc is None and not err.retriable and code not in (14, 15, 16, -1):
+                self.set_fatal(err)
+            self._pid_after = time.monotonic() + self._backoff_for(self._pid_failures)
+            self.client.wakeup()
+            return
+        resp = future.result()
+        self._pid_failures = 0
+        if bump:
+            log.info("producer id %d: epoch bumped %d -> %d", self.producer_id, self.producer_epoch,
+                     resp.producer_epoch)
+            self.stats["epoch_bumps"] += 1
+        self.set_producer(resp.producer_id, resp.producer_epoch)
+
+    def set_producer(self, producer_id, epoch):
+        """A new id or epoch: every partition numbers from 0 again."""
+        self._reset_sequences()
+        self.producer_id = producer_id
+        self.producer_epoch = epoch
+        self.bump_needed = False
+        self.client.wakeup()
+
+    def _reset_sequences(self):
+        self.partitions.clear()
+        with self.acc.lock:
+            for dq in self.acc.deques.values():
+                for b in dq:
+                    b.base_sequence = None
+                    b.producer_epoch = None
+                    b.ambiguous = False
+
+    # -- requests
+
+    def _send_produce(self, node, batches, now):
+        topics = {}
+        transactional = self.transactional_id is not None
+        for b in batches:
+            data = b.close()
+            if self.idempotent:
+                data = stamp(data, self.producer_id, b.producer_epoch, b.base_sequence, transactional)
+                self._ps((b.topic, b.partition)).in_flight.append(b)
+            b.in_flight = True
+            b.attempts += 1
+            topics.setdefault(b.topic, []).append(m.ProduceRequest.PartitionProduceData(index=b.partition,
+                                                                                        records=data))
+        P = m.ProduceRequest
+        body = P(transactional_id=self.transactional_id, acks=self.acks,
+                 timeout_ms=int(self.request_timeout * 1000),
+                 topic_data=[P.TopicProduceData(name=t, partition_data=parts) for t, parts in topics.items()])
+        self.node_in_flight[node] += 1
+        self.in_flight_requests += 1
+        self.stats["requests"] += 1
+        future = self.client.send(node, "Produce", body, max_version=PRODUCE_MAX_VERSION,
+                                  timeout=self.request_timeout + 1.0)
+        future.add_done_callback(lambda f: self._produce_answered(f, node, batches))
+
+    def _produce_answered(self, future, node, batches):
+        self.node_in_flight[node] -= 1
+        self.in_flight_requests -= 1
+        now = time.monotonic()
+        exc = future.exception()
+        if exc is not None:
+            if not isinstance(exc, E.KafkaError) or not exc.retriable:
+                for b in batches:
+                    self._done(b, error=exc)
+                return
+            self.metadata.request_update()
+            for b in batches:
+                self._retry(b, exc, now, ambiguous=True)
+            return
+        resp = future.result()
+        if resp is None:  # acks=0: no answer comes
+            for b in batches:
+                self._done(b, -1, -1)
+            return
+        answers = {}
+        for t in resp.responses:
+            for p in t.partition_responses:
+                answers[(t.name, p.index)] = p
+        for b in batches:
+            tp = (b.topic, b.partition)
+            p = answers.get(tp)
+            if p is None:
+                self._retry(b, E.KafkaError(f"Produce answer from broker {node} lacks {b.topic}[{b.partition}]"),
+                            now, ambiguous=True)
+                continue
+            code = p.error_code
+            if code == 0 or code == 46:  # 46: DUPLICATE_SEQUENCE_NUMBER, already written
+                self._done(b, p.base_offset, p.log_append_time_ms if p.log_append_time_ms is not None else -1)
+                continue
+            detail = ""
+            if getattr(p, "record_errors", None):
+                detail = "; " + ", ".join(f"record {e.batch_index}: {e.batch_index_error_message}"
+                                          for e in p.record_errors[:3])
+            if getattr(p, "error_message", None):
+                detail += f"; {p.error_message}"
+            err = E.error_for(code, f"Produce to {b.topic}[{b.partition}] (broker {node}){detail}")
+            if code in _TOO_LARGE_ERRORS and b.record_count > 1:
+                self._split(b, now)
+            elif code in _SEQUENCE_ERRORS and self.idempotent:
+                self._sequence_error(b, err, now)
+            elif code in _FENCED_ERRORS:
+                self._remove_in_flight(b)
+                fenced = E.error_for(90, f"producer fenced: {err}")
+                self._done(b, error=fenced)
+                self._fenced(fenced)
+            elif code in _TXN_FATAL_ERRORS:
+                self._done(b, error=err)
+                self.set_fatal(err)
+            elif err.retriable:
+                if code in _LEADER_ERRORS:
+                    self.metadata.request_update()
+                self._retry(b, err, now, ambiguous=code in _AMBIGUOUS_ERRORS)
+            else:
+                self._done(b, error=err)
+
+    def _fenced(self, error):
+        if self.txn is not None:
+            self.txn.fenced(error)
+        self.set_fatal(error)
+
+    def _remove_in_flight(self, b):
+        b.in_flight = False
+        if self.idempotent:
+            ps = self.partitions.get((b.topic, b.partition))
+            if ps is not None and b in ps.in_flight:
+                ps.in_flight.remove(b)
+
+    def _done(self, b, base_offset=-1, log_append_time=-1, error=None):
+        """The batch is finished: acknowledged (error None) or failed for good."""
+        self._remove_in_flight(b)
+        if error is None and self.idempotent and b.base_sequence is not None:
+            ps = self.partitions.get((b.topic, b.partition))
+            if ps is not None and b.producer_epoch == self.producer_epoch:
+                ps.last_acked = (b.base_sequence + b.record_count - 1) % SEQ_MOD
+        elif error is not None:
+            self._give_up_effects(b, error)
+        self.acc.release(b)
+        if error is None:
+            self.stats["batches"] += 1
+            self.stats["records"] += b.record_count
+        b.result.complete(base_offset, log_append_time, error)
+
+    def _give_up_effects(self, b, error):
+        self.stats["failed_batches"] += 1
+        if self.idempotent and b.base_sequence is not None and b.producer_epoch == self.producer_epoch:
+            # its sequence numbers will never arrive: the partition needs a new epoch
+            if self.transactional_id is None:
+                self.bump_needed = True
+        if self.txn is not None:
+            self.txn.batch_failed(error)
+
+    def _give_up(self, b, error):
+        if b.builder is not None:
+            b.builder.close()
+            b.builder = None
+        self._done(b, error=error)
+
+    def _retry(self, b, error, now, ambiguous=False):
+        self._remove_in_flight(b)
+        if ambiguous:
+            b.ambiguous = True
+        if now >= b.deadline or b.attempts > self.retries:
+            why = "delivery.timeout.ms passed" if now >= b.deadline else f"retries ({self.retries}) exhausted"
+            if isinstance(error, E.KafkaError) and not isinstance(error, E.KafkaTimeoutError):
+                final = type(error)(f"{error} ({why})") if isinstance(error, E.BrokerResponseError) else error
+            else:
+                final = E.KafkaTimeoutError(f"{b.topic}[{b.partition}]: not delivered, {why}; last error: {error}")
+            self._done(b, error=final)
+            return
+        self.stats["retries"] += 1
+        log.debug("retrying %r after %s", b, error)
+        b.retry_at = now + self._backoff_for(b.attempts)
+        self._requeue(b)
+
+    def _requeue(self, b):
+        """Back into its deque, before every batch created after it."""
+        with self.acc.lock:
+            tp = (b.topic, b.partition)
+            dq = self.acc.deques.get(tp)
+            if dq is None:
+                dq = self.acc.deques[tp] = collections.deque()
+            i = 0
+            for other in dq:
+                if other.created > b.created:
+                    break
+                i += 1
+            dq.insert(i, b)
+        self.client.wakeup()
+
+    def _sequence_error(self, b, err, now):
+        ps = self._ps((b.topic, b.partition))
+        self._remove_in_flight(b)
+        b.ambiguous = False  # the broker refused it: it was not written by this attempt
+        first_unacked = (b.producer_epoch == self.producer_epoch
+                         and b.base_sequence == (ps.last_acked + 1) % SEQ_MOD)
+        if not first_unacked:
+            # an earlier batch failed first; this one waits for it
+            self._retry(b, err, now)
+            return
+        if self.transactional_id is not None:
+            self._done(b, error=err)  # the transaction must abort (and then bumps the epoch)
+            return
+        log.info("%s for the oldest unacknowledged batch of %s[%d]: bumping the epoch", err, b.topic, b.partition)
+        self.bump_needed = True
+        self._retry(b, err, now)
+
+    def _split(self, b, now):
+        """MESSAGE_TOO_LARGE for a batch of several records: send its halves instead."""
+        self._remove_in_flight(b)
+        records = decode_records(b.data)
+        half = len(records) // 2
+        parts = []
+        children = []
+        seq = b.base_sequence
+        for start, chunk in ((0, records[:half]), (half, records[half:])):
+            builder = RecordBatchBuilder(2, self.compression, batch_size=1 << 30)
+            builder.append_many([(r.timestamp, r.key, r.value, list(r.headers)) for r in chunk])
+            result = BatchResult(b.topic, b.partition)
+            child = ProducerBatch(b.topic, b.partition, None, result, b.created, b.deadline, None)
+            child.open = False
+            child.data = builder.build()
+            child.record_count = len(chunk)
+            child.attempts = b.attempts
+            child.split_from = b
+            if seq is not None:
+                # the halves keep the parent's numbers, so later batches keep theirs
+                child.base_sequence = (seq + start) % SEQ_MOD
+                child.producer_epoch = b.producer_epoch
+            parts.append((start, result))
+            children.append(child)
+        self.stats["splits"] += 1
+        log.info("%r too large for the broker: split into %d + %d records", b, half, len(records) - half)
+        parent = b
+
+        def parent_done(_):
+            self.acc.release(parent)
+
+        b.result.split_into(parts)
+        b.result.add_listener(parent_done)
+        for child in children:
+            self._requeue(child)
+
+    def connection_lost(self, node_id, error):
+        # the network layer fails the connection's requests; their callbacks retry
+        pass

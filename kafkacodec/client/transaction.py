@@ -1,0 +1,400 @@
+"""Transactions of a producer with ``transactional.id`` (KIP-98).
+
+The caller's thread runs the blocking steps against the transaction
+coordinator (found with FindCoordinator, key type 1): InitProducerId in
+``init_transactions``, AddOffsetsToTxn + TxnOffsetCommit (to the group's
+coordinator) in ``send_offsets_to_transaction``, EndTxn in ``commit`` and
+``abort``.  Partitions join the transaction on the I/O thread: the sender
+holds a partition's batches back until AddPartitionsToTxn has accepted it.
+
+Coordinator moves and loads (NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE,
+COORDINATOR_LOAD_IN_PROGRESS) and CONCURRENT_TRANSACTIONS are retried.
+INVALID_PRODUCER_EPOCH / PRODUCER_FENCED mean another producer with the same
+transactional.id took over: ProducerFencedError, and the producer refuses all
+further work.  A failed batch makes the transaction *abortable*: commit raises
+the error, abort_transaction() clears it (and bumps the epoch when sequence
+numbers were lost, KIP-360).
+"""
+import collections
+import logging
+import threading
+import time
+
+from kafkacodec.protocol import messages as m
+from kafkacodec.client import errors as E
+from kafkacodec.client.metadata import BrokerInfo
+
+__all__ = ["TransactionManager", "ConsumerGroupMetadata", "group_metadata_of"]
+
+log = logging.getLogger("kafkacodec.client.producer")
+
+FIND_COORDINATOR_MAX_VERSION = 3
+ADD_PARTITIONS_MAX_VERSION = 3   # v4+ is the brokers' own verification API
+TXN_OFFSET_COMMIT_MAX_VERSION = 3
+INIT_PRODUCER_ID_MAX_VERSION = 5
+
+_COORDINATOR_GONE = {15, 16}      # COORDINATOR_NOT_AVAILABLE, NOT_COORDINATOR
+_TRY_AGAIN = {14, 51, 7}          # LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS, REQUEST_TIMED_OUT
+_FENCED = {47, 90}
+_GROUP_FENCED = {22, 25, 82}      # ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID, FENCED_INSTANCE_ID
+
+ConsumerGroupMetadata = collections.namedtuple("ConsumerGroupMetadata",
+                                               "group_id generation_id member_id group_instance_id")
+
+
+def group_metadata_of(obj):
+    """ConsumerGroupMetadata from itself, a group id, or a kafkacodec Consumer in a group."""
+    if isinstance(obj, ConsumerGroupMetadata):
+        return obj
+    if isinstance(obj, str):
+        return ConsumerGroupMetadata(obj, -1, "", None)
+    group = getattr(obj, "_group", None)
+    if group is not None and hasattr(group, "generation"):
+        return ConsumerGroupMetadata(group.group_id, group.generation, group.member_id,
+                                     group.conf.get("group.instance.id"))
+    raise TypeError(f"group metadata must be a ConsumerGroupMetadata, a group id or a Consumer with a "
+                    f"group.id, not {type(obj).__name__}")
+
+
+class TransactionManager:
+    def __init__(self, client, conf, sender, accumulator):
+        self.client = client
+        self.conf = conf
+        self.sender = sender
+        self.acc = accumulator
+        self.transactional_id = conf["transactional.id"]
+        self.timeout_ms = conf["transaction.timeout.ms"]
+        self.state = "uninitialized"
+        self.coordinator = None
+        self.added = set()            # partitions in the current transaction (I/O thread writes)
+        self.offsets_added = False
+        self.abortable_error = None
+        self.fatal_error = None
+        self.sequences_lost = False
+        self._add_future = None
+        self._add_after = 0.0
+        self._add_failures = 0
+        self._finding = False
+        self._lock = threading.Lock()  # one caller-side operation at a time
+
+    # -- state checks (calling threads)
+
+    def check_can_send(self):
+        if self.fatal_error is not None:
+            raise self.fatal_error
+        if self.abortable_error is not None:
+            raise E.IllegalStateError(f"the transaction must be aborted: {self.abortable_error}")
+        if self.state != "in_transaction":
+            raise E.IllegalStateError("send() of a transactional producer needs begin_transaction() first")
+
+    def _check_not_fatal(self):
+        if self.fatal_error is not None:
+            raise self.fatal_error
+
+    # -- I/O thread
+
+    def batch_failed(self, error):
+        if self.fatal_error is None and self.abortable_error is None and self.state != "aborting":
+            self.abortable_error = error
+        if isinstance(error, E.BrokerResponseError) and getattr(error, "code", None) in (45, 59):
+            self.sequences_lost = True
+
+    def fenced(self, error):
+        self.fatal_error = error
+        self.state = "fatal"
+
+    def add_partitions(self, tps, now):
+        """Ask the coordinator to add these partitions (I/O thread; one request at a time)."""
+        if self._add_future is not None or now < self._add_after or self.fatal_error is not None:
+            return
+        if self.coordinator is None:
+            self._find_async()
+            return
+        tps = [tp for tp in tps if tp not in self.added]
+        if not tps:
+            return
+        by_topic = {}
+        for t, p in sorted(tps):
+            by_topic.setdefault(t, []).append(p)
+        R = m.AddPartitionsToTxnRequest
+        body = R(v3_and_below_transactional_id=self.transactional_id,
+                 v3_and_below_producer_id=self.sender.producer_id,
+                 v3_and_below_producer_epoch=self.sender.producer_epoch,
+                 v3_and_below_topics=[R.AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()])
+        future = self.client.send(self.coordinator, "AddPartitionsToTxn", body, max_version=ADD_PARTITIONS_MAX_VERSION)
+        self._add_future = future
+        future.add_done_callback(self._partitions_added)
+
+    def _partitions_added(self, future):
+        self._add_future = None
+        exc = future.exception()
+        retry = False
+        if exc is not None:
+            if not getattr(exc, "retriable", False):
+                self._abortable(exc)
+                return
+            self.coordinator = None
+            retry = True
+        else:
+            for t in future.result().results_by_topic_v3_and_below:
+                for p in t.results_by_partition:
+                    code = p.partition_error_code
+                    if code == 0:
+                        self.added.add((t.name, p.partition_index))
+                    elif code in _FENCED:
+                        err = E.error_for(90, f"AddPartitionsToTxn: {E.error_for(code)}")
+                        self.sender._fenced(err)
+                        return
+                    elif code in _COORDINATOR_GONE:
+                        self.coordinator = None
+                        retry = True
+                    elif code in _TRY_AGAIN or code in (3, 55):  # unknown partition yet, not attempted
+                        retry = True
+                    else:
+                        self._abortable(E.error_for(code, f"AddPartitionsToTxn {t.name}[{p.partition_index}]"))
+                        return
+        if retry:
+            self._add_failures += 1
+            # CONCURRENT_TRANSACTIONS clears within milliseconds (the previous markers)
+            pause = min(0.02 * (2 ** min(self._add_failures, 6)), self.sender.backoff_max)
+            self._add_after = time.monotonic() + pause
+        else:
+            self._add_failures = 0
+        self.client.wakeup()
+
+    def _abortable(self, error):
+        if self.abortable_error is None:
+            self.abortable_error = error
+        self.client.wakeup()
+
+    def _find_async(self):
+        if self._finding:
+            return
+        self._finding = True
+        body = m.FindCoordinatorRequest(key=self.transactional_id, key_type=1)
+        future = self.client.send(None, "FindCoordinator", body, max_version=FIND_COORDINATOR_MAX_VERSION)
+
+        def found(f):
+            self._finding = False
+            node = None if f.exception() is not None else self._coordinator_from(f.result())
+            if node is None:
+                self._add_after = time.monotonic() + self.sender.backoff
+            else:
+                self.coordinator = node
+            self.client.wakeup()
+
+        future.add_done_callback(found)
+
+    def _coordinator_from(self, resp):
+        if resp.error_code:
+            return None
+        md = self.client.metadata
+        if resp.node_id not in md.brokers:
+            # reachable by the address given even before our metadata lists it
+            md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
+        return resp.node_id
+
+    # -- calling thread: blocking requests
+
+    def _find(self, key, key_type, deadline):
+        attempt = 0
+        while True:
+            future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type),
+                                      max_version=FIND_COORDINATOR_MAX_VERSION)
+            err = None
+            try:
+                resp = self._wait(future, deadline)
+                node = self._coordinator_from(resp)
+                if node is not None:
+                    return node
+                err = E.error_for(resp.error_code, f"FindCoordinator for {key!r}")
+                if not err.retriable:
+                    raise err
+            except E.KafkaError as exc:
+                if not exc.retriable:
+                    raise
+                err = exc
+            self._pause(attempt, deadline, err)
+            attempt += 1
+
+    def _wait(self, future, deadline):
+        try:
+            return future.result(max(0.0, deadline - time.monotonic()) + 1.0)
+        except E.KafkaError:
+            raise
+        except TimeoutError:
+            raise E.KafkaTimeoutError("no answer before the deadline") from None
+
+    def _pause(self, attempt, deadline, err):
+        pause = min(self.sender.backoff_max, 0.02 * (2 ** min(attempt, 8)))
+        if time.monotonic() + pause >= deadline:
+            raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
+        time.sleep(pause)
+
+    def _call(self, api, make_body, answer_code, deadline, *, group=None, max_version=None):
+        """Send to the transaction (or `group`'s) coordinator until it answers without a
+        retriable error; returns the answer.  answer_code(resp) -> the error code that counts."""
+        attempt = 0
+        coordinator = None
+        while True:
+            self._check_not_fatal()
+            if group is None:
+                if self.coordinator is None:
+                    self.coordinator = self._find(self.transactional_id, 1, deadline)
+                coordinator = self.coordinator
+            elif coordinator is None:
+                coordinator = self._find(group, 0, deadline)
+            future = self.client.send(coordinator, api, make_body(), max_version=max_version,
+                                      timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
+                                                           deadline - time.monotonic())))
+            try:
+                resp = self._wait(future, deadline)
+            except E.KafkaError as exc:
+                if not exc.retriable:
+                    raise
+                if group is None:
+                    self.coordinator = None
+                else:
+                    coordinator = None
+                self._pause(attempt, deadline, exc)
+                attempt += 1
+                continue
+            code = answer_code(resp)
+            if code == 0:
+                return resp
+            err = E.error_for(code, f"{api} for transactional id {self.transactional_id!r}")
+            if code in _FENCED:
+                fenced = E.error_for(90, f"{api}: {err} (another producer uses transactional.id "
+                                         f"{self.transactional_id!r})")
+                self.sender._fenced(fenced)
+                raise fenced
+            if code in _COORDINATOR_GONE:
+                if group is None:
+                    self.coordinator = None
+                else:
+                    coordinator = None
+            elif code not in _TRY_AGAIN:
+                raise err
+            self._pause(attempt, deadline, err)
+            attempt += 1
+
+    # -- public operations (called by Producer)
+
+    def init_transactions(self, timeout):
+        with self._lock:
+            self._check_not_fatal()
+            if self.state != "uninitialized":
+                raise E.IllegalStateError(f"init_transactions() once, before anything else (state {self.state})")
+            self._init_producer_id(time.monotonic() + timeout, bump=False)
+            self.state = "ready"
+
+    def _init_producer_id(self, deadline, bump):
+        pid, epoch = (self.sender.producer_id, self.sender.producer_epoch) if bump else (-1, -1)
+
+        def body():
+            return m.InitProducerIdRequest(transactional_id=self.transactional_id,
+                                           transaction_timeout_ms=self.timeout_ms,
+                                           producer_id=pid, producer_epoch=epoch)
+        resp = self._call("InitProducerId", body, lambda r: r.error_code, deadline,
+                          max_version=INIT_PRODUCER_ID_MAX_VERSION)
+        self.sender.set_producer(resp.producer_id, resp.producer_epoch)
+        self.sequences_lost = False
+        log.info("transactional id %r: producer id %d epoch %d", self.transactional_id, resp.producer_id,
+                 resp.producer_epoch)
+
+    def begin_transaction(self):
+        self._check_not_fatal()
+        if self.state != "ready":
+            raise E.IllegalStateError(f"begin_transaction() needs a finished or no transaction (state {self.state})")
+        self.added = set()
+        self.offsets_added = False
+        self.state = "in_transaction"
+
+    def send_offsets(self, offsets, group_metadata, timeout):
+        with self._lock:
+            self._check_not_fatal()
+            if self.state != "in_transaction":
+                raise E.IllegalStateError("send_offsets_to_transaction() needs an open transaction")
+            if self.abortable_error is not None:
+                raise E.IllegalStateError(f"the transaction must be aborted: {self.abortable_error}")
+            gm = group_metadata_of(group_metadata)
+            deadline = time.monotonic() + timeout
+            sender = self.sender
+            self._call("AddOffsetsToTxn", lambda: m.AddOffsetsToTxnRequest(
+                transactional_id=self.transactional_id, producer_id=sender.producer_id,
+                producer_epoch=sender.producer_epoch, group_id=gm.group_id), lambda r: r.error_code, deadline)
+            self.offsets_added = True
+            by_topic = {}
+            for tp, offset in offsets.items():
+                topic, partition = tp[0], tp[1]
+                offset = getattr(offset, "offset", offset)
+                by_topic.setdefault(topic, []).append((partition, int(offset)))
+            T = m.TxnOffsetCommitRequest
+
+            def body():
+                return T(transactional_id=self.transactional_id, group_id=gm.group_id,
+                         producer_id=sender.producer_id, producer_epoch=sender.producer_epoch,
+                         generation_id=gm.generation_id, member_id=gm.member_id,
+                         group_instance_id=gm.group_instance_id, topics=[
+                             T.TxnOffsetCommitRequestTopic(name=t, partitions=[
+                                 T.TxnOffsetCommitRequestPartition(partition_index=p, committed_offset=o,
+                                                                   committed_leader_epoch=-1, committed_metadata="")
+                                 for p, o in parts]) for t, parts in by_topic.items()])
+
+            def code_of(resp):
+                codes = [p.error_code for t in resp.topics for p in t.partitions if p.error_code]
+                return codes[0] if codes else 0
+
+            try:
+                self._call("TxnOffsetCommit", body, code_of, deadline, group=gm.group_id,
+                           max_version=TXN_OFFSET_COMMIT_MAX_VERSION)
+            except E.BrokerResponseError as exc:
+                if getattr(exc, "code", None) in _GROUP_FENCED:
+                    err = E.CommitFailedError(f"TxnOffsetCommit for group {gm.group_id}: {exc}; the group "
+                                              "rebalanced, abort the transaction")
+                    self.abortable_error = err
+                    raise err from exc
+                self.abortable_error = exc
+                raise
+
+    def commit(self, flush, timeout):
+        with self._lock:
+            self._check_not_fatal()
+            if self.state != "in_transaction":
+                raise E.IllegalStateError(f"commit_transaction() needs an open transaction (state {self.state})")
+            deadline = time.monotonic() + timeout
+            flush(max(0.0, deadline - time.monotonic()))
+            self._check_not_fatal()
+            if self.abortable_error is not None:
+                raise E.IllegalStateError(f"cannot commit, the transaction must be aborted: {self.abortable_error}") \
+                    from self.abortable_error
+            self._end(True, deadline)
+            self.state = "ready"
+
+    def abort(self, flush, timeout):
+        with self._lock:
+            self._check_not_fatal()
+            if self.state != "in_transaction":
+                raise E.IllegalStateError(f"abort_transaction() needs an open transaction (state {self.state})")
+            deadline = time.monotonic() + timeout
+            self.state = "aborting"
+            # batches not sent yet fail at once; those in flight are answered first
+            self.abortable_error = self.abortable_error or E.TransactionAbortedError(
+                "the transaction was aborted before this record was sent")
+            self.client.wakeup()
+            flush(max(0.0, deadline - time.monotonic()))
+            self._check_not_fatal()
+            self._end(False, deadline)
+            if self.sequences_lost:
+                self._init_producer_id(deadline, bump=True)
+            self.abortable_error = None
+            self.state = "ready"
+
+    def _end(self, commit, deadline):
+        if self.added or self.offsets_added:
+            sender = self.sender
+            self._call("EndTxn", lambda: m.EndTxnRequest(
+                transactional_id=self.transactional_id, producer_id=sender.producer_id,
+                producer_epoch=sender.producer_epoch, committed=commit), lambda r: r.error_code, deadline)
+        self.added = set()
+        self.offsets_added = False

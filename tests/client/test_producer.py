@@ -1,0 +1,207 @@
+"""The producer against real brokers: records sent by kafkacodec come back identically
+through librdkafka and kafkacodec's consumer (every codec, headers, null keys/values),
+keyed records land in the Java client's partition, callbacks and handles report the
+offsets the broker gave; configuration errors name the setting."""
+import time
+import uuid
+
+import pytest
+
+from kafkacodec.client import Consumer, Producer
+from kafkacodec.client import errors as E
+from kafkacodec.client.partitioner import Partitioner, murmur2, murmur2_partition
+
+_peers = pytest.importorskip("_peers")
+
+CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
+
+
+# -- murmur2: Kafka's own test vectors (UtilsTest.testMurmur2)
+
+@pytest.mark.parametrize("data, expected", [
+    (b"21", -973932308),
+    (b"foobar", -790332482),
+    (b"a-little-bit-long-string", -985981536),
+    (b"a-little-bit-longer-string", -1486304829),
+    (b"lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8", -58897971),
+    (b"abc", 479470107),
+])
+def test_murmur2_matches_kafka_vectors(data, expected):
+    assert murmur2(data) == expected
+
+
+def test_partitioner_kinds():
+    p = Partitioner("murmur2")
+    assert p.for_key(b"foobar", 7) == (-790332482 & 0x7FFFFFFF) % 7
+    assert p.for_key(bytearray(b"foobar"), 7) == p.for_key(b"foobar", 7)  # not cached, same answer
+    assert p.for_key(None, 7) is None  # sticky
+    import zlib
+    assert Partitioner("consistent_random").for_key(b"abc", 5) == zlib.crc32(b"abc") % 5
+    assert Partitioner("consistent").for_key(None, 5) == 0
+    assert Partitioner(lambda key, n: n - 1).for_key(b"x", 3) == 2
+    with pytest.raises(ValueError, match="returned 3"):
+        Partitioner(lambda key, n: n).for_key(b"x", 3)
+    with pytest.raises(ValueError):
+        Partitioner("fnv")
+    for _ in range(50):
+        assert Partitioner.next_sticky(4, 1) != 1
+
+
+# -- configuration (no broker needed: bad settings fail before any connection)
+
+@pytest.mark.parametrize("conf, name", [
+    ({"linger.ms": -1}, "linger.ms"),
+    ({"acks": "2"}, "acks"),
+    ({"compression.type": "brotli"}, "compression.type"),
+    ({"partitioner": "fnv"}, "partitioner"),
+    ({"batch_sise": 10}, "batch_sise"),
+    ({"enable.idempotence": True, "acks": 1}, "acks"),
+    ({"enable.idempotence": True, "max.in.flight.requests.per.connection": 6},
+     "max.in.flight.requests.per.connection"),
+    ({"transactional.id": "x", "enable.idempotence": False}, "enable.idempotence"),
+    ({"buffer.memory": "lots"}, "buffer.memory"),
+])
+def test_config_errors_name_the_setting(conf, name):
+    with pytest.raises(E.ConfigError, match=name.replace(".", r"\.")):
+        Producer({"bootstrap.servers": "127.0.0.1:1", **conf})
+
+
+def test_idempotence_default_follows_acks():
+    p = Producer({"bootstrap.servers": "127.0.0.1:1", "acks": 1})
+    try:
+        assert p.idempotent is False
+    finally:
+        p.close(0)
+    p = Producer(bootstrap_servers="127.0.0.1:1", linger_ms=1)
+    try:
+        assert p.idempotent is True and p.conf["linger.ms"] == 1 and p.conf["acks"] == -1
+    finally:
+        p.close(0)
+
+
+# -- against brokers
+
+@pytest.fixture(scope="module", params=["mock", "tansu"])
+def broker(request):
+    cm = _peers.mock_cluster(num_brokers=3) if request.param == "mock" else _peers.tansu_broker()
+    try:
+        with cm as bootstrap:
+            yield request.param, bootstrap
+    except _peers.PeerUnavailable as e:
+        pytest.skip(str(e))
+
+
+def _topic(bootstrap, partitions):
+    name = f"pt-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(bootstrap, name, partitions)
+    return name
+
+
+def _sample(n=300):
+    out = []
+    for i in range(n):
+        key = None if i % 7 == 0 else b"key-%d" % i
+        value = None if i % 11 == 5 else (b"value-%d-" % i) * (1 + i % 5)
+        headers = [("h1", b"x%d" % i), ("empty", None)] if i % 3 == 0 else []
+        out.append((key, value, headers, 1_700_000_000_000 + i))
+    return out
+
+
+def _consume_kafkacodec(bootstrap, topic, partitions, n, timeout=30):
+    c = Consumer({"bootstrap.servers": bootstrap, "auto.offset.reset": "earliest", "request.timeout.ms": 10000})
+    try:
+        c.assign([(topic, p) for p in range(partitions)])
+        out = []
+        deadline = time.monotonic() + timeout
+        while len(out) < n and time.monotonic() < deadline:
+            out.extend(c.poll(0.5))
+        return [(r.key, r.value, list(r.headers), r.timestamp, r.offset, r.partition) for r in out]
+    finally:
+        c.close()
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("codec", CODECS)
+def test_round_trip_through_both_consumers(broker, codec):
+    kind, bootstrap = broker
+    topic = _topic(bootstrap, 3)
+    records = _sample()
+    with Producer({"bootstrap.servers": bootstrap, "compression.type": codec, "linger.ms": 2,
+                   "batch.size": 4096}) as p:
+        handles = [p.send(topic, v, key=k, headers=h, timestamp=ts) for k, v, h, ts in records]
+        p.flush(30)
+        metas = [h.get(0) for h in handles]
+    # what the broker said: offsets per partition are 0.. in send order
+    by_part = {}
+    for m in metas:
+        by_part.setdefault(m.partition, []).append(m.offset)
+    for offsets in by_part.values():
+        assert offsets == list(range(len(offsets)))
+    expected = sorted(((k, v, [(hk, hv) for hk, hv in h], ts, m.offset, m.partition)
+                       for (k, v, h, ts), m in zip(records, metas)), key=lambda r: (r[5], r[4]))
+    got = _peers.consume_with_confluent(bootstrap, topic, len(records), timeout=30)
+    assert got == expected
+    mine = sorted(_consume_kafkacodec(bootstrap, topic, 3, len(records)), key=lambda r: (r[5], r[4]))
+    assert mine == expected
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(120)
+def test_keys_land_where_librdkafka_murmur2_puts_them(broker):
+    kind, bootstrap = broker
+    topic_a, topic_b = _topic(bootstrap, 7), _topic(bootstrap, 7)
+    keys = [b"user-%d" % i for i in range(200)] + [b"", b"x", b"\xff\xfe\x00", b"k" * 33]
+    with Producer({"bootstrap.servers": bootstrap}) as p:
+        mine = [p.send(topic_a, b"v", key=k) for k in keys]
+        p.flush(30)
+        mine = [h.get(0).partition for h in mine]
+    theirs = _peers.produce_with_confluent(bootstrap, topic_b, [(k, b"v") for k in keys],
+                                           partitioner="murmur2_random")
+    assert mine == [p for p, _ in theirs]
+    assert mine == [murmur2_partition(k, 7) for k in keys]
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(120)
+def test_null_keys_stick_to_a_partition_per_batch(broker):
+    kind, bootstrap = broker
+    topic = _topic(bootstrap, 4)
+    with Producer({"bootstrap.servers": bootstrap, "batch.size": 2048, "linger.ms": 50}) as p:
+        handles = [p.send(topic, b"x" * 100) for _ in range(400)]
+        p.flush(30)
+        parts = [h.get(0).partition for h in handles]
+    # runs of one partition, each about a batch long (~18 records of ~110 bytes in 2 KiB)
+    runs = 1 + sum(1 for a, b in zip(parts, parts[1:]) if a != b)
+    assert 10 <= runs <= 40, runs
+    assert len(set(parts)) > 1
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(60)
+def test_callbacks_run_in_poll_and_flush(broker):
+    kind, bootstrap = broker
+    topic = _topic(bootstrap, 2)
+    seen = []
+    with Producer({"bootstrap.servers": bootstrap, "acks": 1}) as p:
+        for i in range(50):
+            p.send(topic, b"%d" % i, partition=i % 2, callback=lambda err, md: seen.append((err, md)))
+        assert p.poll(0) == 0 or len(seen) <= 50
+        p.flush(30)
+        assert len(seen) == 50
+        assert all(err is None for err, _ in seen)
+        assert sorted((md.partition, md.offset) for _, md in seen) == sorted(
+            (i % 2, i // 2) for i in range(50))
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(60)
+def test_send_to_missing_partition_and_oversized_record(broker):
+    kind, bootstrap = broker
+    topic = _topic(bootstrap, 2)
+    with Producer({"bootstrap.servers": bootstrap, "max.request.size": 10000}) as p:
+        with pytest.raises(ValueError, match="partition 5"):
+            p.send(topic, b"x", partition=5)
+        with pytest.raises(E.BrokerResponseError, match="max.request.size"):
+            p.send(topic, b"x" * 20000)
+        assert p.send(topic, b"small", partition=1).get(30).offset == 0
