@@ -1,12 +1,17 @@
 """Framing: header version per (API, version), frames of every API and version, splitter."""
+import os
 import struct
+import subprocess
+import sys
 
 import pytest
 
-from kafkacodec.errors import CorruptDataError, FrameTooLargeError, TruncatedDataError
+import kafkacodec
+from kafkacodec.errors import CorruptDataError, EncodeError, FrameTooLargeError, TruncatedDataError
 from kafkacodec.protocol import (REQUESTS, RESPONSES, FrameSplitter, decode_request, decode_response,
-                                 encode_request, encode_response, expects_response, request_header_version,
-                                 response_header_version)
+                                 decode_response_frame, encode_request, encode_request_frame,
+                                 encode_response, encode_response_frame, expects_response,
+                                 request_header_version, response_header_version)
 from kafkacodec.protocol import messages as m
 
 from protocol_helpers import plan_of, populate
@@ -54,6 +59,71 @@ def test_every_api_version_frames(codec, kind):
             assert struct.unpack_from(">i", frame)[0] == len(frame) - 4
             n += 1
     assert n == 354
+
+
+def test_re_encoding_a_decoded_frame_gives_the_same_bytes(codec):
+    for key, spec in sorted(REQUESTS.items()):
+        for v in sorted(spec.versions):
+            frame = encode_request(key, v, populate(plan_of(spec, v)), correlation_id=v, client_id="c", impl=codec)
+            assert encode_request_frame(*decode_request(frame, impl=codec), impl=codec) == frame, (spec.name, v)
+    for key, spec in sorted(RESPONSES.items()):
+        for v in sorted(spec.versions):
+            frame = encode_response(key, v, v, populate(plan_of(spec, v)), impl=codec)
+            header, body, trailing = decode_response_frame(key, v, frame, impl=codec)
+            assert trailing == 0
+            assert encode_response_frame(key, v, header, body, impl=codec) == frame, (spec.name, v)
+
+
+def test_every_frame_encoder_checks_the_body_type(codec):
+    wrong = m.HeartbeatRequest()
+    req_header, _ = decode_request(encode_request("Metadata", 12, m.MetadataRequest(), correlation_id=1))
+    resp_header, _, _ = decode_response_frame("Metadata", 12, encode_response("Metadata", 12, 1, m.MetadataResponse()))
+    calls = [
+        lambda: encode_request("Metadata", 12, wrong, correlation_id=1, impl=codec),
+        lambda: encode_request_frame(req_header, wrong, impl=codec),
+    ]
+    for call in calls:
+        with pytest.raises(EncodeError, match="body must be a MetadataRequest, got HeartbeatRequest"):
+            call()
+    calls = [
+        lambda: encode_response("Metadata", 12, 1, wrong, impl=codec),
+        lambda: encode_response_frame("Metadata", 12, resp_header, wrong, impl=codec),
+    ]
+    for call in calls:
+        with pytest.raises(EncodeError, match="body must be a MetadataResponse, got HeartbeatRequest"):
+            call()
+
+
+def test_executor_follows_the_package_switch():
+    from kafkacodec import protocol
+    from kafkacodec.protocol import _pure_codec
+    assert protocol.accelerated is kafkacodec.accelerated
+    if kafkacodec.accelerated:
+        from kafkacodec.protocol import _codec
+        assert protocol.executor is _codec
+    else:
+        assert protocol.executor is _pure_codec
+    code = "import kafkacodec.protocol as p; print(p.executor.__name__, p.accelerated)"
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "KAFKACODEC_PURE": "1"},
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["kafkacodec.protocol._pure_codec", "False"], out.stderr
+
+
+def test_a_missing_protocol_extension_is_not_a_silent_fallback():
+    if not kafkacodec.accelerated:
+        pytest.skip("pure-Python mode")
+    blocker = (
+        "import sys, importlib.abc\n"
+        "class Block(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'kafkacodec.protocol._codec':\n"
+        "            raise ImportError('simulated broken build')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import kafkacodec.protocol\n"
+    )
+    out = subprocess.run([sys.executable, "-c", blocker], env={**os.environ, "KAFKACODEC_PURE": ""},
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0 and "simulated broken build" in out.stderr
 
 
 def test_frame_level_truncation(codec):
