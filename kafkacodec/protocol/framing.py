@@ -126,10 +126,19 @@ def decode_versioned(name, data, impl=None):
 # ---------------------------------------------------------------- frames
 
 
+_header_plans = {}  # (spec, version, executor) -> the header plan of that frame
+
+
 def _header_plan(spec, version, impl):
-    if spec.kind == "request":
-        return _REQ_HEADER.plan(request_header_version(spec.api_key, version), impl)
-    return _RESP_HEADER.plan(response_header_version(spec.api_key, version), impl)
+    key = (spec, version, impl)
+    plan = _header_plans.get(key)
+    if plan is None:
+        if spec.kind == "request":
+            plan = _REQ_HEADER.plan(request_header_version(spec.api_key, version), impl)
+        else:
+            plan = _RESP_HEADER.plan(response_header_version(spec.api_key, version), impl)
+        _header_plans[key] = plan
+    return plan
 
 
 def _encode_frame(spec, version, header, body, impl):
