@@ -42,71 +42,27 @@ def plan_of(spec, version):
 
 
 # ---------------------------------------------------------------- record batches
-# A minimal RecordBatch v2 writer/reader on kafkacodec primitives, so the live
-# protocol tests do not depend on the record layer being importable.
-import struct as _struct
-
-from kafkacodec._impl import buffer as _buffer, crc as _crc
+# The live tests produce and fetch through the library's own batch builder and
+# reader (the protocol carries batches as opaque ``records`` bytes).
+from kafkacodec.records import RecordBatchBuilder, iter_batches
 
 
-def build_batch(values, *, base_offset=0, timestamp=1_700_000_000_000, producer_id=-1,
-                producer_epoch=-1, base_sequence=-1, transactional=False):
-    body = _buffer.Writer()
-    for i, (key, value) in enumerate(values):
-        rec = _buffer.Writer()
-        rec.write_int8(0)            # attributes
-        rec.write_varlong(0)         # timestamp delta
-        rec.write_varint(i)          # offset delta
-        for part in (key, value):
-            if part is None:
-                rec.write_varint(-1)
-            else:
-                rec.write_varint(len(part))
-                rec.write_object(part)
-        rec.write_varint(0)          # headers
-        raw = rec.to_bytes()
-        body.write_varint(len(raw))
-        body.write_object(raw)
-    records = body.to_bytes()
-    n = len(values)
-    attrs = 0x10 if transactional else 0
-    after_crc = _struct.pack(">hiqqqhii", attrs, n - 1, timestamp, timestamp, producer_id,
-                             producer_epoch, base_sequence, n) + records
-    crc = _crc.crc32c(after_crc)
-    head = _struct.pack(">qiibI", base_offset, 4 + 1 + 4 + len(after_crc), 0, 2, crc)
-    return head + after_crc
+def build_batch(values, *, timestamp=1_700_000_000_000, producer_id=-1, producer_epoch=-1,
+                base_sequence=-1, transactional=False):
+    builder = RecordBatchBuilder(producer_id=producer_id, producer_epoch=producer_epoch,
+                                 base_sequence=base_sequence, is_transactional=transactional)
+    for key, value in values:
+        builder.append(timestamp, key, value)
+    return builder.build()
 
 
 def read_batches(data):
-    """[(base_offset, producer_id, is_control, [(key, value), ...])] from v2 batches."""
-    mv = memoryview(data).cast("B")
-    out = []
-    pos = 0
-    while len(mv) - pos >= 61:
-        base_offset, length, _epoch, magic, crc = _struct.unpack_from(">qiibI", mv, pos)
-        end = pos + 12 + length
-        if end > len(mv):
-            break  # a partial batch at the end of a fetch is normal
-        assert magic == 2
-        assert _crc.crc32c(mv[pos + 21:end]) == crc
-        attrs, _lod, _ft, _mt, pid, _pe, _bs, count = _struct.unpack_from(">hiqqqhii", mv, pos + 21)
-        r = _buffer.Reader(mv, pos + 61, end)
-        recs = []
-        for _ in range(count):
-            r.read_varint()
-            r.read_int8()
-            r.read_varlong()
-            r.read_varint()
-            kv = []
-            for _part in range(2):
-                n = r.read_varint()
-                kv.append(None if n < 0 else r.read_bytes(n))
-            for _h in range(r.read_varint()):
-                r.read_bytes(r.read_varint())
-                n = r.read_varint()
-                if n >= 0:
-                    r.read_bytes(n)
-            recs.append(tuple(kv))
-        out.append((base_offset, pid, bool(attrs & 0x20), recs))
-        pos = end
-    return out
+    """[(base_offset, producer_id, is_control, [(key, value), ...])] from v2 batches;
+    a partial batch at the end (normal at the end of a fetch) is left out."""
+    return [(batch.base_offset, batch.producer_id, batch.is_control,
+             [(_bytes(r.key), _bytes(r.value)) for r in batch])
+            for batch in iter_batches(data)]
+
+
+def _bytes(part):
+    return None if part is None else bytes(part)
