@@ -260,6 +260,7 @@ class Sender:
             if bump and exc is None:
                 # the broker cannot bump this id: start over with a new one
                 log.info("epoch bump refused (%s); asking for a new producer id", err)
+                self.stats["producer_id_resets"] += 1
                 self._reset_sequences()
                 self.producer_id = self.producer_epoch = -1
                 self.bump_needed = False
