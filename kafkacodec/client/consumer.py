@@ -14,8 +14,11 @@ partition back to the fetcher as soon as its buffered data is drained.
 Rebalance listeners, auto-commit and the commit on revoke run inside
 ``poll`` on the calling thread, as in Kafka's Java consumer.
 """
+import itertools
 import logging
+import operator
 import re
+import struct
 import time
 
 from kafkacodec.records import decode_records, iter_batches
@@ -31,26 +34,36 @@ __all__ = ["Consumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", 
 log = logging.getLogger("kafkacodec.client")
 
 
-class ConsumerRecord:
-    """A decoded record with its topic and partition (a thin handle on kafkacodec's Record)."""
+def _record_attr(name):
+    get = operator.attrgetter(name)
+    return property(lambda self: get(self[2]), doc=f"the record's {name}")
 
-    __slots__ = ("topic", "partition", "_record")
 
-    def __init__(self, topic, partition, record):
-        self.topic = topic
-        self.partition = partition
-        self._record = record
+class ConsumerRecord(tuple):
+    """A decoded record with its topic and partition: the tuple (topic, partition, record)
+    over kafkacodec's Record, with the record's attributes.  A tuple, so that poll() makes
+    them all in C (map/zip) instead of running a Python __init__ per record."""
 
-    offset = property(lambda self: self._record.offset)
-    timestamp = property(lambda self: self._record.timestamp)
-    timestamp_type = property(lambda self: self._record.timestamp_type)
-    key = property(lambda self: self._record.key)
-    value = property(lambda self: self._record.value)
-    headers = property(lambda self: self._record.headers)
+    __slots__ = ()
+
+    def __new__(cls, topic, partition, record):
+        return tuple.__new__(cls, (topic, partition, record))
+
+    topic = property(operator.itemgetter(0), doc="the topic's name")
+    partition = property(operator.itemgetter(1), doc="the partition's index")
+    offset = _record_attr("offset")
+    timestamp = _record_attr("timestamp")
+    timestamp_type = _record_attr("timestamp_type")
+    key = _record_attr("key")
+    value = _record_attr("value")
+    headers = _record_attr("headers")
 
     def __repr__(self):
         return (f"ConsumerRecord(topic={self.topic!r}, partition={self.partition}, offset={self.offset}, "
                 f"key={self.key!r}, value={self.value!r})")
+
+
+_new_tuple = tuple.__new__
 
 
 class RebalanceListener:
@@ -159,7 +172,7 @@ class Consumer:
         limit = max_records if max_records is not None else 1 << 62
         parts = self._poll(timeout, limit, self._take_arrow)
         if not parts:
-            return pa.RecordBatch.from_pylist([], schema=_arrow_schema())
+            return _empty_batch()
         return parts[0] if len(parts) == 1 else pa.concat_batches(parts)
 
     def _poll(self, timeout, limit, take):
@@ -290,24 +303,24 @@ class Consumer:
 
     # -- draining buffered fetches
 
-    def _next_fetch(self):
-        """The next buffered fetch whose partition is still ours at the fetched offset (under lock)."""
+    def _queued_fetches(self):
+        """The buffered fetches present now, oldest first.  A poll drains only these:
+        fetches arriving meanwhile wait for the next poll, so one call cannot run on
+        for as long as the broker keeps answering."""
+        with self._fetcher.lock:
+            return list(self._fetcher.completed)
+
+    def _usable(self, cf):
+        """(state, position) when cf is still its partition's live buffered fetch and the
+        partition is not paused (under lock); a fetch of an unassigned partition is dropped."""
         fetcher = self._fetcher
-        while fetcher.completed:
-            cf = fetcher.completed[0]
-            state = fetcher.partitions.get(cf.tp)
-            if state is None or state.paused:
-                if state is None:
-                    fetcher.completed.popleft()
-                    fetcher.buffered.pop(cf.tp, None)
-                    continue
-                fetcher.completed.rotate(-1)
-                if all(fetcher.partitions.get(c.tp) is None or fetcher.partitions[c.tp].paused
-                       for c in fetcher.completed):
-                    return None, None
-                continue
-            return cf, state
-        return None, None
+        state = fetcher.partitions.get(cf.tp)
+        if state is None:
+            self._finish(cf)
+            return None
+        if state.paused or fetcher.buffered.get(cf.tp) is not cf:
+            return None
+        return state
 
     def _prepare_fetch(self, cf, state):
         """read_committed when the broker listed no aborted transactions: find them from the
@@ -345,11 +358,13 @@ class Consumer:
     def _take_records(self, limit):
         out = []
         fetcher = self._fetcher
-        while len(out) < limit:
+        for cf in self._queued_fetches():
+            if len(out) >= limit:
+                break
             with fetcher.lock:
-                cf, state = self._next_fetch()
-                if cf is None:
-                    break
+                state = self._usable(cf)
+                if state is None:
+                    continue
                 position = state.position
             if cf.kind != "records":
                 if not self._prepare_fetch(cf, state):
@@ -365,22 +380,23 @@ class Consumer:
             while i < n and records[i].offset < position:
                 i += 1  # the broker answers from the start of the batch holding the position
             j = min(n, i + (limit - len(out)))
-            topic, partition = cf.tp
-            out.extend([ConsumerRecord(topic, partition, r) for r in records[i:j]])
-            cf.index = j
             with fetcher.lock:
                 if fetcher.partitions.get(cf.tp) is not state or state.position != position:
                     continue  # sought or revoked while decoding
                 if j > i:
+                    out.extend(map(_new_tuple, itertools.repeat(ConsumerRecord, j - i),
+                                   zip(itertools.repeat(cf.tp.topic), itertools.repeat(cf.tp.partition),
+                                       records[i:j])))
                     state.position = records[j - 1].offset + 1
+                cf.index = j
                 if j >= n:
                     state.position = max(state.position, cf.next_offset(self._verify_crc))
                     self._finish(cf)
-                else:
-                    fetcher.completed.rotate(-1)  # give the other partitions a turn
         return out
 
     def _finish(self, cf):
+        """cf is drained (under lock): its partition may be fetched again, so wake the I/O
+        thread now rather than after this poll: the next fetch travels while we decode."""
         fetcher = self._fetcher
         try:
             fetcher.completed.remove(cf)
@@ -388,6 +404,8 @@ class Consumer:
             pass
         if fetcher.buffered.get(cf.tp) is cf:
             del fetcher.buffered[cf.tp]
+        cf.decoded = cf.data = None
+        self._client.wakeup()
 
     def _take_arrow(self, limit):
         import pyarrow as pa
@@ -396,11 +414,13 @@ class Consumer:
         parts = []
         taken = 0
         fetcher = self._fetcher
-        while taken < limit:
+        for cf in self._queued_fetches():
+            if taken >= limit:
+                break
             with fetcher.lock:
-                cf, state = self._next_fetch()
-                if cf is None:
-                    break
+                state = self._usable(cf)
+                if state is None:
+                    continue
                 position = state.position
             if cf.kind != "arrow":
                 if not self._prepare_fetch(cf, state):
@@ -415,30 +435,25 @@ class Consumer:
             i = cf.index
             offsets = rb.column(0)
             if i < n and offsets[i].as_py() < position:
-                i = max(i, pc.sum(pc.less(offsets, position)).as_py() or 0)
+                below = pc.sum(pc.less(offsets, _int64_scalar(position))).as_py()
+                i = max(i, below or 0)
             j = min(n, i + (limit - taken))
-            if j > i:
-                piece = rb.slice(i, j - i)
-                rows = j - i
-                topic, partition = cf.tp
-                parts.append(pa.RecordBatch.from_arrays(
-                    [pa.repeat(topic, rows).cast(pa.string()), pa.repeat(pa.scalar(partition, pa.int32()), rows)]
-                    + piece.columns, schema=_arrow_schema()))
-                taken += rows
-            cf.index = j
             with fetcher.lock:
                 if fetcher.partitions.get(cf.tp) is not state or state.position != position:
-                    if parts and j > i:
-                        parts.pop()
-                        taken -= j - i
-                    continue
+                    continue  # sought or revoked while decoding
                 if j > i:
+                    rows = j - i
+                    piece = rb if rows == n else rb.slice(i, rows)
+                    topic, partition = _tp_scalars(cf.tp)
+                    parts.append(pa.RecordBatch.from_arrays(
+                        [pa.repeat(topic, rows), pa.repeat(partition, rows)] + piece.columns,
+                        schema=_arrow_schema()))
+                    taken += rows
                     state.position = offsets[j - 1].as_py() + 1
+                cf.index = j
                 if j >= n:
                     state.position = max(state.position, cf.next_offset(self._verify_crc))
                     self._finish(cf)
-                else:
-                    fetcher.completed.rotate(-1)
         return parts
 
     # -- offsets
@@ -579,6 +594,41 @@ class Consumer:
 
 
 _SCHEMA = None
+_EMPTY = None
+_TP_SCALARS = {}
+
+# pyarrow imports pandas (half a second) whenever it infers a type from Python values
+# (pa.scalar, pa.array, empty_table, to_numpy): values here are built from buffers instead
+
+
+def _int64_scalar(value):
+    import pyarrow as pa
+    return pa.Array.from_buffers(pa.int64(), 1, [None, pa.py_buffer(struct.pack("<q", value))])[0]
+
+
+def _empty_batch():
+    global _EMPTY
+    if _EMPTY is None:
+        import pyarrow as pa
+        from kafkacodec import arrow as ka
+        topic, partition = _tp_scalars(TopicPartition("", 0))
+        _EMPTY = pa.RecordBatch.from_arrays([pa.repeat(topic, 0), pa.repeat(partition, 0)] + ka.decode(b"").columns,
+                                            schema=_arrow_schema())
+    return _EMPTY
+
+
+def _tp_scalars(tp):
+    """Arrow scalars of a partition's topic and index."""
+    found = _TP_SCALARS.get(tp)
+    if found is None:
+        import pyarrow as pa
+        name = tp.topic.encode()
+        topic = pa.StringArray.from_buffers(1, pa.py_buffer(struct.pack("<ii", 0, len(name))), pa.py_buffer(name))
+        partition = pa.Array.from_buffers(pa.int32(), 1, [None, pa.py_buffer(struct.pack("<i", tp.partition))])
+        if len(_TP_SCALARS) > 10000:
+            _TP_SCALARS.clear()
+        found = _TP_SCALARS[tp] = (topic[0], partition[0])
+    return found
 
 
 def _arrow_schema():

@@ -27,7 +27,7 @@ import threading
 import time
 
 from kafkacodec.errors import KafkaCodecError
-from kafkacodec.protocol import (FrameSplitter, REQUESTS, api_key_of, decode_response, encode_request,
+from kafkacodec.protocol import (REQUESTS, api_key_of, decode_response, encode_request,
                                  expects_response, peek_correlation_id)
 from kafkacodec.protocol import messages as m
 from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_retry_version,
@@ -45,9 +45,69 @@ API_VERSIONS = 18
 SASL_HANDSHAKE = 17
 SASL_AUTHENTICATE = 36
 METADATA = 3
-RECV_CHUNK = 1 << 18
+RECV_SMALL = 1 << 16
 
 DISCONNECTED, CONNECTING, TLS_HANDSHAKE, SETUP, READY = "disconnected", "connecting", "tls", "setup", "ready"
+
+
+class FrameReader:
+    """Size-prefixed frames read straight from a socket.
+
+    A frame whose size is known is received into its own preallocated
+    bytearray (recv_into), so a multi-megabyte Fetch response costs one copy
+    and as few recv calls (each a GIL hand-off with a decoding caller) as the
+    socket buffer allows; small frames come through one reusable buffer.
+    """
+
+    __slots__ = ("max_frame_size", "_small", "_partial", "_frame", "_filled")
+
+    def __init__(self, max_frame_size):
+        self.max_frame_size = max_frame_size
+        self._small = bytearray(RECV_SMALL)
+        self._partial = b""      # the start of a frame shorter than its 4-byte size, or not yet sized
+        self._frame = None       # bytearray of the frame being received (size prefix included)
+        self._filled = 0
+
+    def read(self, sock, frames):
+        """Append every complete frame to `frames` until the socket would block.
+        Raises ConnectionResetError at end of stream, ValueError on a bad size."""
+        while True:
+            frame = self._frame
+            if frame is not None:
+                with memoryview(frame) as mv:
+                    n = sock.recv_into(mv[self._filled:])
+                if not n:
+                    raise ConnectionResetError("closed by the broker")
+                self._filled += n
+                if self._filled == len(frame):
+                    frames.append(frame)
+                    self._frame = None
+                continue
+            n = sock.recv_into(self._small)
+            if not n:
+                raise ConnectionResetError("closed by the broker")
+            data = self._partial + self._small[:n] if self._partial else bytes(self._small[:n])
+            self._partial = b""
+            self._split(data, frames)
+
+    def _split(self, data, frames):
+        pos, end = 0, len(data)
+        while end - pos >= 4:
+            size = int.from_bytes(data[pos:pos + 4], "big", signed=True)
+            if size < 0 or size > self.max_frame_size:
+                raise ValueError(f"frame size {size} outside 0..{self.max_frame_size} (receive.message.max.bytes)")
+            stop = pos + 4 + size
+            if stop <= end:
+                frames.append(data[pos:stop])
+                pos = stop
+                continue
+            if size >= RECV_SMALL:
+                self._frame = frame = bytearray(4 + size)
+                frame[:end - pos] = data[pos:]
+                self._filled = end - pos
+                return
+            break
+        self._partial = data[pos:]
 
 
 class Request:
@@ -89,7 +149,7 @@ class BrokerConnection:
         self.waiting = collections.deque()  # submitted, not yet sent (connection not ready)
         self.in_flight = {}                 # correlation id -> Request
         self._out = bytearray()
-        self._splitter = None
+        self._reader = None
         self._corr = 0
         self._events = 0
         self._sasl = None
@@ -115,7 +175,7 @@ class BrokerConnection:
         conf = self.client.conf
         self.state = CONNECTING
         self._out.clear()
-        self._splitter = FrameSplitter(conf["receive.message.max.bytes"])
+        self._reader = FrameReader(conf["receive.message.max.bytes"])
         self.connect_deadline = now + conf["socket.connection.setup.timeout.ms"] / 1000
         try:
             infos = socket.getaddrinfo(self.host, self.port, 0, socket.SOCK_STREAM)
@@ -338,31 +398,22 @@ class BrokerConnection:
         self._update_interest()
 
     def _read(self):
-        chunks = []
+        frames = []
+        error = None
         try:
-            while True:
-                data = self.sock.recv(RECV_CHUNK)
-                if not data:
-                    raise ConnectionResetError("closed by the broker")
-                chunks.append(data)
-                if len(data) < RECV_CHUNK and not isinstance(self.sock, ssl.SSLSocket):
-                    break
+            self._reader.read(self.sock, frames)
         except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
             pass
+        except ValueError as exc:
+            error = E.KafkaConnectionError(f"broker {self.node_id}: bad framing: {exc}")
         except OSError as exc:
-            if chunks:
-                self._consume(b"".join(chunks))
-            self.close(E.KafkaConnectionError(f"broker {self.node_id} ({self.host}:{self.port}): {exc}"))
-            return
-        if chunks:
-            self._consume(chunks[0] if len(chunks) == 1 else b"".join(chunks))
+            error = E.KafkaConnectionError(f"broker {self.node_id} ({self.host}:{self.port}): {exc}")
+        if frames:
+            self._consume(frames)
+        if error is not None and self.sock is not None:
+            self.close(error)
 
-    def _consume(self, data):
-        try:
-            frames = self._splitter.feed(data)
-        except KafkaCodecError as exc:
-            self.close(E.KafkaConnectionError(f"broker {self.node_id}: bad framing: {exc}"))
-            return
+    def _consume(self, frames):
         for frame in frames:
             corr = peek_correlation_id(frame)
             req = self.in_flight.pop(corr, None)

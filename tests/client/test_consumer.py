@@ -249,3 +249,42 @@ def test_unknown_setting_and_bad_value_name_the_setting():
         Consumer({"bootstrap.servers": "127.0.0.1:1", "fetch.max.bytez": 1})
     with pytest.raises(E.ConfigError, match="enable.auto.commit"):
         Consumer({"bootstrap.servers": "127.0.0.1:1"}, enable_auto_commit="maybe")
+
+
+def test_poll_arrow_needs_no_pandas_and_records_are_tuples(broker):
+    """pyarrow imports pandas (about half a second) when it infers a type from Python
+    values; the Arrow path builds its scalars from buffers, so a fresh process polling
+    Arrow (rows and an empty batch) never loads pandas."""
+    import subprocess
+    import sys
+    _, bootstrap = broker
+    topic = _topic(bootstrap, 2)
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k%d" % i, b"v%d" % i) for i in range(50)])
+    script = f"""
+import sys, time
+import pyarrow
+from kafkacodec.client import Consumer, TopicPartition
+c = Consumer({{"bootstrap.servers": {bootstrap!r}, "auto.offset.reset": "earliest"}})
+c.assign([TopicPartition({topic!r}, 0), TopicPartition({topic!r}, 1)])
+rows = []
+deadline = time.monotonic() + 20
+while len(rows) < 50 and time.monotonic() < deadline:
+    rows += c.poll_arrow(0.5).to_pylist()
+empty = c.poll_arrow(0.2)
+c.seek(TopicPartition({topic!r}, 0), 3)
+again = c.poll_arrow(5).to_pylist()
+c.close()
+assert empty.num_rows == 0 and empty.schema.names[:2] == ["topic", "partition"], empty.schema
+assert sorted(r["key"] for r in rows) == sorted(b"k%d" % i for i in range(50))
+assert again and again[0]["offset"] == 3 and again[0]["partition"] == 0
+print("pandas" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
+    with _consumer(bootstrap) as c:
+        c.assign([TopicPartition(topic, 0), TopicPartition(topic, 1)])
+        recs = _drain(c, 50)
+    rec = recs[0]
+    assert rec == (rec.topic, rec.partition, rec[2]) and rec.topic == topic
+    assert rec.key.startswith(b"k") and rec.offset == rec[2].offset

@@ -134,3 +134,35 @@ def test_admin_on_tansu(tansu_bootstrap):
         while topic in admin.list_topics() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert topic not in admin.list_topics()
+
+
+def test_frame_reader_splits_joins_and_bounds_frames():
+    from kafkacodec.client.network import RECV_SMALL, FrameReader
+    small = [(4).to_bytes(4, "big") + bytes([i]) * 4 for i in range(3)]
+    big = (3 * RECV_SMALL).to_bytes(4, "big") + bytes(range(256)) * (3 * RECV_SMALL // 256)
+    stream = b"".join(small[:2]) + big + small[2]
+    a, b = socket.socketpair()
+    a.setblocking(False)
+    reader = FrameReader(1 << 20)
+    frames = []
+    try:
+        # cut inside a size prefix, inside a small frame and inside the big one
+        for cut in (b"".join(small[:1]) + small[1][:2], small[1][2:] + big[:3], big[3:RECV_SMALL + 7],
+                    big[RECV_SMALL + 7:] + small[2][:5], small[2][5:]):
+            b.sendall(cut)
+            time.sleep(0.01)
+            with pytest.raises(BlockingIOError):
+                reader.read(a, frames)
+        assert [bytes(f) for f in frames] == small[:2] + [big] + small[2:]
+        assert b"".join(bytes(f) for f in frames) == stream
+        b.sendall((1 << 20 + 1).to_bytes(4, "big"))
+        time.sleep(0.01)
+        with pytest.raises(ValueError, match="receive.message.max.bytes"):
+            reader.read(a, [])
+        b.close()
+        reader = FrameReader(1 << 20)
+        with pytest.raises(ConnectionResetError):
+            reader.read(a, [])
+    finally:
+        a.close()
+        b.close()
