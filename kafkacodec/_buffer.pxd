@@ -10,6 +10,7 @@ cdef int raise_varint_error(int rc, Py_ssize_t offset) except -1
 
 
 @cython.final
+@cython.no_gc
 cdef class Reader:
     cdef object source          # the object exporting the buffer; kept alive
     cdef Py_buffer view

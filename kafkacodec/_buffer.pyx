@@ -40,7 +40,10 @@ cdef int raise_varint_error(int rc, Py_ssize_t offset) except -1:
     raise CorruptDataError("varint is too long for its type", offset)
 
 
+# Outside the cycle collector, as records' _Source: the collector must not
+# clear an exporter (a memoryview) while this reader holds its buffer.
 @cython.final
+@cython.no_gc
 cdef class Reader:
     """Sequential big-endian reader over a bytes-like object.
 

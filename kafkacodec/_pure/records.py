@@ -14,7 +14,8 @@ from kafkacodec.errors import (
     CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError, RecordLimitError, UnsupportedVersionError,
 )
 import kafkacodec.records.compression as _compression
-from kafkacodec.records.isolation import read_committed as _read_committed, aborted_pairs as _aborted_pairs
+from kafkacodec.records import _common
+from kafkacodec.records._common import CONTROL_ABORT, CONTROL_COMMIT, CONTROL_TYPE_NAMES
 from kafkacodec.records.layout import (  # the one layout, re-exported for the twins
     ATTR_COMPRESSION_MASK, ATTR_CONTROL, ATTR_DELETE_HORIZON, ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL,
     INT64_MAX, INT64_MIN, LEGACY_ATTRIBUTES, LEGACY_CRC, LEGACY_MAGIC, LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD,
@@ -29,9 +30,6 @@ __all__ = [
 ]
 
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
-CONTROL_ABORT = 0
-CONTROL_COMMIT = 1
-CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
 
 
 MAX_VARLONG_LEN = 10
@@ -814,53 +812,6 @@ def iter_batches(data, *, verify_crc=True, max_decompressed_size=None, max_recor
     return it
 
 
-def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
-                     verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
-    """Yield the batches holding records a consumer would see: control batches
-    are skipped always; with isolation_level "read_committed", so are batches of
-    aborted transactions, exactly as the Java consumer decides.
-
-    `aborted_transactions` is the Fetch response's list of (producer_id,
-    first_offset) (tuples, dicts or objects with those attributes): an aborted
-    range opens when a batch of that producer reaches first_offset and closes
-    at the producer's ABORT marker.
-    """
-    next_abort = 0
-    committed = _read_committed(isolation_level, aborted_transactions)
-    if committed:
-        pending = _aborted_pairs(aborted_transactions)
-        aborted_pids = set()
-    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
-                          max_records_per_batch=max_records_per_batch):
-        if committed and b._producer_id >= 0:
-            while next_abort < len(pending) and pending[next_abort][1] <= b._last_offset:
-                aborted_pids.add(pending[next_abort][0])
-                next_abort += 1
-            if b._attributes & ATTR_CONTROL:
-                marker = b.control_record()
-                if marker is not None and marker[1] == "ABORT":
-                    aborted_pids.discard(b._producer_id)
-                continue
-            if (b._attributes & ATTR_TRANSACTIONAL) and b._producer_id in aborted_pids:
-                continue
-        if b._magic >= 2 and b._attributes & ATTR_CONTROL:
-            continue
-        yield b
-
-
-def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
-                   verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
-    """Flatten the batches a consumer would see (see filtered_batches) into a
-    list of Records; control records are never included."""
-    out = []
-    for b in filtered_batches(data, isolation_level=isolation_level,
-                              aborted_transactions=aborted_transactions, verify_crc=verify_crc,
-                              max_decompressed_size=max_decompressed_size,
-                              max_records_per_batch=max_records_per_batch):
-        out.extend(b.records())
-    return out
-
-
 # ---------------------------------------------------------------- building
 
 def _buffer_of(obj):
@@ -1229,50 +1180,5 @@ def _write_headers(buf, flat):
             buf += hv
 
 
-def build_batches(records, *, magic=2, compression="none", batch_size=16384, base_offset=0, **options):
-    """Split (timestamp, key, value[, headers]) tuples into batches closed at
-    `batch_size` bytes, as a producer does; returns a list of batch bytes with
-    consecutive offsets from `base_offset`.  `options` go to RecordBatchBuilder
-    (base_sequence, when given, advances with each batch)."""
-    magic = _c_int(magic, 32, "magic")
-    batch_size = _c_int(batch_size, 64, "batch_size")
-    base_offset = _c_int(base_offset, 64, "base_offset")
-    out = []
-    done = 0
-    seq = records if isinstance(records, (list, tuple)) else list(records)
-    n = len(seq)
-    seq_no = options.pop("base_sequence", -1)
-    while done < n or not out:
-        b = RecordBatchBuilder(magic, compression, base_offset=base_offset + done, batch_size=batch_size,
-                               base_sequence=seq_no, **options)
-        added = b._append_from(seq, done)
-        out.append(b.build())
-        if added == 0:
-            break
-        done += added
-        if seq_no >= 0:
-            seq_no += added
-    return out
-
-
-def build_control_batch(control_type, *, producer_id, producer_epoch, base_offset=0, timestamp=None,
-                        coordinator_epoch=0, partition_leader_epoch=-1):
-    """A transaction marker batch: control_type "COMMIT" or "ABORT" (or 1 / 0)."""
-    producer_id = _c_int(producer_id, 64, "producer_id")
-    producer_epoch = _c_int(producer_epoch, 32, "producer_epoch")
-    base_offset = _c_int(base_offset, 64, "base_offset")
-    coordinator_epoch = _c_int(coordinator_epoch, 32, "coordinator_epoch")
-    partition_leader_epoch = _c_int(partition_leader_epoch, 32, "partition_leader_epoch")
-    if control_type in ("COMMIT", "commit", CONTROL_COMMIT):
-        ctype = CONTROL_COMMIT
-    elif control_type in ("ABORT", "abort", CONTROL_ABORT):
-        ctype = CONTROL_ABORT
-    else:
-        raise ValueError(f"control_type must be 'COMMIT' or 'ABORT', not {control_type!r}")
-    key = b"\x00\x00" + ctype.to_bytes(2, "big")
-    value = b"\x00\x00" + coordinator_epoch.to_bytes(4, "big", signed=True)
-    builder = RecordBatchBuilder(2, "none", base_offset=base_offset, producer_id=producer_id,
-                                 producer_epoch=producer_epoch, is_transactional=True, is_control=True,
-                                 partition_leader_epoch=partition_leader_epoch)
-    builder.append(_now_ms() if timestamp is None else timestamp, key, value)
-    return builder.build()
+# Not hot: filtering, flattening, batch splitting and markers are shared with the compiled twin.
+filtered_batches, decode_records, build_batches, build_control_batch = _common.bind(iter_batches, RecordBatchBuilder)

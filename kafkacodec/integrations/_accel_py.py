@@ -3,7 +3,6 @@ the compiled extension is not in use, and the reference in tests.  Same
 contract: None whenever the client's own decoder must handle the batch."""
 from __future__ import annotations
 
-import struct
 import time
 
 from kafkacodec._pure.buffer import decode_varint, decode_varlong

@@ -9,7 +9,7 @@ cdef int check_record_count(int64_t count, Py_ssize_t limit, Py_ssize_t position
 
 
 @cython.final
-@cython.no_gc_clear
+@cython.no_gc
 cdef class _Source:
     cdef Py_buffer view
     cdef bint has_view

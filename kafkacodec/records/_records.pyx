@@ -39,7 +39,7 @@ from kafkacodec.errors import (
     UnsupportedVersionError,
 )
 import kafkacodec.records.compression as _compression
-from kafkacodec.records.isolation import read_committed as _read_committed, aborted_pairs as _aborted_pairs
+from kafkacodec.records import _common
 
 cdef object _decompress = _compression.decompress
 cdef object _resolve_limit = _compression.resolve_limit
@@ -49,9 +49,7 @@ cdef object _compress = _compression.compress
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
 cdef tuple _CODEC_NAMES = CODEC_NAMES
 
-CONTROL_ABORT = 0
-CONTROL_COMMIT = 1
-CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
+from kafkacodec.records._common import CONTROL_ABORT, CONTROL_COMMIT, CONTROL_TYPE_NAMES
 cdef tuple _EMPTY = ()
 cdef object INT64_MIN_OBJ = -0x8000000000000000
 cdef object INT64_MAX_OBJ = 0x7FFFFFFFFFFFFFFF
@@ -61,8 +59,12 @@ cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
     raise CorruptDataError(reason, offset, path)
 
 
+# Outside the cycle collector: while the export is held, the collector must
+# not clear the exporter (a memoryview cleared with an export outstanding is
+# left without its buffer and crashes when finally released), so the object
+# this refers to must look externally referenced to it.
 @cython.final
-@cython.no_gc_clear
+@cython.no_gc
 cdef class _Source:
     """Pins the caller's buffer (a buffer export blocks bytearray resizes)."""
 
@@ -745,58 +747,6 @@ def iter_batches(data, *, bint verify_crc=True, max_decompressed_size=None, max_
     return it
 
 
-def filtered_batches(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
-                     bint verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
-    """Yield the batches holding records a consumer would see: control batches
-    are skipped always; with isolation_level "read_committed", so are batches of
-    aborted transactions, exactly as the Java consumer decides.
-
-    `aborted_transactions` is the Fetch response's list of (producer_id,
-    first_offset) (tuples, dicts or objects with those attributes): an aborted
-    range opens when a batch of that producer reaches first_offset and closes
-    at the producer's ABORT marker.
-    """
-    cdef bint committed
-    cdef RecordBatch b
-    cdef set aborted_pids
-    cdef list pending
-    cdef Py_ssize_t next_abort = 0
-    committed = _read_committed(isolation_level, aborted_transactions)
-    if committed:
-        pending = _aborted_pairs(aborted_transactions)
-        aborted_pids = set()
-    for b in iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
-                          max_records_per_batch=max_records_per_batch):
-        if committed and b.producer_id >= 0:
-            while next_abort < len(pending) and pending[next_abort][1] <= b.last_offset:
-                aborted_pids.add(pending[next_abort][0])
-                next_abort += 1
-            if b.attributes & ATTR_CONTROL:
-                marker = b.control_record()
-                if marker is not None and marker[1] == "ABORT":
-                    aborted_pids.discard(b.producer_id)
-                continue
-            if (b.attributes & ATTR_TRANSACTIONAL) and b.producer_id in aborted_pids:
-                continue
-        if b.magic >= 2 and b.attributes & ATTR_CONTROL:
-            continue
-        yield b
-
-
-def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
-                   bint verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
-    """Flatten the batches a consumer would see (see filtered_batches) into a
-    list of Records; control records are never included."""
-    cdef list out = []
-    cdef RecordBatch b
-    for b in filtered_batches(data, isolation_level=isolation_level,
-                              aborted_transactions=aborted_transactions, verify_crc=verify_crc,
-                              max_decompressed_size=max_decompressed_size,
-                              max_records_per_batch=max_records_per_batch):
-        out.extend(b.records())
-    return out
-
-
 # ---------------------------------------------------------------- building
 
 cdef inline int _buffer_of(object obj, Py_buffer *view, const uint8_t **ptr, Py_ssize_t *n) except -1:
@@ -937,7 +887,7 @@ cdef class RecordBatchBuilder:
             raise KafkaCodecError("the batch has already been built")
         return self._append_from(records if isinstance(records, (list, tuple)) else list(records), 0)
 
-    cdef Py_ssize_t _append_from(self, object seq, Py_ssize_t start) except -1:
+    cpdef Py_ssize_t _append_from(self, object seq, Py_ssize_t start) except -1:
         cdef Py_ssize_t i, n, added = 0
         cdef object item, ts_obj, headers
         cdef int64_t ts
@@ -1215,45 +1165,5 @@ cdef _write_headers(Writer w, list flat):
             w.write_object(hv)
 
 
-def build_batches(records, *, int magic=2, compression="none", Py_ssize_t batch_size=16384,
-                  int64_t base_offset=0, **options):
-    """Split (timestamp, key, value[, headers]) tuples into batches closed at
-    `batch_size` bytes, as a producer does; returns a list of batch bytes with
-    consecutive offsets from `base_offset`.  `options` go to RecordBatchBuilder
-    (base_sequence, when given, advances with each batch)."""
-    cdef list out = []
-    cdef Py_ssize_t done = 0, n, added
-    cdef RecordBatchBuilder b
-    seq = records if isinstance(records, (list, tuple)) else list(records)
-    n = len(seq)
-    seq_no = options.pop("base_sequence", -1)
-    while done < n or not out:
-        b = RecordBatchBuilder(magic, compression, base_offset=base_offset + done, batch_size=batch_size,
-                               base_sequence=seq_no, **options)
-        added = b._append_from(seq, done)
-        out.append(b.build())
-        if added == 0:
-            break
-        done += added
-        if seq_no >= 0:
-            seq_no += added
-    return out
-
-
-def build_control_batch(control_type, *, int64_t producer_id, int producer_epoch,
-                        int64_t base_offset=0, timestamp=None, int32_t coordinator_epoch=0,
-                        int32_t partition_leader_epoch=-1):
-    """A transaction marker batch: control_type "COMMIT" or "ABORT" (or 1 / 0)."""
-    if control_type in ("COMMIT", "commit", CONTROL_COMMIT):
-        ctype = CONTROL_COMMIT
-    elif control_type in ("ABORT", "abort", CONTROL_ABORT):
-        ctype = CONTROL_ABORT
-    else:
-        raise ValueError(f"control_type must be 'COMMIT' or 'ABORT', not {control_type!r}")
-    key = b"\x00\x00" + (<int>ctype).to_bytes(2, "big")
-    value = b"\x00\x00" + coordinator_epoch.to_bytes(4, "big", signed=True)
-    builder = RecordBatchBuilder(2, "none", base_offset=base_offset, producer_id=producer_id,
-                                 producer_epoch=producer_epoch, is_transactional=True, is_control=True,
-                                 partition_leader_epoch=partition_leader_epoch)
-    builder.append(_now_ms() if timestamp is None else timestamp, key, value)
-    return builder.build()
+# Not hot: filtering, flattening, batch splitting and markers are shared with the pure twin.
+filtered_batches, decode_records, build_batches, build_control_batch = _common.bind(iter_batches, RecordBatchBuilder)

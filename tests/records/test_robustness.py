@@ -108,3 +108,37 @@ def test_negative_lengths_and_unknown_magic():
     with pytest.raises(CorruptDataError) as info:
         list(iter_batches(bytes(bad)))
     assert info.value.path == "batches[0].magic" and info.value.offset == 16
+
+
+def test_collector_never_clears_a_pinned_memoryview():
+    # A reference cycle (an exception's traceback holding its frame) that
+    # holds a memoryview and a decoder pinning that memoryview's buffer: the
+    # collector used to clear the memoryview first, and releasing the pin
+    # then crashed the process.
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import gc
+        import kafkacodec
+        import kafkacodec.records as r
+        from kafkacodec._buffer import Reader
+        data = b"".join(r.build_batches([(1, b"k", b"v")] * 10))
+
+        def hold(view):
+            it = r.iter_batches(view)
+            batch = next(it)
+            reader = Reader(view)
+            try:
+                raise ValueError("x")
+            except ValueError as e:
+                exc = e  # exc -> traceback -> this frame -> exc
+
+        for _ in range(300):
+            hold(memoryview(bytearray(data)))
+        gc.collect()
+        print("ok", kafkacodec.accelerated)
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.startswith("ok"), (proc.returncode, proc.stderr[-2000:])
