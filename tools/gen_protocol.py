@@ -58,7 +58,7 @@ class Field(NamedTuple):
 
 
 class Variant(NamedTuple):
-    """Versions min_version..max_version, all taken from one spec set."""
+    """Versions min_version..max_version, which share one field list."""
 
     min_version: int
     max_version: int
@@ -217,7 +217,16 @@ def build(specs_dir, include_unstable=False):
         if not variants:
             continue
         variants.sort(key=lambda v: v.min_version)
-        messages[name] = Message(api_key, key[0], tuple(variants))
+        merged = [variants[0]]
+        for v in variants[1:]:
+            last = merged[-1]
+            # a set that only dropped versions defines the rest as the other does: one Variant
+            if (last.max_version + 1 == v.min_version and last.flexible_versions == v.flexible_versions
+                    and last.fields == v.fields):
+                merged[-1] = last._replace(max_version=v.max_version)
+            else:
+                merged.append(v)
+        messages[name] = Message(api_key, key[0], tuple(merged))
     return messages
 
 
@@ -225,9 +234,9 @@ def build(specs_dir, include_unstable=False):
 
 SCHEMA_HEAD = GENERATED + """#
 # MESSAGES[spec name] = Message(api_key, kind, variants).  Each Variant is a run
-# of versions read from one spec set; its fields are one Field per line, a
-# struct's own fields indented under it.  Attributes at their default are left
-# out.
+# of versions with one field list (two when trunk and 3.9 define them
+# differently); its fields are one Field per line, a struct's own fields
+# indented under it.  Attributes at their default are left out.
 """
 _RANGE_ATTRS = {"versions", "nullable_versions", "tagged_versions", "flexible_versions"}
 _NESTED_ATTRS = {"fields", "variants"}  # rendered on the lines that follow
@@ -389,7 +398,8 @@ def render_stub(messages):
     out = [GENERATED,
            "# Fields and types of the classes kafkacodec.protocol._model builds at import.\n",
            "import uuid\nfrom typing import ClassVar\n\nfrom _typeshed import ReadableBuffer\n\n",
-           "from kafkacodec.protocol._model import MessageSpec, Struct\n\n", _all(messages)]
+           # "as": a stub re-exports only what it says it does (messages.py has __all__)
+           "from kafkacodec.protocol._model import MessageSpec, Struct as Struct\n"]
     for name in sorted(messages):
         message = messages[name]
         layouts = class_layouts(name, message)

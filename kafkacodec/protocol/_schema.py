@@ -2,9 +2,9 @@
 # regenerate with `python tools/gen_protocol.py`.
 #
 # MESSAGES[spec name] = Message(api_key, kind, variants).  Each Variant is a run
-# of versions read from one spec set; its fields are one Field per line, a
-# struct's own fields indented under it.  Attributes at their default are left
-# out.
+# of versions with one field list (two when trunk and 3.9 define them
+# differently); its fields are one Field per line, a struct's own fields
+# indented under it.  Attributes at their default are left out.
 from types import EllipsisType
 from typing import NamedTuple
 
@@ -28,7 +28,7 @@ class Field(NamedTuple):
 
 
 class Variant(NamedTuple):
-    """Versions min_version..max_version, all taken from one spec set."""
+    """Versions min_version..max_version, which share one field list."""
 
     min_version: int
     max_version: int
@@ -293,16 +293,7 @@ MESSAGES = {
         )),
     )),
     "AlterReplicaLogDirsRequest": Message(api_key=34, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Dirs", type="[]AlterReplicaLogDir", versions=(0, OPEN), fields=(
-                Field(name="Path", type="string", versions=(0, OPEN)),
-                Field(name="Topics", type="[]AlterReplicaLogDirTopic", versions=(0, OPEN), fields=(
-                    Field(name="Name", type="string", versions=(0, OPEN)),
-                    Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
-                )),
-            )),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Dirs", type="[]AlterReplicaLogDir", versions=(0, OPEN), fields=(
                 Field(name="Path", type="string", versions=(0, OPEN)),
                 Field(name="Topics", type="[]AlterReplicaLogDirTopic", versions=(0, OPEN), fields=(
@@ -313,17 +304,7 @@ MESSAGES = {
         )),
     )),
     "AlterReplicaLogDirsResponse": Message(api_key=34, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-            Field(name="Results", type="[]AlterReplicaLogDirTopicResult", versions=(0, OPEN), fields=(
-                Field(name="TopicName", type="string", versions=(0, OPEN)),
-                Field(name="Partitions", type="[]AlterReplicaLogDirPartitionResult", versions=(0, OPEN), fields=(
-                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
-                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                )),
-            )),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]AlterReplicaLogDirTopicResult", versions=(0, OPEN), fields=(
                 Field(name="TopicName", type="string", versions=(0, OPEN)),
@@ -675,18 +656,7 @@ MESSAGES = {
         )),
     )),
     "CreateAclsRequest": Message(api_key=30, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Creations", type="[]AclCreation", versions=(0, OPEN), fields=(
-                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
-                Field(name="ResourceName", type="string", versions=(0, OPEN)),
-                Field(name="ResourcePatternType", type="int8", versions=(1, OPEN), default=3),
-                Field(name="Principal", type="string", versions=(0, OPEN)),
-                Field(name="Host", type="string", versions=(0, OPEN)),
-                Field(name="Operation", type="int8", versions=(0, OPEN)),
-                Field(name="PermissionType", type="int8", versions=(0, OPEN)),
-            )),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Creations", type="[]AclCreation", versions=(0, OPEN), fields=(
                 Field(name="ResourceType", type="int8", versions=(0, OPEN)),
                 Field(name="ResourceName", type="string", versions=(0, OPEN)),
@@ -699,14 +669,7 @@ MESSAGES = {
         )),
     )),
     "CreateAclsResponse": Message(api_key=30, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-            Field(name="Results", type="[]AclCreationResult", versions=(0, OPEN), fields=(
-                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-            )),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]AclCreationResult", versions=(0, OPEN), fields=(
                 Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -715,16 +678,7 @@ MESSAGES = {
         )),
     )),
     "CreateDelegationTokenRequest": Message(api_key=38, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="OwnerPrincipalType", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
-            Field(name="OwnerPrincipalName", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
-            Field(name="Renewers", type="[]CreatableRenewers", versions=(0, OPEN), fields=(
-                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
-                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
-            )),
-            Field(name="MaxLifetimeMs", type="int64", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="OwnerPrincipalType", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
             Field(name="OwnerPrincipalName", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
             Field(name="Renewers", type="[]CreatableRenewers", versions=(0, OPEN), fields=(
@@ -735,20 +689,7 @@ MESSAGES = {
         )),
     )),
     "CreateDelegationTokenResponse": Message(api_key=38, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-            Field(name="PrincipalType", type="string", versions=(0, OPEN)),
-            Field(name="PrincipalName", type="string", versions=(0, OPEN)),
-            Field(name="TokenRequesterPrincipalType", type="string", versions=(3, OPEN)),
-            Field(name="TokenRequesterPrincipalName", type="string", versions=(3, OPEN)),
-            Field(name="IssueTimestampMs", type="int64", versions=(0, OPEN)),
-            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
-            Field(name="MaxTimestampMs", type="int64", versions=(0, OPEN)),
-            Field(name="TokenId", type="string", versions=(0, OPEN)),
-            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="PrincipalType", type="string", versions=(0, OPEN)),
             Field(name="PrincipalName", type="string", versions=(0, OPEN)),
@@ -786,24 +727,7 @@ MESSAGES = {
         )),
     )),
     "CreateTopicsRequest": Message(api_key=19, kind="request", variants=(
-        Variant(min_version=0, max_version=1, flexible_versions=(5, OPEN), fields=(
-            Field(name="Topics", type="[]CreatableTopic", versions=(0, OPEN), fields=(
-                Field(name="Name", type="string", versions=(0, OPEN)),
-                Field(name="NumPartitions", type="int32", versions=(0, OPEN)),
-                Field(name="ReplicationFactor", type="int16", versions=(0, OPEN)),
-                Field(name="Assignments", type="[]CreatableReplicaAssignment", versions=(0, OPEN), fields=(
-                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
-                    Field(name="BrokerIds", type="[]int32", versions=(0, OPEN)),
-                )),
-                Field(name="Configs", type="[]CreatableTopicConfig", versions=(0, OPEN), fields=(
-                    Field(name="Name", type="string", versions=(0, OPEN)),
-                    Field(name="Value", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                )),
-            )),
-            Field(name="timeoutMs", type="int32", versions=(0, OPEN), default=60000),
-            Field(name="validateOnly", type="bool", versions=(1, OPEN), default=False),
-        )),
-        Variant(min_version=2, max_version=7, flexible_versions=(5, OPEN), fields=(
+        Variant(min_version=0, max_version=7, flexible_versions=(5, OPEN), fields=(
             Field(name="Topics", type="[]CreatableTopic", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
                 Field(name="NumPartitions", type="int32", versions=(0, OPEN)),
@@ -822,26 +746,7 @@ MESSAGES = {
         )),
     )),
     "CreateTopicsResponse": Message(api_key=19, kind="response", variants=(
-        Variant(min_version=0, max_version=1, flexible_versions=(5, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
-            Field(name="Topics", type="[]CreatableTopicResult", versions=(0, OPEN), fields=(
-                Field(name="Name", type="string", versions=(0, OPEN)),
-                Field(name="TopicId", type="uuid", versions=(7, OPEN), ignorable=True),
-                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                Field(name="ErrorMessage", type="string", versions=(1, OPEN), nullable_versions=(0, OPEN), ignorable=True),
-                Field(name="TopicConfigErrorCode", type="int16", versions=(5, OPEN), tag=0, tagged_versions=(5, OPEN), ignorable=True),
-                Field(name="NumPartitions", type="int32", versions=(5, OPEN), default=-1, ignorable=True),
-                Field(name="ReplicationFactor", type="int16", versions=(5, OPEN), default=-1, ignorable=True),
-                Field(name="Configs", type="[]CreatableTopicConfigs", versions=(5, OPEN), nullable_versions=(5, OPEN), ignorable=True, fields=(
-                    Field(name="Name", type="string", versions=(5, OPEN)),
-                    Field(name="Value", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN)),
-                    Field(name="ReadOnly", type="bool", versions=(5, OPEN)),
-                    Field(name="ConfigSource", type="int8", versions=(5, OPEN), default=-1, ignorable=True),
-                    Field(name="IsSensitive", type="bool", versions=(5, OPEN)),
-                )),
-            )),
-        )),
-        Variant(min_version=2, max_version=7, flexible_versions=(5, OPEN), fields=(
+        Variant(min_version=0, max_version=7, flexible_versions=(5, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
             Field(name="Topics", type="[]CreatableTopicResult", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -869,18 +774,7 @@ MESSAGES = {
         )),
     )),
     "DeleteAclsRequest": Message(api_key=31, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Filters", type="[]DeleteAclsFilter", versions=(0, OPEN), fields=(
-                Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
-                Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
-                Field(name="PrincipalFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                Field(name="HostFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                Field(name="Operation", type="int8", versions=(0, OPEN)),
-                Field(name="PermissionType", type="int8", versions=(0, OPEN)),
-            )),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Filters", type="[]DeleteAclsFilter", versions=(0, OPEN), fields=(
                 Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
                 Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
@@ -893,25 +787,7 @@ MESSAGES = {
         )),
     )),
     "DeleteAclsResponse": Message(api_key=31, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-            Field(name="FilterResults", type="[]DeleteAclsFilterResult", versions=(0, OPEN), fields=(
-                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                Field(name="MatchingAcls", type="[]DeleteAclsMatchingAcl", versions=(0, OPEN), fields=(
-                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                    Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                    Field(name="ResourceType", type="int8", versions=(0, OPEN)),
-                    Field(name="ResourceName", type="string", versions=(0, OPEN)),
-                    Field(name="PatternType", type="int8", versions=(1, OPEN), default=3),
-                    Field(name="Principal", type="string", versions=(0, OPEN)),
-                    Field(name="Host", type="string", versions=(0, OPEN)),
-                    Field(name="Operation", type="int8", versions=(0, OPEN)),
-                    Field(name="PermissionType", type="int8", versions=(0, OPEN)),
-                )),
-            )),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="FilterResults", type="[]DeleteAclsFilterResult", versions=(0, OPEN), fields=(
                 Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1014,15 +890,7 @@ MESSAGES = {
         )),
     )),
     "DeleteTopicsRequest": Message(api_key=20, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
-            Field(name="Topics", type="[]DeleteTopicState", versions=(6, OPEN), fields=(
-                Field(name="Name", type="string", versions=(6, OPEN), nullable_versions=(6, OPEN), default=None),
-                Field(name="TopicId", type="uuid", versions=(6, OPEN)),
-            )),
-            Field(name="TopicNames", type="[]string", versions=(0, 5), ignorable=True),
-            Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=6, flexible_versions=(4, OPEN), fields=(
+        Variant(min_version=0, max_version=6, flexible_versions=(4, OPEN), fields=(
             Field(name="Topics", type="[]DeleteTopicState", versions=(6, OPEN), fields=(
                 Field(name="Name", type="string", versions=(6, OPEN), nullable_versions=(6, OPEN), default=None),
                 Field(name="TopicId", type="uuid", versions=(6, OPEN)),
@@ -1032,16 +900,7 @@ MESSAGES = {
         )),
     )),
     "DeleteTopicsResponse": Message(api_key=20, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
-            Field(name="Responses", type="[]DeletableTopicResult", versions=(0, OPEN), fields=(
-                Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(6, OPEN)),
-                Field(name="TopicId", type="uuid", versions=(6, OPEN), ignorable=True),
-                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                Field(name="ErrorMessage", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
-            )),
-        )),
-        Variant(min_version=1, max_version=6, flexible_versions=(4, OPEN), fields=(
+        Variant(min_version=0, max_version=6, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="Responses", type="[]DeletableTopicResult", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN), nullable_versions=(6, OPEN)),
@@ -1052,16 +911,7 @@ MESSAGES = {
         )),
     )),
     "DescribeAclsRequest": Message(api_key=29, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
-            Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-            Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
-            Field(name="PrincipalFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-            Field(name="HostFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-            Field(name="Operation", type="int8", versions=(0, OPEN)),
-            Field(name="PermissionType", type="int8", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
             Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="PatternTypeFilter", type="int8", versions=(1, OPEN), default=3),
@@ -1072,23 +922,7 @@ MESSAGES = {
         )),
     )),
     "DescribeAclsResponse": Message(api_key=29, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-            Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-            Field(name="Resources", type="[]DescribeAclsResource", versions=(0, OPEN), fields=(
-                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
-                Field(name="ResourceName", type="string", versions=(0, OPEN)),
-                Field(name="PatternType", type="int8", versions=(1, OPEN), default=3),
-                Field(name="Acls", type="[]AclDescription", versions=(0, OPEN), fields=(
-                    Field(name="Principal", type="string", versions=(0, OPEN)),
-                    Field(name="Host", type="string", versions=(0, OPEN)),
-                    Field(name="Operation", type="int8", versions=(0, OPEN)),
-                    Field(name="PermissionType", type="int8", versions=(0, OPEN)),
-                )),
-            )),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
@@ -1158,16 +992,7 @@ MESSAGES = {
         )),
     )),
     "DescribeConfigsRequest": Message(api_key=32, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
-            Field(name="Resources", type="[]DescribeConfigsResource", versions=(0, OPEN), fields=(
-                Field(name="ResourceType", type="int8", versions=(0, OPEN)),
-                Field(name="ResourceName", type="string", versions=(0, OPEN)),
-                Field(name="ConfigurationKeys", type="[]string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-            )),
-            Field(name="IncludeSynonyms", type="bool", versions=(1, OPEN), default=False),
-            Field(name="IncludeDocumentation", type="bool", versions=(3, OPEN), default=False),
-        )),
-        Variant(min_version=1, max_version=4, flexible_versions=(4, OPEN), fields=(
+        Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="Resources", type="[]DescribeConfigsResource", versions=(0, OPEN), fields=(
                 Field(name="ResourceType", type="int8", versions=(0, OPEN)),
                 Field(name="ResourceName", type="string", versions=(0, OPEN)),
@@ -1227,13 +1052,7 @@ MESSAGES = {
         )),
     )),
     "DescribeDelegationTokenRequest": Message(api_key=41, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Owners", type="[]DescribeDelegationTokenOwner", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
-                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
-                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
-            )),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Owners", type="[]DescribeDelegationTokenOwner", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
                 Field(name="PrincipalType", type="string", versions=(0, OPEN)),
                 Field(name="PrincipalName", type="string", versions=(0, OPEN)),
@@ -1241,26 +1060,7 @@ MESSAGES = {
         )),
     )),
     "DescribeDelegationTokenResponse": Message(api_key=41, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-            Field(name="Tokens", type="[]DescribedDelegationToken", versions=(0, OPEN), fields=(
-                Field(name="PrincipalType", type="string", versions=(0, OPEN)),
-                Field(name="PrincipalName", type="string", versions=(0, OPEN)),
-                Field(name="TokenRequesterPrincipalType", type="string", versions=(3, OPEN)),
-                Field(name="TokenRequesterPrincipalName", type="string", versions=(3, OPEN)),
-                Field(name="IssueTimestamp", type="int64", versions=(0, OPEN)),
-                Field(name="ExpiryTimestamp", type="int64", versions=(0, OPEN)),
-                Field(name="MaxTimestamp", type="int64", versions=(0, OPEN)),
-                Field(name="TokenId", type="string", versions=(0, OPEN)),
-                Field(name="Hmac", type="bytes", versions=(0, OPEN)),
-                Field(name="Renewers", type="[]DescribedDelegationTokenRenewer", versions=(0, OPEN), fields=(
-                    Field(name="PrincipalType", type="string", versions=(0, OPEN)),
-                    Field(name="PrincipalName", type="string", versions=(0, OPEN)),
-                )),
-            )),
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=3, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="Tokens", type="[]DescribedDelegationToken", versions=(0, OPEN), fields=(
                 Field(name="PrincipalType", type="string", versions=(0, OPEN)),
@@ -1309,13 +1109,7 @@ MESSAGES = {
         )),
     )),
     "DescribeLogDirsRequest": Message(api_key=35, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Topics", type="[]DescribableLogDirTopic", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
-                Field(name="Topic", type="string", versions=(0, OPEN)),
-                Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
-            )),
-        )),
-        Variant(min_version=1, max_version=4, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
             Field(name="Topics", type="[]DescribableLogDirTopic", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
                 Field(name="Topic", type="string", versions=(0, OPEN)),
                 Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
@@ -1323,26 +1117,7 @@ MESSAGES = {
         )),
     )),
     "DescribeLogDirsResponse": Message(api_key=35, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-            Field(name="ErrorCode", type="int16", versions=(3, OPEN), ignorable=True),
-            Field(name="Results", type="[]DescribeLogDirsResult", versions=(0, OPEN), fields=(
-                Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                Field(name="LogDir", type="string", versions=(0, OPEN)),
-                Field(name="Topics", type="[]DescribeLogDirsTopic", versions=(0, OPEN), fields=(
-                    Field(name="Name", type="string", versions=(0, OPEN)),
-                    Field(name="Partitions", type="[]DescribeLogDirsPartition", versions=(0, OPEN), fields=(
-                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
-                        Field(name="PartitionSize", type="int64", versions=(0, OPEN)),
-                        Field(name="OffsetLag", type="int64", versions=(0, OPEN)),
-                        Field(name="IsFutureKey", type="bool", versions=(0, OPEN)),
-                    )),
-                )),
-                Field(name="TotalBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
-                Field(name="UsableBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
-            )),
-        )),
-        Variant(min_version=1, max_version=4, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(3, OPEN), ignorable=True),
             Field(name="Results", type="[]DescribeLogDirsResult", versions=(0, OPEN), fields=(
@@ -1659,22 +1434,13 @@ MESSAGES = {
         )),
     )),
     "ExpireDelegationTokenRequest": Message(api_key=40, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
-            Field(name="ExpiryTimePeriodMs", type="int64", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Hmac", type="bytes", versions=(0, OPEN)),
             Field(name="ExpiryTimePeriodMs", type="int64", versions=(0, OPEN)),
         )),
     )),
     "ExpireDelegationTokenResponse": Message(api_key=40, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
@@ -1750,47 +1516,7 @@ MESSAGES = {
         )),
     )),
     "FetchResponse": Message(api_key=1, kind="response", variants=(
-        Variant(min_version=0, max_version=3, flexible_versions=(12, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
-            Field(name="ErrorCode", type="int16", versions=(7, OPEN), ignorable=True),
-            Field(name="SessionId", type="int32", versions=(7, OPEN), default=0),
-            Field(name="Responses", type="[]FetchableTopicResponse", versions=(0, OPEN), fields=(
-                Field(name="Topic", type="string", versions=(0, 12), ignorable=True),
-                Field(name="TopicId", type="uuid", versions=(13, OPEN), ignorable=True),
-                Field(name="Partitions", type="[]PartitionData", versions=(0, OPEN), fields=(
-                    Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
-                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                    Field(name="HighWatermark", type="int64", versions=(0, OPEN)),
-                    Field(name="LastStableOffset", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
-                    Field(name="LogStartOffset", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
-                    Field(name="DivergingEpoch", type="EpochEndOffset", versions=(12, OPEN), tag=0, tagged_versions=(12, OPEN), fields=(
-                        Field(name="Epoch", type="int32", versions=(12, OPEN), default=-1),
-                        Field(name="EndOffset", type="int64", versions=(12, OPEN), default=-1),
-                    )),
-                    Field(name="CurrentLeader", type="LeaderIdAndEpoch", versions=(12, OPEN), tag=1, tagged_versions=(12, OPEN), fields=(
-                        Field(name="LeaderId", type="int32", versions=(12, OPEN), default=-1),
-                        Field(name="LeaderEpoch", type="int32", versions=(12, OPEN), default=-1),
-                    )),
-                    Field(name="SnapshotId", type="SnapshotId", versions=(12, OPEN), tag=2, tagged_versions=(12, OPEN), fields=(
-                        Field(name="EndOffset", type="int64", versions=(0, OPEN), default=-1),
-                        Field(name="Epoch", type="int32", versions=(0, OPEN), default=-1),
-                    )),
-                    Field(name="AbortedTransactions", type="[]AbortedTransaction", versions=(4, OPEN), nullable_versions=(4, OPEN), ignorable=True, fields=(
-                        Field(name="ProducerId", type="int64", versions=(4, OPEN)),
-                        Field(name="FirstOffset", type="int64", versions=(4, OPEN)),
-                    )),
-                    Field(name="PreferredReadReplica", type="int32", versions=(11, OPEN), default=-1),
-                    Field(name="Records", type="records", versions=(0, OPEN), nullable_versions=(0, OPEN)),
-                )),
-            )),
-            Field(name="NodeEndpoints", type="[]NodeEndpoint", versions=(16, OPEN), tag=0, tagged_versions=(16, OPEN), fields=(
-                Field(name="NodeId", type="int32", versions=(16, OPEN)),
-                Field(name="Host", type="string", versions=(16, OPEN)),
-                Field(name="Port", type="int32", versions=(16, OPEN)),
-                Field(name="Rack", type="string", versions=(16, OPEN), nullable_versions=(16, OPEN), default=None),
-            )),
-        )),
-        Variant(min_version=4, max_version=18, flexible_versions=(12, OPEN), fields=(
+        Variant(min_version=0, max_version=18, flexible_versions=(12, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(7, OPEN), ignorable=True),
             Field(name="SessionId", type="int32", versions=(7, OPEN), default=0),
@@ -2502,18 +2228,7 @@ MESSAGES = {
         )),
     )),
     "OffsetForLeaderEpochRequest": Message(api_key=23, kind="request", variants=(
-        Variant(min_version=0, max_version=1, flexible_versions=(4, OPEN), fields=(
-            Field(name="ReplicaId", type="int32", versions=(3, OPEN), default=-2, ignorable=True),
-            Field(name="Topics", type="[]OffsetForLeaderTopic", versions=(0, OPEN), fields=(
-                Field(name="Topic", type="string", versions=(0, OPEN)),
-                Field(name="Partitions", type="[]OffsetForLeaderPartition", versions=(0, OPEN), fields=(
-                    Field(name="Partition", type="int32", versions=(0, OPEN)),
-                    Field(name="CurrentLeaderEpoch", type="int32", versions=(2, OPEN), default=-1, ignorable=True),
-                    Field(name="LeaderEpoch", type="int32", versions=(0, OPEN)),
-                )),
-            )),
-        )),
-        Variant(min_version=2, max_version=4, flexible_versions=(4, OPEN), fields=(
+        Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="ReplicaId", type="int32", versions=(3, OPEN), default=-2, ignorable=True),
             Field(name="Topics", type="[]OffsetForLeaderTopic", versions=(0, OPEN), fields=(
                 Field(name="Topic", type="string", versions=(0, OPEN)),
@@ -2526,19 +2241,7 @@ MESSAGES = {
         )),
     )),
     "OffsetForLeaderEpochResponse": Message(api_key=23, kind="response", variants=(
-        Variant(min_version=0, max_version=1, flexible_versions=(4, OPEN), fields=(
-            Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
-            Field(name="Topics", type="[]OffsetForLeaderTopicResult", versions=(0, OPEN), fields=(
-                Field(name="Topic", type="string", versions=(0, OPEN)),
-                Field(name="Partitions", type="[]EpochEndOffset", versions=(0, OPEN), fields=(
-                    Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                    Field(name="Partition", type="int32", versions=(0, OPEN)),
-                    Field(name="LeaderEpoch", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
-                    Field(name="EndOffset", type="int64", versions=(0, OPEN), default=-1),
-                )),
-            )),
-        )),
-        Variant(min_version=2, max_version=4, flexible_versions=(4, OPEN), fields=(
+        Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
             Field(name="Topics", type="[]OffsetForLeaderTopicResult", versions=(0, OPEN), fields=(
                 Field(name="Topic", type="string", versions=(0, OPEN)),
@@ -2727,22 +2430,13 @@ MESSAGES = {
         )),
     )),
     "RenewDelegationTokenRequest": Message(api_key=39, kind="request", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="Hmac", type="bytes", versions=(0, OPEN)),
-            Field(name="RenewPeriodMs", type="int64", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Hmac", type="bytes", versions=(0, OPEN)),
             Field(name="RenewPeriodMs", type="int64", versions=(0, OPEN)),
         )),
     )),
     "RenewDelegationTokenResponse": Message(api_key=39, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
-            Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-            Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
-            Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(2, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
@@ -3518,19 +3212,7 @@ MESSAGES = {
         )),
     )),
     "WriteTxnMarkersResponse": Message(api_key=27, kind="response", variants=(
-        Variant(min_version=0, max_version=0, flexible_versions=(1, OPEN), fields=(
-            Field(name="Markers", type="[]WritableTxnMarkerResult", versions=(0, OPEN), fields=(
-                Field(name="ProducerId", type="int64", versions=(0, OPEN)),
-                Field(name="Topics", type="[]WritableTxnMarkerTopicResult", versions=(0, OPEN), fields=(
-                    Field(name="Name", type="string", versions=(0, OPEN)),
-                    Field(name="Partitions", type="[]WritableTxnMarkerPartitionResult", versions=(0, OPEN), fields=(
-                        Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
-                        Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
-                    )),
-                )),
-            )),
-        )),
-        Variant(min_version=1, max_version=2, flexible_versions=(1, OPEN), fields=(
+        Variant(min_version=0, max_version=2, flexible_versions=(1, OPEN), fields=(
             Field(name="Markers", type="[]WritableTxnMarkerResult", versions=(0, OPEN), fields=(
                 Field(name="ProducerId", type="int64", versions=(0, OPEN)),
                 Field(name="Topics", type="[]WritableTxnMarkerTopicResult", versions=(0, OPEN), fields=(
