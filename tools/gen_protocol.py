@@ -388,7 +388,8 @@ def _all(messages):
 
 def render_messages(messages):
     out = [GENERATED, MESSAGES_DOC,
-           "from kafkacodec.protocol._model import SPECS as _SPECS, Struct\n\n", _all(messages), "\n"]
+           "from kafkacodec.protocol._model import SPECS as _SPECS, Struct\n\n",
+           "__all__ = [\"Struct\", *sorted(_SPECS)]  # spelt out in messages.pyi\n\n"]
     for name in sorted(messages):
         out.append(f"{name} = _SPECS[{json.dumps(name)}].cls\n")
     return "".join(out)
@@ -398,8 +399,7 @@ def render_stub(messages):
     out = [GENERATED,
            "# Fields and types of the classes kafkacodec.protocol._model builds at import.\n",
            "import uuid\nfrom typing import ClassVar\n\nfrom _typeshed import ReadableBuffer\n\n",
-           # "as": a stub re-exports only what it says it does (messages.py has __all__)
-           "from kafkacodec.protocol._model import MessageSpec, Struct as Struct\n"]
+           "from kafkacodec.protocol._model import MessageSpec, Struct\n\n", _all(messages)]
     for name in sorted(messages):
         message = messages[name]
         layouts = class_layouts(name, message)

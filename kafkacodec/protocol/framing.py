@@ -126,7 +126,7 @@ def decode_versioned(name, data, impl=None):
 # ---------------------------------------------------------------- frames
 
 
-_header_plans = {}  # (spec, version, executor) -> the header plan of that frame
+_header_plans: dict = {}  # (spec, version, executor) -> the header plan of that frame
 
 
 def _header_plan(spec, version, impl):

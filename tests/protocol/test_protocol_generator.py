@@ -178,6 +178,10 @@ def test_stub_declares_every_class_and_field():
     assert _stub_classes() == expected
     # messages.py names every class the stub declares, and nothing else
     assert messages.__all__ == ["Struct", *sorted(SPECS)]
+    stub = ast.parse((PROTOCOL / "messages.pyi").read_text(encoding="utf-8"))
+    (stub_all,) = [ast.literal_eval(n.value) for n in stub.body
+                   if isinstance(n, ast.Assign) and n.targets[0].id == "__all__"]
+    assert stub_all == messages.__all__
     assert all(getattr(messages, name) is spec.cls for name, spec in SPECS.items())
 
 
@@ -219,3 +223,12 @@ def test_mypy_sees_fields_and_types(tmp_path):
     assert 'bad.py:4: error: Unexpected keyword argument "topcs" for "MetadataRequest"' in bad.stdout
     assert 'bad.py:5: error: "MetadataRequest" has no attribute "allow_auto_topic_creaton"' in bad.stdout
     assert "bad.py:6: error: Incompatible types in assignment" in bad.stdout, bad.stdout
+
+
+def test_stubtest_finds_the_stub_true_to_the_classes(tmp_path):
+    pytest.importorskip("mypy")
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\nfollow_imports = silent\n")  # judge the stub, not the untyped package
+    out = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--mypy-config-file", str(config),
+                          "kafkacodec.protocol.messages"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
