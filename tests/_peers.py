@@ -773,3 +773,96 @@ if __name__ == "__main__" and len(sys.argv) == 5 and sys.argv[1] == "--mock":
     if _path:
         librdkafka_path = lambda: _path  # noqa: E731  (parent already found it; skip importing confluent_kafka)
     _mock_child(int(sys.argv[2]), [tuple(t) for t in json.loads(sys.argv[4])], float(sys.argv[3]))
+
+
+# --------------------------------------------------------------------------- Tansu behind TLS
+
+def self_signed_cert(directory, host="127.0.0.1"):
+    """A self-signed server certificate for `host` (openssl CLI): (certfile, keyfile)."""
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    try:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                        "-days", "1", "-subj", "/CN=kafkacodec-test", "-addext", f"subjectAltName=IP:{host}"],
+                       check=True, capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise PeerUnavailable(f"openssl cannot make a certificate: {e}") from e
+    return cert, key
+
+
+def _tls_pump(src, dst):
+    try:
+        while True:
+            data = src.recv(1 << 16)
+            if not data:
+                break
+            dst.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (src, dst):
+            try:
+                s.close()
+            except OSError:
+                pass
+
+
+@contextlib.contextmanager
+def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentication=False):
+    """Tansu whose only advertised listener is a TLS front on 127.0.0.1 (Python's ssl
+    terminating, bytes forwarded to Tansu's plain port).  Tansu 0.6.0 itself cannot serve
+    TLS: its CLI refuses --cert together with --key, and --cert alone leaves the listener
+    plain.  Yields the TLS bootstrap string."""
+    import ssl
+    binary = tansu_binary()
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(certfile, keyfile)
+    front = socket.create_server(("127.0.0.1", 0))
+    front_port = front.getsockname()[1]
+    plain_port = free_port()
+    url = f"tcp://127.0.0.1:{plain_port}"
+    args = [binary, "broker", "--cluster-id", f"kc-{uuid.uuid4().hex[:12]}", "--listener-url", url,
+            "--advertised-listener-url", f"tcp://127.0.0.1:{front_port}", "--storage-engine", "memory://tansu/"]
+    if authentication:
+        args.append("--authentication")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LISTENER_URL", "ADVERTISED_LISTENER_URL", "STORAGE_ENGINE", "CLUSTER_ID")}
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
+                            preexec_fn=_pdeathsig)
+    timer = _lifetime_timer(proc, lifetime)
+    stop = threading.Event()
+
+    def accept():
+        front.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                raw, _ = front.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+            try:
+                raw.settimeout(10)
+                tls = ctx.wrap_socket(raw, server_side=True)  # a failed handshake closes only this one
+                tls.settimeout(None)
+                upstream = socket.create_connection(("127.0.0.1", plain_port), timeout=10)
+                upstream.settimeout(None)
+            except (OSError, ssl.SSLError):
+                raw.close()
+                continue
+            for a, b in ((tls, upstream), (upstream, tls)):
+                threading.Thread(target=_tls_pump, args=(a, b), daemon=True).start()
+
+    acceptor = threading.Thread(target=accept, daemon=True)
+    try:
+        if not wait_for_port("127.0.0.1", plain_port, START_TIMEOUT, proc):
+            log.seek(0)
+            raise RuntimeError(f"Tansu did not start: {log.read()[-2000:].decode(errors='replace')}")
+        acceptor.start()
+        yield f"127.0.0.1:{front_port}"
+    finally:
+        stop.set()
+        front.close()
+        timer.cancel()
+        _stop(proc)
+        log.close()

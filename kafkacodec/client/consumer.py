@@ -184,8 +184,7 @@ class Consumer:
             self._prepare(deadline)
             out = take(limit)
             if out:
-                self._client.wakeup()  # drained partitions are fetchable again: fetch at once
-                return out
+                return out  # each drained fetch woke the I/O thread already (_finish)
             with fetcher.lock:
                 left = deadline - time.monotonic()
                 if left <= 0:
