@@ -10,12 +10,13 @@ One background I/O thread per client owns every socket; the calling thread
 only waits on futures and decodes what has been fetched.
 """
 from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
-from kafkacodec.client.consumer import Consumer, ConsumerRecord, RebalanceListener
+from kafkacodec.client.consumer import AsyncConsumer, Consumer, ConsumerRecord, RebalanceListener
 from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, ConfigError, KafkaConnectionError,
                                       KafkaError, KafkaTimeoutError, ProducerFencedError)
 from kafkacodec.client.producer import BulkResult, ConsumerGroupMetadata, Producer, RecordHandle, RecordMetadata
 
-__all__ = ["Consumer", "Admin", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp",
+__all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceListener", "TopicPartition",
+           "OffsetAndTimestamp",
            "KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
            "BrokerResponseError", "Producer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata",
            "ProducerFencedError"]

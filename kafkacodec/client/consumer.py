@@ -29,7 +29,7 @@ from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
 
-__all__ = ["Consumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
+__all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
 
 log = logging.getLogger("kafkacodec.client")
 
@@ -639,3 +639,113 @@ def _arrow_schema():
         _SCHEMA = pa.schema([pa.field("topic", pa.string(), nullable=False),
                              pa.field("partition", pa.int32(), nullable=False)] + list(base))
     return _SCHEMA
+
+
+class AsyncConsumer:
+    """The Consumer for asyncio applications, on the same machinery: one Consumer (its I/O
+    thread fetching and keeping the group alive) whose waiting calls run on one worker
+    thread of their own, so the event loop never blocks and calls stay in order.
+
+        async with AsyncConsumer({"bootstrap.servers": bs, "group.id": "g"}) as c:
+            c.subscribe(["events"])
+            async for record in c:          # or: records = await c.poll(1.0)
+                ...
+            batch = await c.poll_arrow(1.0)
+            await c.commit()
+    """
+
+    def __init__(self, config=None, **settings):
+        import concurrent.futures
+        self._consumer = Consumer(config, **settings)
+        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-consumer-async")
+        self._closed = False
+
+    @property
+    def consumer(self):
+        """The underlying Consumer (for calls that do not wait)."""
+        return self._consumer
+
+    def _run(self, fn, *args, **kwargs):
+        import asyncio
+        import functools
+        return asyncio.get_running_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
+
+    # calls that return at once: straight through
+    def assign(self, partitions):
+        self._consumer.assign(partitions)
+
+    def subscribe(self, topics, listener=None):
+        self._consumer.subscribe(topics, listener)
+
+    def assignment(self):
+        return self._consumer.assignment()
+
+    def seek(self, partition, offset):
+        self._consumer.seek(partition, offset)
+
+    def seek_to_beginning(self, partitions=None):
+        self._consumer.seek_to_beginning(partitions)
+
+    def seek_to_end(self, partitions=None):
+        self._consumer.seek_to_end(partitions)
+
+    def pause(self, partitions):
+        self._consumer.pause(partitions)
+
+    def resume(self, partitions):
+        self._consumer.resume(partitions)
+
+    def paused(self):
+        return self._consumer.paused()
+
+    # calls that wait: on the worker thread
+    async def poll(self, timeout=None, max_records=None):
+        return await self._run(self._consumer.poll, timeout, max_records)
+
+    async def poll_arrow(self, timeout=None, max_records=None):
+        return await self._run(self._consumer.poll_arrow, timeout, max_records)
+
+    async def unsubscribe(self):
+        await self._run(self._consumer.unsubscribe)
+
+    async def commit(self, offsets=None, timeout=None):
+        await self._run(self._consumer.commit, offsets, timeout=timeout)
+
+    async def committed(self, partitions, timeout=None):
+        return await self._run(self._consumer.committed, partitions, timeout)
+
+    async def position(self, partition, timeout=None):
+        return await self._run(self._consumer.position, partition, timeout)
+
+    async def offsets_for_times(self, timestamps, timeout=None):
+        return await self._run(self._consumer.offsets_for_times, timestamps, timeout)
+
+    async def beginning_offsets(self, partitions, timeout=None):
+        return await self._run(self._consumer.beginning_offsets, partitions, timeout)
+
+    async def end_offsets(self, partitions, timeout=None):
+        return await self._run(self._consumer.end_offsets, partitions, timeout)
+
+    async def close(self, autocommit=True, timeout=None):
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await self._run(self._consumer.close, autocommit, timeout)
+        finally:
+            self._worker.shutdown(wait=False)
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.close()
+
+    def __aiter__(self):
+        return self._records()
+
+    async def _records(self):
+        # short polls: a cancelled iteration leaves the worker busy for at most this long
+        while not self._closed:
+            for record in await self.poll(0.5):
+                yield record
