@@ -802,8 +802,6 @@ cdef class RecordBatchBuilder:
     cdef int64_t _max_timestamp
     cdef int64_t _log_append_time
     cdef bint _built
-    cdef list _legacy                 # (offset delta, timestamp, key, value) for magic 0/1
-    cdef Py_ssize_t _legacy_bytes     # their message-set size
     cdef object _pool
     cdef object _pool_buffer
     cdef double _max_block
@@ -846,8 +844,6 @@ cdef class RecordBatchBuilder:
         self._w = Writer(min(batch_size, 1 << 16) + V2_RECORDS)
         if magic == 2:
             self._w.reserve(V2_RECORDS)
-        else:
-            self._legacy = []
 
     @property
     def size_in_bytes(self):
@@ -857,8 +853,7 @@ cdef class RecordBatchBuilder:
         return self._legacy_size()
 
     def _legacy_size(self):
-        # Kept as a running total: summing the list per append was quadratic.
-        return self._legacy_bytes
+        return self._w.length
 
     @property
     def max_timestamp(self):
@@ -902,7 +897,7 @@ cdef class RecordBatchBuilder:
             if self.magic == 2:
                 if self._append_v2(ts, (<tuple>item)[1], (<tuple>item)[2], headers) < 0:
                     break
-            elif self._append_legacy(ts, (<tuple>item)[1], (<tuple>item)[2], headers) is None:
+            elif self._append_legacy_fast(ts, (<tuple>item)[1], (<tuple>item)[2], headers) < 0:
                 break
             added += 1
         return added
@@ -971,22 +966,52 @@ cdef class RecordBatchBuilder:
         self.record_count += 1
         return delta
 
-    cdef object _append_legacy(self, int64_t ts, object key, object value, object headers):
+    cdef int64_t _append_legacy_fast(self, int64_t ts, object key, object value, object headers) except -2:
+        # The record's offset delta, or -1 when the set is full.  The message
+        # goes straight into the builder's writer (the inner message set when
+        # compressed), as v2 records do: no Python object kept per record.
+        cdef Py_buffer kview, vview
+        cdef const uint8_t *kp = NULL
+        cdef const uint8_t *vp = NULL
+        cdef Py_ssize_t kn = -1, vn = -1, size
+        cdef int krel = 0, vrel = 0
+        cdef int64_t offset
+        cdef int attributes = 0
         if headers:
             raise EncodeError("record headers need magic 2")
-        k = None if key is None else bytes(key)
-        v = None if value is None else bytes(value)
-        if self.record_count > 0:
-            extra = LOG_OVERHEAD + LEGACY_V1_OVERHEAD + (len(k) if k else 0) + (len(v) if v else 0)
-            if self._legacy_size() + extra > self.batch_size:
-                return None
-        if ts > self._max_timestamp or self.record_count == 0:
-            self._max_timestamp = ts
-        self._legacy.append((self.record_count, ts, k, v))
-        self._legacy_bytes += (LOG_OVERHEAD + (LEGACY_V0_OVERHEAD if self.magic == 0 else LEGACY_V1_OVERHEAD)
-                               + (len(k) if k is not None else 0) + (len(v) if v is not None else 0))
+        krel = _buffer_of(key, &kview, &kp, &kn)
+        try:
+            vrel = _buffer_of(value, &vview, &vp, &vn)
+            try:
+                # Full when the next message would pass batch_size, sized as
+                # the clients size it (magic-1 overhead whatever the magic).
+                size = (kn if kn > 0 else 0) + (vn if vn > 0 else 0)
+                if self.record_count > 0 and self._w.length + LOG_OVERHEAD + LEGACY_V1_OVERHEAD + size > self.batch_size:
+                    return -1
+                if ts > self._max_timestamp or self.record_count == 0:
+                    self._max_timestamp = ts
+                if self.compression_id == 0:
+                    offset = self.base_offset + self.record_count
+                    if self.timestamp_type == 1 and self.magic == 1:
+                        attributes = ATTR_TIMESTAMP_TYPE
+                elif self.magic == 1:
+                    offset = self.record_count  # magic 1 inner offsets are relative
+                else:
+                    offset = self.base_offset + self.record_count
+                _write_legacy_message(self._w, self.magic, offset, self._legacy_timestamp(ts), attributes,
+                                      kp, kn, vp, vn)
+            finally:
+                if vrel:
+                    PyBuffer_Release(&vview)
+        finally:
+            if krel:
+                PyBuffer_Release(&kview)
         self.record_count += 1
-        return self.base_offset + self.record_count - 1
+        return self.record_count - 1
+
+    cdef object _append_legacy(self, int64_t ts, object key, object value, object headers):
+        cdef int64_t delta = self._append_legacy_fast(ts, key, value, headers)
+        return None if delta < 0 else self.base_offset + delta
 
     def build(self):
         """Finish the batch and return it as bytes."""
@@ -1070,27 +1095,23 @@ cdef class RecordBatchBuilder:
         kc_store_be32(p + V2_RECORD_COUNT, <uint32_t>self.record_count)
 
     cdef bytes _build_legacy(self):
-        cdef Writer out = Writer()
-        cdef Py_ssize_t n = len(self._legacy)
+        cdef Writer out
+        cdef bytes payload
         cdef int attrs = self.compression_id
-        if self.timestamp_type == 1 and self.magic == 1:
-            attrs |= ATTR_TIMESTAMP_TYPE
-        if n == 0:
+        cdef int64_t wrapper_ts
+        if self.record_count == 0:
             return b""
         if self.compression_id == 0:
-            for delta, ts, k, v in self._legacy:
-                _write_legacy_message(out, self.magic, self.base_offset + delta,
-                                      self._legacy_timestamp(ts), attrs & ATTR_TIMESTAMP_TYPE, k, v)
-            return out.to_bytes()
-        inner = Writer()
-        for delta, ts, k, v in self._legacy:
-            # Magic 1 writes relative inner offsets; magic 0 absolute ones.
-            _write_legacy_message(inner, self.magic, delta if self.magic == 1 else self.base_offset + delta,
-                                  self._legacy_timestamp(ts), 0, k, v)
-        payload = _compress(self.compression_id, inner.to_bytes(), level=self._level, magic=self.magic)
+            return self._w.take_bytes()
+        if self.timestamp_type == 1 and self.magic == 1:
+            attrs |= ATTR_TIMESTAMP_TYPE
+        payload = _compress(self.compression_id, self._w.take_bytes(), level=self._level, magic=self.magic)
         wrapper_ts = self._log_append_time if (self.timestamp_type == 1 and self._log_append_time >= 0) else self._max_timestamp
-        _write_legacy_message(out, self.magic, self.base_offset + n - 1, wrapper_ts, attrs, None, payload)
-        return out.to_bytes()
+        out = Writer(PyBytes_GET_SIZE(payload) + LOG_OVERHEAD + LEGACY_V1_OVERHEAD)
+        _write_legacy_message(out, self.magic, self.base_offset + self.record_count - 1, wrapper_ts, attrs,
+                              <const uint8_t *>PyBytes_AS_STRING(payload), -1, <const uint8_t *>PyBytes_AS_STRING(payload),
+                              PyBytes_GET_SIZE(payload))
+        return out.take_bytes()
 
     cdef int64_t _legacy_timestamp(self, int64_t ts):
         if self.timestamp_type == 1 and self._log_append_time >= 0:
@@ -1098,28 +1119,39 @@ cdef class RecordBatchBuilder:
         return ts
 
 
-cdef _write_legacy_message(Writer out, int magic, int64_t offset, int64_t timestamp, int attributes,
-                           object key, object value):
-    cdef Py_ssize_t start, crc_at
-    out.write_int64(offset)
-    start = out.reserve(4)
-    crc_at = out.reserve(4)
-    out.write_int8(magic)
-    out.write_int8(<int8_t>attributes)
+cdef int _write_legacy_message(Writer out, int magic, int64_t offset, int64_t timestamp, int attributes,
+                               const uint8_t *kp, Py_ssize_t kn, const uint8_t *vp, Py_ssize_t vn) except -1:
+    """One magic 0/1 message; a length of -1 writes a null key or value."""
+    cdef Py_ssize_t start, crc_at, body
+    cdef uint8_t *p
+    body = (LEGACY_V1_OVERHEAD if magic == 1 else LEGACY_V0_OVERHEAD) + (kn if kn > 0 else 0) + (vn if vn > 0 else 0)
+    if body > 0x7FFFFFFF:
+        raise EncodeError("message larger than 2 GiB")
+    out.ensure(LOG_OVERHEAD + body)
+    start = out.length
+    p = out.buf + start
+    kc_store_be64(p, <uint64_t>offset)
+    kc_store_be32(p + 8, <uint32_t>body)
+    p[LEGACY_MAGIC] = <uint8_t>magic
+    p[LEGACY_ATTRIBUTES] = <uint8_t>attributes
+    p += LEGACY_ATTRIBUTES + 1
     if magic == 1:
-        out.write_int64(timestamp)
-    if key is None:
-        out.write_int32(-1)
-    else:
-        out.write_int32(len(key))
-        out.write_object(key)
-    if value is None:
-        out.write_int32(-1)
-    else:
-        out.write_int32(len(value))
-        out.write_object(value)
-    out.patch_int32(start, <int32_t>(len(out) - start - 4))
-    out.patch_uint32(crc_at, crc32_update(0, out.buf + crc_at + 4, <size_t>(len(out) - crc_at - 4)))
+        kc_store_be64(p, <uint64_t>timestamp)
+        p += 8
+    kc_store_be32(p, <uint32_t>(<int32_t>kn if kn >= 0 else -1))
+    p += 4
+    if kn > 0:
+        memcpy(p, kp, kn)
+        p += kn
+    kc_store_be32(p, <uint32_t>(<int32_t>vn if vn >= 0 else -1))
+    p += 4
+    if vn > 0:
+        memcpy(p, vp, vn)
+        p += vn
+    out.length = start + LOG_OVERHEAD + body
+    crc_at = start + LEGACY_CRC
+    kc_store_be32(out.buf + crc_at, crc32_update(0, out.buf + crc_at + 4, <size_t>(out.length - crc_at - 4)))
+    return 0
 
 
 cdef tuple _encode_headers(object headers):
