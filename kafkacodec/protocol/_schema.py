@@ -23,7 +23,7 @@ class Field(NamedTuple):
     tagged_versions: Versions = None
     default: object = ...  # ...: the type's own default; None: null
     ignorable: bool = False
-    flexible_versions: Versions | EllipsisType = ...  # ...: as the message
+    flexible_versions: Versions | EllipsisType = ...  # ...: the message's
     fields: "tuple[Field, ...] | None" = None  # a struct's own fields (common structs inlined)
 
 
