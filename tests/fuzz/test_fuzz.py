@@ -57,3 +57,34 @@ def test_target_seeds(target, tmp_path):
     # -runs=0: libFuzzer reads and executes the seed corpus, then stops
     runs, out = campaign(target, tmp_path, "--", "-runs=0", timeout=300)
     assert re.search(r"INITED.*corp: (\d+)", out), out[-3000:]
+
+
+def _targets_module():
+    if not _impl.accelerated:
+        pytest.skip("differential targets need the compiled extension")
+    import _targets
+    return _targets
+
+
+def test_differential_target_reports_a_mismatch(monkeypatch):
+    """The harness can fail: a pure twin that loses the last byte is caught."""
+    targets = _targets_module()
+    from _seeds import record_seeds
+    data = record_seeds()[0]
+    targets.records_diff(data)
+    real = targets.P.iter_batches
+    monkeypatch.setattr(targets.P, "iter_batches", lambda d, **kw: real(bytes(d)[:-1], **kw))
+    with pytest.raises(targets.Finding, match="DIFFERENTIAL MISMATCH in records") as info:
+        targets.records_diff(data)
+    assert info.value.signature.startswith("records:mismatch:")
+
+
+def test_target_reports_a_leaked_exception(monkeypatch):
+    targets = _targets_module()
+
+    def broken(*args, **kw):
+        raise IndexError("leaked")
+    monkeypatch.setattr(targets._pure_codec, "decode", broken)
+    frame = bytes([1]) + (4).to_bytes(4, "big") + (7).to_bytes(4, "big")
+    with pytest.raises(targets.Finding, match="pure raised IndexError"):
+        targets.protocol_diff(frame)
