@@ -158,3 +158,22 @@ def index_seeds():
         head(2, 100, 0) + txn_index,
         head(0, 0, 0) + bytes(64),
     ]
+
+
+def wrapped_seeds():
+    """codec byte, attribute bits, record count, uncompressed records section
+    (the layout _targets.wrap_v2 turns into a batch), for every codec."""
+    from kafkacodec.records import RecordBatchBuilder
+
+    seeds = []
+    for headers in (False, True):
+        b = RecordBatchBuilder(2, "none")
+        for r in _records(5, headers):
+            b.append(*r)
+        section = b.build()[61:]
+        for codec in range(5):
+            seeds.append(bytes([codec, 0x10 if headers else 0x08, 5]) + section)
+    from kafkacodec.records import build_control_batch
+    marker = build_control_batch("ABORT", producer_id=7, producer_epoch=0, timestamp=1)
+    seeds.append(bytes([0, 0x30, 1]) + marker[61:])
+    return seeds

@@ -291,6 +291,43 @@ def arrow_diff(data):
                  lambda: _arrow_pure_side(fn, data, opts))
 
 
+# ---------------------------------------------------------------- wrapped record sections
+
+_V2_HEAD = struct.Struct(">qiiBIhiqqqhii")
+
+
+def wrap_v2(data):
+    """A valid v2 batch around fuzzed records: codec = data[0] % 5, attribute bits
+    from data[1] (timestamp type, transactional, control), record count data[2],
+    the rest the uncompressed records section, compressed here.  Mutations then
+    reach the records of compressed batches instead of dying in the inflater."""
+    from kafkacodec import crc32c
+    from kafkacodec.records.compression import compress
+    if len(data) < 3:
+        return b""
+    codec = data[0] % 5
+    attributes = codec | (data[1] & 0x38)
+    count = data[2]
+    section = compress(codec, data[3:]) if codec else data[3:]
+    body = struct.pack(">hiqqqhii", attributes, max(count - 1, 0), 1_700_000_000_000, 1_700_000_000_009,
+                       7, 0, 0, count) + section
+    return (struct.pack(">qiiB", 100, len(body) + 9, 0, 2) + struct.pack(">I", crc32c(body)) + body)
+
+
+def wrapped_diff(data):
+    batch = wrap_v2(data)
+    records_diff(batch)
+    if ka is not None:
+        arrow_diff(batch)
+
+
+def wrapped_pure(data):
+    batch = wrap_v2(data)
+    records_pure(batch)
+    if ka is not None:
+        arrow_pure(batch)
+
+
 # ---------------------------------------------------------------- protocol
 
 def _canon(v):
@@ -436,6 +473,8 @@ TARGETS = {
     "arrow-diff": (arrow_diff, True, "records"),
     "protocol": (protocol_pure, False, "protocol"),
     "protocol-diff": (protocol_diff, True, "protocol"),
+    "wrapped": (wrapped_pure, False, "wrapped"),
+    "wrapped-diff": (wrapped_diff, True, "wrapped"),
     "index": (index_pure, False, "index"),
     "primitives-diff": (primitives_diff, True, "records"),
 }

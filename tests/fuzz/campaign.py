@@ -8,10 +8,11 @@
 (``python -m`` from the checkout imports the checkout's kafkacodec; run the file
 with PYTHONPATH to fuzz a copy built elsewhere.)
 
-Targets (see _targets.py): records, arrow, protocol, index (the pure twin,
-coverage-guided, KAFKACODEC_PURE=1 is set here) and records-diff, arrow-diff,
-protocol-diff, primitives-diff (compiled against pure on every input, also
-guided by the pure twin's coverage).  Seeds are built on each start with the
+Targets (see _targets.py): records, arrow, protocol, wrapped, index (the pure
+twin, coverage-guided, KAFKACODEC_PURE=1 is set here) and records-diff,
+arrow-diff, protocol-diff, wrapped-diff, primitives-diff (compiled against pure
+on every input, also guided by the pure twin's coverage).  "wrapped" builds a
+valid compressed v2 batch around fuzzed records (records and Arrow decoders).  Seeds are built on each start with the
 library's own builders (_seeds.py).  The corpus libFuzzer grows and any crash
 input go under --workdir (default /tmp/kafkacodec-fuzz/<target>), never into
 the repository.
@@ -30,8 +31,8 @@ import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-PURE_TARGETS = ("records", "arrow", "protocol", "index")
-DIFF_TARGETS = ("records-diff", "arrow-diff", "protocol-diff", "primitives-diff")
+PURE_TARGETS = ("records", "arrow", "protocol", "wrapped", "index")
+DIFF_TARGETS = ("records-diff", "arrow-diff", "protocol-diff", "wrapped-diff", "primitives-diff")
 
 
 class _FindingLog:
@@ -71,7 +72,8 @@ def _wrap(fn, log, finding_cls, where):
 
 def _write_seeds(kind, seeds_dir):
     import _seeds
-    seeds = {"records": _seeds.record_seeds, "protocol": _seeds.protocol_seeds, "index": _seeds.index_seeds}[kind]()
+    seeds = {"records": _seeds.record_seeds, "protocol": _seeds.protocol_seeds, "index": _seeds.index_seeds,
+             "wrapped": _seeds.wrapped_seeds}[kind]()
     for i, s in enumerate(seeds):
         (seeds_dir / f"seed-{i:03d}").write_bytes(s)
     return len(seeds)

@@ -19,12 +19,12 @@ import kafkacodec  # noqa: E402
 from kafkacodec import _impl  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
-SECONDS = int(os.environ.get("KAFKACODEC_FUZZ_SECONDS", "6"))
+SECONDS = int(os.environ.get("KAFKACODEC_FUZZ_SECONDS", "5"))
 # The targets import the same kafkacodec as this test process.
 IMPORT_ROOT = str(pathlib.Path(kafkacodec.__file__).resolve().parents[1])
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [IMPORT_ROOT, os.environ.get("PYTHONPATH")]))}
-PURE = ["records", "arrow", "protocol", "index"]
-DIFF = ["records-diff", "arrow-diff", "protocol-diff", "primitives-diff"]
+PURE = ["records", "arrow", "protocol", "wrapped", "index"]
+DIFF = ["records-diff", "arrow-diff", "protocol-diff", "wrapped-diff", "primitives-diff"]
 
 
 def campaign(target, tmp_path, *args, timeout=600):
