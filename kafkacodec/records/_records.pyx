@@ -9,7 +9,7 @@ materialised when accessed.
 cimport cython
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_CheckExact
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM
 from cpython.memoryview cimport PyMemoryView_FromMemory
 from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF, PyObject
@@ -886,9 +886,10 @@ cdef class RecordBatchBuilder:
         cdef Py_ssize_t i, n, added = 0
         cdef object item, ts_obj, headers
         cdef int64_t ts
+        cdef bint is_list = type(seq) is list
         n = len(seq)
         for i in range(start, n):
-            item = seq[i]
+            item = <object>PyList_GET_ITEM(seq, i) if is_list else seq[i]
             if not isinstance(item, tuple) or not 3 <= len(<tuple>item) <= 4:
                 raise EncodeError(f"records must be (timestamp, key, value[, headers]) tuples, got {item!r}")
             ts_obj = (<tuple>item)[0]
@@ -904,12 +905,42 @@ cdef class RecordBatchBuilder:
 
     cdef int64_t _append_v2(self, int64_t ts, object key, object value, object headers) except -2:
         # The offset delta of the record, or -1 when the batch is full (no
-        # Python int per record on the bulk path).
+        # Python int per record on the bulk path).  bytes and None, the usual
+        # keys and values, need no buffer export to release.
         cdef Py_buffer kview, vview
-        cdef const uint8_t *kp
-        cdef const uint8_t *vp
-        cdef Py_ssize_t klen, vlen, body, hsize = 0
+        cdef const uint8_t *kp = NULL
+        cdef const uint8_t *vp = NULL
+        cdef Py_ssize_t klen = -1, vlen = -1
         cdef int krel = 0, vrel = 0
+        if key is not None:
+            if PyBytes_CheckExact(key):
+                kp = <const uint8_t *>PyBytes_AS_STRING(key)
+                klen = PyBytes_GET_SIZE(key)
+            else:
+                krel = 1
+        if value is not None:
+            if PyBytes_CheckExact(value):
+                vp = <const uint8_t *>PyBytes_AS_STRING(value)
+                vlen = PyBytes_GET_SIZE(value)
+            else:
+                vrel = 1
+        if not krel and not vrel:
+            return self._append_v2_raw(ts, kp, klen, vp, vlen, headers)
+        krel = _buffer_of(key, &kview, &kp, &klen)
+        try:
+            vrel = _buffer_of(value, &vview, &vp, &vlen)
+            try:
+                return self._append_v2_raw(ts, kp, klen, vp, vlen, headers)
+            finally:
+                if vrel:
+                    PyBuffer_Release(&vview)
+        finally:
+            if krel:
+                PyBuffer_Release(&kview)
+
+    cdef int64_t _append_v2_raw(self, int64_t ts, const uint8_t *kp, Py_ssize_t klen,
+                                const uint8_t *vp, Py_ssize_t vlen, object headers) except -2:
+        cdef Py_ssize_t body, hsize = 0
         cdef int64_t ts_delta
         cdef int32_t delta = self.record_count
         cdef Writer w = self._w
@@ -918,49 +949,39 @@ cdef class RecordBatchBuilder:
         if self.record_count == 0:
             self._first_timestamp = ts
         ts_delta = ts - self._first_timestamp
-        krel = _buffer_of(key, &kview, &kp, &klen)
-        try:
-            vrel = _buffer_of(value, &vview, &vp, &vlen)
-            try:
-                if headers:
-                    encoded_headers, hsize = _encode_headers(headers)
-                body = (1 + _varint_size(ts_delta) + _varint_size(delta)
-                        + _varint_size(klen) + (klen if klen > 0 else 0)
-                        + _varint_size(vlen) + (vlen if vlen > 0 else 0)
-                        + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
-                if self.record_count > 0 and w.length + body + MAX_VARLONG_LEN > self.batch_size:
-                    return -1
-                if body > 0x7FFFFFFF:
-                    raise EncodeError("record larger than 2 GiB")
-                w.ensure(body + MAX_VARLONG_LEN)
-                # Write straight into the buffer: one capacity check per record.
-                out = w.buf + w.length
-                out += write_uvarint64(out, zigzag32(<int32_t>body))
-                out[0] = 0
-                out += 1
-                out += write_uvarint64(out, zigzag64(ts_delta))
-                out += write_uvarint64(out, zigzag32(delta))
-                out += write_uvarint64(out, zigzag32(<int32_t>klen))
-                if klen > 0:
-                    memcpy(out, kp, klen)
-                    out += klen
-                out += write_uvarint64(out, zigzag32(<int32_t>vlen))
-                if vlen > 0:
-                    memcpy(out, vp, vlen)
-                    out += vlen
-                if encoded_headers is None:
-                    out[0] = 0
-                    out += 1
-                    w.length = out - w.buf
-                else:
-                    w.length = out - w.buf
-                    _write_headers(w, encoded_headers)
-            finally:
-                if vrel:
-                    PyBuffer_Release(&vview)
-        finally:
-            if krel:
-                PyBuffer_Release(&kview)
+        if headers:
+            encoded_headers, hsize = _encode_headers(headers)
+        body = (1 + _varint_size(ts_delta) + _varint_size(delta)
+                + _varint_size(klen) + (klen if klen > 0 else 0)
+                + _varint_size(vlen) + (vlen if vlen > 0 else 0)
+                + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
+        if self.record_count > 0 and w.length + body + MAX_VARLONG_LEN > self.batch_size:
+            return -1
+        if body > 0x7FFFFFFF:
+            raise EncodeError("record larger than 2 GiB")
+        w.ensure(body + MAX_VARLONG_LEN)
+        # Write straight into the buffer: one capacity check per record.
+        out = w.buf + w.length
+        out += write_uvarint64(out, zigzag32(<int32_t>body))
+        out[0] = 0
+        out += 1
+        out += write_uvarint64(out, zigzag64(ts_delta))
+        out += write_uvarint64(out, zigzag32(delta))
+        out += write_uvarint64(out, zigzag32(<int32_t>klen))
+        if klen > 0:
+            memcpy(out, kp, klen)
+            out += klen
+        out += write_uvarint64(out, zigzag32(<int32_t>vlen))
+        if vlen > 0:
+            memcpy(out, vp, vlen)
+            out += vlen
+        if encoded_headers is None:
+            out[0] = 0
+            out += 1
+            w.length = out - w.buf
+        else:
+            w.length = out - w.buf
+            _write_headers(w, encoded_headers)
         if ts > self._max_timestamp or self.record_count == 0:
             self._max_timestamp = ts
         self.record_count += 1
