@@ -313,7 +313,7 @@ class Record:
     same bytes."""
 
     __slots__ = ("_offset", "_timestamp", "_timestamp_type", "_key", "_value", "_headers",
-                 "_size", "_checksum", "_is_control")
+                 "_topic", "_partition", "_size", "_checksum", "_is_control")
 
     @property
     def checksum(self):
@@ -365,7 +365,7 @@ class Record:
 
     def __reduce__(self):
         return (_make_record, (self._offset, self._timestamp, self._timestamp_type, self._key,
-                               self._value, self._headers))
+                               self._value, self._headers, self._topic, self._partition))
 
 
 def _readonly(cls, names):
@@ -373,7 +373,7 @@ def _readonly(cls, names):
         setattr(cls, name, property(operator.attrgetter("_" + name)))
 
 
-_readonly(Record, ("offset", "timestamp", "timestamp_type", "key", "value", "headers"))
+_readonly(Record, ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "topic", "partition"))
 
 
 def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, checksum, is_control):
@@ -384,15 +384,20 @@ def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, ch
     r._key = key
     r._value = value
     r._headers = headers
+    r._topic = None
+    r._partition = None
     r._size = size
     r._checksum = checksum
     r._is_control = is_control
     return r
 
 
-def _make_record(offset, timestamp, timestamp_type, key, value, headers):
+def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None):
     # As unpickled by the compiled twin: size and control flag default to zero.
-    return _new_record(offset, timestamp, timestamp_type, key, value, headers, 0, -1, False)
+    r = _new_record(offset, timestamp, timestamp_type, key, value, headers, 0, -1, False)
+    r._topic = topic
+    r._partition = partition
+    return r
 
 
 # ---------------------------------------------------------------- sources and batches
@@ -473,14 +478,20 @@ class RecordBatch:
         """A zero-copy memoryview of the whole batch as stored."""
         return memoryview(self._src.obj)[self._start:self._start + self._size_in_bytes]
 
-    def records(self):
-        """All records as a list (decompressing if needed)."""
+    def records(self, topic=None, partition=None):
+        """All records as a list (decompressing if needed); ``topic`` and
+        ``partition``, when given, are set on each record (a consumer's fetch)."""
         try:
-            if self._magic >= 2:
-                return self._v2_records()
-            return list(self._legacy_records)
+            out = self._v2_records() if self._magic >= 2 else list(self._legacy_records)
         except CorruptDataError as exc:
             raise exc.prefix_path(f"batches[{self._index}]")
+        if topic is not None or partition is not None:
+            for rec in out:
+                if topic is not None or self._magic < 2:
+                    rec._topic = topic
+                if partition is not None or self._magic < 2:
+                    rec._partition = partition
+        return out
 
     def __iter__(self):
         return iter(self.records())

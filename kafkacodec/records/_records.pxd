@@ -40,7 +40,7 @@ cdef class RecordBatch:
     cdef int32_t _index
     cdef object _max_decompressed
     cdef list _legacy_records               # decoded eagerly for magic 0/1
-    cdef list _v2_records(self)
+    cdef list _v2_records(self, object topic=*, object partition=*)
 
 
 @cython.final

@@ -107,6 +107,8 @@ cdef class Record:
     cdef object _key
     cdef object _value
     cdef object _headers
+    cdef object _topic              # set when the decoder is told (a consumer's fetch); else None
+    cdef object _partition
     cdef int32_t _size
     cdef int64_t _checksum          # legacy CRC; -1 for v2
     cdef bint _is_control
@@ -162,10 +164,10 @@ cdef class Record:
 
     def __reduce__(self):
         return (_make_record, (self._offset, self._timestamp, self._timestamp_type, self._key,
-                               self._value, self._headers))
+                               self._value, self._headers, self._topic, self._partition))
 
 
-def _make_record(offset, timestamp, timestamp_type, key, value, headers):
+def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None):
     cdef Record r = Record.__new__(Record)
     r._offset = offset
     r._timestamp = timestamp
@@ -173,6 +175,8 @@ def _make_record(offset, timestamp, timestamp_type, key, value, headers):
     r._key = key
     r._value = value
     r._headers = headers
+    r._topic = topic
+    r._partition = partition
     r._checksum = -1
     return r
 
@@ -208,9 +212,10 @@ cdef _expose_members():
     # a T_OBJECT_EX member descriptor under its public name.
     cdef PyTypeObject *tp = <PyTypeObject *>Record
     cdef Record probe = Record.__new__(Record)
-    markers = [object() for _ in range(6)]
-    probe._offset, probe._timestamp, probe._timestamp_type, probe._key, probe._value, probe._headers = markers
-    names = (b"offset", b"timestamp", b"timestamp_type", b"key", b"value", b"headers")
+    markers = [object() for _ in range(8)]
+    (probe._offset, probe._timestamp, probe._timestamp_type, probe._key, probe._value, probe._headers,
+     probe._topic, probe._partition) = markers
+    names = (b"offset", b"timestamp", b"timestamp_type", b"key", b"value", b"headers", b"topic", b"partition")
     type_dict = <dict>tp.tp_dict
     for name, marker in zip(names, markers):
         type_dict[name.decode()] = kc_readonly_member(tp, <const char *>name, _slot_offset(probe, marker, tp.tp_basicsize))
@@ -282,7 +287,7 @@ cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base
 cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end, int32_t count,
                              Py_ssize_t abs_base, int64_t base_offset,
                              int64_t base_timestamp, int timestamp_type, int64_t log_append_time,
-                             bint is_control):
+                             bint is_control, object topic=None, object partition=None):
     """Decode `count` records laid out in base[pos:end].  abs_base maps
     positions to offsets in the caller's input for error messages."""
     cdef list out
@@ -310,6 +315,10 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
         rec._size = <int32_t>(r.end - r.start)
         rec._checksum = -1
         rec._is_control = is_control
+        if topic is not None:
+            rec._topic = topic
+        if partition is not None:
+            rec._partition = partition
         Py_INCREF(rec)
         PyList_SET_ITEM(out, i, rec)
         pos = r.end
@@ -370,14 +379,22 @@ cdef class RecordBatch:
         """A zero-copy memoryview of the whole batch as stored."""
         return memoryview(self._src.obj)[self._start:self._start + self.size_in_bytes]
 
-    def records(self):
-        """All records as a list (decompressing if needed)."""
+    def records(self, topic=None, partition=None):
+        """All records as a list (decompressing if needed); ``topic`` and
+        ``partition``, when given, are set on each record (a consumer's fetch)."""
+        cdef Record rec
+        cdef list out
         try:
             if self.magic >= 2:
-                return self._v2_records()
-            return list(self._legacy_records)
+                return self._v2_records(topic, partition)
+            out = list(self._legacy_records)
         except CorruptDataError as exc:
             raise exc.prefix_path(f"batches[{self._index}]")
+        if topic is not None or partition is not None:
+            for rec in out:
+                rec._topic = topic
+                rec._partition = partition
+        return out
 
     def __iter__(self):
         return iter(self.records())
@@ -394,7 +411,7 @@ cdef class RecordBatch:
             return None
         return (recs[0].control_version, recs[0].control_type)
 
-    cdef list _v2_records(self):
+    cdef list _v2_records(self, object topic=None, object partition=None):
         cdef const uint8_t *p = self._src.ptr + self._start
         cdef Py_ssize_t payload = self.size_in_bytes - V2_RECORDS
         cdef int codec = self.attributes & ATTR_COMPRESSION_MASK
@@ -404,7 +421,7 @@ cdef class RecordBatch:
             return _decode_v2_records(self._src.ptr, self._start + V2_RECORDS,
                                       self._start + self.size_in_bytes, self.record_count,
                                       0, self.base_offset, self.base_timestamp,
-                                      self.timestamp_type, log_append_time, self.is_control)
+                                      self.timestamp_type, log_append_time, self.is_control, topic, partition)
         compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), payload, PyBUF_READ)
         try:
             inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
@@ -418,7 +435,7 @@ cdef class RecordBatch:
             return _decode_v2_records(<const uint8_t *>PyBytes_AS_STRING(inflated), 0,
                                       PyBytes_GET_SIZE(inflated), self.record_count,
                                       0, self.base_offset, self.base_timestamp,
-                                      self.timestamp_type, log_append_time, self.is_control)
+                                      self.timestamp_type, log_append_time, self.is_control, topic, partition)
         except CorruptDataError as exc:
             exc.reason += " (offset within the decompressed records)"
             raise
@@ -1219,4 +1236,30 @@ cdef _write_headers(Writer w, list flat):
 
 
 # Not hot: filtering, flattening, batch splitting and markers are shared with the pure twin.
-filtered_batches, decode_records, build_batches, build_control_batch = _common.bind(iter_batches, RecordBatchBuilder)
+filtered_batches, _decode_records_filtered, build_batches, build_control_batch = _common.bind(
+    iter_batches, RecordBatchBuilder)
+
+
+def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None, verify_crc=True,
+                   max_decompressed_size=None, max_records_per_batch=None, topic=None, partition=None):
+    """Flatten the batches a consumer would see (see filtered_batches) into a
+    list of Records; control records are never included.  ``topic`` and
+    ``partition``, when given, are set on every record."""
+    cdef BatchIterator it
+    cdef RecordBatch b
+    cdef list out
+    if isolation_level not in ("read_uncommitted", 0):
+        return _decode_records_filtered(data, isolation_level=isolation_level,
+                                        aborted_transactions=aborted_transactions, verify_crc=verify_crc,
+                                        max_decompressed_size=max_decompressed_size,
+                                        max_records_per_batch=max_records_per_batch,
+                                        topic=topic, partition=partition)
+    # The consumer's common case, one compiled loop: every batch but markers.
+    it = iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
+                      max_records_per_batch=max_records_per_batch)
+    out = []
+    for b in it:
+        if b.magic >= 2 and b.attributes & ATTR_CONTROL:
+            continue
+        out.extend(b.records(topic, partition))
+    return out

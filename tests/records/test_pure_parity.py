@@ -608,3 +608,20 @@ def test_magic1_inner_offsets_out_of_range_are_the_same_corrupt_data(wrapper_off
         assert [r[0] for r in recs] == [0, 2**62, 2**63 - 1]
     else:
         assert got[0] == "CorruptDataError" and "out of the 64-bit range" in got[1], got
+
+
+@pytest.mark.parametrize("magic,codec", [(2, "none"), (2, "lz4"), (1, "gzip"), (0, "none")])
+def test_records_carry_topic_and_partition_when_told(magic, codec):
+    import pickle
+
+    data = build_both([(1, b"k", b"v"), (2, None, b"w")], magic=magic, compression=codec)
+    for mod in (C, P):
+        plain = mod.decode_records(data)
+        assert [(r.topic, r.partition) for r in plain] == [(None, None)] * 2
+        told = mod.decode_records(data, topic="events", partition=7)
+        assert [(r.topic, r.partition, r.value) for r in told] == [("events", 7, b"v"), ("events", 7, b"w")]
+        again = pickle.loads(pickle.dumps(told[0]))
+        assert (again.topic, again.partition, again.offset) == ("events", 7, told[0].offset)
+        committed = mod.decode_records(data, topic="events", partition=7, isolation_level="read_committed",
+                                       aborted_transactions=[])
+        assert [(r.topic, r.partition) for r in committed] == [("events", 7)] * 2
