@@ -14,14 +14,12 @@ partition back to the fetcher as soon as its buffered data is drained.
 Rebalance listeners, auto-commit and the commit on revoke run inside
 ``poll`` on the calling thread, as in Kafka's Java consumer.
 """
-import itertools
 import logging
-import operator
 import re
 import struct
 import time
 
-from kafkacodec.records import decode_records, iter_batches
+from kafkacodec.records import Record, decode_records, iter_batches
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, list_offsets
 from kafkacodec.client.config import CONSUMER, resolve
@@ -34,36 +32,10 @@ __all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "
 log = logging.getLogger("kafkacodec.client")
 
 
-def _record_attr(name):
-    get = operator.attrgetter(name)
-    return property(lambda self: get(self[2]), doc=f"the record's {name}")
-
-
-class ConsumerRecord(tuple):
-    """A decoded record with its topic and partition: the tuple (topic, partition, record)
-    over kafkacodec's Record, with the record's attributes.  A tuple, so that poll() makes
-    them all in C (map/zip) instead of running a Python __init__ per record."""
-
-    __slots__ = ()
-
-    def __new__(cls, topic, partition, record):
-        return tuple.__new__(cls, (topic, partition, record))
-
-    topic = property(operator.itemgetter(0), doc="the topic's name")
-    partition = property(operator.itemgetter(1), doc="the partition's index")
-    offset = _record_attr("offset")
-    timestamp = _record_attr("timestamp")
-    timestamp_type = _record_attr("timestamp_type")
-    key = _record_attr("key")
-    value = _record_attr("value")
-    headers = _record_attr("headers")
-
-    def __repr__(self):
-        return (f"ConsumerRecord(topic={self.topic!r}, partition={self.partition}, offset={self.offset}, "
-                f"key={self.key!r}, value={self.value!r})")
-
-
-_new_tuple = tuple.__new__
+# poll() hands out the record layer's own records, decoded in C with the
+# topic and partition set: no wrapper object per record, and outside the
+# cycle collector (a consumer holding millions of them costs no GC walks).
+ConsumerRecord = Record
 
 
 class RebalanceListener:
@@ -370,7 +342,8 @@ class Consumer:
                     continue
                 cf.decoded = decode_records(cf.data, isolation_level="read_committed" if self._read_committed
                                             else "read_uncommitted", aborted_transactions=cf.aborted,
-                                            verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
+                                            verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed,
+                                            topic=cf.tp.topic, partition=cf.tp.partition)
                 cf.kind = "records"
                 cf.index = 0
             records = cf.decoded
@@ -383,9 +356,7 @@ class Consumer:
                 if fetcher.partitions.get(cf.tp) is not state or state.position != position:
                     continue  # sought or revoked while decoding
                 if j > i:
-                    out.extend(map(_new_tuple, itertools.repeat(ConsumerRecord, j - i),
-                                   zip(itertools.repeat(cf.tp.topic), itertools.repeat(cf.tp.partition),
-                                       records[i:j])))
+                    out.extend(records[i:j] if i or j < n else records)
                     state.position = records[j - 1].offset + 1
                 cf.index = j
                 if j >= n:
