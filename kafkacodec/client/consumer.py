@@ -137,9 +137,10 @@ class Consumer:
         return self._poll(timeout, limit, self._take_records) or []
 
     def poll_arrow(self, timeout=None, max_records=None):
-        """A pyarrow.RecordBatch of the records fetched so far (columns topic, partition, offset,
+        """A pyarrow.RecordBatch of fetched records (columns topic, partition, offset,
         timestamp, timestamp_type, key, value, headers); empty after `timeout` without data.
-        max_records defaults to no limit beyond what is buffered."""
+        Without max_records, the records of one completed fetch (one partition's response),
+        handed over without a copy; with max_records, up to that many from as many fetches."""
         import pyarrow as pa
         limit = max_records if max_records is not None else 1 << 62
         parts = self._poll(timeout, limit, self._take_arrow)
@@ -384,6 +385,7 @@ class Consumer:
         parts = []
         taken = 0
         fetcher = self._fetcher
+        bounded = limit < 1 << 62
         for cf in self._queued_fetches():
             if taken >= limit:
                 break
@@ -424,6 +426,10 @@ class Consumer:
                 if j >= n:
                     state.position = max(state.position, cf.next_offset(self._verify_crc))
                     self._finish(cf)
+            if parts and not bounded:
+                # One fetch's columns as they are: gathering several would copy
+                # every value once more; the next poll takes the next fetch.
+                break
         return parts
 
     # -- offsets
