@@ -1,15 +1,25 @@
 """Exceptions raised by kafkacodec.
 
-Every error the library raises on bad input derives from :class:`KafkaCodecError`
-(itself a :class:`ValueError`, so generic ``except ValueError`` handlers keep
-working).  Errors about corrupt or truncated bytes are :class:`CorruptDataError`
-and carry the byte offset in the input and a field path such as
-``batches[3].records[17].key``.
+One root, :class:`KafkaError`, with separate branches:
+
+- :class:`KafkaCodecError` (also a :class:`ValueError`): data the library was
+  given is wrong.  Corrupt or truncated bytes are :class:`CorruptDataError`
+  and carry the byte offset in the input and a field path such as
+  ``batches[3].records[17].key``; values that cannot be encoded are
+  :class:`EncodeError`, with the same ``path``.
+- :class:`KafkaConnectionError` (also a :class:`ConnectionError`) and
+  :class:`KafkaTimeoutError` (also a :class:`TimeoutError`): I/O with a
+  broker failed.  These are never ``ValueError``s.
+
+``retriable`` says whether the same operation may succeed if tried again.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "KafkaError",
+    "KafkaConnectionError",
+    "KafkaTimeoutError",
     "KafkaCodecError",
     "CorruptDataError",
     "TruncatedDataError",
@@ -32,7 +42,25 @@ def _join_path(segment: str, path: str) -> str:
     return segment + path if path.startswith("[") else segment + "." + path
 
 
-class KafkaCodecError(ValueError):
+class KafkaError(Exception):
+    """Root of every error kafkacodec raises."""
+
+    retriable = False
+
+
+class KafkaConnectionError(KafkaError, ConnectionError):
+    """A broker could not be reached, or the connection broke while requests were in flight."""
+
+    retriable = True
+
+
+class KafkaTimeoutError(KafkaError, TimeoutError):
+    """A request or an operation did not finish before its deadline."""
+
+    retriable = True
+
+
+class KafkaCodecError(KafkaError, ValueError):
     """Root of every error kafkacodec raises about data it was given."""
 
 

@@ -1,6 +1,7 @@
 """Errors of kafkacodec.client.
 
-Everything the client raises derives from :class:`KafkaError`.  Network
+Everything the client raises derives from :class:`KafkaError`, the library's
+one root (``kafkacodec.errors``), as the codec's errors do.  Network
 trouble is a :class:`KafkaConnectionError` (also a ``ConnectionError``), an
 expired deadline a :class:`KafkaTimeoutError` (also a ``TimeoutError``); bad
 bytes on the wire stay the codec's ``KafkaCodecError``.  A broker's error code
@@ -9,6 +10,7 @@ layer's class for that code, so ``except protocol.errors.NotLeaderOrFollowerErro
 and ``except client.errors.NotLeaderOrFollowerError`` both work; ``.retriable``
 says whether the same request may succeed later.
 """
+from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 from kafkacodec.protocol import errors as _protocol_errors
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
@@ -16,26 +18,8 @@ __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "Authentic
            "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "error_for", "check"]
 
 
-class KafkaError(Exception):
-    """Root of the client's errors."""
-
-    retriable = False
-
-
-class KafkaConnectionError(KafkaError, ConnectionError):
-    """A broker could not be reached, or the connection broke while requests were in flight."""
-
-    retriable = True
-
-
 class NoBrokersAvailable(KafkaConnectionError):
     """None of the bootstrap servers or known brokers accepts connections."""
-
-
-class KafkaTimeoutError(KafkaError, TimeoutError):
-    """A request or an operation did not finish before its deadline."""
-
-    retriable = True
 
 
 class AuthenticationError(KafkaConnectionError):

@@ -9,18 +9,27 @@ metadata cache, retries, pipelining or SASL/TLS — callers pick the broker.
 import socket
 import time
 
-from kafkacodec.errors import KafkaCodecError
+from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 from kafkacodec.protocol import (FrameSplitter, api_key_of, encode_request, decode_response,
                                  expects_response, peek_correlation_id, REQUESTS)
 from kafkacodec.protocol import messages
 from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_retry_version,
                                              decode_api_versions, negotiate, our_range)
 
-__all__ = ["KafkaConnection", "ProtocolClientError"]
+__all__ = ["KafkaConnection", "ProtocolClientError", "ProtocolConnectionError", "ProtocolTimeoutError"]
 
 
-class ProtocolClientError(KafkaCodecError):
-    """The connection failed, timed out, or the broker answered out of turn."""
+class ProtocolClientError(KafkaError):
+    """The connection failed, timed out, or the broker answered out of turn
+    (never a ValueError: nothing was wrong with the caller's data)."""
+
+
+class ProtocolConnectionError(ProtocolClientError, KafkaConnectionError):
+    """The broker closed the connection."""
+
+
+class ProtocolTimeoutError(ProtocolClientError, KafkaTimeoutError):
+    """No response before the timeout."""
 
 
 def parse_address(address):
@@ -89,14 +98,14 @@ class KafkaConnection:
         while not self._frames:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise ProtocolClientError("timed out waiting for a response")
+                raise ProtocolTimeoutError("timed out waiting for a response")
             self.sock.settimeout(left)
             try:
                 chunk = self.sock.recv(1 << 16)
             except socket.timeout:
-                raise ProtocolClientError("timed out waiting for a response") from None
+                raise ProtocolTimeoutError("timed out waiting for a response") from None
             if not chunk:
-                raise ProtocolClientError("connection closed by the broker")
+                raise ProtocolConnectionError("connection closed by the broker")
             self._frames.extend(self._splitter.feed(chunk))
         return self._frames.pop(0)
 

@@ -7,6 +7,7 @@ may put in an ``error_code`` field.  Each code has an exception class, e.g.
 a broker*, so they derive from :class:`BrokerError`, not from the codec's
 ``KafkaCodecError``.
 """
+from kafkacodec.errors import KafkaError
 
 __all__ = ["BrokerError", "RetriableBrokerError", "ERRORS", "BY_CODE", "BY_NAME",
            "error_for", "check", "class_for"]
@@ -151,7 +152,7 @@ ERRORS = (
 )
 
 
-class BrokerError(Exception):
+class BrokerError(KafkaError):
     """A non-zero error code returned by a broker."""
 
     code = None
