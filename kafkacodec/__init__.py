@@ -4,6 +4,7 @@ Top-level primitives::
 
     crc32c(data, value=0)        CRC-32C (hardware when the CPU has it)
     crc32(data, value=0)         CRC-32 (zlib polynomial, legacy message sets)
+    murmur2(data)                Kafka's murmur2 key hash (the Java client's Utils.murmur2)
     encode_varint / decode_varint, encode_varlong / decode_varlong,
     encode_uvarint / decode_uvarint
     accelerated                  True when the compiled extension is in use
@@ -25,6 +26,7 @@ accelerated: bool = _impl.accelerated
 crc32c = _impl.crc.crc32c
 crc32 = _impl.crc.crc32
 crc32c_implementation = _impl.crc.crc32c_implementation
+murmur2 = _impl.crc.murmur2
 
 encode_varint = _impl.buffer.encode_varint
 decode_varint = _impl.buffer.decode_varint
@@ -38,6 +40,7 @@ __all__ = [
     "crc32c",
     "crc32",
     "crc32c_implementation",
+    "murmur2",
     "encode_varint",
     "decode_varint",
     "encode_varlong",

@@ -1,8 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""CRC-32C (hardware-dispatched) and CRC-32 over any bytes-like object."""
+"""CRC-32C (hardware-dispatched) and CRC-32 over any bytes-like object, and the
+Java client's murmur2 (the default partitioner's key hash)."""
 import os
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from libc.stdint cimport int32_t
 from libc.stdint cimport uint32_t, uint8_t
 
 cdef extern from "crc32c.h" nogil:
@@ -112,3 +115,58 @@ def set_crc32c_implementation(str name):
         raise ValueError("name must be 'software', 'instruction' or 'auto'")
     kc_crc_init(name == "software")
     kc_crc32c_enable_fold(name != "instruction")
+
+
+# -- murmur2: org.apache.kafka.common.utils.Utils.murmur2, bit for bit
+
+cdef int32_t murmur2_raw(const uint8_t *p, size_t n) noexcept nogil:
+    cdef uint32_t m = 0x5BD1E995U
+    cdef uint32_t h = 0x9747B28CU ^ <uint32_t>n
+    cdef uint32_t k
+    cdef size_t i, n4 = n >> 2
+    for i in range(n4):
+        # little-endian word, assembled bytewise (no unaligned loads)
+        k = (<uint32_t>p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24))
+        k *= m
+        k ^= k >> 24
+        k *= m
+        h *= m
+        h ^= k
+        p += 4
+    n &= 3
+    if n == 3:
+        h ^= <uint32_t>p[2] << 16
+    if n >= 2:
+        h ^= <uint32_t>p[1] << 8
+    if n >= 1:
+        h ^= <uint32_t>p[0]
+        h *= m
+    h ^= h >> 13
+    h *= m
+    h ^= h >> 15
+    return <int32_t>h
+
+
+cdef inline int32_t _murmur2_of(object data) except? -1:
+    cdef Py_buffer view
+    cdef int32_t h
+    if type(data) is bytes:  # keys are bytes almost always: no buffer export
+        return murmur2_raw(<const uint8_t *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data))
+    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+    h = murmur2_raw(<const uint8_t *>view.buf, <size_t>view.len)
+    PyBuffer_Release(&view)
+    return h
+
+
+def murmur2(data):
+    """Kafka's murmur2 (the Java client's ``Utils.murmur2``) of a bytes-like
+    object, as a signed 32-bit int."""
+    return _murmur2_of(data)
+
+
+def partition_for_key(key, Py_ssize_t num_partitions):
+    """``toPositive(murmur2(key)) % num_partitions``: the partition the Java
+    client's default partitioner gives a non-null key."""
+    if num_partitions <= 0:
+        raise ValueError("num_partitions must be positive")
+    return (<uint32_t>_murmur2_of(key) & 0x7FFFFFFF) % <uint32_t>num_partitions

@@ -1,4 +1,6 @@
-"""CRC-32C and CRC-32 in pure Python (table driven, byte at a time)."""
+"""CRC-32C and CRC-32 in pure Python (table driven, byte at a time), and the
+Java client's murmur2."""
+import struct
 import zlib
 
 
@@ -36,3 +38,46 @@ crc32c_software = crc32c
 
 def hardware_crc32c_available():
     return None
+
+
+_MURMUR_SEED = 0x9747B28C
+_MURMUR_M = 0x5BD1E995
+_MASK32 = 0xFFFFFFFF
+_WORDS = {}  # word count -> struct unpack_from; keys of one length share one
+
+
+def murmur2(data):
+    """Kafka's murmur2 (Utils.murmur2) of a bytes-like object, as a signed 32-bit int."""
+    data = memoryview(data).cast("B")
+    n = len(data)
+    m = _MURMUR_M
+    h = _MURMUR_SEED ^ n
+    n4 = n >> 2
+    if n4:
+        unpack = _WORDS.get(n4)
+        if unpack is None:
+            unpack = _WORDS[n4] = struct.Struct(f"<{n4}I").unpack_from
+        for k in unpack(data, 0):
+            k = (k * m) & _MASK32
+            k ^= k >> 24
+            h = ((h * m) & _MASK32) ^ ((k * m) & _MASK32)
+    tail = n & 3
+    if tail:
+        base = n4 << 2
+        if tail == 3:
+            h ^= data[base + 2] << 16
+        if tail >= 2:
+            h ^= data[base + 1] << 8
+        h ^= data[base]
+        h = (h * m) & _MASK32
+    h ^= h >> 13
+    h = (h * m) & _MASK32
+    h ^= h >> 15
+    return h - 0x100000000 if h & 0x80000000 else h
+
+
+def partition_for_key(key, num_partitions):
+    """toPositive(murmur2(key)) % num_partitions (the Java default partitioner)."""
+    if num_partitions <= 0:
+        raise ValueError("num_partitions must be positive")
+    return (murmur2(key) & 0x7FFFFFFF) % num_partitions

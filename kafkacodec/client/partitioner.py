@@ -12,48 +12,15 @@ records without one; ``consistent`` hashes a missing key like an empty one;
 used as given.
 """
 import random
-import struct
 import zlib
+
+from kafkacodec import _impl
 
 __all__ = ["murmur2", "murmur2_partition", "Partitioner", "PARTITIONERS"]
 
-_SEED = 0x9747B28C
-_M = 0x5BD1E995
-_MASK = 0xFFFFFFFF
-_WORDS = {}  # word count -> struct.Struct("<nI"); keys of one length reuse one
-
-
-def murmur2(data):
-    """The Java client's murmur2 of `data` (bytes-like), as a signed 32-bit int."""
-    n = len(data)
-    h = _SEED ^ n
-    n4 = n >> 2
-    if n4:
-        unpack = _WORDS.get(n4)
-        if unpack is None:
-            unpack = _WORDS[n4] = struct.Struct(f"<{n4}I").unpack_from
-        for k in unpack(data, 0):
-            k = (k * _M) & _MASK
-            k ^= k >> 24
-            h = ((h * _M) & _MASK) ^ ((k * _M) & _MASK)
-    tail = n & 3
-    if tail:
-        base = n4 << 2
-        if tail == 3:
-            h ^= data[base + 2] << 16
-        if tail >= 2:
-            h ^= data[base + 1] << 8
-        h ^= data[base]
-        h = (h * _M) & _MASK
-    h ^= h >> 13
-    h = (h * _M) & _MASK
-    h ^= h >> 15
-    return h - 0x100000000 if h & 0x80000000 else h
-
-
-def murmur2_partition(key, partitions):
-    """Java's DefaultPartitioner/BuiltInPartitioner for a non-null key."""
-    return (murmur2(key) & 0x7FFFFFFF) % partitions
+# Kafka's murmur2, compiled (kafkacodec._crc) unless the pure twin is in use
+murmur2 = _impl.crc.murmur2
+murmur2_partition = _impl.crc.partition_for_key  # Java's DefaultPartitioner for a non-null key
 
 
 def _positive_murmur2(key):
@@ -67,20 +34,24 @@ PARTITIONERS = ("murmur2", "murmur2_random", "consistent_random", "consistent", 
 
 
 class Partitioner:
-    """Picks partitions for one producer; key hashes are cached (bounded)."""
+    """Picks partitions for one producer; hashes computed in Python are cached (bounded)."""
 
     def __init__(self, spec="murmur2"):
         self.custom = None
         self.sticky_null = True
         self.hash_null = False
+        self.key_partition = None  # fn(key, partitions) for a non-null key, when a plain hash decides
         if callable(spec):
             self.custom = spec
             self._hash = None
         elif spec in ("murmur2", "murmur2_random"):
             self._hash = _positive_murmur2
+            # compiled, the hash costs less than a cache lookup; the pure twin's is cached
+            self.key_partition = murmur2_partition if _impl.accelerated else self._cached_partition
         elif spec in ("consistent_random", "consistent"):
             self._hash = zlib.crc32
             self.hash_null = spec == "consistent"
+            self.key_partition = self._cached_partition
         elif spec == "random":
             self._hash = None
         else:
@@ -88,17 +59,7 @@ class Partitioner:
         self.name = getattr(spec, "__name__", spec)
         self._cache = {}
 
-    def for_key(self, key, partitions):
-        """Partition of a record with this key, or None: use the sticky partition."""
-        if self.custom is not None:
-            p = self.custom(key, partitions)
-            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < partitions:
-                raise ValueError(f"partitioner {self.name} returned {p!r} for {partitions} partitions")
-            return p
-        if key is None:
-            return self._hash(b"") % partitions if self.hash_null else None
-        if self._hash is None:
-            return None
+    def _cached_partition(self, key, partitions):
         if type(key) is not bytes:  # unhashable or mutable buffers are hashed each time
             return self._hash(key) % partitions
         cache = self._cache
@@ -109,6 +70,19 @@ class Partitioner:
                 cache.clear()
             cache[key] = h
         return h % partitions
+
+    def for_key(self, key, partitions):
+        """Partition of a record with this key, or None: use the sticky partition."""
+        if self.custom is not None:
+            p = self.custom(key, partitions)
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < partitions:
+                raise ValueError(f"partitioner {self.name} returned {p!r} for {partitions} partitions")
+            return p
+        if key is None:
+            return self._hash(b"") % partitions if self.hash_null else None
+        if self.key_partition is None:
+            return None
+        return self.key_partition(key, partitions)
 
     @staticmethod
     def next_sticky(partitions, previous, available=None):
