@@ -22,11 +22,17 @@ else:
     except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
         accelerated = False
         load_error = exc
+        from importlib.machinery import EXTENSION_SUFFIXES
+        _here = os.path.dirname(os.path.abspath(__file__))
+        if not any(os.path.exists(os.path.join(_here, "_buffer" + suffix)) for suffix in EXTENSION_SUFFIXES):
+            # A source checkout nobody built: say that, not what the failed import guessed.
+            problem = (f"kafkacodec is not built (no compiled modules in {_here}); build it with "
+                       "`pip install -e .` (needs a C compiler and Cython)")
+        else:
+            problem = f"the compiled extension could not be imported ({exc})"
         message = (
-            f"kafkacodec: the compiled extension could not be imported ({exc}); "
-            "falling back to the pure-Python implementation, which is 10-100x slower. "
-            "Reinstall kafkacodec with a C compiler available, or set KAFKACODEC_PURE=1 "
-            "to silence this warning."
+            f"kafkacodec: {problem}; falling back to the pure-Python implementation, which is "
+            "10-100x slower. Set KAFKACODEC_PURE=1 to choose it deliberately and silence this warning."
         )
         warnings.warn(message, RuntimeWarning, stacklevel=2)
         print(message, file=sys.stderr)

@@ -66,3 +66,25 @@ def test_every_compiled_module_imports():
         except ImportError as exc:
             failures[name] = str(exc)
     assert not failures
+
+
+def test_unbuilt_checkout_says_it_is_not_built(tmp_path):
+    # The package's sources without any compiled module, as a fresh clone is.
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import kafkacodec
+
+    src = Path(kafkacodec.__file__).parent
+    shutil.copytree(src, tmp_path / "kafkacodec",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+    # -S: no site-packages, so the editable install's finder cannot supply the built package
+    out = subprocess.run([sys.executable, "-S", "-c", "import kafkacodec; print(kafkacodec.accelerated)"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
+    assert "kafkacodec is not built" in out.stderr and "pip install -e ." in out.stderr
+    assert "circular import" not in out.stderr
