@@ -18,12 +18,26 @@ for the pool itself.
 Results are per batch: ``BatchResult`` learns the base offset once; the
 handle ``send()`` returns is (batch result, index, timestamp) and resolves to
 ``RecordMetadata`` on demand.
+
+Threads.  Everything that opens, closes or queues a batch holds ``lock``.
+The common append takes no lock: ``open_slots[topic][partition]`` is the
+partition's open batch (``None`` when there is none), and ``Producer.send``
+calls its compiled builder's ``append`` directly.  That is safe because, for
+bytes-like keys and values and no headers, the compiled ``append`` runs no
+Python code, so under the GIL it happens entirely before or entirely after
+anything another thread does to the builder; and because a batch leaves its
+slot (under ``lock``) before the I/O thread builds it, and is built before its
+record count is read (sequence numbers, stats).  An append that loses the
+race meets a built (or closed) builder, which raises, or a full one, which
+returns None; either way the caller retries through ``append`` under the
+lock.  Records with headers or callbacks, the pure-Python builder and
+transactional producers always take the locked path.
 """
 import collections
 import threading
 import time
 
-from kafkacodec.errors import BufferPoolTimeoutError
+from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 from kafkacodec.records import RecordBatchBuilder
 from kafkacodec.client import errors as E
 
@@ -44,7 +58,7 @@ class BatchResult:
     A batch split after MESSAGE_TOO_LARGE forwards to the batches made of its
     halves (``_parts``: (first index, BatchResult) in order)."""
 
-    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "error", "_event", "_parts",
+    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "error", "_done", "_waiter", "_parts",
                  "callbacks", "sink", "_listeners", "__weakref__")
 
     def __init__(self, topic, partition):
@@ -53,22 +67,31 @@ class BatchResult:
         self.base_offset = -1
         self.log_append_time = -1
         self.error = None
-        self._event = threading.Event()
+        self._done = False
+        self._waiter = None     # a threading.Event, made by the first wait() (most results are never waited on)
         self._parts = None
         self.callbacks = None   # [(index, timestamp, fn)] fired by Producer.poll()/flush()
         self.sink = None        # where a completed result with callbacks is queued
         self._listeners = None  # fn(result) on completion (I/O thread): asyncio, split parents
 
     def done(self):
-        return self._event.is_set()
+        return self._done
 
     def wait(self, timeout=None):
-        return self._event.wait(timeout)
+        if self._done:
+            return True
+        with _LISTENER_LOCK:
+            if self._done:
+                return True
+            waiter = self._waiter
+            if waiter is None:
+                waiter = self._waiter = threading.Event()
+        return waiter.wait(timeout)
 
     def add_listener(self, fn):
         """fn(self) once complete (on the completing thread); at once when it already is."""
         with _LISTENER_LOCK:
-            if not self._event.is_set():
+            if not self._done:
                 if self._listeners is None:
                     self._listeners = []
                 self._listeners.append(fn)
@@ -76,14 +99,17 @@ class BatchResult:
         fn(self)
 
     def complete(self, base_offset, log_append_time=-1, error=None):
-        if self._event.is_set():
-            return
-        self.base_offset = base_offset
-        self.log_append_time = log_append_time
-        self.error = error
         with _LISTENER_LOCK:
-            self._event.set()
+            if self._done:
+                return
+            self.base_offset = base_offset
+            self.log_append_time = log_append_time
+            self.error = error
+            self._done = True
             listeners, self._listeners = self._listeners, None
+            waiter = self._waiter
+        if waiter is not None:
+            waiter.set()
         if self.callbacks is not None:
             self.sink.append(self)
         for fn in listeners or ():
@@ -183,10 +209,14 @@ class RecordHandle:
         return f"<RecordHandle {self.topic}[{self.partition}] #{self._index} {state}>"
 
 
+def _sealed(timestamp, key, value, headers):
+    raise KafkaCodecError("the batch is closed")
+
+
 class ProducerBatch:
     """One batch of one partition, from its first record to its acknowledgement."""
 
-    __slots__ = ("topic", "partition", "builder", "result", "created", "deadline", "pool_buffer",
+    __slots__ = ("topic", "partition", "builder", "append", "result", "created", "deadline", "pool_buffer",
                  "open", "data", "record_count", "attempts", "retry_at", "base_sequence", "producer_epoch",
                  "ambiguous", "in_flight", "split_from")
 
@@ -194,6 +224,8 @@ class ProducerBatch:
         self.topic = topic
         self.partition = partition
         self.builder = builder
+        # the builder's append, called by Producer.send without a lock (see the module notes)
+        self.append = builder.append if builder is not None else _sealed
         self.result = result
         self.created = now
         self.deadline = deadline
@@ -213,10 +245,20 @@ class ProducerBatch:
         """Stop appends and build the bytes (compression happens here)."""
         if self.data is None:
             self.open = False
-            self.record_count = self.builder.record_count
+            self.append = _sealed
+            # built first: a lock-free append racing with this lands before it or fails
             self.data = self.builder.build()
+            self.record_count = self.builder.record_count
             self.builder = None
         return self.data
+
+    def discard(self):
+        """Give up the builder unbuilt (the batch failed before it was sent)."""
+        self.open = False
+        self.append = _sealed
+        if self.builder is not None:
+            self.builder.close()
+            self.builder = None
 
     def __repr__(self):
         return f"<ProducerBatch {self.topic}[{self.partition}] seq={self.base_sequence} n={self.record_count}>"
@@ -237,6 +279,7 @@ class RecordAccumulator:
         self.wakeup = wakeup
         self.lock = threading.Lock()
         self.deques = {}            # (topic, partition) -> deque[ProducerBatch]
+        self.open_slots = {}        # topic -> [open ProducerBatch or None per partition] (lock-free appends)
         self.incomplete = set()     # BatchResults not yet complete (flush waits for them)
         self.flushing = 0
         self.closed = False
@@ -245,9 +288,33 @@ class RecordAccumulator:
 
     # -- calling threads
 
-    def append(self, topic, partition, timestamp, key, value, headers, callback, abort_if_new=False):
+    def set_partition_count(self, topic, count):
+        """Make (or grow) `topic`'s open-batch slots: one per partition, so the
+        lock-free path hashes keys over len(slots)."""
+        with self.lock:
+            slots = self.open_slots.get(topic)
+            if slots is None or len(slots) < count:
+                grown = [None] * count
+                if slots is not None:
+                    grown[:len(slots)] = slots
+                for (t, p), dq in self.deques.items():
+                    if t == topic and p < count and dq and dq[-1].open:
+                        grown[p] = dq[-1]
+                self.open_slots[topic] = grown
+
+    def seal(self, batch):
+        """No more appends into `batch` (call with the lock held)."""
+        batch.open = False
+        slots = self.open_slots.get(batch.topic)
+        if slots is not None and batch.partition < len(slots) and slots[batch.partition] is batch:
+            slots[batch.partition] = None
+
+    def append(self, topic, partition, timestamp, key, value, headers, callback, abort_if_new=False,
+               sealed_one=False):
         """Add one record; returns its RecordHandle, or None when it needs a new batch
-        and `abort_if_new` (the sticky partitioner then moves on first)."""
+        and `abort_if_new` (the sticky partitioner then moves on first, and says
+        `sealed_one` when it calls again).  The I/O thread is woken once per call that
+        fills a batch or opens one, as the Java producer does."""
         with self.lock:
             dq = self.deques.get((topic, partition))
             if dq:
@@ -257,9 +324,11 @@ class RecordAccumulator:
                     if index is not None:
                         if callback is not None:
                             self._add_callback(batch, index, timestamp, callback)
-                        return RecordHandle(batch.result, index, timestamp)
-                    batch.open = False
-                    self.wakeup()
+                        handle = RecordHandle(batch.result, index, timestamp)
+                        if sealed_one:
+                            self.wakeup()
+                        return handle
+                    self.seal(batch)
         if abort_if_new:
             return None
         return self._append_new(topic, partition, timestamp, key, value, headers, callback)
@@ -284,6 +353,8 @@ class RecordAccumulator:
             raise E.error_for(10, f"a record of about {size} bytes is larger than buffer.memory "
                                   f"({self.pool.total_memory})")
         alloc = max(self.batch_size, size)
+        if self.pool.available_memory < alloc:
+            self.wakeup()  # memory is short: full batches should go now, not at their linger deadline
         try:
             buffer = self.pool.allocate(alloc, self.max_block)
         except BufferPoolTimeoutError:
@@ -309,7 +380,7 @@ class RecordAccumulator:
                         if callback is not None:
                             self._add_callback(batch, index, timestamp, callback)
                         return RecordHandle(batch.result, index, timestamp)
-                    batch.open = False
+                    self.seal(batch)
                 builder = RecordBatchBuilder(2, self.compression, batch_size=alloc,
                                              compression_level=self.compression_level)
                 index = builder.append(timestamp, key, value, headers)
@@ -318,6 +389,9 @@ class RecordAccumulator:
                 batch = ProducerBatch(topic, partition, builder, result, now, now + self.delivery_timeout, buffer)
                 buffer = None
                 dq.append(batch)
+                slots = self.open_slots.get(topic)
+                if slots is not None and partition < len(slots):
+                    slots[partition] = batch
                 self.incomplete.add(result)
                 if callback is not None:
                     self._add_callback(batch, index, timestamp, callback)
@@ -347,7 +421,7 @@ class RecordAccumulator:
             if dq is None:
                 dq = self.deques[(topic, partition)] = collections.deque()
             elif dq and dq[-1].open:
-                dq[-1].open = False  # keep record order: the open batch goes first
+                self.seal(dq[-1])  # keep record order: the open batch goes first
             now = time.monotonic()
             batch = ProducerBatch(topic, partition, None, result, now, now + self.delivery_timeout, buffer)
             batch.open = False
@@ -394,11 +468,11 @@ class RecordAccumulator:
             batches = [b for dq in self.deques.values() for b in dq]
             for dq in self.deques.values():
                 dq.clear()
+            for slots in self.open_slots.values():
+                slots[:] = [None] * len(slots)
+            for b in batches:
+                b.discard()
         for b in batches:
-            if b.builder is not None:
-                b.builder.close()
-                b.builder = None
-            b.open = False
             self.release(b)
             b.result.complete(-1, -1, error)
         return batches

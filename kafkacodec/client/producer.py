@@ -20,6 +20,8 @@ import collections
 import threading
 import time
 
+from kafkacodec import _impl
+from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records.pool import BufferPool
 from kafkacodec.client import errors as E
 from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
@@ -31,7 +33,8 @@ from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionMana
 
 __all__ = ["Producer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
-_time = time.time
+_time_ns = time.time_ns
+_new = object.__new__
 
 
 class _CallbackQueue(collections.deque):
@@ -89,8 +92,12 @@ class Producer:
             self._txn = TransactionManager(self._client, conf, self._sender, self._acc)
             self._sender.txn = self._txn
         self._partitioner = Partitioner(conf["partitioner"])
+        self._key_partition = None if self._partitioner.custom else self._partitioner.key_partition
         self._counts = {}   # topic -> partition count (from metadata)
         self._sticky = {}   # topic -> partition for records without a key
+        # topic -> open batch per partition, for send()'s lock-free appends (accumulator notes);
+        # never filled where those are not safe or must not skip checks
+        self._slots = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
         self._closed = False
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.add_ticker(self._sender)
@@ -122,8 +129,9 @@ class Producer:
         counts = self._counts
         for name in list(counts):
             t = md.topics.get(name)
-            if t is not None and t.partitions:
+            if t is not None and t.partitions and len(t.partitions) != counts[name]:
                 counts[name] = len(t.partitions)
+                self._acc.set_partition_count(name, counts[name])
 
     def _partition_count(self, topic):
         count = self._counts.get(topic)
@@ -146,6 +154,7 @@ class Producer:
             raise E.KafkaTimeoutError(f"topic {topic!r} not in the metadata within max.block.ms "
                                       f"({self._max_block * 1000:.0f} ms){detail}") from exc
         count = len(md.topics[topic].partitions)
+        self._acc.set_partition_count(topic, count)
         self._counts[topic] = count
         return count
 
@@ -158,6 +167,36 @@ class Producer:
     def send(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None, callback=None):
         """Queue one record; returns its RecordHandle at once (blocks only while the
         topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
+        slots = self._slots.get(topic)
+        if slots is not None and headers is None and callback is None:
+            # the common case: straight into the partition's open batch, no lock
+            if timestamp is None:
+                timestamp = _time_ns() // 1_000_000
+            p = partition
+            if p is None:
+                if key is None:
+                    p = self._sticky.get(topic)
+                elif self._key_partition is not None:
+                    p = self._key_partition(key, len(slots))
+            elif p.__class__ is not int or not 0 <= p < len(slots):
+                p = None  # the general path says what is wrong
+            if p is not None:
+                batch = slots[p]
+                if batch is not None:
+                    try:
+                        index = batch.append(timestamp, key, value, None)
+                    except KafkaCodecError:
+                        index = None  # built or failed meanwhile by the I/O thread
+                    if index is not None:
+                        handle = _new(RecordHandle)
+                        handle._result = batch.result
+                        handle._index = index
+                        handle._timestamp = timestamp
+                        return handle
+        return self._send(topic, value, key, headers, partition, timestamp, callback)
+
+    def _send(self, topic, value, key, headers, partition, timestamp, callback):
+        """send() under the accumulator's lock: new batches, headers, callbacks, checks."""
         acc = self._acc
         if acc.error is not None:
             raise acc.error
@@ -167,7 +206,7 @@ class Producer:
         if self._txn is not None:
             self._txn.check_can_send()
         if timestamp is None:
-            timestamp = int(_time() * 1000)
+            timestamp = _time_ns() // 1_000_000
         if partition is None:
             partition = self._partitioner.for_key(key, count)
             if partition is None:
@@ -179,6 +218,7 @@ class Producer:
                     return handle
                 # its batch is full: move to another partition before opening a new batch (KIP-480)
                 partition = self._sticky[topic] = Partitioner.next_sticky(count, sticky)
+                return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
         elif partition.__class__ is not int or not 0 <= partition < count:
             if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
                 raise ValueError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")

@@ -159,7 +159,7 @@ class Sender:
             for tp, dq in acc.deques.items():
                 while dq and not dq[0].in_flight and now >= dq[0].deadline:
                     b = dq.popleft()
-                    b.open = False
+                    acc.seal(b)
                     expired.append(b)
                 if not dq:
                     continue
@@ -187,14 +187,18 @@ class Sender:
                 if self.idempotent and not self._may_send(tp, b, bumping):
                     continue
                 dq.popleft()
-                b.open = False
+                acc.seal(b)
+                by_node.setdefault(leader, []).append(b)
+        for batches in by_node.values():
+            for b in batches:
+                # built outside the lock (appending threads may need it), before it is
+                # numbered: no record reaches it after its count is read
+                b.close()
                 if self.idempotent and b.base_sequence is None:
-                    count = b.builder.record_count if b.builder is not None else b.record_count
-                    ps = self._ps(tp)
+                    ps = self._ps((b.topic, b.partition))
                     b.base_sequence = ps.next_seq
                     b.producer_epoch = self.producer_epoch
-                    ps.next_seq = (ps.next_seq + count) % SEQ_MOD
-                by_node.setdefault(leader, []).append(b)
+                    ps.next_seq = (ps.next_seq + b.record_count) % SEQ_MOD
         for b in expired:
             self._give_up(b, E.KafkaTimeoutError(
                 f"{b.topic}[{b.partition}]: batch not delivered within delivery.timeout.ms "
@@ -416,9 +420,7 @@ class Sender:
             self.txn.batch_failed(error)
 
     def _give_up(self, b, error):
-        if b.builder is not None:
-            b.builder.close()
-            b.builder = None
+        b.discard()
         self._done(b, error=error)
 
     def _retry(self, b, error, now, ambiguous=False):

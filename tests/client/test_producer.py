@@ -2,6 +2,7 @@
 through librdkafka and kafkacodec's consumer (every codec, headers, null keys/values),
 keyed records land in the Java client's partition, callbacks and handles report the
 offsets the broker gave; configuration errors name the setting."""
+import threading
 import time
 import uuid
 
@@ -102,7 +103,7 @@ def _sample(n=300):
     for i in range(n):
         key = None if i % 7 == 0 else b"key-%d" % i
         value = None if i % 11 == 5 else (b"value-%d-" % i) * (1 + i % 5)
-        headers = [("h1", b"x%d" % i), ("empty", None)] if i % 3 == 0 else []
+        headers = [("h1", b"x%d" % i), ("empty", None)] if i % 3 == 0 else [] if i % 3 == 1 else None
         out.append((key, value, headers, 1_700_000_000_000 + i))
     return out
 
@@ -138,12 +139,55 @@ def test_round_trip_through_both_consumers(broker, codec):
         by_part.setdefault(m.partition, []).append(m.offset)
     for offsets in by_part.values():
         assert offsets == list(range(len(offsets)))
-    expected = sorted(((k, v, [(hk, hv) for hk, hv in h], ts, m.offset, m.partition)
+    expected = sorted(((k, v, [(hk, hv) for hk, hv in h or ()], ts, m.offset, m.partition)
                        for (k, v, h, ts), m in zip(records, metas)), key=lambda r: (r[5], r[4]))
     got = _peers.consume_with_confluent(bootstrap, topic, len(records), timeout=30)
     assert got == expected
     mine = sorted(_consume_kafkacodec(bootstrap, topic, 3, len(records)), key=lambda r: (r[5], r[4]))
     assert mine == expected
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(180)
+def test_threads_sending_while_batches_drain(broker):
+    """send() appends without a lock while the I/O thread seals and builds batches
+    (tiny batches, no linger, idempotent): every record is written once, where its
+    handle says, in each thread's order per partition."""
+    kind, bootstrap = broker
+    topic = _topic(bootstrap, 3)
+    threads, per_thread = 4, 3000
+    handles = [None] * threads
+    start = threading.Barrier(threads)
+    with Producer({"bootstrap.servers": bootstrap, "linger.ms": 0, "batch.size": 600,
+                   "acks": "all"}) as p:
+        p.partitions_for(topic)
+
+        def run(t):
+            start.wait()
+            out = []
+            for i in range(per_thread):
+                key = b"k%d" % (i % 5) if i % 4 else None  # keyed and sticky records interleaved
+                out.append((t, i, p.send(topic, b"%d:%d" % (t, i), key=key)))
+            handles[t] = out
+
+        workers = [threading.Thread(target=run, args=(t,)) for t in range(threads)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        p.flush(60)
+        where = {b"%d:%d" % (t, i): h.get(0)[1:3] for out in handles for t, i, h in out}
+    assert len(set(where.values())) == threads * per_thread
+    got = _peers.consume_with_confluent(bootstrap, topic, threads * per_thread, timeout=60)
+    assert sorted(v for _, v, *_ in got) == sorted(where)
+    assert {v: (part, off) for _, v, _, _, off, part in got} == where
+    for t in range(threads):
+        last = {}
+        for _, v, _, _, off, part in sorted(got, key=lambda r: (r[5], r[4])):
+            vt, vi = map(int, v.split(b":"))
+            if vt == t:
+                assert last.get(part, -1) < vi
+                last[part] = vi
 
 
 @pytest.mark.broker
