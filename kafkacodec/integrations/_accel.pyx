@@ -24,14 +24,13 @@ from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2
 
 import kafkacodec.records.compression as _compression
 
-cdef extern from *:
-    """
-    static PyObject *kc_accel_alloc(PyObject *cls, Py_ssize_t n) {
-        return ((PyTypeObject *)cls)->tp_alloc((PyTypeObject *)cls, n);
-    }
-    """
+cdef extern from "kc_cpython.h":
+    int kc_cpython_check() except -1
     object kc_accel_alloc(object cls, Py_ssize_t n)
+    object kc_accel_new(object cls, object args)
     void PyObject_GC_UnTrack(object o)
+
+kc_cpython_check()
 
 cdef enum:
     KP_FIELDS = 13
@@ -224,14 +223,6 @@ def kp_default_records(cls, data):
     finally:
         PyBuffer_Release(&view)
 
-
-cdef extern from *:
-    """
-    static PyObject *kc_accel_new(PyObject *cls, PyObject *args) {
-        return ((PyTypeObject *)cls)->tp_new((PyTypeObject *)cls, args, NULL);
-    }
-    """
-    object kc_accel_new(object cls, object args)
 
 cdef tuple _NO_ARGS = ()
 

@@ -26,72 +26,11 @@ cdef extern from "Python.h":
     object _PyLong_FromByteArray(const unsigned char *p, size_t n, int little_endian, int is_signed)
     const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
 
-cdef extern from *:
-    """
-    #include "structmember.h"
-    /* Deallocator for the generated message classes: what CPython's generic
-       subtype_dealloc does for them (untrack, clear every __slots__ slot of the
-       class and its bases, free, drop the type), without its checks for
-       finalizers, weak references and instance dicts, none of which these
-       classes have.  A subclass made in Python keeps subtype_dealloc, which
-       handles its own additions and then calls this one. */
-    static void kc_struct_dealloc(PyObject *self) {
-        PyTypeObject *type = Py_TYPE(self);
-        PyTypeObject *base = type;
-        Py_ssize_t off;
-        PyObject_GC_UnTrack(self);
-        Py_TRASHCAN_BEGIN(self, kc_struct_dealloc)
-        while (base->tp_dealloc != kc_struct_dealloc)
-            base = base->tp_base;
-        /* kc_install_dealloc checked that the class and its bases up to object
-           add nothing but slots: they fill the instance from the object header
-           to the class's basic size */
-        for (off = sizeof(PyObject); off < base->tp_basicsize; off += sizeof(PyObject *)) {
-            PyObject **addr = (PyObject **)((char *)self + off);
-            Py_CLEAR(*addr);
-        }
-        type->tp_free(self);
-        Py_DECREF(type);
-        Py_TRASHCAN_END
-    }
-
-    /* Install it on a generated class (-> Struct -> object) whose instances hold
-       nothing but slots; anything else keeps its deallocator. */
-    static int kc_install_dealloc(PyObject *cls) {
-        PyTypeObject *t = (PyTypeObject *)cls, *b;
-        destructor generic;
-        Py_ssize_t i;
-        if (!PyType_CheckExact(cls) || t->tp_base == NULL || t->tp_base->tp_base != &PyBaseObject_Type)
-            return 0;
-        generic = t->tp_base->tp_dealloc;  /* Struct's: CPython's subtype_dealloc */
-        for (b = t; b != &PyBaseObject_Type; b = b->tp_base) {
-            if (!(b->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(b->tp_flags & Py_TPFLAGS_HAVE_GC)
-                    || b->tp_dictoffset || b->tp_weaklistoffset || b->tp_finalize || b->tp_del
-    #ifdef Py_TPFLAGS_MANAGED_DICT
-                    || (b->tp_flags & Py_TPFLAGS_MANAGED_DICT)
-    #endif
-    #ifdef Py_TPFLAGS_MANAGED_WEAKREF
-                    || (b->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
-    #endif
-                    || (b->tp_dealloc != generic && b->tp_dealloc != kc_struct_dealloc)
-                    || b->tp_itemsize != 0
-                    || b->tp_basicsize != b->tp_base->tp_basicsize + Py_SIZE(b) * (Py_ssize_t)sizeof(PyObject *))
-                return 0;
-            /* every slot an object slot, one after the other */
-            for (i = 0; i < Py_SIZE(b); i++) {
-                PyMemberDef *mp = b->tp_members + i;
-                if (mp->type != T_OBJECT_EX || (mp->flags & READONLY)
-                        || mp->offset != b->tp_base->tp_basicsize + i * (Py_ssize_t)sizeof(PyObject *))
-                    return 0;
-            }
-        }
-        if (PyBaseObject_Type.tp_basicsize != sizeof(PyObject))
-            return 0;
-        t->tp_dealloc = kc_struct_dealloc;
-        return 1;
-    }
-    """
+cdef extern from "kc_cpython.h":
+    int kc_cpython_check() except -1
     int kc_install_dealloc(object cls) except -1
+
+kc_cpython_check()
 
 import uuid as _uuid
 

@@ -181,30 +181,13 @@ def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=N
     return r
 
 
-cdef extern from *:
-    """
-    #include <structmember.h>
-    static PyMemberDef kc_record_members[8];
-    static int kc_record_member_count = 0;
-    static PyObject *kc_readonly_member(PyTypeObject *tp, const char *name, Py_ssize_t offset) {
-        PyMemberDef *m;
-        if (kc_record_member_count >= 8) { PyErr_SetString(PyExc_RuntimeError, "too many members"); return NULL; }
-        m = &kc_record_members[kc_record_member_count++];
-        m->name = name; m->type = T_OBJECT_EX; m->offset = offset; m->flags = READONLY; m->doc = NULL;
-        return PyDescr_NewMember(tp, m);
-    }
-    """
+cdef extern from "kc_cpython.h":
+    int kc_cpython_check() except -1
     object kc_readonly_member(PyTypeObject *tp, const char *name, Py_ssize_t offset)
+    Py_ssize_t kc_slot_offset(PyObject *obj, PyObject *marker, Py_ssize_t size) except -1
     void PyType_Modified(PyTypeObject *)
 
-
-cdef Py_ssize_t _slot_offset(object obj, object marker, Py_ssize_t size) except -1:
-    cdef PyObject **words = <PyObject **><void *>obj
-    cdef Py_ssize_t i
-    for i in range(size // sizeof(PyObject *)):
-        if words[i] == <PyObject *>marker:
-            return i * sizeof(PyObject *)
-    raise RuntimeError("record slot not found")
+kc_cpython_check()
 
 
 cdef _expose_members():
@@ -218,7 +201,7 @@ cdef _expose_members():
     names = (b"offset", b"timestamp", b"timestamp_type", b"key", b"value", b"headers", b"topic", b"partition")
     type_dict = <dict>tp.tp_dict
     for name, marker in zip(names, markers):
-        type_dict[name.decode()] = kc_readonly_member(tp, <const char *>name, _slot_offset(probe, marker, tp.tp_basicsize))
+        type_dict[name.decode()] = kc_readonly_member(tp, <const char *>name, kc_slot_offset(<PyObject *>probe, <PyObject *>marker, tp.tp_basicsize))
     _MEMBER_NAMES.extend(names)   # keep the C strings alive
     PyType_Modified(tp)
 

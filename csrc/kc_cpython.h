@@ -1,0 +1,137 @@
+/* Everything kafkacodec does that depends on CPython's object layout or
+ * private behaviour, in one place, with the versions it has been checked on.
+ *
+ * kc_cpython_check() is called when each compiled module is imported: on a
+ * CPython outside the checked range, or a free-threaded build, the import
+ * fails loudly (ImportError) instead of misbehaving; kafkacodec then runs on
+ * its pure-Python twins and says so.  Each helper has a test of its own.
+ */
+#ifndef KC_CPYTHON_H
+#define KC_CPYTHON_H
+
+#include <Python.h>
+#include <structmember.h>
+
+#define KC_CPYTHON_FIRST 0x030B0000   /* 3.11 */
+#define KC_CPYTHON_AFTER 0x030E0000   /* 3.14 and later: not yet checked */
+
+static inline int kc_cpython_check(void) {
+#if defined(Py_GIL_DISABLED)
+    PyErr_SetString(PyExc_ImportError,
+                    "kafkacodec's compiled modules are not checked on free-threaded CPython builds");
+    return -1;
+#else
+    if (PY_VERSION_HEX < KC_CPYTHON_FIRST || PY_VERSION_HEX >= KC_CPYTHON_AFTER) {
+        PyErr_Format(PyExc_ImportError,
+                     "kafkacodec's compiled modules rely on CPython object layouts checked on 3.11 to 3.13, "
+                     "not on %s", Py_GetVersion());
+        return -1;
+    }
+    return 0;
+#endif
+}
+
+/* ---- records: Record attributes as read-only member descriptors ----
+ * Plain slot reads, which CPython's attribute cache specialises (a property
+ * is a call).  The slot's offset is found by planting a marker object in a
+ * probe instance and scanning the instance for it (kc_slot_offset). */
+#define KC_MAX_MEMBERS 8
+static PyMemberDef kc_record_members[KC_MAX_MEMBERS];
+static int kc_record_member_count = 0;
+
+static inline PyObject *kc_readonly_member(PyTypeObject *tp, const char *name, Py_ssize_t offset) {
+    PyMemberDef *m;
+    if (kc_record_member_count >= KC_MAX_MEMBERS) {
+        PyErr_SetString(PyExc_RuntimeError, "too many members");
+        return NULL;
+    }
+    m = &kc_record_members[kc_record_member_count++];
+    m->name = name; m->type = T_OBJECT_EX; m->offset = offset; m->flags = READONLY; m->doc = NULL;
+    return PyDescr_NewMember(tp, m);
+}
+
+static inline Py_ssize_t kc_slot_offset(PyObject *obj, PyObject *marker, Py_ssize_t size) {
+    PyObject **words = (PyObject **)obj;
+    Py_ssize_t i;
+    for (i = 0; i < size / (Py_ssize_t)sizeof(PyObject *); i++)
+        if (words[i] == marker)
+            return i * (Py_ssize_t)sizeof(PyObject *);
+    PyErr_SetString(PyExc_RuntimeError, "record slot not found");
+    return -1;
+}
+
+/* ---- protocol: deallocator of the generated message classes ---- */
+/* Deallocator for the generated message classes: what CPython's generic
+   subtype_dealloc does for them (untrack, clear every __slots__ slot of the
+   class and its bases, free, drop the type), without its checks for
+   finalizers, weak references and instance dicts, none of which these
+   classes have.  A subclass made in Python keeps subtype_dealloc, which
+   handles its own additions and then calls this one. */
+static inline void kc_struct_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyTypeObject *base = type;
+    Py_ssize_t off;
+    PyObject_GC_UnTrack(self);
+    Py_TRASHCAN_BEGIN(self, kc_struct_dealloc)
+    while (base->tp_dealloc != kc_struct_dealloc)
+        base = base->tp_base;
+    /* kc_install_dealloc checked that the class and its bases up to object
+       add nothing but slots: they fill the instance from the object header
+       to the class's basic size */
+    for (off = sizeof(PyObject); off < base->tp_basicsize; off += sizeof(PyObject *)) {
+        PyObject **addr = (PyObject **)((char *)self + off);
+        Py_CLEAR(*addr);
+    }
+    type->tp_free(self);
+    Py_DECREF(type);
+    Py_TRASHCAN_END
+}
+
+/* Install it on a generated class (-> Struct -> object) whose instances hold
+   nothing but slots; anything else keeps its deallocator. */
+static inline int kc_install_dealloc(PyObject *cls) {
+    PyTypeObject *t = (PyTypeObject *)cls, *b;
+    destructor generic;
+    Py_ssize_t i;
+    if (!PyType_CheckExact(cls) || t->tp_base == NULL || t->tp_base->tp_base != &PyBaseObject_Type)
+        return 0;
+    generic = t->tp_base->tp_dealloc;  /* Struct's: CPython's subtype_dealloc */
+    for (b = t; b != &PyBaseObject_Type; b = b->tp_base) {
+        if (!(b->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(b->tp_flags & Py_TPFLAGS_HAVE_GC)
+                || b->tp_dictoffset || b->tp_weaklistoffset || b->tp_finalize || b->tp_del
+#ifdef Py_TPFLAGS_MANAGED_DICT
+                || (b->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+#endif
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+                || (b->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
+#endif
+                || (b->tp_dealloc != generic && b->tp_dealloc != kc_struct_dealloc)
+                || b->tp_itemsize != 0
+                || b->tp_basicsize != b->tp_base->tp_basicsize + Py_SIZE(b) * (Py_ssize_t)sizeof(PyObject *))
+            return 0;
+        /* every slot an object slot, one after the other */
+        for (i = 0; i < Py_SIZE(b); i++) {
+            PyMemberDef *mp = b->tp_members + i;
+            if (mp->type != T_OBJECT_EX || (mp->flags & READONLY)
+                    || mp->offset != b->tp_base->tp_basicsize + i * (Py_ssize_t)sizeof(PyObject *))
+                return 0;
+        }
+    }
+    if (PyBaseObject_Type.tp_basicsize != sizeof(PyObject))
+        return 0;
+    t->tp_dealloc = kc_struct_dealloc;
+    return 1;
+}
+
+/* ---- integrations: instances of the clients' own record classes ----
+ * Allocated through the class's own tp_alloc / tp_new, exactly as the
+ * class would, and filled in by the caller. */
+static inline PyObject *kc_accel_alloc(PyObject *cls, Py_ssize_t n) {
+    return ((PyTypeObject *)cls)->tp_alloc((PyTypeObject *)cls, n);
+}
+
+static inline PyObject *kc_accel_new(PyObject *cls, PyObject *args) {
+    return ((PyTypeObject *)cls)->tp_new((PyTypeObject *)cls, args, NULL);
+}
+
+#endif
