@@ -11,6 +11,10 @@
     records = decode_batches(raw_df, "batch", keep=["topic", "partition"])   # mapInArrow
     nested = raw_df.select(decode_batches_udf()("batch").alias("records"))   # arrow_udf
 
+    live = (spark.read.format("kafka-live")            # or spark.readStream
+            .option("kafka.bootstrap.servers", "127.0.0.1:9092")
+            .option("subscribe", "events").load())     # Spark's Kafka source columns
+
 Decoding happens on the workers with :mod:`kafkacodec.arrow` straight into
 Arrow buffers; workers need kafkacodec installed and the log directory at the
 same path.  The command ``kafkacodec-spark convert`` turns a log directory
@@ -28,6 +32,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from kafkacodec.spark._plan import ReadOptions, RangeTask, parse_options, plan, read_tasks
 from kafkacodec.spark._source import KafkaLogDataSource, KafkaLogReader, register, spark_schema
+from kafkacodec.spark._live_source import KafkaLiveDataSource, KafkaLiveReader, KafkaLiveStreamReader, live_schema
 from kafkacodec.spark._udf import (
     decode_batches,
     decode_batches_fn,
@@ -39,6 +44,10 @@ from kafkacodec.spark._udf import (
 __all__ = [
     "KafkaLogDataSource",
     "KafkaLogReader",
+    "KafkaLiveDataSource",
+    "KafkaLiveReader",
+    "KafkaLiveStreamReader",
+    "live_schema",
     "register",
     "spark_schema",
     "record_type",

@@ -21,6 +21,7 @@ import pyarrow.compute as pc
 import kafkacodec.arrow as karrow
 import kafkacodec.logdir as logdir
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
+from kafkacodec.spark._pushdown import Pushed
 
 __all__ = [
     "KafkaLogError",
@@ -151,6 +152,8 @@ class ReadOptions:
     # decode limits per batch (None: the process defaults in records.compression)
     max_decompressed_size: int | None = None
     max_records_per_batch: int | None = None
+    # filters Spark pushed down (KafkaLogReader.pushFilters); not an option
+    pushed: Pushed | None = None
 
 
 # option name (lower case, no dots/underscores) -> field
@@ -324,6 +327,15 @@ def _partition_bounds(part, opts: ReadOptions):
         off = offset_for_timestamp(part, et)
         if off is not None:
             end = off if end is None else min(end, off)
+    pushed = opts.pushed
+    if pushed is not None:
+        start, end = pushed.bounds(start, end)
+        if pushed.min_timestamp is not None:
+            # the time index finds the first offset that new: everything before is older
+            off = offset_for_timestamp(part, pushed.min_timestamp)
+            if off is None:
+                return None
+            start = off if start is None else max(start, off)
     if start is not None and end is not None and start >= end:
         return None
     if start is not None and nxt is not None and start >= nxt:
@@ -332,6 +344,8 @@ def _partition_bounds(part, opts: ReadOptions):
 
 
 def _wanted(part, opts: ReadOptions) -> bool:
+    if opts.pushed is not None and not opts.pushed.allows(part.topic, part.partition):
+        return False
     if opts.partitions is None:
         return True
     return (None, part.partition) in opts.partitions or (part.topic, part.partition) in opts.partitions

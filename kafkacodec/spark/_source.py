@@ -15,7 +15,10 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
+import dataclasses
+
 from kafkacodec.spark import _plan
+from kafkacodec.spark._pushdown import push_filters
 
 __all__ = ["KafkaLogDataSource", "KafkaLogReader", "RangeGroup", "spark_schema", "HEADER_TYPE"]
 
@@ -122,7 +125,16 @@ class KafkaLogReader(DataSourceReader):
         self.opts = opts
         self.schema = schema
 
+    def pushFilters(self, filters):
+        """topic/partition equality and IN, offset ranges and a lower bound
+        on timestamp choose the byte ranges to read (see _pushdown)."""
+        pushed, remaining = push_filters(filters)
+        self.opts = dataclasses.replace(self.opts, pushed=pushed)
+        return remaining
+
     def partitions(self):
+        if self.opts.pushed is not None and self.opts.pushed.empty:
+            return [RangeGroup((), 0)]
         tasks = _plan.plan(self.opts)
         groups = _plan.group_tasks(tasks, self.opts.max_bytes_per_partition, self.opts.min_partitions)
         return [RangeGroup(g, i) for i, g in enumerate(groups)] or [RangeGroup((), 0)]
@@ -136,5 +148,12 @@ class KafkaLogReader(DataSourceReader):
 
 
 def register(spark) -> None:
-    """Make ``spark.read.format("kafka-log")`` available in this session."""
+    """Make ``spark.read.format("kafka-log")`` and ``format("kafka-live")``
+    available in this session, and turn on Spark's filter pushdown for Python
+    sources (``spark.sql.python.filterPushdown.enabled``), which both use:
+    Spark refuses to plan a Python source that takes filters with it off."""
+    from kafkacodec.spark._live_source import KafkaLiveDataSource
+
+    spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
     spark.dataSource.register(KafkaLogDataSource)
+    spark.dataSource.register(KafkaLiveDataSource)

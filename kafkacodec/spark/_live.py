@@ -1,0 +1,693 @@
+"""Planning and reading for the ``kafka-live`` source, without pyspark.
+
+The driver resolves the options into offset ranges with kafkacodec's Admin
+(ListOffsets: earliest, latest, by timestamp); a worker reads one range with
+kafkacodec's Consumer (assign + seek, ``poll_arrow``: Fetch responses decoded
+in C straight into Arrow) and yields RecordBatches in the schema of Spark's
+Kafka source.  The tests, the benchmark and Spark all run this code.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass, replace
+from typing import Iterator, Mapping
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from kafkacodec.spark._pushdown import Pushed, split_counts
+
+__all__ = [
+    "LiveOptions",
+    "OffsetRange",
+    "LiveError",
+    "parse_live_options",
+    "live_arrow_schema",
+    "client_conf",
+    "resolve_partitions",
+    "latest_offsets",
+    "earliest_offsets",
+    "batch_ranges",
+    "split_ranges",
+    "read_range",
+    "rate_limit",
+]
+
+EARLIEST = -2
+LATEST = -1
+
+# options Spark's Kafka source refuses too: the source owns these consumer settings
+_REFUSED = {
+    "auto.offset.reset": "use startingOffsets",
+    "enable.auto.commit": "the source does not commit offsets to Kafka",
+    "key.deserializer": "keys are always binary",
+    "value.deserializer": "values are always binary",
+    "interceptor.classes": "not supported",
+}
+
+
+class LiveError(ValueError):
+    """Options that name nothing to read, or data that is gone with
+    failOnDataLoss=true."""
+
+
+def _bool(name, value) -> bool:
+    v = str(value).strip().lower()
+    if v in ("true", "1", "yes"):
+        return True
+    if v in ("false", "0", "no"):
+        return False
+    raise LiveError(f"option {name} must be true or false, not {value!r}")
+
+
+def _per_partition(name, value, *, words=()):
+    """JSON ``{"topic": {"0": n}}`` -> {(topic, 0): n}; a word of ``words``
+    stays a string."""
+    v = str(value).strip()
+    if v.lower() in words:
+        return v.lower()
+    try:
+        raw = json.loads(v)
+        return {(str(t), int(p)): int(n) for t, parts in raw.items() for p, n in parts.items()}
+    except (ValueError, AttributeError, TypeError):
+        allowed = "".join(f"{w}, " for w in words)
+        raise LiveError(f'option {name} must be {allowed}or JSON like {{"topic": {{"0": 42}}}}, '
+                        f"not {value!r}") from None
+
+
+@dataclass(frozen=True)
+class LiveOptions:
+    """Options of the ``kafka-live`` source, parsed (see :func:`parse_live_options`)."""
+
+    bootstrap: str
+    conf: tuple = ()                      # other kafka.* settings, (name, value)
+    subscribe: tuple | None = None
+    pattern: str | None = None
+    assign: tuple | None = None           # ((topic, partition), ...)
+    starting: object = None               # "earliest" | "latest" | {(t, p): offset}; None: the default
+    ending: object = None                 # "latest" | {(t, p): offset}
+    starting_timestamp: int | None = None
+    starting_by_timestamp: Mapping | None = None
+    ending_timestamp: int | None = None
+    ending_by_timestamp: Mapping | None = None
+    by_timestamp_strategy: str = "error"  # no offset at the timestamp: error | latest
+    max_offsets_per_trigger: int | None = None
+    min_partitions: int | None = None
+    include_headers: bool = False
+    isolation_level: str = "read_uncommitted"
+    fail_on_data_loss: bool = True
+    poll_timeout: float = 120.0           # s without progress before a task gives up
+    pushed: Pushed | None = None
+
+
+_OPTS = {
+    "subscribe": "subscribe",
+    "subscribepattern": "pattern",
+    "assign": "assign",
+    "startingoffsets": "starting",
+    "endingoffsets": "ending",
+    "startingtimestamp": "starting_timestamp",
+    "startingoffsetsbytimestamp": "starting_by_timestamp",
+    "endingtimestamp": "ending_timestamp",
+    "endingoffsetsbytimestamp": "ending_by_timestamp",
+    "startingoffsetsbytimestampstrategy": "by_timestamp_strategy",
+    "maxoffsetspertrigger": "max_offsets_per_trigger",
+    "minpartitions": "min_partitions",
+    "includeheaders": "include_headers",
+    "failondataloss": "fail_on_data_loss",
+    "kafkaconsumerpolltimeoutms": "poll_timeout",
+}
+
+
+def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -> LiveOptions:
+    """Spark's Kafka source options into :class:`LiveOptions`.  Option names
+    are case-insensitive; ``kafka.``-prefixed ones go to the client (an
+    unknown client setting is refused when the client is made)."""
+    values = {}
+    conf = {}
+    for name, value in options.items():
+        lower = name.lower()
+        if lower.startswith("kafka."):
+            key = name[len("kafka."):]
+            if key in _REFUSED:
+                raise LiveError(f"Kafka option {key!r} is not supported: {_REFUSED[key]}")
+            conf[key] = value
+            continue
+        key = lower.replace(".", "").replace("_", "")
+        if key in ("path",):
+            continue
+        if key not in _OPTS:
+            raise LiveError(f"unknown option {name!r} for kafka-live (known: {', '.join(sorted(_OPTS))} "
+                            f"and kafka.* client settings)")
+        values[_OPTS[key]] = value
+    bootstrap = conf.pop("bootstrap.servers", None)
+    if not bootstrap:
+        raise LiveError("kafka-live needs option kafka.bootstrap.servers")
+    out = {"bootstrap": str(bootstrap)}
+    level = str(conf.pop("isolation.level", "read_uncommitted")).strip().lower()
+    if level not in ("read_committed", "read_uncommitted"):
+        raise LiveError(f"kafka.isolation.level must be read_committed or read_uncommitted, not {level!r}")
+    out["isolation_level"] = level
+    conf.pop("group.id", None)  # no group: tasks read assigned ranges
+    out["conf"] = tuple(sorted(conf.items()))
+    given = [k for k in ("subscribe", "pattern", "assign") if values.get(k)]
+    if len(given) != 1:
+        raise LiveError("kafka-live needs exactly one of the options subscribe, subscribePattern, assign"
+                        + (f" (given: {', '.join(given)})" if given else ""))
+    if "subscribe" in values:
+        topics = tuple(t.strip() for t in str(values["subscribe"]).split(",") if t.strip())
+        if not topics:
+            raise LiveError("option subscribe names no topic")
+        out["subscribe"] = topics
+    if "pattern" in values:
+        try:
+            re.compile(values["pattern"])
+        except re.error as exc:
+            raise LiveError(f"option subscribePattern is not a regular expression: {exc}") from None
+        out["pattern"] = str(values["pattern"])
+    if "assign" in values:
+        try:
+            raw = json.loads(values["assign"])
+            out["assign"] = tuple(sorted({(str(t), int(p)) for t, ps in raw.items() for p in ps}))
+        except (ValueError, AttributeError, TypeError):
+            raise LiveError(f'option assign must be JSON like {{"topicA": [0, 1]}}, not {values["assign"]!r}') from None
+    if "starting" in values:
+        out["starting"] = _per_partition("startingOffsets", values["starting"], words=("earliest", "latest"))
+        if not streaming and out["starting"] == "latest":
+            raise LiveError("startingOffsets=latest is for streaming queries; a batch query reads from earliest "
+                            "or given offsets")
+    if "ending" in values:
+        if streaming:
+            raise LiveError("endingOffsets is for batch queries")
+        out["ending"] = _per_partition("endingOffsets", values["ending"], words=("latest",))
+        if isinstance(out["ending"], dict) and EARLIEST in out["ending"].values():
+            raise LiveError("endingOffsets cannot be earliest (-2)")
+    for key in ("starting_timestamp", "ending_timestamp"):
+        if key in values:
+            try:
+                out[key] = int(values[key])
+            except ValueError:
+                raise LiveError(f"option {key} must be ms since the epoch, not {values[key]!r}") from None
+    for key in ("starting_by_timestamp", "ending_by_timestamp"):
+        if key in values:
+            out[key] = _per_partition(key, values[key])
+    if streaming and ("ending_timestamp" in out or "ending_by_timestamp" in out):
+        raise LiveError("endingTimestamp / endingOffsetsByTimestamp are for batch queries")
+    if "by_timestamp_strategy" in values:
+        strategy = str(values["by_timestamp_strategy"]).strip().lower()
+        if strategy not in ("error", "latest"):
+            raise LiveError(f"startingOffsetsByTimestampStrategy must be error or latest, not {strategy!r}")
+        out["by_timestamp_strategy"] = strategy
+    for key in ("max_offsets_per_trigger", "min_partitions"):
+        if key in values:
+            try:
+                n = int(values[key])
+            except ValueError:
+                n = 0
+            if n <= 0:
+                raise LiveError(f"option {key} must be a positive number, not {values[key]!r}")
+            out[key] = n
+    if "poll_timeout" in values:
+        out["poll_timeout"] = int(values["poll_timeout"]) / 1000
+    for key in ("include_headers", "fail_on_data_loss"):
+        if key in values:
+            out[key] = _bool(key, values[key])
+    return LiveOptions(**out)
+
+
+# ----------------------------------------------------------------- schema
+
+def live_arrow_schema(include_headers: bool) -> pa.Schema:
+    """Spark's Kafka source columns in Spark's Arrow form (UTC microseconds)."""
+    fields = [
+        pa.field("key", pa.binary()),
+        pa.field("value", pa.binary()),
+        pa.field("topic", pa.string()),
+        pa.field("partition", pa.int32()),
+        pa.field("offset", pa.int64()),
+        pa.field("timestamp", pa.timestamp("us", tz="UTC")),
+        pa.field("timestampType", pa.int32()),
+    ]
+    if include_headers:
+        header = pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())])
+        fields.append(pa.field("headers", pa.list_(pa.field("element", header))))
+    return pa.schema(fields)
+
+
+# ----------------------------------------------------------------- clients
+
+def client_conf(opts: LiveOptions, kind: str) -> dict:
+    """Settings for kafkacodec's Admin or Consumer: the ``kafka.*`` options
+    that client knows (each must be known to one of them)."""
+    from kafkacodec.client.config import ADMIN, CONSUMER
+
+    allowed = CONSUMER if kind == "consumer" else ADMIN
+    conf = {"bootstrap.servers": opts.bootstrap}
+    for name, value in opts.conf:
+        if name in allowed:
+            conf[name] = value
+        elif name not in CONSUMER and name not in ADMIN:
+            raise LiveError(f"unknown Kafka client setting {'kafka.' + name!r}")
+    if kind == "consumer":
+        conf.update({"isolation.level": opts.isolation_level, "enable.auto.commit": False,
+                     "auto.offset.reset": "none"})
+    return conf
+
+
+@dataclass(frozen=True)
+class OffsetRange:
+    """Offsets ``start`` (inclusive) to ``end`` (exclusive) of one partition."""
+
+    topic: str
+    partition: int
+    start: int
+    end: int
+
+    @property
+    def size(self) -> int:
+        return max(0, self.end - self.start)
+
+
+def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None) -> list:
+    """The TopicPartitions the options name, in (topic, partition) order."""
+    from kafkacodec.client import TopicPartition
+
+    if opts.assign is not None:
+        tps = [TopicPartition(t, p) for t, p in opts.assign]
+    else:
+        topics = admin.list_topics(timeout=timeout)
+        if opts.subscribe is not None:
+            missing = [t for t in opts.subscribe if t not in topics]
+            if missing:
+                raise LiveError(f"no topic {', '.join(missing)} on {opts.bootstrap}")
+            names = opts.subscribe
+        else:
+            pattern = re.compile(opts.pattern)
+            names = [t for t in topics if not t.startswith("__") and pattern.fullmatch(t)]
+        tps = [TopicPartition(t, p) for t in names for p in range(topics[t])]
+    pushed = opts.pushed
+    if pushed is not None:
+        tps = [tp for tp in tps if pushed.allows(tp.topic, tp.partition)]
+    return sorted(set(tps))
+
+
+def earliest_offsets(admin, tps, *, timeout=None) -> dict:
+    if not tps:
+        return {}
+    found = admin.list_offsets({tp: "earliest" for tp in tps}, timeout=timeout)
+    return {tp: (v.offset if v.offset is not None else 0) for tp, v in found.items()}
+
+
+def _watermarks(admin, listed: dict, isolation_level: str) -> dict:
+    """The high watermark (read_uncommitted) or last stable offset
+    (read_committed) of each partition, from a one-byte Fetch at the listed
+    offset.  A Fetch answer carries the watermark every broker keeps exact,
+    while some answer ListOffsets(latest) with the start of the last batch
+    plus one."""
+    from kafkacodec.protocol import messages as m
+
+    client = admin.client
+    md = client.metadata
+    by_leader = {}
+    for tp, offset in listed.items():
+        leader = md.leader_for(tp.topic, tp.partition)
+        if leader is None:
+            continue
+        by_leader.setdefault(leader, {}).setdefault(tp.topic, []).append(
+            m.FetchRequest.FetchPartition(partition=tp.partition, current_leader_epoch=-1, fetch_offset=max(0, offset),
+                                          log_start_offset=-1, partition_max_bytes=1))
+    committed = isolation_level == "read_committed"
+    futures = [client.send(leader, "Fetch", m.FetchRequest(
+        replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=1, isolation_level=1 if committed else 0,
+        session_id=0, session_epoch=-1, rack_id="",
+        topics=[m.FetchRequest.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()]),
+        max_version=12, timeout=client.conf["request.timeout.ms"] / 1000) for leader, topics in by_leader.items()]
+    out = {}
+    from kafkacodec.client import TopicPartition
+    for future in futures:
+        try:
+            resp = future.result(client.conf["request.timeout.ms"] / 1000 + 1)
+        except Exception:  # the listed offsets stand; the probe only ever raises them
+            continue
+        for topic in resp.responses:
+            for p in topic.partitions:
+                if p.error_code:
+                    continue
+                mark = p.last_stable_offset if committed and p.last_stable_offset >= 0 else p.high_watermark
+                if mark is not None and mark >= 0:
+                    out[TopicPartition(topic.topic, p.partition_index)] = mark
+    return out
+
+
+def latest_offsets(admin, tps, isolation_level: str, *, timeout=None) -> dict:
+    """{tp: offset after the last readable record}: the high watermark, or
+    the last stable offset for read_committed."""
+    if not tps:
+        return {}
+    found = admin.list_offsets({tp: "latest" for tp in tps}, isolation_level=isolation_level, timeout=timeout)
+    listed = {tp: (v.offset if v.offset is not None else 0) for tp, v in found.items()}
+    marks = _watermarks(admin, listed, isolation_level)
+    return {tp: max(off, marks.get(tp, off)) for tp, off in listed.items()}
+
+
+def _records_at(admin, tp, offset: int):
+    """(offsets, timestamps) of the records a Fetch at ``offset`` returns
+    (the batch holding it: a broker answers at least one whole batch
+    whatever the byte limit), as numpy arrays."""
+    import numpy as np
+
+    import kafkacodec.arrow as karrow
+    from kafkacodec.protocol import messages as m
+
+    client = admin.client
+    leader = client.metadata.leader_for(tp.topic, tp.partition)
+    if leader is None:
+        client.metadata.add_topics({tp.topic})
+        client.metadata.wait_for(lambda md: md.leader_for(tp.topic, tp.partition) is not None,
+                                 client.conf["request.timeout.ms"] / 1000, f"the leader of {_tp_name(tp)}")
+        leader = client.metadata.leader_for(tp.topic, tp.partition)
+    body = m.FetchRequest(
+        replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=1, isolation_level=0, session_id=0,
+        session_epoch=-1, rack_id="", topics=[m.FetchRequest.FetchTopic(topic=tp.topic, partitions=[
+            m.FetchRequest.FetchPartition(partition=tp.partition, current_leader_epoch=-1, fetch_offset=offset,
+                                          log_start_offset=-1, partition_max_bytes=1)])])
+    timeout = client.conf["request.timeout.ms"] / 1000
+    resp = client.send(leader, "Fetch", body, max_version=12, timeout=timeout).result(timeout + 1)
+    for t in resp.responses:
+        for p in t.partitions:
+            if p.partition_index == tp.partition and not p.error_code and p.records is not None and len(p.records):
+                rb = karrow.decode(bytes(p.records), headers=False, isolation_level="read_uncommitted")
+                return (rb.column("offset").to_numpy(),
+                        rb.column("timestamp").view(pa.int64()).to_numpy())
+    return np.empty(0, np.int64), np.empty(0, np.int64)
+
+
+def _first_at(admin, tp, offset):
+    """(offset, timestamp) of the first record at or after ``offset`` in
+    what a Fetch returns there, or None."""
+    offsets, stamps = _records_at(admin, tp, offset)
+    idx = int((offsets < offset).sum())
+    return None if idx >= len(offsets) else (int(offsets[idx]), int(stamps[idx]))
+
+
+def _answer_holds(admin, tp, ts, answer, first, end) -> bool:
+    """Whether ListOffsets' answer for timestamp ``ts`` is the first offset
+    with a timestamp at or after it: that record is new enough and the one
+    before is older (None: the last record is older)."""
+    if answer is None:
+        if end <= first:
+            return True
+        prev = _records_at(admin, tp, end - 1)
+        return not len(prev[1]) or int(prev[1][prev[0] < end].max(initial=-(1 << 62))) < ts
+    at = _first_at(admin, tp, answer)
+    if at is None or at[1] < ts:
+        return False
+    if answer <= first:
+        return True
+    offsets, stamps = _records_at(admin, tp, answer - 1)
+    before = stamps[offsets < answer]
+    return not len(before) or int(before[-1]) < ts
+
+
+def _search_timestamp(admin, tp, ts, first, end):
+    """The first offset with timestamp >= ts, or None, found over Fetches
+    (timestamps taken to ascend with the offset): every Fetch answers a
+    whole batch, which settles the question when the boundary is inside
+    it; otherwise the next guess interpolates between the timestamps seen
+    (alternating with halving, so a skewed log still converges)."""
+    import numpy as np
+
+    lo, hi = first, end
+    best = None  # the earliest qualifying record found so far (at or after hi)
+    ts_lo = ts_hi = None
+    step = 0
+    while lo < hi:
+        if step % 2 == 0 and ts_lo is not None and ts_hi is not None and ts_hi > ts_lo:
+            mid = lo + int((ts - ts_lo) / (ts_hi - ts_lo) * (hi - lo))
+        else:
+            mid = (lo + hi) // 2
+        mid = min(max(mid, lo), hi - 1)
+        step += 1
+        offsets, stamps = _records_at(admin, tp, mid)
+        inside = (offsets >= lo) & (offsets < hi)
+        offsets, stamps = offsets[inside], stamps[inside]
+        if not len(offsets):
+            hi = mid  # no record in [mid, hi)
+            continue
+        k = int(np.argmax(stamps >= ts)) if (stamps >= ts).any() else len(stamps)
+        if k == 0:
+            best, hi, ts_hi = int(offsets[0]), min(int(offsets[0]), mid), int(stamps[0])
+        elif k < len(stamps):
+            return int(offsets[k])
+        else:
+            lo, ts_lo = int(offsets[-1]) + 1, int(stamps[-1])
+    return best
+
+
+def offsets_for_timestamps(admin, specs: dict, isolation_level: str, *, timeout=None) -> dict:
+    """{tp: first offset with timestamp >= ms, or None}: the broker's
+    ListOffsets answer, checked against the records around it with a Fetch.
+    Brokers that answer wrongly (Tansu gives offset 0, librdkafka's mock
+    cluster none at all) are searched instead, by bisection over Fetches."""
+    if not specs:
+        return {}
+    found = admin.list_offsets(specs, isolation_level=isolation_level, timeout=timeout)
+    firsts = earliest_offsets(admin, list(specs), timeout=timeout)
+    ends = latest_offsets(admin, list(specs), "read_uncommitted", timeout=timeout)
+    out = {}
+    for tp, ts in specs.items():
+        answer = found[tp].offset
+        first, end = firsts[tp], ends[tp]
+        if answer is not None and answer >= end:
+            answer = None
+        if not _answer_holds(admin, tp, ts, answer, first, end):
+            answer = _search_timestamp(admin, tp, ts, first, end)
+        out[tp] = answer
+    return out
+
+
+def _tp_name(tp) -> str:
+    return f"{tp.topic}[{tp.partition}]"
+
+
+def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dict | None = None) -> dict:
+    """{tp: first offset to read} by startingTimestamp, startingOffsetsByTimestamp
+    or startingOffsets (in that order of precedence, as Spark's source)."""
+    if not tps:
+        return {}
+    earliest = earliest_offsets(admin, tps)
+    if latest is None:
+        latest = latest_offsets(admin, tps, opts.isolation_level)
+    by_ts = None
+    if opts.starting_timestamp is not None:
+        by_ts = {tp: opts.starting_timestamp for tp in tps}
+    elif opts.starting_by_timestamp is not None:
+        by_ts = {tp: opts.starting_by_timestamp[(tp.topic, tp.partition)] for tp in tps
+                 if (tp.topic, tp.partition) in opts.starting_by_timestamp}
+        missing = [tp for tp in tps if (tp.topic, tp.partition) not in opts.starting_by_timestamp]
+        if missing:
+            raise LiveError(f"startingOffsetsByTimestamp names no timestamp for {', '.join(map(_tp_name, missing))}")
+    out = {}
+    if by_ts is not None:
+        found = offsets_for_timestamps(admin, by_ts, opts.isolation_level)
+        for tp in tps:
+            off = found.get(tp)
+            if off is None:
+                if opts.by_timestamp_strategy == "error":
+                    raise LiveError(f"no offset with a timestamp at or after {by_ts[tp]} in {_tp_name(tp)} "
+                                    "(startingOffsetsByTimestampStrategy=latest starts at the end instead)")
+                off = latest[tp]
+            out[tp] = off
+        return out
+    spec = opts.starting if opts.starting is not None else default
+    for tp in tps:
+        if spec == "earliest":
+            out[tp] = earliest[tp]
+        elif spec == "latest":
+            out[tp] = latest[tp]
+        else:
+            if (tp.topic, tp.partition) not in spec:
+                raise LiveError(f"startingOffsets names no offset for {_tp_name(tp)}")
+            v = spec[(tp.topic, tp.partition)]
+            out[tp] = earliest[tp] if v == EARLIEST else latest[tp] if v == LATEST else v
+    return out
+
+
+def _pushed_start(admin, opts: LiveOptions, start: dict) -> dict:
+    """Start offsets moved forward by the pushed-down timestamp bound."""
+    pushed = opts.pushed
+    if pushed is None or pushed.min_timestamp is None or not start:
+        return start
+    found = offsets_for_timestamps(admin, {tp: pushed.min_timestamp for tp in start}, opts.isolation_level)
+    out = {}
+    for tp, s in start.items():
+        off = found.get(tp)
+        out[tp] = None if off is None else max(s, off)  # None: nothing that new
+    return out
+
+
+def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
+    """The offset ranges a batch query reads, before splitting."""
+    tps = resolve_partitions(admin, opts)
+    if not tps:
+        return []
+    latest = latest_offsets(admin, tps, opts.isolation_level)
+    start = starting_offsets(admin, opts, tps, default="earliest", latest=latest)
+    end = dict(latest)
+    if opts.ending_timestamp is not None or opts.ending_by_timestamp is not None:
+        specs = ({tp: opts.ending_timestamp for tp in tps} if opts.ending_timestamp is not None else
+                 {tp: opts.ending_by_timestamp[(tp.topic, tp.partition)] for tp in tps
+                  if (tp.topic, tp.partition) in opts.ending_by_timestamp})
+        for tp, off in offsets_for_timestamps(admin, specs, opts.isolation_level).items():
+            if off is not None:
+                end[tp] = off
+    elif isinstance(opts.ending, dict):
+        for tp in tps:
+            v = opts.ending.get((tp.topic, tp.partition))
+            if v is not None and v != LATEST:
+                end[tp] = v
+    start = _pushed_start(admin, opts, start)
+    out = []
+    for tp in tps:
+        s, e = start[tp], end[tp]
+        if s is None:
+            continue
+        if opts.pushed is not None:
+            s, e = opts.pushed.bounds(s, e)
+        if s < e:
+            out.append(OffsetRange(tp.topic, tp.partition, s, e))
+    return out
+
+
+def split_ranges(ranges: list[OffsetRange], min_partitions: int | None) -> list[OffsetRange]:
+    """One range per partition, or more when ``min_partitions`` asks for more
+    tasks: larger ranges are cut into more equal pieces."""
+    out = []
+    for r, n in zip(ranges, split_counts([r.size for r in ranges], min_partitions)):
+        if n <= 1:
+            out.append(r)
+            continue
+        step = r.size / n
+        cuts = [r.start + round(step * i) for i in range(n)] + [r.end]
+        out += [replace(r, start=a, end=b) for a, b in zip(cuts, cuts[1:]) if a < b]
+    return out
+
+
+def rate_limit(start: dict, latest: dict, max_rows: int) -> dict:
+    """End offsets at most ``max_rows`` offsets past ``start`` in all,
+    shared in proportion to each partition's lag (Spark's Kafka source does
+    the same); a partition's share below one rounds up, so every lagging
+    partition moves."""
+    lags = {tp: max(0, latest[tp] - start.get(tp, latest[tp])) for tp in latest}
+    total = sum(lags.values())
+    if total <= max_rows:
+        return dict(latest)
+    out = {}
+    for tp, lag in lags.items():
+        s = start.get(tp, latest[tp])
+        share = max_rows * lag / total
+        step = int(share) if share >= 1 else (1 if lag else 0)
+        out[tp] = s + min(lag, step)
+    return out
+
+
+# ----------------------------------------------------------------- reading
+
+def _to_spark(rb: pa.RecordBatch, sch: pa.Schema) -> pa.RecordBatch:
+    """A poll_arrow batch (topic, partition, offset, timestamp[ms],
+    timestamp_type, key, value, headers) in the Kafka source's schema."""
+    arrays = []
+    for f in sch:
+        if f.name == "timestamp":
+            arr = pc.multiply(rb.column(3).view(pa.int64()), 1000).view(f.type)
+        elif f.name == "timestampType":
+            arr = rb.column(4).cast(pa.int32())
+        else:
+            arr = rb.column(f.name)
+            if not arr.type.equals(f.type):
+                try:
+                    arr = arr.view(f.type)  # same layout; field names and nullability differ
+                except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
+                    arr = arr.cast(f.type)
+        arrays.append(arr)
+    return pa.RecordBatch.from_arrays(arrays, schema=sch)
+
+
+def _offset_cut(rb: pa.RecordBatch, end: int) -> pa.RecordBatch:
+    """Rows with offset < end (offsets ascend within a partition)."""
+    n = rb.num_rows
+    offsets = rb.column(2)
+    if offsets[n - 1].as_py() < end:
+        return rb
+    keep = pc.sum(pc.less(offsets, pa.scalar(end, pa.int64()))).as_py() or 0
+    return rb.slice(0, keep)
+
+
+@dataclass
+class ReadStats:
+    """What one :func:`read_range` call did (for tests and benchmarks)."""
+
+    rows: int = 0
+    polls: int = 0
+    position: int = 0
+    skipped_to: int | None = None  # failOnDataLoss=false: the offset reading went on from
+
+
+def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = None,
+               stats: ReadStats | None = None, consumer_factory=None) -> Iterator[pa.RecordBatch]:
+    """Fetch ``r`` from its leader and yield it as Arrow batches of
+    ``schema`` (default :func:`live_arrow_schema`), never empty.  Records of
+    aborted transactions and control records are skipped with
+    read_committed; the range ends at its end offset however records are
+    batched."""
+    from kafkacodec.client import Consumer, TopicPartition
+    from kafkacodec.client import errors as E
+
+    sch = live_arrow_schema(opts.include_headers) if schema is None else schema
+    stats = ReadStats() if stats is None else stats
+    tp = TopicPartition(r.topic, r.partition)
+    make = consumer_factory or Consumer
+    consumer = make(client_conf(opts, "consumer"))
+    try:
+        consumer.assign([tp])
+        consumer.seek(tp, r.start)
+        position = r.start
+        last_progress = time.monotonic()
+        while position < r.end:
+            try:
+                rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout))
+            except E.BrokerResponseError as exc:
+                if getattr(exc, "code", None) != 1:  # OFFSET_OUT_OF_RANGE
+                    raise
+                first = consumer.beginning_offsets([tp])[tp]
+                if opts.fail_on_data_loss or first is None or first <= position:
+                    raise LiveError(
+                        f"{_tp_name(tp)}: offsets {position} to {r.end} are no longer in the log (it now starts "
+                        f"at {first}); some data may have been lost because it was deleted by retention. "
+                        "Set failOnDataLoss=false to go on from the first offset left") from exc
+                stats.skipped_to = first
+                position = first
+                consumer.seek(tp, first)
+                continue
+            stats.polls += 1
+            if rb.num_rows:
+                rb = _offset_cut(rb, r.end)
+                if rb.num_rows:
+                    stats.rows += rb.num_rows
+                    yield _to_spark(rb, sch)
+            now_at = consumer.position(tp)
+            if now_at > position:
+                position = now_at
+                last_progress = time.monotonic()
+            elif time.monotonic() - last_progress > opts.poll_timeout:
+                raise LiveError(f"{_tp_name(tp)}: no record at offset {position} within {opts.poll_timeout:.0f} s "
+                                f"(the range ends at {r.end}); the leader may be down or the data gone")
+        stats.position = position
+    finally:
+        try:
+            consumer.pause([tp])  # no further Fetch while the consumer shuts down
+        except Exception:
+            pass
+        consumer.close()

@@ -1,0 +1,228 @@
+"""The ``kafka-live`` Python DataSource: live Kafka topics as DataFrames,
+batch and Structured Streaming, over kafkacodec's client."""
+from __future__ import annotations
+
+from pyspark.sql.datasource import DataSource, DataSourceReader, DataSourceStreamReader, InputPartition
+from pyspark.sql.types import (
+    ArrayType,
+    BinaryType,
+    IntegerType,
+    LongType,
+    StringType,
+    StructField,
+    StructType,
+    TimestampType,
+)
+
+from kafkacodec.spark import _live
+from kafkacodec.spark._pushdown import push_filters
+
+try:  # Spark >= 4.2: read limits and Trigger.AvailableNow for Python sources
+    from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadMaxRows, SupportsTriggerAvailableNow
+except ImportError:  # pragma: no cover - older pyspark
+    ReadAllAvailable = ReadMaxRows = None
+    SupportsTriggerAvailableNow = object
+
+__all__ = ["KafkaLiveDataSource", "KafkaLiveReader", "KafkaLiveStreamReader", "live_schema"]
+
+
+def live_schema(include_headers: bool = False) -> StructType:
+    """The columns of Spark's own Kafka source, with its names and types."""
+    fields = [
+        StructField("key", BinaryType()),
+        StructField("value", BinaryType()),
+        StructField("topic", StringType()),
+        StructField("partition", IntegerType()),
+        StructField("offset", LongType()),
+        StructField("timestamp", TimestampType()),
+        StructField("timestampType", IntegerType()),
+    ]
+    if include_headers:
+        fields.append(StructField("headers", ArrayType(StructType([
+            StructField("key", StringType()), StructField("value", BinaryType())]))))
+    return StructType(fields)
+
+
+class LiveRange(InputPartition):
+    """One Spark task: an offset range of one partition."""
+
+    def __init__(self, r: _live.OffsetRange, index: int = 0):
+        super().__init__(index)
+        self.range = r
+
+    def __repr__(self) -> str:
+        r = self.range
+        return f"LiveRange({r.topic}[{r.partition}] {r.start}..{r.end})"
+
+
+def _arrow_schema(schema: StructType):
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    return to_arrow_schema(schema, timezone="UTC")
+
+
+def _admin(opts: _live.LiveOptions):
+    from kafkacodec.client import Admin
+
+    return Admin(_live.client_conf(opts, "admin"))
+
+
+def _offsets_json(offsets: dict) -> dict:
+    """{tp: n} -> Spark's Kafka offset form {"topic": {"0": n}}."""
+    out: dict = {}
+    for tp, n in sorted(offsets.items()):
+        out.setdefault(tp.topic, {})[str(tp.partition)] = int(n)
+    return out
+
+
+def _offsets_of(doc: dict) -> dict:
+    from kafkacodec.client import TopicPartition
+
+    return {TopicPartition(t, int(p)): int(n) for t, parts in (doc or {}).items() for p, n in parts.items()}
+
+
+class KafkaLiveDataSource(DataSource):
+    """``spark.read.format("kafka-live").option("kafka.bootstrap.servers", BS).option("subscribe", T).load()``
+
+    The options and columns of Spark's Kafka source (``key``, ``value``,
+    ``topic``, ``partition``, ``offset``, ``timestamp``, ``timestampType``
+    and with ``includeHeaders`` ``headers``), read by kafkacodec's client and
+    decoded in C straight into Arrow:
+
+    - one of ``subscribe`` (comma separated), ``subscribePattern`` (a regular
+      expression the whole name matches) or ``assign`` (``{"t": [0, 1]}``);
+    - ``startingOffsets`` (``earliest``, ``latest`` for streams, or JSON
+      ``{"t": {"0": 23}}`` with -2 earliest, -1 latest), ``endingOffsets``
+      (batch: ``latest`` or JSON), ``startingTimestamp`` /
+      ``startingOffsetsByTimestamp`` (ms; offsetsForTimes),
+      ``endingTimestamp`` / ``endingOffsetsByTimestamp`` (batch),
+      ``startingOffsetsByTimestampStrategy`` (``error`` or ``latest``);
+    - ``maxOffsetsPerTrigger`` (streams: offsets per micro-batch, shared by
+      lag), ``minPartitions`` (cut ranges into at least that many tasks),
+      ``includeHeaders`` (default false), ``failOnDataLoss`` (default true),
+      ``kafka.isolation.level`` (default read_uncommitted, as Spark);
+    - every other ``kafka.*`` option goes to kafkacodec's client
+      (``kafka.security.protocol``, ``kafka.sasl.username``, ...).
+
+    Batch queries push ``topic``/``partition`` equality and IN, ``offset``
+    ranges and a lower bound on ``timestamp`` into the offset ranges read
+    (see :mod:`kafkacodec.spark._pushdown`).
+    """
+
+    @classmethod
+    def name(cls) -> str:
+        return "kafka-live"
+
+    def _opts(self, streaming: bool) -> _live.LiveOptions:
+        return _live.parse_live_options(dict(self.options), streaming=streaming)
+
+    def schema(self) -> StructType:
+        headers = next((v for k, v in self.options.items() if k.lower() == "includeheaders"), "false")
+        return live_schema(_live._bool("includeHeaders", headers))
+
+    def reader(self, schema: StructType) -> DataSourceReader:
+        return KafkaLiveReader(self._opts(False), schema)
+
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        return KafkaLiveStreamReader(self._opts(True), schema)
+
+
+class KafkaLiveReader(DataSourceReader):
+    def __init__(self, opts: _live.LiveOptions, schema: StructType):
+        self.opts = opts
+        self.schema = schema
+
+    def pushFilters(self, filters):
+        pushed, remaining = push_filters(filters)
+        self.opts = _live.replace(self.opts, pushed=pushed)
+        return remaining
+
+    def partitions(self):
+        if self.opts.pushed is not None and self.opts.pushed.empty:
+            return [InputPartition(0)]
+        with _admin(self.opts) as admin:
+            ranges = _live.batch_ranges(admin, self.opts)
+        ranges = _live.split_ranges(ranges, self.opts.min_partitions)
+        return [LiveRange(r, i) for i, r in enumerate(ranges)] or [InputPartition(0)]
+
+    def read(self, partition):
+        if not isinstance(partition, LiveRange):
+            return iter(())
+        return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
+
+
+class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
+    """Offsets are Spark's Kafka form ``{"topic": {"partition": next offset}}``;
+    a query restarted from its checkpoint goes on from the offsets Spark
+    journaled there."""
+
+    def __init__(self, opts: _live.LiveOptions, schema: StructType):
+        self.opts = opts
+        self.schema = schema
+        self._admin_client = None
+        self._target = None  # Trigger.AvailableNow: the latest offsets when the query started
+
+    def _admin(self):
+        if self._admin_client is None:
+            self._admin_client = _admin(self.opts)
+        return self._admin_client
+
+    def initialOffset(self) -> dict:
+        admin = self._admin()
+        tps = _live.resolve_partitions(admin, self.opts)
+        return _offsets_json(_live.starting_offsets(admin, self.opts, tps, default="latest"))
+
+    def _latest(self) -> dict:
+        admin = self._admin()
+        tps = _live.resolve_partitions(admin, self.opts)
+        return _live.latest_offsets(admin, tps, self.opts.isolation_level)
+
+    def getDefaultReadLimit(self):
+        if self.opts.max_offsets_per_trigger is not None and ReadMaxRows is not None:
+            return ReadMaxRows(self.opts.max_offsets_per_trigger)
+        return ReadAllAvailable()
+
+    def prepareForTriggerAvailableNow(self) -> None:
+        self._target = self._latest()
+
+    def latestOffset(self, start: dict = None, limit=None) -> dict:
+        latest = self._latest() if self._target is None else dict(self._target)
+        begin = _offsets_of(start) if start is not None else {}
+        new = [tp for tp in latest if tp not in begin]
+        if new:  # partitions that appeared since the last batch: read them from their start
+            begin.update(_live.earliest_offsets(self._admin(), new))
+        # never move a partition backwards (a broker answering late, a target older than start)
+        latest = {tp: max(n, begin.get(tp, n)) for tp, n in latest.items()}
+        if ReadMaxRows is not None and isinstance(limit, ReadMaxRows):
+            latest = _live.rate_limit(begin, latest, limit.max_rows)
+        return _offsets_json(latest)
+
+    def reportLatestOffset(self):
+        return _offsets_json(self._latest())
+
+    def partitions(self, start: dict, end: dict):
+        begin = _offsets_of(start)
+        finish = _offsets_of(end)
+        gone = [tp for tp in begin if tp not in finish]
+        if gone and self.opts.fail_on_data_loss:
+            raise _live.LiveError(f"partitions {', '.join(map(_live._tp_name, sorted(gone)))} are gone; some "
+                                  "data may have been lost. Set failOnDataLoss=false to go on without them")
+        new = [tp for tp in finish if tp not in begin]
+        if new:
+            begin.update(_live.earliest_offsets(self._admin(), new))
+        ranges = [_live.OffsetRange(tp.topic, tp.partition, begin[tp], n)
+                  for tp, n in sorted(finish.items()) if n > begin[tp]]
+        ranges = _live.split_ranges(ranges, self.opts.min_partitions)
+        return [LiveRange(r, i) for i, r in enumerate(ranges)]
+
+    def read(self, partition):
+        return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
+
+    def commit(self, end: dict) -> None:
+        # as Spark's Kafka source: progress lives in the checkpoint, not in Kafka
+        pass
+
+    def stop(self) -> None:
+        if self._admin_client is not None:
+            self._admin_client.close()
+            self._admin_client = None
