@@ -15,7 +15,7 @@ from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec.records._layout cimport *
-from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok
+from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok, v2_write_header
 from kafkacodec.records._records cimport raise_record_error, check_record_count, RecordBatch, BatchIterator
 
 from kafkacodec.errors import CorruptDataError
@@ -1218,20 +1218,9 @@ def encode_v2(timestamps, keys, values, headers, *, int compression_id, compress
                 attrs |= ATTR_TRANSACTIONAL
             h = out.data + batch_start
             seq = base_sequence + <int32_t>start if base_sequence >= 0 else -1
-            kc_store_be64(h + V2_BASE_OFFSET, <uint64_t>(base_offset + start))
-            kc_store_be32(h + V2_LENGTH, <uint32_t>(out.len - batch_start - LOG_OVERHEAD))
-            kc_store_be32(h + V2_LEADER_EPOCH, <uint32_t>partition_leader_epoch)
-            h[V2_MAGIC] = 2
-            kc_store_be16(h + V2_ATTRIBUTES, <uint16_t>attrs)
-            kc_store_be32(h + V2_LAST_OFFSET_DELTA, <uint32_t>(added - 1))
-            kc_store_be64(h + V2_BASE_TIMESTAMP, <uint64_t>st.ts[start])
-            kc_store_be64(h + V2_MAX_TIMESTAMP, <uint64_t>max_ts)
-            kc_store_be64(h + V2_PRODUCER_ID, <uint64_t>producer_id)
-            kc_store_be16(h + V2_PRODUCER_EPOCH, <uint16_t>producer_epoch)
-            kc_store_be32(h + V2_BASE_SEQUENCE, <uint32_t>seq)
-            kc_store_be32(h + V2_RECORD_COUNT, <uint32_t>added)
             with nogil:
-                kc_store_be32(h + V2_CRC, crc32c_update(0, h + V2_ATTRIBUTES, out.len - batch_start - V2_ATTRIBUTES))
+                v2_write_header(h, out.len - batch_start, base_offset + start, partition_leader_epoch, attrs,
+                                added - 1, st.ts[start], max_ts, producer_id, producer_epoch, seq, added)
             start += added
         return PyBytes_FromStringAndSize(<char *>out.data, out.len) if out.len else b""
     finally:

@@ -27,7 +27,7 @@ from kafkacodec._crc cimport crc32c_update, crc32_update
 from kafkacodec._buffer cimport Writer
 from kafkacodec.records._layout cimport *
 from kafkacodec.records._v2 cimport (
-    RecordView, parse_v2_record, next_header, v2_base_offset_ok,
+    RecordView, parse_v2_record, next_header, v2_base_offset_ok, v2_write_header,
     F_HEADER_KEY, F_HEADER_VALUE, F_HEADERS, F_LENGTH,
     P_VARINT_TRUNCATED, P_VARINT_OVERLONG, P_SIZE_MISMATCH,
 )
@@ -1089,12 +1089,9 @@ cdef class RecordBatchBuilder:
             out.reserve(V2_RECORDS)
             out.write_object(payload)
         self._write_v2_header(out, attrs)
-        crc = out.crc32c_of(V2_ATTRIBUTES, len(out))
-        out.patch_uint32(V2_CRC, crc)
         return out.take_bytes()
 
     cdef _write_v2_header(self, Writer out, int16_t attrs):
-        cdef uint8_t *p = out.buf
         cdef int64_t max_ts = self._max_timestamp
         cdef int64_t first_ts = self._first_timestamp
         if self.record_count == 0:
@@ -1102,18 +1099,9 @@ cdef class RecordBatchBuilder:
             first_ts = -1
         if self.timestamp_type == 1 and self._log_append_time >= 0:
             max_ts = self._log_append_time
-        kc_store_be64(p + V2_BASE_OFFSET, <uint64_t>self.base_offset)
-        kc_store_be32(p + V2_LENGTH, <uint32_t>(len(out) - LOG_OVERHEAD))
-        kc_store_be32(p + V2_LEADER_EPOCH, <uint32_t>self.partition_leader_epoch)
-        p[V2_MAGIC] = 2
-        kc_store_be16(p + V2_ATTRIBUTES, <uint16_t>attrs)
-        kc_store_be32(p + V2_LAST_OFFSET_DELTA, <uint32_t>(self.record_count - 1 if self.record_count > 0 else 0))
-        kc_store_be64(p + V2_BASE_TIMESTAMP, <uint64_t>first_ts)
-        kc_store_be64(p + V2_MAX_TIMESTAMP, <uint64_t>max_ts)
-        kc_store_be64(p + V2_PRODUCER_ID, <uint64_t>self.producer_id)
-        kc_store_be16(p + V2_PRODUCER_EPOCH, <uint16_t>self.producer_epoch)
-        kc_store_be32(p + V2_BASE_SEQUENCE, <uint32_t>self.base_sequence)
-        kc_store_be32(p + V2_RECORD_COUNT, <uint32_t>self.record_count)
+        v2_write_header(out.buf, out.length, self.base_offset, self.partition_leader_epoch, attrs,
+                        self.record_count - 1 if self.record_count > 0 else 0, first_ts, max_ts,
+                        self.producer_id, <int16_t>self.producer_epoch, self.base_sequence, self.record_count)
 
     cdef bytes _build_legacy(self):
         cdef Writer out

@@ -3,9 +3,10 @@
 # the GIL; on failure it fills in where and which field, and the caller raises.
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
-from libc.stdint cimport int16_t, uint32_t
+from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
 from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN, read_varint32, read_varint64,
-                                     kc_load_be16, kc_load_be32, kc_load_be64)
+                                     kc_load_be16, kc_load_be32, kc_load_be64,
+                                     kc_store_be16, kc_store_be32, kc_store_be64)
 from kafkacodec._crc cimport crc32c_update
 
 cdef enum RecordField:
@@ -166,3 +167,25 @@ cdef inline bint v2_header_ok(const uint8_t *p, Py_ssize_t total, bint verify_cr
     if not v2_base_offset_ok(<int64_t>kc_load_be64(p + V2_BASE_OFFSET)):
         return False
     return <int32_t>kc_load_be32(p + V2_RECORD_COUNT) >= 0 and <int32_t>kc_load_be32(p + V2_LAST_OFFSET_DELTA) >= 0
+
+
+cdef inline void v2_write_header(uint8_t *p, Py_ssize_t total, int64_t base_offset, int32_t leader_epoch,
+                                 int16_t attributes, int32_t last_offset_delta, int64_t base_timestamp,
+                                 int64_t max_timestamp, int64_t producer_id, int16_t producer_epoch,
+                                 int32_t base_sequence, int32_t record_count) noexcept nogil:
+    """The one writer of a v2 batch header: every field of the `total`-byte
+    batch at p (its records already written after the header), then the
+    CRC-32C over attributes..end."""
+    kc_store_be64(p + V2_BASE_OFFSET, <uint64_t>base_offset)
+    kc_store_be32(p + V2_LENGTH, <uint32_t>(total - LOG_OVERHEAD))
+    kc_store_be32(p + V2_LEADER_EPOCH, <uint32_t>leader_epoch)
+    p[V2_MAGIC] = 2
+    kc_store_be16(p + V2_ATTRIBUTES, <uint16_t>attributes)
+    kc_store_be32(p + V2_LAST_OFFSET_DELTA, <uint32_t>last_offset_delta)
+    kc_store_be64(p + V2_BASE_TIMESTAMP, <uint64_t>base_timestamp)
+    kc_store_be64(p + V2_MAX_TIMESTAMP, <uint64_t>max_timestamp)
+    kc_store_be64(p + V2_PRODUCER_ID, <uint64_t>producer_id)
+    kc_store_be16(p + V2_PRODUCER_EPOCH, <uint16_t>producer_epoch)
+    kc_store_be32(p + V2_BASE_SEQUENCE, <uint32_t>base_sequence)
+    kc_store_be32(p + V2_RECORD_COUNT, <uint32_t>record_count)
+    kc_store_be32(p + V2_CRC, crc32c_update(0, p + V2_ATTRIBUTES, <size_t>(total - V2_ATTRIBUTES)))
