@@ -289,18 +289,16 @@ class RecordAccumulator:
     # -- calling threads
 
     def set_partition_count(self, topic, count):
-        """Make (or grow) `topic`'s open-batch slots: one per partition, so the
+        """Make (or resize) `topic`'s open-batch slots: one per partition, so the
         lock-free path hashes keys over len(slots)."""
         with self.lock:
             slots = self.open_slots.get(topic)
-            if slots is None or len(slots) < count:
-                grown = [None] * count
-                if slots is not None:
-                    grown[:len(slots)] = slots
+            if slots is None or len(slots) != count:
+                resized = [None] * count
                 for (t, p), dq in self.deques.items():
                     if t == topic and p < count and dq and dq[-1].open:
-                        grown[p] = dq[-1]
-                self.open_slots[topic] = grown
+                        resized[p] = dq[-1]
+                self.open_slots[topic] = resized
 
     def seal(self, batch):
         """No more appends into `batch` (call with the lock held)."""
