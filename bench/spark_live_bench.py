@@ -1,0 +1,154 @@
+"""kafka-live on Spark against its peers, same run, same Tansu topic.
+
+    python -m bench.spark_live_bench [--records 1000000] [--master local[2]]
+
+Arms (W1 records in 4 partitions on a Tansu broker started here):
+- kafka-live -> noop: the source (kafkacodec's Consumer, Arrow decoded in C);
+- confluent -> noop: the same DataSource (same planning, one task per
+  partition) fetching and decoding with confluent-kafka's consumer and
+  building the Arrow batch from its messages;
+- raw Fetch loop: bench.consumer_bench's sequential Fetch without decoding
+  (in this process), the ceiling;
+- Spark's floor: the same rows from Parquet -> noop and Parquet -> Parquet,
+  against kafka-live -> Parquet.
+Prints one JSON document with seconds, rows/s and the ratios.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+import pyarrow as pa
+
+from kafkacodec.spark import _live
+from kafkacodec.spark._live_source import KafkaLiveDataSource, KafkaLiveReader, LiveRange
+
+
+def _confluent_batches(r, opts, sch):
+    """One offset range through confluent-kafka's consumer into Arrow."""
+    from confluent_kafka import Consumer, TopicPartition
+
+    c = Consumer({"bootstrap.servers": opts.bootstrap, "group.id": "kc-bench", "enable.auto.commit": False,
+                  "queued.min.messages": 1_000_000, "queued.max.messages.kbytes": 1 << 20,
+                  "fetch.max.bytes": 64 << 20, "max.partition.fetch.bytes": 8 << 20, "log_level": 3})
+    try:
+        c.list_topics(r.topic, timeout=10)
+        c.assign([TopicPartition(r.topic, r.partition, r.start)])
+        pos = r.start
+        while pos < r.end:
+            msgs = [m for m in c.consume(10_000, timeout=1.0) if m.error() is None and m.offset() < r.end]
+            if not msgs:
+                continue
+            pos = msgs[-1].offset() + 1
+            n = len(msgs)
+            ts = [m.timestamp() for m in msgs]
+            yield pa.RecordBatch.from_arrays([
+                pa.array([m.key() for m in msgs], pa.binary()),
+                pa.array([m.value() for m in msgs], pa.binary()),
+                pa.array([r.topic] * n, pa.string()),
+                pa.array([r.partition] * n, pa.int32()),
+                pa.array([m.offset() for m in msgs], pa.int64()),
+                pa.array([t[1] * 1000 for t in ts], pa.int64()).view(pa.timestamp("us", tz="UTC")),
+                pa.array([t[0] - 1 for t in ts], pa.int32()),
+            ], schema=sch)
+    finally:
+        c.close()
+
+
+class ConfluentLiveReader(KafkaLiveReader):
+    def read(self, partition):
+        from pyspark.sql.pandas.types import to_arrow_schema
+
+        if not isinstance(partition, LiveRange):
+            return iter(())
+        return _confluent_batches(partition.range, self.opts, to_arrow_schema(self.schema, timezone="UTC"))
+
+
+class ConfluentLiveDataSource(KafkaLiveDataSource):
+    @classmethod
+    def name(cls):
+        return "kafka-live-confluent"
+
+    def reader(self, schema):
+        return ConfluentLiveReader(self._opts(False), schema)
+
+
+def _timed(fn, repeat):
+    times = []
+    for _ in range(repeat):
+        s = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - s)
+    return times
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--records", type=int, default=1_000_000)
+    ap.add_argument("--master", default="local[2]")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+    from _peers import create_topics, tansu_broker
+
+    from bench.consumer_bench import PARTITIONS, arm_raw_fetch, produce
+    from bench.workloads import load
+    from kafkacodec.spark.session import local_session
+
+    records = [(ts, k, v) for ts, k, v, _ in load("W1", args.records / 1_000_000).records]
+    scratch = tempfile.mkdtemp(prefix="kafkacodec-live-bench-")
+    out = {"workload": "W1", "records": len(records), "master": args.master, "repeat": args.repeat,
+           "load_average_before": [round(x, 2) for x in os.getloadavg()]}
+    with tansu_broker() as bs:
+        topic = "w1"
+        create_topics(bs, {topic: PARTITIONS})
+        produce(bs, topic, records, "none", one_batch_per_request=False)
+        n = len(records)
+        spark = local_session(args.master, app_name="kafkacodec live bench", driver_memory="2g", shuffle_partitions=2)
+        spark.dataSource.register(ConfluentLiveDataSource)
+        try:
+            opts = {"kafka.bootstrap.servers": bs, "subscribe": topic}
+            live = spark.read.format("kafka-live").options(**opts).load()
+            conf = spark.read.format("kafka-live-confluent").options(**opts).load()
+            assert live.count() == n and conf.count() == n  # also warms the Python workers
+            pq_path = os.path.join(scratch, "rows.parquet")
+            live.write.parquet(pq_path)
+            floor = spark.read.parquet(pq_path)
+            times = {"live_noop": [], "confluent_noop": [], "parquet_noop": [], "live_parquet": [],
+                     "parquet_parquet": [], "raw_fetch": []}
+            for i in range(args.repeat):
+                times["live_noop"] += _timed(lambda: live.write.format("noop").mode("overwrite").save(), 1)
+                times["confluent_noop"] += _timed(lambda: conf.write.format("noop").mode("overwrite").save(), 1)
+                times["parquet_noop"] += _timed(lambda: floor.write.format("noop").mode("overwrite").save(), 1)
+                times["live_parquet"] += _timed(
+                    lambda: live.write.mode("overwrite").parquet(os.path.join(scratch, "a")), 1)
+                times["parquet_parquet"] += _timed(
+                    lambda: floor.write.mode("overwrite").parquet(os.path.join(scratch, "b")), 1)
+                res = arm_raw_fetch(bs, topic, n, [0] * PARTITIONS)
+                times["raw_fetch"].append(res["seconds"])
+        finally:
+            spark.stop()
+            shutil.rmtree(scratch, ignore_errors=True)
+    best = {k: min(v) for k, v in times.items()}
+    out["seconds"] = {k: round(v, 3) for k, v in best.items()}
+    out["median_seconds"] = {k: round(statistics.median(v), 3) for k, v in times.items()}
+    out["rows_per_second"] = {k: round(n / v) for k, v in best.items()}
+    out["ratios"] = {
+        "live_vs_confluent_noop": round(best["confluent_noop"] / best["live_noop"], 2),
+        "live_noop_vs_raw_fetch": round(best["raw_fetch"] / best["live_noop"], 2),
+        "live_noop_over_parquet_noop": round(best["live_noop"] / best["parquet_noop"], 2),
+        "live_parquet_over_parquet_parquet": round(best["live_parquet"] / best["parquet_parquet"], 2),
+    }
+    print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
