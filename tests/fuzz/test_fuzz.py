@@ -36,7 +36,12 @@ def campaign(target, tmp_path, *args, timeout=600):
            "--max-len", "4096", *args]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=ENV)
     out = proc.stdout + proc.stderr
-    assert proc.returncode == 0, out[-6000:]
+    if proc.returncode != 0:
+        at = out.find("Uncaught Python exception")
+        crash = re.search(r"Test unit written to (\S+)", out)
+        pytest.fail(f"{target}: {out[at:at + 3000] if at >= 0 else out[-6000:]}\n"
+                    f"input: {crash.group(1) if crash else '?'} "
+                    f"(rerun: python -m tests.fuzz.campaign --target {target} --repro FILE)", pytrace=False)
     assert f"kafkacodec from {os.path.dirname(kafkacodec.__file__)}" in out, out[-2000:]
     done = re.search(r"Done (\d+)", out)
     assert done, out[-3000:]
