@@ -115,13 +115,13 @@ def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path:
         if len(bad):
             i = int(bad[0])
             raise CorruptDataError(f"negative position {int(pos[i])}", i * 8 + 4, f"{path}[{i}]")
-        bad = np.flatnonzero(np.diff(rel) <= 0)
+        bad = np.flatnonzero(rel[1:] <= rel[:-1])
         if len(bad):
             i = int(bad[0]) + 1
             raise CorruptDataError(
                 f"offset {base_offset + int(rel[i])} does not increase over the previous entry's "
                 f"{base_offset + int(rel[i - 1])}", i * 8, f"{path}[{i}]")
-        bad = np.flatnonzero(np.diff(pos) <= 0)
+        bad = np.flatnonzero(pos[1:] <= pos[:-1])
         if len(bad):
             i = int(bad[0]) + 1
             raise CorruptDataError(
@@ -152,13 +152,14 @@ def parse_time_index(raw: bytes, base_offset: int, path: str) -> list[TimeIndexE
         if len(bad):
             i = int(bad[0])
             raise CorruptDataError(f"negative relative offset {int(rel[i])}", i * 12 + 8, f"{path}[{i}]")
-        bad = np.flatnonzero(np.diff(ts) < 0)
+        # compare, not np.diff: a difference of two int64 timestamps can overflow and wrap
+        bad = np.flatnonzero(ts[1:] < ts[:-1])
         if len(bad):
             i = int(bad[0]) + 1
             raise CorruptDataError(
                 f"timestamp {int(ts[i])} is below the previous entry's {int(ts[i - 1])}",
                 i * 12, f"{path}[{i}]")
-        bad = np.flatnonzero(np.diff(rel) < 0)
+        bad = np.flatnonzero(rel[1:] < rel[:-1])
         if len(bad):
             i = int(bad[0]) + 1
             raise CorruptDataError(
