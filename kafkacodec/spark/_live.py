@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from kafkacodec.spark._pushdown import Pushed, split_counts
+from kafkacodec.spark._schema import spark_arrow_schema, to_spark_batch
 
 __all__ = [
     "LiveOptions",
@@ -221,19 +222,7 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
 
 def live_arrow_schema(include_headers: bool) -> pa.Schema:
     """Spark's Kafka source columns in Spark's Arrow form (UTC microseconds)."""
-    fields = [
-        pa.field("key", pa.binary()),
-        pa.field("value", pa.binary()),
-        pa.field("topic", pa.string()),
-        pa.field("partition", pa.int32()),
-        pa.field("offset", pa.int64()),
-        pa.field("timestamp", pa.timestamp("us", tz="UTC")),
-        pa.field("timestampType", pa.int32()),
-    ]
-    if include_headers:
-        header = pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())])
-        fields.append(pa.field("headers", pa.list_(pa.field("element", header))))
-    return pa.schema(fields)
+    return spark_arrow_schema(headers=include_headers, kafka_source=True)
 
 
 # ----------------------------------------------------------------- clients
@@ -595,26 +584,6 @@ def rate_limit(start: dict, latest: dict, max_rows: int) -> dict:
 
 # ----------------------------------------------------------------- reading
 
-def _to_spark(rb: pa.RecordBatch, sch: pa.Schema) -> pa.RecordBatch:
-    """A poll_arrow batch (topic, partition, offset, timestamp[ms],
-    timestamp_type, key, value, headers) in the Kafka source's schema."""
-    arrays = []
-    for f in sch:
-        if f.name == "timestamp":
-            arr = pc.multiply(rb.column(3).view(pa.int64()), 1000).view(f.type)
-        elif f.name == "timestampType":
-            arr = rb.column(4).cast(pa.int32())
-        else:
-            arr = rb.column(f.name)
-            if not arr.type.equals(f.type):
-                try:
-                    arr = arr.view(f.type)  # same layout; field names and nullability differ
-                except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
-                    arr = arr.cast(f.type)
-        arrays.append(arr)
-    return pa.RecordBatch.from_arrays(arrays, schema=sch)
-
-
 def _offset_cut(rb: pa.RecordBatch, end: int) -> pa.RecordBatch:
     """Rows with offset < end (offsets ascend within a partition)."""
     n = rb.num_rows
@@ -676,7 +645,7 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
                 rb = _offset_cut(rb, r.end)
                 if rb.num_rows:
                     stats.rows += rb.num_rows
-                    yield _to_spark(rb, sch)
+                    yield to_spark_batch(rb, sch)
             now_at = consumer.position(tp)
             if now_at > position:
                 position = now_at

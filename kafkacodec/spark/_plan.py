@@ -16,12 +16,12 @@ from typing import Iterable, Iterator, Mapping
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 import kafkacodec.arrow as karrow
 import kafkacodec.logdir as logdir
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
 from kafkacodec.spark._pushdown import Pushed
+from kafkacodec.spark._schema import spark_arrow_schema, to_spark_batch
 
 __all__ = [
     "KafkaLogError",
@@ -466,40 +466,7 @@ def group_tasks(tasks: list[RangeTask], max_bytes: int, min_groups: int | None =
 def decode_schema(opts: ReadOptions) -> pa.Schema:
     """The schema :func:`read_tasks` yields (Spark's Arrow form of the
     DataFrame schema: timestamps in UTC microseconds)."""
-    fields = [
-        pa.field("topic", pa.string(), nullable=False),
-        pa.field("partition", pa.int32(), nullable=False),
-        pa.field("offset", pa.int64(), nullable=False),
-        pa.field("timestamp", pa.timestamp("us", tz="UTC"), nullable=False),
-        pa.field("timestamp_type", pa.int32(), nullable=False),
-        pa.field("key", pa.binary()),
-        pa.field("value", pa.binary()),
-    ]
-    if opts.headers:
-        header = pa.struct([pa.field("key", pa.string(), nullable=False), pa.field("value", pa.binary())])
-        fields.append(pa.field("headers", pa.list_(pa.field("element", header, nullable=False)),
-                               nullable=False))
-    if opts.batch_columns:
-        fields += [
-            pa.field("producer_id", pa.int64(), nullable=False),
-            pa.field("producer_epoch", pa.int16(), nullable=False),
-            pa.field("sequence", pa.int32(), nullable=False),
-            pa.field("partition_leader_epoch", pa.int32(), nullable=False),
-            pa.field("is_transactional", pa.bool_(), nullable=False),
-        ]
-    return pa.schema(fields)
-
-
-def _conform(arr: pa.Array, typ: pa.DataType) -> pa.Array:
-    if arr.type.equals(typ):
-        return arr
-    if pa.types.is_list(typ):
-        # same layout, different child field name/nullability: no copy needed
-        try:
-            return arr.view(typ)
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
-            pass
-    return arr.cast(typ)
+    return spark_arrow_schema(headers=opts.headers, batch_columns=opts.batch_columns)
 
 
 def _row_slice(rb: pa.RecordBatch, lo: int | None, hi: int | None) -> pa.RecordBatch:
@@ -517,24 +484,7 @@ def _row_slice(rb: pa.RecordBatch, lo: int | None, hi: int | None) -> pa.RecordB
 
 
 def _finish(rb: pa.RecordBatch, task: RangeTask, sch: pa.Schema) -> pa.RecordBatch:
-    n = rb.num_rows
-    cols = {name: rb.column(i) for i, name in enumerate(rb.schema.names)}
-    arrays = []
-    for f in sch:
-        if f.name == "topic":
-            arr = pa.repeat(pa.scalar(task.topic, pa.string()), n)
-        elif f.name == "partition":
-            arr = pa.repeat(pa.scalar(task.partition, pa.int32()), n)
-        elif f.name == "timestamp":
-            # ms -> Spark's UTC microseconds, computed in Arrow's kernels
-            ms = cols["timestamp"].view(pa.int64())
-            arr = pc.multiply(ms, 1000).view(pa.timestamp("us", tz="UTC"))
-        elif f.name == "timestamp_type":
-            arr = cols["timestamp_type"].cast(pa.int32())
-        else:
-            arr = _conform(cols[f.name], f.type)
-        arrays.append(arr)
-    return pa.RecordBatch.from_arrays(arrays, schema=sch)
+    return to_spark_batch(rb, sch, topic=task.topic, partition=task.partition)
 
 
 PROGRESS_INTERVAL = 0.25  # seconds between rewrites of a task's progress file

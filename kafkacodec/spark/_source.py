@@ -2,52 +2,20 @@
 from __future__ import annotations
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
-from pyspark.sql.types import (
-    ArrayType,
-    BinaryType,
-    BooleanType,
-    IntegerType,
-    LongType,
-    ShortType,
-    StringType,
-    StructField,
-    StructType,
-    TimestampType,
-)
+from pyspark.sql.types import StructType
 
 import dataclasses
 
 from kafkacodec.spark import _plan
+from kafkacodec.spark import _schema
 from kafkacodec.spark._pushdown import push_filters
 
-__all__ = ["KafkaLogDataSource", "KafkaLogReader", "RangeGroup", "spark_schema", "HEADER_TYPE"]
-
-HEADER_TYPE = StructType([StructField("key", StringType(), False), StructField("value", BinaryType(), True)])
-
+__all__ = ["KafkaLogDataSource", "KafkaLogReader", "RangeGroup", "spark_schema"]
 
 def spark_schema(*, headers: bool = True, batch_columns: bool = False) -> StructType:
     """Columns of the source; the first eight match Spark's Kafka source
     (named in snake case), so jobs can switch between live topics and logs."""
-    fields = [
-        StructField("topic", StringType(), False),
-        StructField("partition", IntegerType(), False),
-        StructField("offset", LongType(), False),
-        StructField("timestamp", TimestampType(), False),
-        StructField("timestamp_type", IntegerType(), False),
-        StructField("key", BinaryType(), True),
-        StructField("value", BinaryType(), True),
-    ]
-    if headers:
-        fields.append(StructField("headers", ArrayType(HEADER_TYPE, False), False))
-    if batch_columns:
-        fields += [
-            StructField("producer_id", LongType(), False),
-            StructField("producer_epoch", ShortType(), False),
-            StructField("sequence", IntegerType(), False),
-            StructField("partition_leader_epoch", IntegerType(), False),
-            StructField("is_transactional", BooleanType(), False),
-        ]
-    return StructType(fields)
+    return _schema.spark_schema(headers=headers, batch_columns=batch_columns)
 
 
 class RangeGroup(InputPartition):

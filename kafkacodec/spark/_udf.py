@@ -17,67 +17,20 @@ from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 import kafkacodec.arrow as karrow
+from kafkacodec.spark._schema import spark_arrow_schema, spark_schema, to_spark_batch
 
 __all__ = ["record_type", "decode_batches_fn", "decode_batches", "decode_batches_udf", "decode_cells"]
 
 
-def _record_fields(headers: bool, batch_columns: bool):
-    from pyspark.sql.types import (
-        BinaryType, BooleanType, IntegerType, LongType, ShortType, StructField, TimestampType, ArrayType,
-    )
-    from kafkacodec.spark._source import HEADER_TYPE
-
-    fields = [
-        StructField("offset", LongType(), False),
-        StructField("timestamp", TimestampType(), False),
-        StructField("timestamp_type", IntegerType(), False),
-        StructField("key", BinaryType(), True),
-        StructField("value", BinaryType(), True),
-    ]
-    if headers:
-        fields.append(StructField("headers", ArrayType(HEADER_TYPE, False), False))
-    if batch_columns:
-        fields += [
-            StructField("producer_id", LongType(), False),
-            StructField("producer_epoch", ShortType(), False),
-            StructField("sequence", IntegerType(), False),
-            StructField("partition_leader_epoch", IntegerType(), False),
-            StructField("is_transactional", BooleanType(), False),
-        ]
-    return fields
-
-
 def record_type(*, headers: bool = True, batch_columns: bool = False):
     """Spark StructType of one decoded record."""
-    from pyspark.sql.types import StructType
-
-    return StructType(_record_fields(headers, batch_columns))
+    return spark_schema(headers=headers, batch_columns=batch_columns, location=False)
 
 
 def _arrow_record_schema(headers: bool, batch_columns: bool) -> pa.Schema:
-    from pyspark.sql.pandas.types import to_arrow_schema
-
-    return to_arrow_schema(record_type(headers=headers, batch_columns=batch_columns), timezone="UTC")
-
-
-def _conform(rb: pa.RecordBatch, sch: pa.Schema) -> list[pa.Array]:
-    out = []
-    for f in sch:
-        arr = rb.column(rb.schema.get_field_index(f.name))
-        if f.name == "timestamp":
-            arr = pc.multiply(arr.view(pa.int64()), 1000).view(f.type)
-        elif f.name == "timestamp_type":
-            arr = arr.cast(f.type)
-        elif not arr.type.equals(f.type):
-            try:
-                arr = arr.view(f.type)
-            except (pa.ArrowInvalid, pa.ArrowNotImplementedError, TypeError):
-                arr = arr.cast(f.type)
-        out.append(arr)
-    return out
+    return spark_arrow_schema(headers=headers, batch_columns=batch_columns, location=False)
 
 
 def decode_cells(cells: pa.Array, *, isolation_level="read_uncommitted", headers=True, batch_columns=False,
@@ -107,7 +60,7 @@ def decode_cells(cells: pa.Array, *, isolation_level="read_uncommitted", headers
                            batch_columns=batch_columns, verify_crc=verify_crc)
         counts[i] = rb.num_rows
         if rb.num_rows:
-            parts.append(pa.RecordBatch.from_arrays(_conform(rb, schema), schema=schema))
+            parts.append(to_spark_batch(rb, schema))
     if not parts:
         return counts, pa.RecordBatch.from_arrays([pa.array([], f.type) for f in schema], schema=schema)
     if len(parts) == 1:
@@ -150,7 +103,7 @@ def decode_output_schema(input_schema, column: str = "value", *, keep: Sequence[
     from pyspark.sql.types import StructType
 
     fields = [input_schema[name] for name in keep]
-    return StructType(fields + _record_fields(headers, batch_columns))
+    return StructType(fields + list(record_type(headers=headers, batch_columns=batch_columns).fields))
 
 
 def decode_batches(df, column: str = "value", *, keep: Sequence[str] = (), isolation_level="read_uncommitted",
