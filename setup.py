@@ -32,6 +32,7 @@ EXTENSIONS = [
     ext("kafkacodec._buffer"),
     ext("kafkacodec.records._records"),
     ext("kafkacodec.arrow._columnar"),
+    ext("kafkacodec.arrow._encode"),
     ext("kafkacodec.protocol._codec"),
     ext("kafkacodec.integrations._accel"),
 ]

@@ -36,6 +36,7 @@ COMPILED = [
     "kafkacodec/_buffer",
     "kafkacodec/records/_records",
     "kafkacodec/arrow/_columnar",
+    "kafkacodec/arrow/_encode",
     "kafkacodec/protocol/_codec",
 ]
 

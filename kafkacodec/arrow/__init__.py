@@ -192,7 +192,7 @@ def encode(table, *, compression="none", batch_size=1 << 20, base_offset=0, magi
         ts_col = pa.array([default_timestamp] * n, pa.int64()) if n else pa.array([], pa.int64())
     headers = _headers_column(table.column("headers").combine_chunks()) if "headers" in names else None
     if magic == 2 and _impl.accelerated:
-        from kafkacodec.arrow._columnar import encode_v2
+        from kafkacodec.arrow._encode import encode_v2
         from kafkacodec.records.compression import codec_id
         return encode_v2(ts_col, keys, values, headers, compression_id=codec_id(compression),
                          compression_level=compression_level, batch_size=batch_size, base_offset=base_offset,

@@ -55,22 +55,3 @@ class ColumnBuilder:
     def add_batch(self, batch: RecordBatch) -> None: ...
     def add_buffer(self, data: ReadableBuffer, verify_crc: bool = True) -> int: ...
     def finish(self) -> dict[str, int | OwnedBuffer | None]: ...
-
-# The arrays are pyarrow arrays: timestamps int64 (ms, no nulls), keys/values
-# binary-like, headers None or list<struct<key, value>>.
-def encode_v2(
-    timestamps: Any,
-    keys: Any,
-    values: Any,
-    headers: Any | None,
-    *,
-    compression_id: int,
-    compression_level: int | None,
-    batch_size: int,
-    base_offset: int,
-    producer_id: int,
-    producer_epoch: int,
-    base_sequence: int,
-    is_transactional: bool,
-    partition_leader_epoch: int = -1,
-) -> bytes: ...
