@@ -13,10 +13,11 @@ from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
 from kafkacodec.client.consumer import AsyncConsumer, Consumer, ConsumerRecord, RebalanceListener
 from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, ConfigError, KafkaConnectionError,
                                       KafkaError, KafkaTimeoutError, ProducerFencedError)
-from kafkacodec.client.producer import BulkResult, ConsumerGroupMetadata, Producer, RecordHandle, RecordMetadata
+from kafkacodec.client.producer import (AsyncProducer, BulkResult, ConsumerGroupMetadata, Producer, RecordHandle,
+                                       RecordMetadata)
 
 __all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceListener", "TopicPartition",
            "OffsetAndTimestamp",
            "KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
-           "BrokerResponseError", "Producer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata",
-           "ProducerFencedError"]
+           "BrokerResponseError", "Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult",
+           "ConsumerGroupMetadata", "ProducerFencedError"]

@@ -31,7 +31,7 @@ from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
 from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionManager
 
-__all__ = ["Producer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
+__all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
 _time_ns = time.time_ns
 _new = object.__new__
@@ -374,3 +374,220 @@ class BulkResult:
             else:
                 out[rows] = np.arange(r.base_offset, r.base_offset + len(rows), dtype=np.int64)
         return out
+
+
+class AsyncProducer:
+    """The Producer for asyncio applications, on the same machinery: one Producer (its
+    accumulator and I/O thread) whose batch results resolve asyncio futures through
+    ``loop.call_soon_threadsafe``, once per batch, not per record.
+
+        async with AsyncProducer({"bootstrap.servers": bs}) as p:
+            md = await p.send("events", b"value", key=b"k")     # RecordMetadata once acknowledged
+            futs = [p.send_future("events", v) for v in values]  # many in flight, then
+            await asyncio.gather(*futs)
+            await p.flush()
+
+    Appends run on the loop's thread when they cannot block (topic metadata known, memory
+    for a new batch free); otherwise, and behind any such call still waiting, on one
+    worker thread, so the loop never blocks and records keep their order.  Transactions:
+    ``await init_transactions() / commit_transaction() / ...`` (worker thread)."""
+
+    def __init__(self, config=None, **settings):
+        import concurrent.futures
+        self._producer = Producer(config, **settings)
+        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-producer-async")
+        self._loop = None
+        self._waiting = {}     # BatchResult -> [(asyncio future, index, timestamp)] (loop thread only)
+        self._queued = 0       # appends handed to the worker and not yet done (loop thread only)
+        self._last_queued = None
+        self._closed = False
+
+    @property
+    def producer(self):
+        """The underlying Producer (for calls that do not wait)."""
+        return self._producer
+
+    @property
+    def stats(self):
+        return self._producer.stats
+
+    def _run(self, fn, *args, **kwargs):
+        import functools
+        return self._get_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
+
+    def _get_loop(self):
+        import asyncio
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            if self._loop is not None and not self._loop.is_closed():
+                raise RuntimeError("an AsyncProducer is used from one event loop")
+            self._loop = loop
+        return loop
+
+    # -- sending
+
+    def _can_append_here(self, topic, key, value, headers):
+        p = self._producer
+        if self._queued or topic not in p._counts:
+            return False
+        try:
+            need = max(p._acc.batch_size, RecordAccumulator._estimate(key, value, headers))
+        except TypeError:
+            return True  # send() says what is wrong, at once
+        return p._pool.available_memory >= need  # a new batch would not wait for memory
+
+    def send_future(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None):
+        """Queue one record; returns an asyncio Future of its RecordMetadata (call from the loop).
+        Errors found before queueing (bad partition, record too large) are the future's."""
+        loop = self._get_loop()
+        fut = loop.create_future()
+        if self._closed:
+            fut.set_exception(E.ClientClosedError("the producer is closed"))
+            return fut
+        if self._can_append_here(topic, key, value, headers):
+            try:
+                handle = self._producer.send(topic, value, key, headers, partition, timestamp)
+            except Exception as exc:
+                fut.set_exception(exc)
+                return fut
+            self._watch(handle, fut)
+            return fut
+        # may block for metadata or memory: on the worker, in order
+        self._queued += 1
+        queued = self._run(self._producer.send, topic, value, key, headers, partition, timestamp)
+        self._last_queued = queued
+
+        def appended(q):
+            self._queued -= 1
+            if self._last_queued is q:
+                self._last_queued = None
+            if fut.done():
+                return
+            exc = q.exception() if not q.cancelled() else None
+            if q.cancelled():
+                fut.cancel()
+            elif exc is not None:
+                fut.set_exception(exc)
+            else:
+                self._watch(q.result(), fut)
+
+        queued.add_done_callback(appended)
+        return fut
+
+    async def send(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None):
+        """Send one record and wait for its acknowledgement: RecordMetadata(topic, partition,
+        offset, timestamp); raises the delivery error."""
+        return await self.send_future(topic, value, key, headers, partition, timestamp)
+
+    send_and_wait = send
+
+    def _watch(self, handle, fut):
+        result = handle._result
+        waiting = self._waiting.get(result)
+        if waiting is None:
+            waiting = self._waiting[result] = []
+            waiting.append((fut, handle._index, handle._timestamp))
+            loop = self._loop
+            # the I/O thread completes the batch; its futures are resolved on the loop, all at once
+            result.add_listener(lambda r: loop.call_soon_threadsafe(self._batch_done, r))
+        else:
+            waiting.append((fut, handle._index, handle._timestamp))
+
+    def _batch_done(self, result):
+        for fut, index, ts in self._waiting.pop(result, ()):
+            if fut.done():
+                continue  # cancelled by its awaiter
+            err = result.error_of(index)
+            if err is not None:
+                fut.set_exception(err)
+            else:
+                fut.set_result(result.metadata(index, ts))
+
+    def _result_future(self, result):
+        """An asyncio future done when `result` (a BatchResult) is."""
+        loop = self._loop
+        fut = loop.create_future()
+
+        def done(_):
+            if not fut.done():
+                fut.set_result(None)
+
+        result.add_listener(lambda r: loop.call_soon_threadsafe(done, r))
+        return fut
+
+    async def send_arrow(self, topic, data, *, partition=None):
+        """Producer.send_arrow, awaited until every batch is acknowledged; returns the
+        BulkResult (offsets() then answers at once); raises the first delivery error."""
+        self._get_loop()
+        await self._drain_queued()
+        bulk = await self._run(self._producer.send_arrow, topic, data, partition=partition)
+        import asyncio
+        await asyncio.gather(*(self._result_future(r) for r, _, _ in bulk._parts))
+        bulk.wait(0)
+        return bulk
+
+    async def _drain_queued(self):
+        import asyncio
+        while self._last_queued is not None:
+            await asyncio.wait([self._last_queued])
+
+    # -- flush, close
+
+    async def flush(self, timeout=None):
+        """Send everything queued now and wait for its answers (KafkaTimeoutError after
+        `timeout` seconds); delivery errors stay with the records' futures."""
+        import asyncio
+        self._get_loop()
+        await self._drain_queued()
+        acc = self._producer._acc
+        pending = acc.begin_flush()
+        try:
+            waits = [self._result_future(r) for r in pending]
+            if waits:
+                done, left = await asyncio.wait(waits, timeout=timeout)
+                for f in left:
+                    f.cancel()
+                if left:
+                    raise E.KafkaTimeoutError(f"flush: {len(left)} batches not acknowledged within {timeout:.1f} s")
+        finally:
+            acc.end_flush()
+
+    async def close(self, timeout=None):
+        """Flush (up to `timeout` seconds), then fail whatever is left and stop the I/O thread."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await self._drain_queued()
+            await self._run(self._producer.close, timeout)
+        finally:
+            self._worker.shutdown(wait=False)
+        # the failed batches' listeners were scheduled on the loop: let them run
+        import asyncio
+        await asyncio.sleep(0)
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.close()
+
+    async def partitions_for(self, topic):
+        return await self._run(self._producer.partitions_for, topic)
+
+    # -- transactions (on the worker thread, after the appends queued before them)
+
+    async def init_transactions(self, timeout=None):
+        await self._run(self._producer.init_transactions, timeout)
+
+    async def begin_transaction(self):
+        await self._run(self._producer.begin_transaction)
+
+    async def send_offsets_to_transaction(self, offsets, group_metadata, timeout=None):
+        await self._run(self._producer.send_offsets_to_transaction, offsets, group_metadata, timeout)
+
+    async def commit_transaction(self, timeout=None):
+        await self._run(self._producer.commit_transaction, timeout)
+
+    async def abort_transaction(self, timeout=None):
+        await self._run(self._producer.abort_transaction, timeout)
