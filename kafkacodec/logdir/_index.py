@@ -93,6 +93,15 @@ def _used_entries(raw: bytes, entry_size: int, arr, zero_mask, path: str, what: 
     return used
 
 
+def _first_bad(bad, first: int, entry_size: int, field_at: int, path: str, message) -> None:
+    """Raise for the first entry where ``bad`` holds (``bad[k]`` is about
+    entry ``first + k``), at that entry's field starting ``field_at`` bytes in."""
+    hits = np.flatnonzero(bad)
+    if len(hits):
+        i = int(hits[0]) + first
+        raise CorruptDataError(message(i), i * entry_size + field_at, f"{path}[{i}]")
+
+
 def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path: str) -> list[IndexEntry]:
     """Entries of an ``.index`` file, validated.
 
@@ -107,33 +116,18 @@ def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path:
     rel = rel[:used]
     pos = pos[:used]
     if used:
-        bad = np.flatnonzero(rel < 0)
-        if len(bad):
-            i = int(bad[0])
-            raise CorruptDataError(f"negative relative offset {int(rel[i])}", i * 8, f"{path}[{i}]")
-        bad = np.flatnonzero(pos < 0)
-        if len(bad):
-            i = int(bad[0])
-            raise CorruptDataError(f"negative position {int(pos[i])}", i * 8 + 4, f"{path}[{i}]")
-        bad = np.flatnonzero(rel[1:] <= rel[:-1])
-        if len(bad):
-            i = int(bad[0]) + 1
-            raise CorruptDataError(
-                f"offset {base_offset + int(rel[i])} does not increase over the previous entry's "
-                f"{base_offset + int(rel[i - 1])}", i * 8, f"{path}[{i}]")
-        bad = np.flatnonzero(pos[1:] <= pos[:-1])
-        if len(bad):
-            i = int(bad[0]) + 1
-            raise CorruptDataError(
-                f"position {int(pos[i])} does not increase over the previous entry's {int(pos[i - 1])}",
-                i * 8 + 4, f"{path}[{i}]")
-        # position 0 is the start of the log even when the log is still empty
-        bad = np.flatnonzero((pos >= log_size) & (pos > 0)) if log_size is not None else ()
-        if len(bad):
-            i = int(bad[0])
-            raise CorruptDataError(
-                f"position {int(pos[i])} is beyond the end of the log ({log_size} bytes)",
-                i * 8 + 4, f"{path}[{i}]")
+        def check(bad, first, field_at, message):
+            _first_bad(bad, first, OFFSET_ENTRY_SIZE, field_at, path, message)
+        check(rel < 0, 0, 0, lambda i: f"negative relative offset {int(rel[i])}")
+        check(pos < 0, 0, 4, lambda i: f"negative position {int(pos[i])}")
+        check(rel[1:] <= rel[:-1], 1, 0, lambda i: f"offset {base_offset + int(rel[i])} does not increase "
+                                                   f"over the previous entry's {base_offset + int(rel[i - 1])}")
+        check(pos[1:] <= pos[:-1], 1, 4, lambda i: f"position {int(pos[i])} does not increase over the "
+                                                   f"previous entry's {int(pos[i - 1])}")
+        if log_size is not None:
+            # position 0 is the start of the log even when the log is still empty
+            check((pos >= log_size) & (pos > 0), 0, 4,
+                  lambda i: f"position {int(pos[i])} is beyond the end of the log ({log_size} bytes)")
     offsets = (rel + base_offset).tolist()
     return [IndexEntry(o, p) for o, p in zip(offsets, pos.tolist())]
 
@@ -148,23 +142,14 @@ def parse_time_index(raw: bytes, base_offset: int, path: str) -> list[TimeIndexE
     ts = ts[:used]
     rel = rel[:used]
     if used:
-        bad = np.flatnonzero(rel < 0)
-        if len(bad):
-            i = int(bad[0])
-            raise CorruptDataError(f"negative relative offset {int(rel[i])}", i * 12 + 8, f"{path}[{i}]")
-        # compare, not np.diff: a difference of two int64 timestamps can overflow and wrap
-        bad = np.flatnonzero(ts[1:] < ts[:-1])
-        if len(bad):
-            i = int(bad[0]) + 1
-            raise CorruptDataError(
-                f"timestamp {int(ts[i])} is below the previous entry's {int(ts[i - 1])}",
-                i * 12, f"{path}[{i}]")
-        bad = np.flatnonzero(rel[1:] < rel[:-1])
-        if len(bad):
-            i = int(bad[0]) + 1
-            raise CorruptDataError(
-                f"offset {base_offset + int(rel[i])} is below the previous entry's "
-                f"{base_offset + int(rel[i - 1])}", i * 12 + 8, f"{path}[{i}]")
+        def check(bad, first, field_at, message):
+            _first_bad(bad, first, TIME_ENTRY_SIZE, field_at, path, message)
+        check(rel < 0, 0, 8, lambda i: f"negative relative offset {int(rel[i])}")
+        # compared pairwise, not through np.diff: the difference of two int64 timestamps can wrap
+        check(ts[1:] < ts[:-1], 1, 0, lambda i: f"timestamp {int(ts[i])} is below the previous entry's "
+                                                f"{int(ts[i - 1])}")
+        check(rel[1:] < rel[:-1], 1, 8, lambda i: f"offset {base_offset + int(rel[i])} is below the previous "
+                                                  f"entry's {base_offset + int(rel[i - 1])}")
     offsets = (rel + base_offset).tolist()
     return [TimeIndexEntry(t, o) for t, o in zip(ts.tolist(), offsets)]
 
