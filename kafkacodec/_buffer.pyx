@@ -401,46 +401,46 @@ cdef inline Py_ssize_t _check_pos(Py_buffer *view, Py_ssize_t pos) except -1:
     return pos
 
 
-def decode_varint(data, Py_ssize_t pos=0):
-    """Decode a zigzag varint at ``pos``; returns ``(value, new_pos)``."""
+cdef enum VarintKind:
+    ZIGZAG32
+    ZIGZAG64
+    UNSIGNED32
+
+
+cdef tuple _decode_at(object data, Py_ssize_t pos, VarintKind kind):
+    # One buffer export and one error path for the three Python-level decoders.
     cdef Py_buffer view
-    cdef int32_t v = 0
+    cdef int32_t v32 = 0
+    cdef int64_t v64 = 0
+    cdef uint32_t u32 = 0
     cdef int rc
     cdef Py_ssize_t start = pos
+    cdef const uint8_t *buf
     PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
     _check_pos(&view, pos)
-    rc = read_varint32(<const uint8_t *>view.buf, view.len, &pos, &v)
+    buf = <const uint8_t *>view.buf
+    if kind == ZIGZAG32:
+        rc = read_varint32(buf, view.len, &pos, &v32)
+    elif kind == ZIGZAG64:
+        rc = read_varint64(buf, view.len, &pos, &v64)
+    else:
+        rc = read_uvarint32(buf, view.len, &pos, &u32)
     PyBuffer_Release(&view)
     if rc != KC_OK:
         raise_varint_error(rc, start)
-    return v, pos
+    return (v32 if kind == ZIGZAG32 else v64 if kind == ZIGZAG64 else u32), pos
+
+
+def decode_varint(data, Py_ssize_t pos=0):
+    """Decode a zigzag varint at ``pos``; returns ``(value, new_pos)``."""
+    return _decode_at(data, pos, ZIGZAG32)
 
 
 def decode_varlong(data, Py_ssize_t pos=0):
     """Decode a zigzag varlong at ``pos``; returns ``(value, new_pos)``."""
-    cdef Py_buffer view
-    cdef int64_t v = 0
-    cdef int rc
-    cdef Py_ssize_t start = pos
-    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
-    _check_pos(&view, pos)
-    rc = read_varint64(<const uint8_t *>view.buf, view.len, &pos, &v)
-    PyBuffer_Release(&view)
-    if rc != KC_OK:
-        raise_varint_error(rc, start)
-    return v, pos
+    return _decode_at(data, pos, ZIGZAG64)
 
 
 def decode_uvarint(data, Py_ssize_t pos=0):
     """Decode an unsigned varint at ``pos``; returns ``(value, new_pos)``."""
-    cdef Py_buffer view
-    cdef uint32_t v = 0
-    cdef int rc
-    cdef Py_ssize_t start = pos
-    PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
-    _check_pos(&view, pos)
-    rc = read_uvarint32(<const uint8_t *>view.buf, view.len, &pos, &v)
-    PyBuffer_Release(&view)
-    if rc != KC_OK:
-        raise_varint_error(rc, start)
-    return v, pos
+    return _decode_at(data, pos, UNSIGNED32)
