@@ -10,11 +10,12 @@ started on 127.0.0.1 by tests/_peers.py).
 The topic is pre-loaded once with W1 batches (16 KiB, uncompressed) built by
 kafkacodec and sent with its protocol client; every consumer reads it from
 offset 0 with large fetch sizes, identical for both arms.  Producers send W1
-records to fresh topics and flush (aiokafka with ``install(build=True)``, the
-adapter's builder, which is off by default).  ``--in-process`` times the
-producers' record loops without a broker.  Prints records/s and the ratios
-(targets from issue 6: kafka-python consume >= 3x, aiokafka consume >= 1.2x,
-kafka-python produce >= 2x, aiokafka produce >= 1.1x).
+records to fresh topics and flush (the aiokafka adapter leaves aiokafka's
+compiled builder in place: its producing arm checks that installing costs
+nothing).  ``--in-process`` times the producers' record loops without a
+broker.  Prints records/s and the ratios (targets: issue 6's for consuming,
+kafka-python >= 3x, aiokafka >= 1.2x; issue 14's for producing, never slower
+than without the adapter: >= 1.0x, within the noise of a shared machine).
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
 FETCH = dict(fetch_max_bytes=64 << 20, max_partition_fetch_bytes=32 << 20, fetch_max_wait_ms=100)
 TARGETS = {"kafka-python consume": 3.0, "aiokafka consume": 1.2,
-           "kafka-python produce": 2.0, "aiokafka produce": 1.1}
+           "kafka-python produce": 1.0, "aiokafka produce": 1.0}
 
 
 def preload(bootstrap, topic, w):
@@ -172,7 +173,7 @@ def in_process(records, rounds):
     from kafkacodec.integrations import aiokafka as kc_aio
     from kafkacodec.integrations import kafka_python as kc_kp
     for name, adapter, run, kw in (("kafka-python send loop", kc_kp, kp_send_loop, {}),
-                                   ("aiokafka batch loop", kc_aio, aio_send_loop, {"build": True})):
+                                   ("aiokafka batch loop", kc_aio, aio_send_loop, {})):
         best = {False: 0.0, True: 0.0}
         for _ in range(rounds):
             for installed in (False, True):
@@ -239,7 +240,7 @@ def main(argv=None):
             for _ in range(args.rounds):
                 for installed in (False, True):
                     if installed:
-                        adapter.install(**({"build": True} if "produce" in name else {}))
+                        adapter.install()
                     try:
                         best[installed] = max(best[installed], run())
                     finally:

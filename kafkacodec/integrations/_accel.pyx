@@ -337,8 +337,6 @@ from kafkacodec._primitives cimport write_uvarint64, zigzag64, uvarint_size
 import time as _time_mod
 
 cdef enum:
-    RULE_KAFKA_PYTHON = 0   # refused when not the first record and len + size > batch_size
-    RULE_AIOKAFKA = 1       # aiokafka's C builder: refused when offset != 0 and len + size >= batch_size
     MAX_HEADERS_FAST = 64
 
 cdef object _time_time = _time_mod.time
@@ -450,11 +448,9 @@ cdef class V2Builder:
     ``_last_offset``, ``_num_records``, ``_batch_size``.  The subclass sets
     three class attributes: ``_kc_meta`` (the client's metadata type, called
     as ``(offset, size, timestamp)``), ``_kc_fallback`` (the client's append,
-    run on this same state for arguments of other types) and ``_kc_rule``:
-    "kafka-python" (also aiokafka's Python builder): a record is refused when
-    it is not the first and the batch would exceed batch_size; "aiokafka"
-    (aiokafka's C builder): refused when offset != 0 and the batch would reach
-    batch_size."""
+    run on this same state for arguments of other types) and ``_kc_rule``,
+    the client's size rule; the one there is, "kafka-python": a record is
+    refused when it is not the first and the batch would exceed batch_size."""
     cdef object buf
     # The attribute values as the client set them, and their 64-bit copies
     # for the C path; a value without one (set by the client's own append)
@@ -463,7 +459,6 @@ cdef class V2Builder:
     cdef int64_t first_ts, max_ts, batch_size
     cdef Py_ssize_t count
     cdef bint has_first, exotic
-    cdef int rule
     cdef object meta_cls, fallback
 
     def __cinit__(self, *args, **kwargs):
@@ -471,11 +466,7 @@ cdef class V2Builder:
         self.meta_cls = cls._kc_meta
         self.fallback = cls._kc_fallback
         rule = cls._kc_rule
-        if rule == "kafka-python":
-            self.rule = RULE_KAFKA_PYTHON
-        elif rule == "aiokafka":
-            self.rule = RULE_AIOKAFKA
-        else:
+        if rule != "kafka-python":
             raise ValueError(f"unknown size rule {rule!r}")
         self.buf = bytearray()
         self.last_obj = 0
@@ -573,10 +564,7 @@ cdef class V2Builder:
         body = 1 + _zz_size(delta) + _zz_size(off) + _field_size(kn) + _field_size(vn) + hsize
         size = body + _zz_size(body)
         pos = PyByteArray_GET_SIZE(buf)
-        if self.rule == RULE_KAFKA_PYTHON:
-            if self.has_first and pos + size > self.batch_size:
-                return None
-        elif off != 0 and pos + size >= self.batch_size:
+        if self.has_first and pos + size > self.batch_size:
             return None
         PyByteArray_Resize(buf, pos + size)
         out = PyByteArray_AS_STRING(buf) + pos

@@ -228,7 +228,7 @@ def _headers_size(hs):
     return _zz_size(len(hs)) + sum(_field_size(k) + _field_size(v) for k, v in hs)
 
 
-def _v2_append(self, offset, timestamp, key, value, headers, meta_cls, aiokafka_rule):
+def _v2_append(self, offset, timestamp, key, value, headers, meta_cls):
     if not _is_int64(offset):
         return _NOT_HANDLED
     if timestamp is None:
@@ -254,10 +254,7 @@ def _v2_append(self, offset, timestamp, key, value, headers, meta_cls, aiokafka_
         return _NOT_HANDLED
     body = 1 + _zz_size(delta) + _zz_size(offset) + _field_size(key) + _field_size(value) + _headers_size(hs)
     size = body + _zz_size(body)
-    if aiokafka_rule:
-        if offset != 0 and len(buf) + size >= self._batch_size:
-            return None
-    elif not first and len(buf) + size > self._batch_size:
+    if not first and len(buf) + size > self._batch_size:
         return None
     _zz_write(buf, body)
     buf.append(0)
@@ -296,14 +293,14 @@ class V2Builder:
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         rule = getattr(cls, "_kc_rule", None)
-        if rule not in ("kafka-python", "aiokafka"):
+        if rule != "kafka-python":
             raise ValueError(f"unknown size rule {rule!r}")
 
     def size(self):
         return len(self._buffer)
 
     def append(self, offset, timestamp, key, value, headers):
-        res = _v2_append(self, offset, timestamp, key, value, headers, self._kc_meta, self._kc_rule == "aiokafka")
+        res = _v2_append(self, offset, timestamp, key, value, headers, self._kc_meta)
         if res is _NOT_HANDLED:
             return self._kc_fallback(self, offset, timestamp, key, value, headers)
         return res

@@ -85,9 +85,8 @@ class Patches:
 
 
 def write_client_v2_header(builder, partition_leader_epoch, use_compression_type):
-    """kafka-python's and aiokafka's DefaultRecordBatchBuilder._write_header
-    (the same header struct and offsets in both; they differ only in the
-    partition leader epoch they write), with kafkacodec's CRC-32C."""
+    """kafka-python's DefaultRecordBatchBuilder._write_header (its header struct
+    and offsets, the given partition leader epoch) with kafkacodec's CRC-32C."""
     buffer = builder._buffer
     builder.HEADER_STRUCT.pack_into(
         buffer, 0,

@@ -14,16 +14,13 @@ What changes
   whose records (offset, timestamp, timestamp_type, key, value, headers,
   checksum) are decoded in C per batch.  Batch CRCs use kafkacodec's
   hardware CRC-32C.
-- Producer, with ``install(build=True)``: ``DefaultRecordBatchBuilder``
-  keeps its record state in C and appends each record in one C call with
-  the size rule of aiokafka's C builder; batches close at the same size and
-  the bytes equal those of aiokafka's C builder (the header CRC is
-  kafkacodec's hardware CRC-32C).  Off by default because it is not faster:
-  aiokafka's builder is compiled already and makes its metadata object with
-  a C-level constructor, while code outside aiokafka has to call the type
-  (about 140 ns of the 290 ns an append takes here, against 150 ns for
-  aiokafka's whole append); the batch header is written by aiokafka's
-  Python builder code.
+- Producer: not patched.  aiokafka's batch builder is compiled already and
+  makes its metadata object with a C-level constructor; a builder from
+  outside has to call that type (about 140 ns of the 290 ns an append took,
+  against 150 ns for aiokafka's whole append) and write the header in
+  aiokafka's Python code, so the former ``install(build=True)`` made
+  aiokafka's batch API slower (0.87x in process, 0.92x against Tansu) and
+  was removed.  Batches aiokafka builds are its own, byte for byte.
 
 What stays aiokafka's own
 - Legacy (magic 0/1) message sets and control batches (transaction markers).
@@ -42,7 +39,6 @@ import dataclasses
 from operator import itemgetter
 
 import aiokafka
-import aiokafka.codec as _codec
 import aiokafka.consumer.fetcher as _fetcher
 import aiokafka.errors as _errors
 import aiokafka.record.default_records as _dr
@@ -51,32 +47,27 @@ import aiokafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
 from kafkacodec import crc32c as _crc32c
-from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version, write_client_v2_header
+from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
 
 if _accelerated:
     from kafkacodec.integrations._accel import aio_batch_records as _aio_batch_records
     from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel import V2Builder as _V2Builder
 else:
     from kafkacodec.integrations._accel_py import aio_batch_records as _aio_batch_records
     from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel_py import V2Builder as _V2Builder
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
-           "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]
+           "DefaultRecordBatch", "MemoryRecords"]
 
 SUPPORTED = ((0, 14, 0), (0, 15, 0))  # aiokafka >= 0.14, < 0.15
 
 # the originals (C classes when aiokafka's extensions load), captured before patching
 _OrigMemoryRecords = _mr.MemoryRecords
 _OrigDefaultRecordBatch = _dr.DefaultRecordBatch
-_OrigDefaultRecordBatchBuilder = _dr.DefaultRecordBatchBuilder
 _LegacyRecordBatch = _lr.LegacyRecordBatch
-_DefaultRecordMetadata = _dr.DefaultRecordMetadata
 _CorruptRecordException = _errors.CorruptRecordException
 
 _ATTRIBUTES_OFFSET = 21
-_CLIENT_COMPRESS = {1: _codec.gzip_encode, 2: _codec.snappy_encode, 3: _codec.lz4_encode, 4: _codec.zstd_encode}
 _CONTROL_MASK = 0x20
 
 
@@ -158,54 +149,6 @@ class MemoryRecords(_mr._MemoryRecordsPy):
         if magic >= 2:
             return DefaultRecordBatch(next_slice)
         return _LegacyRecordBatch(next_slice, magic)
-
-
-def _client_append(self, offset, timestamp, key, value, headers):
-    # aiokafka's Python twin writes on the same state; its metadata is
-    # returned as the C type aiokafka's own builder returns
-    meta = _dr._DefaultRecordBatchBuilderPy.append(self, offset, timestamp, key, value, headers)
-    return None if meta is None else _DefaultRecordMetadata(meta.offset, meta.size, meta.timestamp)
-
-
-class _Builder(_dr._DefaultRecordBatchBuilderPy):
-    """aiokafka's DefaultRecordBatchBuilder with records encoded by kafkacodec.
-
-    ``append`` is one C call on C-held state: it writes the record into the
-    batch buffer with the size rule of aiokafka's C builder (a record is
-    refused when its offset is not 0 and the batch would reach batch_size)
-    and returns aiokafka's C DefaultRecordMetadata; arguments of other types
-    go to aiokafka's Python builder's append on the same state.  The other
-    methods are aiokafka's Python builder's.  Same header fields, same bytes
-    as aiokafka's C builder."""
-
-    _kc_meta = _DefaultRecordMetadata
-    _kc_fallback = staticmethod(_client_append)
-    _kc_rule = "aiokafka"
-
-    def _write_header(self, use_compression_type=True):
-        write_client_v2_header(self, self.NO_PARTITION_LEADER_EPOCH, use_compression_type)
-
-    def _maybe_compress(self):
-        # aiokafka's C builder (the one it uses) sends compressed batches even
-        # when compression does not shrink them; its Python twin does not.
-        if self._compression_type == self.CODEC_NONE:
-            return False
-        if _OrigDefaultRecordBatchBuilder is _dr._DefaultRecordBatchBuilderPy:
-            return super()._maybe_compress()
-        self._assert_has_codec(self._compression_type)
-        header_size = self.HEADER_STRUCT.size
-        compressed = _CLIENT_COMPRESS[self._compression_type](bytes(self._buffer[header_size:]))
-        del self._buffer[header_size:]
-        self._buffer += compressed
-        return True
-
-
-def _builder_class(v2_builder):
-    """The builder class on a V2Builder implementation (the C one, or its pure twin)."""
-    return type("DefaultRecordBatchBuilder", (v2_builder, _Builder), {"__module__": __name__, "__doc__": _Builder.__doc__})
-
-
-DefaultRecordBatchBuilder = _builder_class(_V2Builder)
 
 
 def _record_fields(cls):
@@ -315,8 +258,8 @@ def _unpack_records(self):
 _PATCHES = Patches()
 
 
-def _replacements(build=True):
-    out = [
+def _replacements():
+    return [
         ("aiokafka.record.memory_records", "MemoryRecords", MemoryRecords),
         ("aiokafka.record", "MemoryRecords", MemoryRecords),
         ("aiokafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
@@ -324,21 +267,14 @@ def _replacements(build=True):
         ("aiokafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
         ("aiokafka.consumer.fetcher:PartitionRecords", "_unpack_records", _unpack_records),
     ]
-    if build:
-        out += [
-            ("aiokafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-            ("aiokafka.producer.message_accumulator", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-            ("aiokafka.producer.producer", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-        ]
-    return out
 
 
 _OPTIONS = {"untrack_records": True}
 
 
-def install(build=False, untrack_records=True):
-    """Route aiokafka's record decoding (and with build=True its batch
-    building) through kafkacodec.
+def install(untrack_records=True):
+    """Route aiokafka's record decoding through kafkacodec (its producing
+    stays aiokafka's own: see the module notes).
 
     ``untrack_records``: ConsumerRecords built by kafkacodec are left out of
     Python's cycle collector, which otherwise re-walks every record a
@@ -347,16 +283,12 @@ def install(build=False, untrack_records=True):
     application creates by assigning to a record's attributes would not be
     collected.  Pass False to keep aiokafka's tracking.
 
-    build defaults to False: aiokafka's own builder is compiled, and this
-    adapter's builder, one C call per record but paying for aiokafka's
-    metadata constructor from outside, measured slower
-    (``python -m bench.clients_bench --in-process`` and ``--produce-only``);
-    it is byte-for-byte equivalent and available for uniformity.  Returns True if this call patched, False if
-    already installed.  Raises UnsupportedClientVersion (and patches nothing)
-    unless 0.14 <= aiokafka < 0.15."""
+    Returns True if this call patched, False if already installed.  Raises
+    UnsupportedClientVersion (and patches nothing) unless
+    0.14 <= aiokafka < 0.15."""
     check_version("aiokafka", aiokafka.__version__, *SUPPORTED)
     _OPTIONS["untrack_records"] = bool(untrack_records)
-    return _PATCHES.apply(_replacements(build))
+    return _PATCHES.apply(_replacements())
 
 
 def uninstall():

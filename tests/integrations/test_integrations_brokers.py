@@ -194,7 +194,7 @@ async def aio_round_trip(bootstrap, tag):
 
 def test_aiokafka_same_records_with_and_without(bootstrap):
     _, sent, plain = asyncio.run(aio_round_trip(bootstrap, b"plain"))
-    kc_aio.install(build=True)
+    kc_aio.install()
     topic, _, patched = asyncio.run(aio_round_trip(bootstrap, b"plain"))
     assert seen(plain) == expected(sent)
     assert seen(patched) == seen(plain)
@@ -207,7 +207,7 @@ def test_aiokafka_same_records_with_and_without(bootstrap):
 
 
 def test_aiokafka_reads_confluent_records(bootstrap):
-    kc_aio.install(build=True)
+    kc_aio.install()
     topic = new_topic(bootstrap, len(CODECS))
     sent = []
     for part, codec in enumerate(CODECS):
@@ -221,7 +221,7 @@ def test_aiokafka_reads_confluent_records(bootstrap):
 def test_aiokafka_transactions(bootstrap):
     if not _peers.is_mock(bootstrap):
         pytest.skip("Tansu answers aiokafka's InitProducerId with UNKNOWN_SERVER_ERROR (without kafkacodec too)")
-    kc_aio.install(build=True)
+    kc_aio.install()
     topic = new_topic(bootstrap, 1)
     recs = records(b"txn", 6)
     asyncio.run(aio_produce(bootstrap, topic, 0, recs, transactional_id=f"kc-{uuid.uuid4().hex[:6]}",
