@@ -6,7 +6,10 @@ known leader and has nothing buffered (neither a completed fetch nor the rest
 of one being drained): the buffer stays within partitions ×
 ``max.partition.fetch.bytes`` (and ``fetch.max.bytes`` per response).  One
 Fetch is in flight per broker at a time; when ``poll()`` drains a partition
-the I/O thread is woken and the next Fetch leaves at once.
+the I/O thread is woken and the next Fetch leaves at once.  A Fetch holding
+only partitions already at their end is not sent while other partitions of
+the same broker are being drained: the broker would keep it for
+``fetch.max.wait.ms`` and the drained partitions would wait behind it.
 """
 import collections
 import logging
@@ -159,8 +162,28 @@ class Fetcher:
                 info = md.topics[tp.topic].partitions[tp.partition]
                 by_node.setdefault(leader, []).append((tp, state, info.leader_epoch))
             for node, items in by_node.items():
+                if self._only_caught_up(items) and self._node_has_buffered(node, md):
+                    # The broker would hold this Fetch for fetch.max.wait.ms, and the partitions
+                    # being drained meanwhile could not be fetched behind it on this connection:
+                    # wait until they join the request.
+                    continue
                 self._send(node, items)
         return next_due
+
+    def _only_caught_up(self, items):
+        for _tp, state, _epoch in items:
+            end = state.last_stable_offset if self.isolation and state.last_stable_offset >= 0 \
+                else state.high_watermark
+            if end < 0 or state.fetch_offset() < end:
+                return False
+        return True
+
+    def _node_has_buffered(self, node, md):
+        for tp in self.buffered:
+            state = self.partitions.get(tp)
+            if state is not None and not state.paused and md.leader_for(tp.topic, tp.partition) == node:
+                return True
+        return False
 
     def _send(self, node, items):
         conf = self.conf
