@@ -93,6 +93,19 @@ def _cumulative(lengths):
     return out
 
 
+
+def _append_nullable(valid, lengths, data, buf, pos, n):
+    """One binary value (n < 0: null) onto a column's validity, lengths and
+    data; returns 1 for a null."""
+    if n < 0:
+        valid.append(0)
+        lengths.append(0)
+        return 1
+    valid.append(1)
+    lengths.append(n)
+    data += buf[pos:pos + n]
+    return 0
+
 class ColumnBuilder:
     """Accumulates the records of many batches as Arrow column buffers."""
 
@@ -164,22 +177,8 @@ class ColumnBuilder:
             c.offset.append(_wrap64(base_offset + offset_delta))
             c.timestamp.append(log_append_time if log_append_time >= 0 else _wrap64(base_timestamp + ts_delta))
             c.ts_type.append(ts_type)
-            if kl < 0:
-                c.key_valid.append(0)
-                c.key_len.append(0)
-                key_nulls += 1
-            else:
-                c.key_valid.append(1)
-                c.key_len.append(kl)
-                c.key_data += buf[kp:kp + kl]
-            if vl < 0:
-                c.value_valid.append(0)
-                c.value_len.append(0)
-                value_nulls += 1
-            else:
-                c.value_valid.append(1)
-                c.value_len.append(vl)
-                c.value_data += buf[vp:vp + vl]
+            key_nulls += _append_nullable(c.key_valid, c.key_len, c.key_data, buf, kp, kl)
+            value_nulls += _append_nullable(c.value_valid, c.value_len, c.value_data, buf, vp, vl)
             if self.with_headers:
                 for hkp, hkl, hvp, hvl in hdrs:
                     hkey = bytes(buf[hkp:hkp + hkl])
@@ -191,14 +190,7 @@ class ColumnBuilder:
                                                f"records[{i}].headers") from None
                     c.hk_data += hkey
                     c.hk_len.append(hkl)
-                    if hvl < 0:
-                        c.hv_valid.append(0)
-                        c.hv_len.append(0)
-                        hv_nulls += 1
-                    else:
-                        c.hv_valid.append(1)
-                        c.hv_len.append(hvl)
-                        c.hv_data += buf[hvp:hvp + hvl]
+                    hv_nulls += _append_nullable(c.hv_valid, c.hv_len, c.hv_data, buf, hvp, hvl)
                 c.hdr_count.append(len(hdrs))
             if self.with_batch_columns:
                 c.producer_id.append(batch.producer_id)

@@ -197,6 +197,19 @@ class RecordParseError(Exception):
         return CorruptDataError(reason, abs_base + self.pos, path)
 
 
+def _sized_field(buf, p, rec_end, field, min_len, header=-1):
+    """A length-prefixed field of a record at p: (data position, length, next
+    position); a length below min_len (-1: nullable) or past the record is an
+    error at the field's start, as is a bad varint."""
+    try:
+        n, q = _varint32(buf, p, rec_end)
+    except _VarintFail as exc:
+        raise RecordParseError(p, field, exc.args[0], 0, header) from None
+    if n < min_len or n > rec_end - q:
+        raise RecordParseError(p, field, P_BAD_LENGTH, n, header)
+    return q, n, q + n if n > 0 else q
+
+
 def parse_v2_record(buf, pos, end):
     """Validate the record at buf[pos:end] and say where its fields are:
     (end, timestamp_delta, offset_delta, key_pos, key_len, value_pos, value_len,
@@ -216,22 +229,8 @@ def parse_v2_record(buf, pos, end):
         ts_delta, p = _varint64(buf, p, rec_end)
         field = F_OFFSET_DELTA
         offset_delta, p = _varint32(buf, p, rec_end)
-        field = F_KEY
-        fstart = p
-        key_len, p = _varint32(buf, p, rec_end)
-        if key_len < -1 or key_len > rec_end - p:
-            raise RecordParseError(fstart, F_KEY, P_BAD_LENGTH, key_len)
-        key_pos = p
-        if key_len > 0:
-            p += key_len
-        field = F_VALUE
-        fstart = p
-        value_len, p = _varint32(buf, p, rec_end)
-        if value_len < -1 or value_len > rec_end - p:
-            raise RecordParseError(fstart, F_VALUE, P_BAD_LENGTH, value_len)
-        value_pos = p
-        if value_len > 0:
-            p += value_len
+        key_pos, key_len, p = _sized_field(buf, p, rec_end, F_KEY, -1)
+        value_pos, value_len, p = _sized_field(buf, p, rec_end, F_VALUE, -1)
         field = F_HEADERS
         fstart = p
         count, p = _varint32(buf, p, rec_end)
@@ -240,21 +239,8 @@ def parse_v2_record(buf, pos, end):
             raise RecordParseError(fstart, F_HEADERS, P_BAD_LENGTH, count)
         headers = []
         for header in range(count):
-            field = F_HEADER_KEY
-            fstart = p
-            hk, p = _varint32(buf, p, rec_end)
-            if hk < 0 or hk > rec_end - p:
-                raise RecordParseError(fstart, F_HEADER_KEY, P_BAD_LENGTH, hk, header)
-            hk_pos = p
-            p += hk
-            field = F_HEADER_VALUE
-            fstart = p
-            hv, p = _varint32(buf, p, rec_end)
-            if hv < -1 or hv > rec_end - p:
-                raise RecordParseError(fstart, F_HEADER_VALUE, P_BAD_LENGTH, hv, header)
-            hv_pos = p
-            if hv > 0:
-                p += hv
+            hk_pos, hk, p = _sized_field(buf, p, rec_end, F_HEADER_KEY, 0, header)
+            hv_pos, hv, p = _sized_field(buf, p, rec_end, F_HEADER_VALUE, -1, header)
             headers.append((hk_pos, hk, hv_pos, hv))
         header = -1
     except _VarintFail as exc:
