@@ -35,6 +35,7 @@ EXTENSIONS = [
     ext("kafkacodec.arrow._encode"),
     ext("kafkacodec.protocol._codec"),
     ext("kafkacodec.integrations._accel"),
+    ext("kafkacodec.client._send"),
 ]
 
 # Development convenience: build a subset, e.g.

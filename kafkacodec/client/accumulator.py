@@ -22,8 +22,9 @@ handle ``send()`` returns is (batch result, index, timestamp) and resolves to
 Threads.  Everything that opens, closes or queues a batch holds ``lock``.
 The common append takes no lock: ``open_slots[topic][partition]`` is the
 partition's open batch (``None`` when there is none), and ``Producer.send``
-calls its compiled builder's ``append`` directly.  That is safe because, for
-bytes-like keys and values and no headers, the compiled ``append`` runs no
+(compiled in ``client/_send.pyx``) appends into its builder directly.  That
+is safe because, for bytes-like keys and values and no headers, the compiled
+``append`` runs no
 Python code, so under the GIL it happens entirely before or entirely after
 anything another thread does to the builder; and because a batch leaves its
 slot (under ``lock``) before the I/O thread builds it, and is built before its
@@ -37,6 +38,7 @@ import collections
 import threading
 import time
 
+from kafkacodec import _impl
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 from kafkacodec.records import RecordBatchBuilder
 from kafkacodec.client import errors as E
@@ -207,6 +209,11 @@ class RecordHandle:
             err = self._result.error_of(self._index)
             state = f"error {err!r}" if err else f"offset {self.offset}"
         return f"<RecordHandle {self.topic}[{self.partition}] #{self._index} {state}>"
+
+
+if _impl.accelerated:
+    # the compiled twin, which Producer.send's compiled path allocates in C
+    from kafkacodec.client._send import RecordHandle  # noqa: F811
 
 
 def _sealed(timestamp, key, value, headers):

@@ -34,7 +34,6 @@ from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionMana
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
 _time_ns = time.time_ns
-_new = object.__new__
 
 
 class _CallbackQueue(collections.deque):
@@ -99,6 +98,12 @@ class Producer:
         # never filled where those are not safe or must not skip checks
         self._slots = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
         self._closed = False
+        if _impl.accelerated and self._txn is None and type(self).send is Producer.send:
+            # the same steps as send() below, compiled (kafkacodec.client._send)
+            from kafkacodec.client._send import SendPath
+            self.send = self.produce = SendPath(
+                self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,
+                self._key_partition, self._send).send
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.add_ticker(self._sender)
 
@@ -188,11 +193,7 @@ class Producer:
                     except KafkaCodecError:
                         index = None  # built or failed meanwhile by the I/O thread
                     if index is not None:
-                        handle = _new(RecordHandle)
-                        handle._result = batch.result
-                        handle._index = index
-                        handle._timestamp = timestamp
-                        return handle
+                        return RecordHandle(batch.result, index, timestamp)
         return self._send(topic, value, key, headers, partition, timestamp, callback)
 
     def _send(self, topic, value, key, headers, partition, timestamp, callback):
@@ -253,7 +254,10 @@ class Producer:
         ran = 0
         while q:
             result = q.popleft()
-            for index, ts, fn in result.callbacks:
+            # dropped once run: a callback referring to a handle would otherwise keep a
+            # cycle the collector cannot see (handles are untracked, _send.pyx)
+            callbacks, result.callbacks = result.callbacks, ()
+            for index, ts, fn in callbacks:
                 err = result.error_of(index)
                 fn(err, None if err is not None else result.metadata(index, ts))
                 ran += 1

@@ -1128,6 +1128,21 @@ cdef class RecordBatchBuilder:
         return ts
 
 
+cdef int64_t builder_append(object builder, int64_t timestamp, object key, object value) except -3:
+    """``builder.append(timestamp, key, value)`` for other compiled modules (the
+    producer's send path): the record's index in the batch, -1 when the batch
+    is full, -2 when ``builder`` is not an open v2 RecordBatchBuilder (the
+    caller then takes its general path).  Runs no Python code for bytes keys
+    and values."""
+    cdef RecordBatchBuilder b
+    if type(builder) is not RecordBatchBuilder:
+        return -2
+    b = <RecordBatchBuilder>builder
+    if b._built or b.magic != 2:
+        return -2
+    return b._append_v2(timestamp, key, value, None)
+
+
 cdef int _write_legacy_message(Writer out, int magic, int64_t offset, int64_t timestamp, int attributes,
                                const uint8_t *kp, Py_ssize_t kn, const uint8_t *vp, Py_ssize_t vn) except -1:
     """One magic 0/1 message; a length of -1 writes a null key or value."""
