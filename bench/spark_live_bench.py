@@ -10,7 +10,11 @@ Arms (W1 records in 4 partitions on a Tansu broker started here):
 - raw Fetch loop: bench.consumer_bench's sequential Fetch without decoding
   (in this process), the ceiling;
 - Spark's floor: the same rows from Parquet -> noop and Parquet -> Parquet,
-  against kafka-live -> Parquet.
+  against kafka-live -> Parquet;
+- the Python DataSource floor: a DataSource whose tasks hand Spark the very
+  Arrow batches kafka-live produced, read back from Arrow IPC files (no
+  network, no decoding) -> noop: what any Python source pays Spark to move
+  its batches into the JVM.
 Prints one JSON document with seconds, rows/s and the ratios.
 """
 from __future__ import annotations
@@ -25,6 +29,7 @@ import tempfile
 import time
 
 import pyarrow as pa
+from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
 from kafkacodec.spark import _live
 from kafkacodec.spark._live_source import KafkaLiveDataSource, KafkaLiveReader, LiveRange
@@ -79,6 +84,55 @@ class ConfluentLiveDataSource(KafkaLiveDataSource):
         return ConfluentLiveReader(self._opts(False), schema)
 
 
+class ArrowFilesReader(DataSourceReader):
+    def __init__(self, paths):
+        self.paths = paths
+
+    def partitions(self):
+        return [InputPartition(p) for p in self.paths]
+
+    def read(self, partition):
+        with pa.memory_map(partition.value) as source:
+            reader = pa.ipc.open_file(source)
+            for i in range(reader.num_record_batches):
+                yield reader.get_batch(i)
+
+
+class ArrowFilesDataSource(DataSource):
+    """Batches kafka-live produced, written to Arrow IPC files (option ``paths``,
+    separated by ``|``), one task per file."""
+
+    @classmethod
+    def name(cls):
+        return "kafka-live-arrow-files"
+
+    def schema(self):
+        from kafkacodec.spark._schema import spark_schema
+
+        return spark_schema(headers=False, kafka_source=True)  # kafka-live without includeHeaders
+
+    def reader(self, schema):
+        return ArrowFilesReader(self.options["paths"].split("|"))
+
+
+def _arrow_files(bs, topic, directory):
+    """kafka-live's own batches for every range of ``topic``, one IPC file per range."""
+    from kafkacodec.client import Admin
+
+    opts = _live.parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic})
+    paths = []
+    with Admin(_live.client_conf(opts, "admin")) as admin:
+        ranges = _live.batch_ranges(admin, opts)
+    for i, r in enumerate(ranges):
+        path = os.path.join(directory, f"range-{i}.arrow")
+        batches = list(_live.read_range(r, opts))
+        with pa.OSFile(path, "wb") as sink, pa.ipc.new_file(sink, batches[0].schema) as writer:
+            for b in batches:
+                writer.write_batch(b)
+        paths.append(path)
+    return paths
+
+
 def _timed(fn, repeat):
     times = []
     for _ in range(repeat):
@@ -113,6 +167,7 @@ def main(argv=None) -> int:
         n = len(records)
         spark = local_session(args.master, app_name="kafkacodec live bench", driver_memory="2g", shuffle_partitions=2)
         spark.dataSource.register(ConfluentLiveDataSource)
+        spark.dataSource.register(ArrowFilesDataSource)
         try:
             opts = {"kafka.bootstrap.servers": bs, "subscribe": topic}
             live = spark.read.format("kafka-live").options(**opts).load()
@@ -121,12 +176,16 @@ def main(argv=None) -> int:
             pq_path = os.path.join(scratch, "rows.parquet")
             live.write.parquet(pq_path)
             floor = spark.read.parquet(pq_path)
+            files = spark.read.format("kafka-live-arrow-files").option(
+                "paths", "|".join(_arrow_files(bs, topic, scratch))).load()
+            assert files.count() == n
             times = {"live_noop": [], "confluent_noop": [], "parquet_noop": [], "live_parquet": [],
-                     "parquet_parquet": [], "raw_fetch": []}
+                     "parquet_parquet": [], "raw_fetch": [], "arrow_files_noop": []}
             for i in range(args.repeat):
                 times["live_noop"] += _timed(lambda: live.write.format("noop").mode("overwrite").save(), 1)
                 times["confluent_noop"] += _timed(lambda: conf.write.format("noop").mode("overwrite").save(), 1)
                 times["parquet_noop"] += _timed(lambda: floor.write.format("noop").mode("overwrite").save(), 1)
+                times["arrow_files_noop"] += _timed(lambda: files.write.format("noop").mode("overwrite").save(), 1)
                 times["live_parquet"] += _timed(
                     lambda: live.write.mode("overwrite").parquet(os.path.join(scratch, "a")), 1)
                 times["parquet_parquet"] += _timed(
@@ -144,6 +203,8 @@ def main(argv=None) -> int:
         "live_vs_confluent_noop": round(best["confluent_noop"] / best["live_noop"], 2),
         "live_noop_vs_raw_fetch": round(best["raw_fetch"] / best["live_noop"], 2),
         "live_noop_over_parquet_noop": round(best["live_noop"] / best["parquet_noop"], 2),
+        "live_noop_over_python_datasource_floor": round(best["live_noop"] / best["arrow_files_noop"], 2),
+        "python_datasource_floor_vs_raw_fetch": round(best["raw_fetch"] / best["arrow_files_noop"], 2),
         "live_parquet_over_parquet_parquet": round(best["live_parquet"] / best["parquet_parquet"], 2),
     }
     print(json.dumps(out, indent=2))
