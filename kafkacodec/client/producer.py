@@ -338,6 +338,14 @@ class Producer:
     def abort_transaction(self, timeout=None):
         self._transactions().abort(self.flush, self._api_timeout(timeout))
 
+    def prepare_transaction(self, timeout=None):
+        """Flush and leave the transaction open, for another process to end it with
+        ``kafkacodec.client.transaction.end_transaction`` (two-phase commit, as KIP-939's
+        prepareTransaction).  Returns PreparedTransaction(transactional_id, producer_id,
+        producer_epoch, partitions); afterwards the producer only closes (closing does not
+        end the transaction: the coordinator aborts it after transaction.timeout.ms)."""
+        return self._transactions().prepare(self.flush, self._api_timeout(timeout))
+
 
 class BulkResult:
     """Outcome of send_arrow: per batch results; offsets per input row on demand."""

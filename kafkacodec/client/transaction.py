@@ -14,6 +14,13 @@ transactional.id took over: ProducerFencedError, and the producer refuses all
 further work.  A failed batch makes the transaction *abortable*: commit raises
 the error, abort_transaction() clears it (and bumps the epoch when sequence
 numbers were lost, KIP-360).
+
+Two-phase commit (KIP-939's prepare step, Flink's resumed transactions): a
+producer's ``prepare_transaction()`` flushes and hands back the transaction's
+id, producer id and epoch without ending it; another process ends it later with
+:func:`end_transaction` (EndTxn for that id and epoch) or takes the id over with
+:func:`fence_transactional_id` (InitProducerId, which aborts a transaction left
+open).  Both use the same coordinator lookup and retries as the producer.
 """
 import collections
 import logging
@@ -24,7 +31,8 @@ from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
 from kafkacodec.client.metadata import BrokerInfo
 
-__all__ = ["TransactionManager", "ConsumerGroupMetadata", "group_metadata_of"]
+__all__ = ["TransactionManager", "ConsumerGroupMetadata", "PreparedTransaction", "group_metadata_of",
+           "end_transaction", "fence_transactional_id"]
 
 log = logging.getLogger("kafkacodec.client.producer")
 
@@ -40,6 +48,9 @@ _GROUP_FENCED = {22, 25, 82}      # ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID, FENCE
 
 ConsumerGroupMetadata = collections.namedtuple("ConsumerGroupMetadata",
                                                "group_id generation_id member_id group_instance_id")
+# what another process needs to end a prepared transaction: EndTxn(transactional_id, producer_id, producer_epoch)
+PreparedTransaction = collections.namedtuple("PreparedTransaction",
+                                             "transactional_id producer_id producer_epoch partitions")
 
 
 def group_metadata_of(obj):
@@ -56,16 +67,128 @@ def group_metadata_of(obj):
                     f"group.id, not {type(obj).__name__}")
 
 
-class TransactionManager:
-    def __init__(self, client, conf, sender, accumulator):
+class CoordinatorCalls:
+    """Blocking requests (calling thread) to the transaction coordinator of one
+    transactional id, or to a group's coordinator: FindCoordinator, then the
+    request until it is answered without a retriable error.  The producer's
+    TransactionManager and the functions for prepared transactions share them."""
+
+    def __init__(self, client, transactional_id, request_timeout_ms, backoff_max):
         self.client = client
+        self.transactional_id = transactional_id
+        self.request_timeout = request_timeout_ms / 1000
+        self.backoff_max = backoff_max
+        self.coordinator = None
+
+    def _check_not_fatal(self):
+        pass
+
+    def _fenced(self, error):
+        """Another producer took the transactional id over (the error is raised next)."""
+
+    # -- calling thread: blocking requests
+
+    def _coordinator_from(self, resp):
+        if resp.error_code:
+            return None
+        md = self.client.metadata
+        if resp.node_id not in md.brokers:
+            # reachable by the address given even before our metadata lists it
+            md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
+        return resp.node_id
+
+    def _find(self, key, key_type, deadline):
+        attempt = 0
+        while True:
+            future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type),
+                                      max_version=FIND_COORDINATOR_MAX_VERSION)
+            err = None
+            try:
+                resp = self._wait(future, deadline)
+                node = self._coordinator_from(resp)
+                if node is not None:
+                    return node
+                err = E.error_for(resp.error_code, f"FindCoordinator for {key!r}")
+                if not err.retriable:
+                    raise err
+            except E.KafkaError as exc:
+                if not exc.retriable:
+                    raise
+                err = exc
+            self._pause(attempt, deadline, err)
+            attempt += 1
+
+    def _wait(self, future, deadline):
+        try:
+            return future.result(max(0.0, deadline - time.monotonic()) + 1.0)
+        except E.KafkaError:
+            raise
+        except TimeoutError:
+            raise E.KafkaTimeoutError("no answer before the deadline") from None
+
+    def _pause(self, attempt, deadline, err):
+        pause = min(self.backoff_max, 0.02 * (2 ** min(attempt, 8)))
+        if time.monotonic() + pause >= deadline:
+            raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
+        time.sleep(pause)
+
+    def _call(self, api, make_body, answer_code, deadline, *, group=None, max_version=None):
+        """Send to the transaction (or `group`'s) coordinator until it answers without a
+        retriable error; returns the answer.  answer_code(resp) -> the error code that counts."""
+        attempt = 0
+        coordinator = None
+        while True:
+            self._check_not_fatal()
+            if group is None:
+                if self.coordinator is None:
+                    self.coordinator = self._find(self.transactional_id, 1, deadline)
+                coordinator = self.coordinator
+            elif coordinator is None:
+                coordinator = self._find(group, 0, deadline)
+            future = self.client.send(coordinator, api, make_body(), max_version=max_version,
+                                      timeout=max(0.1, min(self.request_timeout, deadline - time.monotonic())))
+            try:
+                resp = self._wait(future, deadline)
+            except E.KafkaError as exc:
+                if not exc.retriable:
+                    raise
+                if group is None:
+                    self.coordinator = None
+                else:
+                    coordinator = None
+                self._pause(attempt, deadline, exc)
+                attempt += 1
+                continue
+            code = answer_code(resp)
+            if code == 0:
+                return resp
+            err = E.error_for(code, f"{api} for " + (f"group {group!r}" if group is not None else
+                                                      f"transactional id {self.transactional_id!r}"))
+            if code in _FENCED:
+                fenced = E.error_for(90, f"{api}: {err} (another producer uses transactional.id "
+                                         f"{self.transactional_id!r})")
+                self._fenced(fenced)
+                raise fenced
+            if code in _COORDINATOR_GONE:
+                if group is None:
+                    self.coordinator = None
+                else:
+                    coordinator = None
+            elif code not in _TRY_AGAIN:
+                raise err
+            self._pause(attempt, deadline, err)
+            attempt += 1
+
+
+
+class TransactionManager(CoordinatorCalls):
+    def __init__(self, client, conf, sender, accumulator):
+        super().__init__(client, conf["transactional.id"], conf["request.timeout.ms"], sender.backoff_max)
         self.conf = conf
         self.sender = sender
         self.acc = accumulator
-        self.transactional_id = conf["transactional.id"]
         self.timeout_ms = conf["transaction.timeout.ms"]
         self.state = "uninitialized"
-        self.coordinator = None
         self.added = set()            # partitions in the current transaction (I/O thread writes)
         self.offsets_added = False
         self.abortable_error = None
@@ -90,6 +213,9 @@ class TransactionManager:
     def _check_not_fatal(self):
         if self.fatal_error is not None:
             raise self.fatal_error
+
+    def _fenced(self, error):
+        self.sender._fenced(error)
 
     # -- I/O thread
 
@@ -185,99 +311,6 @@ class TransactionManager:
 
         future.add_done_callback(found)
 
-    def _coordinator_from(self, resp):
-        if resp.error_code:
-            return None
-        md = self.client.metadata
-        if resp.node_id not in md.brokers:
-            # reachable by the address given even before our metadata lists it
-            md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
-        return resp.node_id
-
-    # -- calling thread: blocking requests
-
-    def _find(self, key, key_type, deadline):
-        attempt = 0
-        while True:
-            future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type),
-                                      max_version=FIND_COORDINATOR_MAX_VERSION)
-            err = None
-            try:
-                resp = self._wait(future, deadline)
-                node = self._coordinator_from(resp)
-                if node is not None:
-                    return node
-                err = E.error_for(resp.error_code, f"FindCoordinator for {key!r}")
-                if not err.retriable:
-                    raise err
-            except E.KafkaError as exc:
-                if not exc.retriable:
-                    raise
-                err = exc
-            self._pause(attempt, deadline, err)
-            attempt += 1
-
-    def _wait(self, future, deadline):
-        try:
-            return future.result(max(0.0, deadline - time.monotonic()) + 1.0)
-        except E.KafkaError:
-            raise
-        except TimeoutError:
-            raise E.KafkaTimeoutError("no answer before the deadline") from None
-
-    def _pause(self, attempt, deadline, err):
-        pause = min(self.sender.backoff_max, 0.02 * (2 ** min(attempt, 8)))
-        if time.monotonic() + pause >= deadline:
-            raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
-        time.sleep(pause)
-
-    def _call(self, api, make_body, answer_code, deadline, *, group=None, max_version=None):
-        """Send to the transaction (or `group`'s) coordinator until it answers without a
-        retriable error; returns the answer.  answer_code(resp) -> the error code that counts."""
-        attempt = 0
-        coordinator = None
-        while True:
-            self._check_not_fatal()
-            if group is None:
-                if self.coordinator is None:
-                    self.coordinator = self._find(self.transactional_id, 1, deadline)
-                coordinator = self.coordinator
-            elif coordinator is None:
-                coordinator = self._find(group, 0, deadline)
-            future = self.client.send(coordinator, api, make_body(), max_version=max_version,
-                                      timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
-                                                           deadline - time.monotonic())))
-            try:
-                resp = self._wait(future, deadline)
-            except E.KafkaError as exc:
-                if not exc.retriable:
-                    raise
-                if group is None:
-                    self.coordinator = None
-                else:
-                    coordinator = None
-                self._pause(attempt, deadline, exc)
-                attempt += 1
-                continue
-            code = answer_code(resp)
-            if code == 0:
-                return resp
-            err = E.error_for(code, f"{api} for transactional id {self.transactional_id!r}")
-            if code in _FENCED:
-                fenced = E.error_for(90, f"{api}: {err} (another producer uses transactional.id "
-                                         f"{self.transactional_id!r})")
-                self.sender._fenced(fenced)
-                raise fenced
-            if code in _COORDINATOR_GONE:
-                if group is None:
-                    self.coordinator = None
-                else:
-                    coordinator = None
-            elif code not in _TRY_AGAIN:
-                raise err
-            self._pause(attempt, deadline, err)
-            attempt += 1
-
     # -- public operations (called by Producer)
 
     def init_transactions(self, timeout):
@@ -301,6 +334,22 @@ class TransactionManager:
         self.sequences_lost = False
         log.info("transactional id %r: producer id %d epoch %d", self.transactional_id, resp.producer_id,
                  resp.producer_epoch)
+
+    def prepare(self, flush, timeout):
+        """Flush and leave the transaction open for another process to end (first phase
+        of a two-phase commit); the producer sends nothing more and only closes."""
+        with self._lock:
+            self._check_not_fatal()
+            if self.state != "in_transaction":
+                raise E.IllegalStateError(f"prepare_transaction() needs an open transaction (state {self.state})")
+            flush(timeout)
+            self._check_not_fatal()
+            if self.abortable_error is not None:
+                raise E.IllegalStateError(f"cannot prepare, the transaction must be aborted: {self.abortable_error}") \
+                    from self.abortable_error
+            self.state = "prepared"
+            return PreparedTransaction(self.transactional_id, self.sender.producer_id, self.sender.producer_epoch,
+                                       tuple(sorted(self.added)))
 
     def begin_transaction(self):
         self._check_not_fatal()
@@ -398,3 +447,40 @@ class TransactionManager:
                 producer_epoch=sender.producer_epoch, committed=commit), lambda r: r.error_code, deadline)
         self.added = set()
         self.offsets_added = False
+
+
+# -- transactions ended by another process (two-phase commit)
+
+def _calls(client, transactional_id):
+    conf = client.conf
+    return CoordinatorCalls(client, transactional_id, conf["request.timeout.ms"],
+                            max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
+
+
+def _deadline(client, timeout):
+    return time.monotonic() + (client.conf.get("default.api.timeout.ms", 60000) / 1000 if timeout is None else timeout)
+
+
+def end_transaction(client, transactional_id, producer_id, producer_epoch, committed, *, timeout=None):
+    """EndTxn (commit or abort) for a transaction another producer prepared, given its
+    transactional id, producer id and epoch (see Producer.prepare_transaction).
+
+    `client` is a NetworkClient (``Admin(...).client``).  Ending a transaction that was
+    already ended the same way answers success, so a retry after a lost answer is safe.
+    ProducerFencedError: the transaction is gone with that epoch (aborted by its timeout
+    or by a newer producer with the id); nothing of it will be committed."""
+    calls = _calls(client, transactional_id)
+    calls._call("EndTxn", lambda: m.EndTxnRequest(
+        transactional_id=transactional_id, producer_id=producer_id, producer_epoch=producer_epoch,
+        committed=bool(committed)), lambda r: r.error_code, _deadline(client, timeout))
+
+
+def fence_transactional_id(client, transactional_id, *, transaction_timeout_ms=60000, timeout=None):
+    """InitProducerId for `transactional_id` as a new producer would: the coordinator
+    bumps the epoch, so older producers with the id are fenced, and aborts the
+    transaction they left open.  Returns (producer id, epoch)."""
+    calls = _calls(client, transactional_id)
+    resp = calls._call("InitProducerId", lambda: m.InitProducerIdRequest(
+        transactional_id=transactional_id, transaction_timeout_ms=transaction_timeout_ms, producer_id=-1,
+        producer_epoch=-1), lambda r: r.error_code, _deadline(client, timeout), max_version=INIT_PRODUCER_ID_MAX_VERSION)
+    return resp.producer_id, resp.producer_epoch
