@@ -524,6 +524,7 @@ class NetworkClient:
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self.selector.register(self._wake_r, selectors.EVENT_READ, None)
+        self._wake_pending = False  # a wakeup byte is on its way: later wakeups need no syscall
         self.connections = {}
         self._bootstrap = [(-1 - i, host, port) for i, (host, port) in enumerate(conf["bootstrap.servers"])]
         self._submitted = collections.deque()
@@ -556,7 +557,11 @@ class NetworkClient:
         self.wakeup()
 
     def wakeup(self):
-        if threading.get_ident() != self._thread_ident:
+        # one byte per loop iteration at most: the I/O thread clears the flag after it
+        # drains the socket, so a wakeup that finds it set is seen by the next iteration
+        # (cleared first, a byte sent in between could be drained and the flag stay set)
+        if not self._wake_pending and threading.get_ident() != self._thread_ident:
+            self._wake_pending = True
             try:
                 self._wake_w.send(b"\0")
             except (BlockingIOError, OSError):
@@ -742,6 +747,7 @@ class NetworkClient:
                         pass
                 except (BlockingIOError, OSError):
                     pass
+                self._wake_pending = False
                 continue
             key.data.handle_events(mask, time.monotonic())
 
