@@ -14,6 +14,9 @@
     live = (spark.read.format("kafka-live")            # or spark.readStream
             .option("kafka.bootstrap.servers", "127.0.0.1:9092")
             .option("subscribe", "events").load())     # Spark's Kafka source columns
+    (df.write.format("kafka-live")                     # or df.writeStream: exactly-once
+       .option("kafka.bootstrap.servers", "127.0.0.1:9092")
+       .option("topic", "out").save())                 # key, value, partition, headers
 
 Decoding happens on the workers with :mod:`kafkacodec.arrow` straight into
 Arrow buffers; workers need kafkacodec installed and the log directory at the
@@ -32,7 +35,14 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from kafkacodec.spark._plan import ReadOptions, RangeTask, parse_options, plan, read_tasks
 from kafkacodec.spark._source import KafkaLogDataSource, KafkaLogReader, register, spark_schema
-from kafkacodec.spark._live_source import KafkaLiveDataSource, KafkaLiveReader, KafkaLiveStreamReader, live_schema
+from kafkacodec.spark._live_source import (
+    KafkaLiveDataSource,
+    KafkaLiveReader,
+    KafkaLiveStreamReader,
+    KafkaLiveStreamWriter,
+    KafkaLiveWriter,
+    live_schema,
+)
 from kafkacodec.spark._udf import (
     decode_batches,
     decode_batches_fn,
@@ -47,6 +57,8 @@ __all__ = [
     "KafkaLiveDataSource",
     "KafkaLiveReader",
     "KafkaLiveStreamReader",
+    "KafkaLiveWriter",
+    "KafkaLiveStreamWriter",
     "live_schema",
     "register",
     "spark_schema",

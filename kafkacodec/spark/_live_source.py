@@ -2,7 +2,14 @@
 batch and Structured Streaming, over kafkacodec's client."""
 from __future__ import annotations
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, DataSourceStreamReader, InputPartition
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceArrowWriter,
+    DataSourceReader,
+    DataSourceStreamReader,
+    DataSourceWriter,
+    InputPartition,
+)
 from pyspark.sql.types import (
     ArrayType,
     BinaryType,
@@ -14,8 +21,13 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
-from kafkacodec.spark import _live
+from kafkacodec.spark import _live, _live_sink
 from kafkacodec.spark._pushdown import push_filters
+
+try:  # Spark >= 4.1: Arrow batches for streaming writers
+    from pyspark.sql.datasource import DataSourceStreamArrowWriter
+except ImportError:  # pragma: no cover - pyspark 4.0
+    DataSourceStreamArrowWriter = None
 
 try:  # Spark >= 4.2: read limits and Trigger.AvailableNow for Python sources
     from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadMaxRows, SupportsTriggerAvailableNow
@@ -23,7 +35,8 @@ except ImportError:  # pragma: no cover - older pyspark
     ReadAllAvailable = ReadMaxRows = None
     SupportsTriggerAvailableNow = object
 
-__all__ = ["KafkaLiveDataSource", "KafkaLiveReader", "KafkaLiveStreamReader", "live_schema"]
+__all__ = ["KafkaLiveDataSource", "KafkaLiveReader", "KafkaLiveStreamReader", "KafkaLiveWriter",
+           "KafkaLiveStreamWriter", "live_schema"]
 
 
 def live_schema(include_headers: bool = False) -> StructType:
@@ -107,6 +120,12 @@ class KafkaLiveDataSource(DataSource):
     Batch queries push ``topic``/``partition`` equality and IN, ``offset``
     ranges and a lower bound on ``timestamp`` into the offset ranges read
     (see :mod:`kafkacodec.spark._pushdown`).
+
+    Writes (``df.write`` / ``df.writeStream``): columns ``key``, ``value``,
+    ``topic``, ``partition``, ``headers`` as Spark's Kafka sink, options
+    ``topic``, ``transactionalIdPrefix`` and ``kafka.*`` producer settings;
+    exactly-once through one Kafka transaction per task, committed by the
+    driver (see :mod:`kafkacodec.spark._live_sink`).
     """
 
     @classmethod
@@ -125,6 +144,20 @@ class KafkaLiveDataSource(DataSource):
 
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
         return KafkaLiveStreamReader(self._opts(True), schema)
+
+    def _sink_opts(self, schema: StructType) -> _live_sink.SinkOptions:
+        opts = _live_sink.parse_sink_options(dict(self.options))
+        _live_sink.check_sink_schema(schema, opts)
+        return opts
+
+    def writer(self, schema: StructType, overwrite: bool) -> DataSourceWriter:
+        # the write id is drawn once, on the driver: every attempt of a task shares its transactional id
+        return KafkaLiveWriter(_live_sink.replace(self._sink_opts(schema), write_id=_live_sink.new_write_id()))
+
+    def streamWriter(self, schema: StructType, overwrite: bool):
+        if DataSourceStreamArrowWriter is None:
+            raise _live_sink.SinkError("streaming writes to kafka-live need pyspark >= 4.1 (DataSourceStreamArrowWriter)")
+        return KafkaLiveStreamWriter(self._sink_opts(schema))
 
 
 class KafkaLiveReader(DataSourceReader):
@@ -226,3 +259,61 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         if self._admin_client is not None:
             self._admin_client.close()
             self._admin_client = None
+
+
+def _task_context():
+    from pyspark import TaskContext
+
+    ctx = TaskContext.get()
+    if ctx is None:
+        raise _live_sink.SinkError("the kafka-live sink writes from Spark tasks (no TaskContext)")
+    return ctx
+
+
+class KafkaLiveWriter(DataSourceArrowWriter):
+    """Batch write: a transaction per task, all committed by the driver."""
+
+    def __init__(self, opts: _live_sink.SinkOptions):
+        self.opts = opts
+
+    def write(self, iterator):
+        return _live_sink.write_task(iterator, self.opts, _task_context().partitionId())
+
+    def commit(self, messages) -> None:
+        _live_sink.commit_write(self.opts, messages)
+
+    def abort(self, messages) -> None:
+        _live_sink.abort_write(self.opts, messages, write_id=self.opts.write_id)
+
+
+class KafkaLiveStreamWriter(DataSourceStreamArrowWriter or DataSourceWriter):
+    """Streaming write: a transaction per task and micro-batch; the query's
+    progress group makes a replayed batch a no-op (see _live_sink)."""
+
+    def __init__(self, opts: _live_sink.SinkOptions):
+        self.opts = opts
+
+    @staticmethod
+    def _query_id(messages=None):
+        for msg in messages or ():
+            if msg is not None and msg.query_id:
+                return msg.query_id
+        return None
+
+    def write(self, iterator):
+        ctx = _task_context()
+        query_id = ctx.getLocalProperty("sql.streaming.queryId")
+        batch = ctx.getLocalProperty("streaming.sql.batchId")
+        if not query_id or batch is None:
+            raise _live_sink.SinkError("streaming write without Spark's query id / batch id in the task")
+        return _live_sink.write_task(iterator, self.opts, ctx.partitionId(), query_id=query_id, batch_id=int(batch))
+
+    def commit(self, messages, batchId: int) -> None:
+        query_id = self._query_id(messages)
+        if query_id is not None:
+            _live_sink.commit_stream(self.opts, messages, batchId, query_id)
+
+    def abort(self, messages, batchId: int) -> None:
+        query_id = self._query_id(messages)
+        if query_id is not None:
+            _live_sink.abort_stream(self.opts, messages, batchId, query_id)

@@ -1,0 +1,526 @@
+"""The ``kafka-live`` sink: batch and streaming writes with exactly-once
+delivery, over kafkacodec's producer (``send_arrow``: batches built from the
+Arrow columns in C).
+
+Columns, as Spark's Kafka sink: ``value`` (binary or string, required),
+``key`` (binary or string), ``topic`` (string; the ``topic`` option wins),
+``partition`` (int; null: the key's murmur2 partition, or sticky without a
+key) and ``headers`` (array<struct<key string, value binary>>).  Every
+``kafka.*`` option goes to the producer.
+
+**Two-phase commit.**  Each Spark task writes its rows inside its own Kafka
+transaction, flushes, and does *not* commit (``Producer.prepare_transaction``);
+its commit message carries the transactional id, producer id and epoch.  The
+driver ends every task's transaction with EndTxn: commit in ``commit()``,
+abort in ``abort()``, where the transactional ids of failed tasks (no
+message) are fenced too (InitProducerId aborts a transaction left open).  A
+task's transactional id is derived from the write (a random id per batch
+write; the query id per streaming query) and its partition id, so a retried
+attempt's InitProducerId fences the previous attempt and aborts what it left
+open: read_committed readers see each row once, or, when the job fails,
+nothing of it.
+
+**Streaming.**  The progress of a query is kept in group offsets the driver
+commits (no consumer uses the groups): group ``<prefix>-<query id>`` holds, on
+partition 0 of the progress topic (option ``progressTopic``, default the
+``topic`` option), the last batch id and whether it is done or being committed;
+groups ``<prefix>-<query id>.<k>`` hold each task's producer id and epoch while
+it is being committed.  The driver commits micro-batch N in three steps:
+record "committing N" with every task's (producer id, epoch), EndTxn(commit)
+every task's transaction, record "done N".  A task of batch N (Spark tells it
+N and the query id) first reads the record: when N is done or being committed
+it writes nothing, so a batch replayed after a crash (Spark replays the last
+batch whose commit it did not log) is not written twice, and it does not fence
+the recorded transactions; the driver's ``commit()`` finishes a recorded
+commit (EndTxn again answers success for the transactions already committed)
+and aborts whatever a task of a done batch wrote.  A crash before the record
+leaves only open transactions, which the replay's tasks fence (same
+transactional ids: query id and partition id) before writing the batch again.
+The record does not change while a batch's tasks run, so a replayed batch is
+either entirely skipped or entirely rewritten, however Spark splits it.
+
+Where exactly-once ends:
+
+- the coordinator aborts a transaction left open longer than
+  ``kafka.transaction.timeout.ms`` (default here 10 min; at most the broker's
+  ``transaction.max.timeout.ms``): a job (or a streaming restart after a crash
+  mid-commit) slower than that fails at EndTxn with ProducerFencedError, and
+  the transactions committed before it stay committed;
+- a batch write's ``commit()`` that fails part way (a broker gone) has
+  committed some tasks' transactions and not others, as any two-phase
+  commit without a recovery log; streaming writes recover this from the record;
+- with speculative execution, the losing attempt may fence the winner's
+  transaction before the driver commits it: the job then fails, without
+  duplicates;
+- a streaming record lives in Kafka's group offsets (``offsets.retention.minutes``,
+  7 days by default, for a stopped query); a query restarted later writes
+  its replayed batch again;
+- a transaction a crashed run left open, whose partition id gets no rows in
+  the replay (or when every task of a batch fails: ``abort()`` learns the query
+  id from the messages), is fenced by nobody: the coordinator aborts it after
+  its timeout, and until then read_committed readers of its partitions wait.
+"""
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, replace
+from typing import Iterable, Mapping
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+from pyspark.sql.datasource import WriterCommitMessage
+
+from kafkacodec.spark._live import LiveError
+
+__all__ = ["SinkError", "SinkOptions", "SinkCommit", "Progress", "parse_sink_options", "check_sink_schema",
+           "write_task", "commit_write", "abort_write", "commit_stream", "abort_stream", "read_progress"]
+
+DEFAULT_PREFIX = "kafkacodec-sink"
+DEFAULT_TRANSACTION_TIMEOUT_MS = 600_000
+_COLUMNS = ("key", "value", "topic", "partition", "headers")
+# the sink owns these producer settings
+_REFUSED = {
+    "transactional.id": "each task's transactional id is derived from the write (see transactionalIdPrefix)",
+    "enable.idempotence": "transactions need idempotence",
+    "key.serializer": "keys are binary or string columns",
+    "value.serializer": "values are binary or string columns",
+    "interceptor.classes": "not supported",
+}
+
+
+class SinkError(LiveError):
+    """Sink options or columns that cannot be written, or a batch of a query
+    whose recorded progress does not fit the batch id."""
+
+
+@dataclass(frozen=True)
+class SinkOptions:
+    bootstrap: str
+    conf: tuple = ()                    # kafka.* producer settings, (name, value)
+    topic: str | None = None
+    prefix: str = DEFAULT_PREFIX        # transactional ids and progress group: <prefix>-<write or query id>-...
+    timeout: float = 120.0              # s for one task's flush / the driver's EndTxn calls
+    progress_topic: str | None = None   # streaming: whose group offsets keep the progress (default: topic)
+    write_id: str = ""                  # batch writes: random per write (set by the writer)
+
+
+def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
+    """The options of a ``kafka-live`` write: ``kafka.bootstrap.servers``
+    (required), ``topic``, ``transactionalIdPrefix``, other ``kafka.*``
+    producer settings.  Names are case-insensitive."""
+    from kafkacodec.client.config import PRODUCER
+
+    conf = {}
+    out = {}
+    for name, value in options.items():
+        lower = name.lower()
+        if lower.startswith("kafka."):
+            key = name[len("kafka."):]
+            if key in _REFUSED:
+                raise SinkError(f"Kafka option {key!r} is not supported by the kafka-live sink: {_REFUSED[key]}")
+            if key not in PRODUCER and key != "bootstrap.servers":
+                raise SinkError(f"unknown Kafka producer setting {name!r}")
+            conf[key] = value
+        elif lower == "topic":
+            out["topic"] = str(value).strip() or None
+        elif lower == "transactionalidprefix":
+            out["prefix"] = str(value).strip() or DEFAULT_PREFIX
+        elif lower == "progresstopic":
+            out["progress_topic"] = str(value).strip() or None
+        elif lower in ("path", "checkpointlocation"):
+            continue
+        else:
+            raise SinkError(f"unknown option {name!r} for the kafka-live sink (known: topic, transactionalIdPrefix, "
+                            "progressTopic and kafka.* producer settings)")
+    bootstrap = conf.pop("bootstrap.servers", None)
+    if not bootstrap:
+        raise SinkError("the kafka-live sink needs option kafka.bootstrap.servers")
+    conf.setdefault("transaction.timeout.ms", str(DEFAULT_TRANSACTION_TIMEOUT_MS))
+    return SinkOptions(bootstrap=str(bootstrap), conf=tuple(sorted(conf.items())), **out)
+
+
+# ----------------------------------------------------------------- columns
+
+def check_sink_schema(schema, opts: SinkOptions) -> None:
+    """Refuse columns the sink cannot write, naming the column (Spark types)."""
+    from pyspark.sql.types import ArrayType, BinaryType, IntegerType, StringType, StructType
+
+    names = [f.name for f in schema.fields]
+    for f in schema.fields:
+        t = f.dataType
+        if f.name not in _COLUMNS:
+            raise SinkError(f"column {f.name!r} is not one the kafka-live sink writes "
+                            f"({', '.join(_COLUMNS)}); select only those")
+        if f.name in ("key", "value") and not isinstance(t, (BinaryType, StringType)):
+            raise SinkError(f"column {f.name!r} must be binary or string, not {t.simpleString()}")
+        if f.name == "topic" and not isinstance(t, StringType):
+            raise SinkError(f"column 'topic' must be string, not {t.simpleString()}")
+        if f.name == "partition" and not isinstance(t, IntegerType):
+            raise SinkError(f"column 'partition' must be int, not {t.simpleString()}")
+        if f.name == "headers":
+            ok = (isinstance(t, ArrayType) and isinstance(t.elementType, StructType)
+                  and [(g.name, type(g.dataType)) for g in t.elementType.fields]
+                  == [("key", StringType), ("value", BinaryType)])
+            if not ok:
+                raise SinkError(f"column 'headers' must be array<struct<key:string,value:binary>>, "
+                                f"not {t.simpleString()}")
+    if "value" not in names:
+        raise SinkError("the kafka-live sink needs a column 'value'")
+    if opts.topic is None and "topic" not in names:
+        raise SinkError("the kafka-live sink needs option topic or a column 'topic'")
+
+
+def _split(batch: pa.RecordBatch, topic_option):
+    """(topic, partition or None, rows as a Table of key/value/headers) groups of a batch."""
+    names = batch.schema.names
+    payload = pa.Table.from_batches([batch.select([n for n in names if n in ("key", "value", "headers")])])
+    if topic_option is not None:
+        by_topic = [(topic_option, payload, batch)]
+    else:
+        topics = batch.column(names.index("topic"))
+        if topics.null_count:
+            raise SinkError("column 'topic' is null in a row and option topic is not set")
+        by_topic = []
+        for t in pc.unique(topics).to_pylist():
+            mask = pc.equal(topics, t)
+            by_topic.append((t, payload.filter(mask), batch.filter(mask)))
+    for t, rows, source in by_topic:
+        if "partition" not in names:
+            yield t, None, rows
+            continue
+        parts = source.column(names.index("partition"))
+        if parts.null_count:
+            yield t, None, rows.filter(pc.is_null(parts))
+        for p in pc.unique(parts.drop_null()).to_pylist():
+            yield t, int(p), rows.filter(pc.equal(parts, p))
+
+
+# ----------------------------------------------------------------- tasks
+
+@dataclass
+class SinkCommit(WriterCommitMessage):
+    """A task's commit message: its prepared transaction (transactional_id
+    None when it wrote nothing) and what it wrote."""
+
+    partition_id: int
+    transactional_id: str | None = None
+    producer_id: int = -1
+    producer_epoch: int = -1
+    rows: int = 0
+    partitions: tuple = ()              # ((topic, partition, rows), ...)
+    skipped: bool = False               # streaming: the batch was already committed
+    batch_id: int | None = None
+    query_id: str | None = None         # streaming: the driver's commit runs outside tasks and learns it here
+
+
+def transactional_id(opts: SinkOptions, write_id: str, partition_id: int) -> str:
+    return f"{opts.prefix}-{write_id}-{partition_id}"
+
+
+def progress_group(opts: SinkOptions, query_id: str) -> str:
+    return f"{opts.prefix}-{query_id}"
+
+
+def producer_conf(opts: SinkOptions, txn_id: str) -> dict:
+    conf = {"bootstrap.servers": opts.bootstrap}
+    conf.update(opts.conf)
+    conf["transactional.id"] = txn_id
+    return conf
+
+
+def admin_conf(opts: SinkOptions) -> dict:
+    from kafkacodec.client.config import ADMIN
+
+    conf = {"bootstrap.servers": opts.bootstrap}
+    conf.update((k, v) for k, v in opts.conf if k in ADMIN)
+    return conf
+
+
+def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_id: int, *,
+               query_id: str | None = None, batch_id: int | None = None) -> SinkCommit:
+    """Write one task's rows inside a transaction left open for the driver.
+
+    Batch writes: ``opts.write_id`` names the write.  Streaming: `query_id` and
+    `batch_id`; nothing is written when the query's progress record has the
+    batch (done, or being committed)."""
+    from kafkacodec.client import Producer
+
+    write_id = query_id if query_id is not None else opts.write_id
+    txn_id = transactional_id(opts, write_id, partition_id)
+    out = SinkCommit(partition_id, batch_id=batch_id, query_id=query_id)
+    it = iter(batches)
+    first = next((b for b in it if b.num_rows), None)
+    if first is None:
+        for _ in it:
+            pass
+        return out
+    producer = Producer(producer_conf(opts, txn_id))
+    try:
+        if query_id is not None:
+            head = read_head(producer._client, opts, query_id, timeout=opts.timeout)
+            if head is not None and head.batch >= batch_id:
+                for _ in it:  # the batch is (being) committed: its rows are in Kafka already
+                    pass
+                out.skipped = True
+                return out
+        producer.init_transactions(opts.timeout)  # fences an earlier attempt, aborting what it left open
+        producer.begin_transaction()
+        counts: dict = {}
+        results = []
+        for batch in _chain(first, it):
+            if not batch.num_rows:
+                continue
+            for topic, partition, rows in _split(batch, opts.topic):
+                bulk = producer.send_arrow(topic, rows, partition=partition)
+                results.append(bulk)
+                ps, ns = np.unique(bulk.partitions(), return_counts=True)
+                for p, n in zip(ps.tolist(), ns.tolist()):
+                    counts[(topic, p)] = counts.get((topic, p), 0) + n
+        prepared = producer.prepare_transaction(opts.timeout)
+        for bulk in results:
+            bulk.wait(0)  # a failed batch has made prepare raise already; this names it if not
+        out.transactional_id = txn_id
+        out.producer_id = prepared.producer_id
+        out.producer_epoch = prepared.producer_epoch
+        out.partitions = tuple((t, p, n) for (t, p), n in sorted(counts.items()))
+        out.rows = sum(n for _, _, n in out.partitions)
+        return out
+    finally:
+        producer.close(5)
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
+
+
+# ----------------------------------------------------------------- driver
+
+def _end_all(client, messages, committed, opts, *, fenced_ok=False):
+    from kafkacodec.client import errors as E
+    from kafkacodec.client.transaction import end_transaction
+
+    for msg in messages:
+        if msg is None or msg.transactional_id is None:
+            continue
+        try:
+            end_transaction(client, msg.transactional_id, msg.producer_id, msg.producer_epoch, committed,
+                            timeout=opts.timeout)
+        except E.ProducerFencedError:
+            if not fenced_ok:
+                raise
+            # aborting: a transaction taken over by a newer attempt was aborted by its InitProducerId
+
+
+def _fence(client, opts, txn_ids):
+    from kafkacodec.client.transaction import fence_transactional_id
+
+    for txn_id in txn_ids:
+        fence_transactional_id(client, txn_id, timeout=opts.timeout)
+
+
+def commit_write(opts: SinkOptions, messages: list) -> None:
+    """Driver, batch write: commit every task's transaction."""
+    from kafkacodec.client import Admin
+
+    with Admin(admin_conf(opts)) as admin:
+        _end_all(admin.client, messages, True, opts)
+
+
+def abort_write(opts: SinkOptions, messages: list, *, write_id: str) -> None:
+    """Driver, batch write: abort every task's transaction and fence the
+    transactional ids of tasks without a message, whose last attempt may have
+    left a transaction open."""
+    from kafkacodec.client import Admin
+
+    with Admin(admin_conf(opts)) as admin:
+        _end_all(admin.client, messages, False, opts, fenced_ok=True)
+        _fence(admin.client, opts, [transactional_id(opts, write_id, i) for i, msg in enumerate(messages)
+                                    if msg is None])
+
+
+# ----------------------------------------------------------------- streaming progress
+#
+# Kept in group offsets of the progress topic (option progressTopic, default the
+# topic option), written by the driver only; no offset metadata (some brokers
+# drop it).  Group <prefix>-<query id>, partition 0: the head, batch id, task
+# count and done/committing packed in one offset.  Groups <prefix>-<query id>.<k>,
+# partition j: task k * partitions + j's (producer id, epoch) while committing.
+
+_TASK_BITS = 20
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A query's progress record: batch `batch` done, or being committed
+    (``done`` false) with ``pending`` ((partition id, producer id, epoch), ...)."""
+
+    batch: int
+    tasks: int = 0
+    done: bool = True
+    pending: tuple = ()
+
+
+def _head_value(batch, tasks, done):
+    if tasks >= 1 << _TASK_BITS:
+        raise SinkError(f"a micro-batch of {tasks} tasks is more than the sink records (coalesce)")
+    return (((batch + 1) << _TASK_BITS | tasks) << 1) | int(done)
+
+
+def _group_calls(client):
+    from kafkacodec.client.transaction import CoordinatorCalls
+
+    conf = client.conf
+    return CoordinatorCalls(client, None, conf["request.timeout.ms"],
+                            max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
+
+
+def _fetch(client, group, topic, partitions, timeout):
+    """{partition: committed offset (-1: none)} of `group`."""
+    from kafkacodec.protocol import messages as m
+
+    resp = _group_calls(client)._call(
+        "OffsetFetch", lambda: m.OffsetFetchRequest(group_id=group, topics=[
+            m.OffsetFetchRequest.OffsetFetchRequestTopic(name=topic, partition_indexes=list(partitions))],
+            require_stable=True),
+        lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+        time.monotonic() + timeout, group=group, max_version=7)
+    out = {p: -1 for p in partitions}
+    for t in resp.topics or ():
+        for p in t.partitions:
+            if p.committed_offset is not None:
+                out[p.partition_index] = p.committed_offset
+    return out
+
+
+def _commit(client, group, topic, offsets, timeout):
+    from kafkacodec.protocol import messages as m
+
+    T = m.OffsetCommitRequest.OffsetCommitRequestTopic
+    P = m.OffsetCommitRequest.OffsetCommitRequestPartition
+    parts = [P(partition_index=p, committed_offset=o, committed_leader_epoch=-1, commit_timestamp=-1,
+               committed_metadata="") for p, o in sorted(offsets.items())]
+    _group_calls(client)._call(
+        "OffsetCommit", lambda: m.OffsetCommitRequest(
+            group_id=group, generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
+            retention_time_ms=-1, topics=[T(name=topic, partitions=parts)]),
+        lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+        time.monotonic() + timeout, group=group, max_version=8)
+
+
+def progress_topic(opts: SinkOptions) -> str:
+    topic = opts.progress_topic or opts.topic
+    if topic is None:
+        raise SinkError("streaming writes whose rows name their topic need option progressTopic (an existing "
+                        "topic whose group offsets keep the query's progress)")
+    return topic
+
+
+def read_head(client, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
+    """The head of a query's progress record (no pending list); None before its first batch."""
+    v = _fetch(client, progress_group(opts, query_id), progress_topic(opts), [0], timeout)[0]
+    if v <= 0:
+        return None
+    return Progress(batch=(v >> (_TASK_BITS + 1)) - 1, tasks=(v >> 1) & ((1 << _TASK_BITS) - 1), done=bool(v & 1))
+
+
+def _partition_count(admin, topic, timeout):
+    counts = admin.list_topics(timeout=timeout)
+    if topic not in counts:
+        raise SinkError(f"progressTopic {topic!r} does not exist")
+    return counts[topic]
+
+
+def read_progress(admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
+    """The progress record with the pending transactions of a batch being committed (an Admin)."""
+    client = admin.client
+    head = read_head(client, opts, query_id, timeout=timeout)
+    if head is None or head.done or not head.tasks:
+        return head
+    topic = progress_topic(opts)
+    n = _partition_count(admin, topic, timeout)
+    pending = []
+    for k in range((head.tasks + n - 1) // n):
+        slots = range(k * n, min(head.tasks, (k + 1) * n))
+        got = _fetch(client, f"{progress_group(opts, query_id)}.{k}", topic, [j - k * n for j in slots], timeout)
+        for j in slots:
+            v = got[j - k * n]
+            if v > 0:
+                pending.append((j, (v - 1) >> 16, (v - 1) & 0xFFFF))
+    return replace(head, pending=tuple(pending))
+
+
+def _record_committing(admin, opts, query_id, batch_id, messages, timeout):
+    """Slots first, then the head: a crash in between leaves the old head, under which
+    the replay rewrites the batch."""
+    client = admin.client
+    topic = progress_topic(opts)
+    n = _partition_count(admin, topic, timeout)
+    tasks = len(messages)
+    for k in range((tasks + n - 1) // n):
+        offsets = {}
+        for j in range(k * n, min(tasks, (k + 1) * n)):
+            msg = messages[j]
+            has = msg is not None and msg.transactional_id is not None
+            offsets[j - k * n] = ((msg.producer_id << 16 | msg.producer_epoch) + 1) if has else 0
+        _commit(client, f"{progress_group(opts, query_id)}.{k}", topic, offsets, timeout)
+    _commit(client, progress_group(opts, query_id), topic, {0: _head_value(batch_id, tasks, False)}, timeout)
+
+
+def _record_done(client, opts, query_id, batch_id, timeout):
+    _commit(client, progress_group(opts, query_id), progress_topic(opts), {0: _head_value(batch_id, 0, True)}, timeout)
+
+
+def _finish_recorded(client, opts, query_id, progress):
+    """Commit the transactions a crashed driver recorded, then record the batch done."""
+    from kafkacodec.client.transaction import end_transaction
+
+    for i, pid, epoch in progress.pending:
+        end_transaction(client, transactional_id(opts, query_id, i), pid, epoch, True, timeout=opts.timeout)
+    _record_done(client, opts, query_id, progress.batch, opts.timeout)
+
+
+def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
+    """Driver, streaming: commit micro-batch `batch_id` exactly once (see the module)."""
+    from kafkacodec.client import Admin
+
+    with Admin(admin_conf(opts)) as admin:
+        client = admin.client
+        progress = read_progress(admin, opts, query_id, timeout=opts.timeout)
+        if progress is not None and not progress.done:
+            if progress.batch != batch_id:
+                raise SinkError(f"group {progress_group(opts, query_id)!r} records batch {progress.batch} as being "
+                                f"committed, and Spark commits batch {batch_id}: the checkpoint and the progress "
+                                "record disagree")
+            _finish_recorded(client, opts, query_id, progress)
+            progress = replace(progress, done=True, pending=())
+        if progress is not None and progress.batch >= batch_id:
+            # already committed (a replay): whatever a task wrote anyway is dropped
+            _end_all(client, messages, False, opts, fenced_ok=True)
+            return
+        if any(msg is not None and msg.transactional_id is not None for msg in messages):
+            _record_committing(admin, opts, query_id, batch_id, messages, opts.timeout)
+            _end_all(client, messages, True, opts)
+        _record_done(client, opts, query_id, batch_id, opts.timeout)
+
+
+def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
+    """Driver, streaming: abort this attempt of a micro-batch.  A commit a
+    crashed driver recorded is finished first (its transactions must not be
+    fenced); then the tasks' transactions are aborted and the ids of tasks
+    without a message fenced."""
+    from kafkacodec.client import Admin
+
+    with Admin(admin_conf(opts)) as admin:
+        client = admin.client
+        progress = read_progress(admin, opts, query_id, timeout=opts.timeout)
+        if progress is not None and not progress.done and progress.batch == batch_id:
+            _finish_recorded(client, opts, query_id, progress)
+        _end_all(client, messages, False, opts, fenced_ok=True)
+        _fence(client, opts, [transactional_id(opts, query_id, i) for i, msg in enumerate(messages) if msg is None])
+
+
+def new_write_id() -> str:
+    return uuid.uuid4().hex[:16]
