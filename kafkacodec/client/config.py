@@ -84,10 +84,8 @@ def _strategies(name, value):
     for item in items:
         if isinstance(item, str):
             item = item.strip().lower()
-            if item == "cooperative-sticky":
-                raise ConfigError(f"{name}: cooperative-sticky is not implemented yet (use range, roundrobin)")
-            if item not in ("range", "roundrobin"):
-                raise ConfigError(f"{name}: unknown assignor {item!r} (range, roundrobin)")
+            if item not in ("range", "roundrobin", "cooperative-sticky"):
+                raise ConfigError(f"{name}: unknown assignor {item!r} (range, roundrobin, cooperative-sticky)")
         elif not (hasattr(item, "name") and hasattr(item, "assign")):
             raise ConfigError(f"{name}: an assignor needs .name and .assign(), got {item!r}")
         out.append(item)

@@ -186,12 +186,20 @@ class Consumer:
             if g.phase == "revoke":
                 self._revoke(g.owned, lost=g.partitions_lost)
                 g.revoked_done()
-            tps = g.take_assignment()
+            tps, before = g.take_assignment()
             if tps is not None:
+                added = tps
+                if g.cooperative:
+                    # give up only what moves (committing it), keep fetching the rest
+                    revoked = sorted(set(before) - set(tps))
+                    added = sorted(set(tps) - set(before))
+                    self._revoke(revoked, lost=False, keep=tps)
+                    if revoked:
+                        g.request_rejoin("partitions given up for other members")
                 self._fetcher.assign(tps)
                 self._update_positions(deadline)
                 if self._listener is not None:
-                    self._listener.on_partitions_assigned(self, list(tps))
+                    self._listener.on_partitions_assigned(self, list(added))
         self._update_positions(deadline)
         with self._fetcher.lock:
             for tp, state in self._fetcher.partitions.items():
@@ -201,7 +209,8 @@ class Consumer:
         if self._commit_errors:
             err = self._commit_errors.pop(0)
             log.warning("asynchronous commit failed: %s", err)
-        if self._group is not None and self.conf["enable.auto.commit"] and time.monotonic() >= self._next_auto_commit:
+        if (g is not None and self.conf["enable.auto.commit"] and time.monotonic() >= self._next_auto_commit
+                and g.phase not in g.REBALANCING):
             self._next_auto_commit = time.monotonic() + self.conf["auto.commit.interval.ms"] / 1000
             offsets = self._consumed_offsets()
             if offsets:
@@ -211,7 +220,8 @@ class Consumer:
         if error is not None:
             self._commit_errors.append(error)
 
-    def _revoke(self, partitions, lost):
+    def _revoke(self, partitions, lost, keep=()):
+        """Give up partitions (listener, commit unless lost); fetching goes on for `keep`."""
         partitions = list(partitions)
         if not partitions:
             return
@@ -227,7 +237,7 @@ class Consumer:
                 self._listener.on_partitions_lost(self, partitions)
             else:
                 self._listener.on_partitions_revoked(self, partitions)
-        self._fetcher.assign(())
+        self._fetcher.assign(keep)
 
     def _update_positions(self, deadline):
         """Positions for partitions without one: the committed offset, else auto.offset.reset."""

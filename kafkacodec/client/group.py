@@ -1,4 +1,5 @@
-"""Consumer group membership on the I/O thread (classic protocol, eager rebalancing).
+"""Consumer group membership on the I/O thread (classic protocol; eager rebalancing, or
+cooperative (KIP-429) when every configured assignor is cooperative).
 
 FindCoordinator, JoinGroup, SyncGroup (the leader runs the assignor),
 Heartbeat and LeaveGroup run on the I/O thread.  What must happen on the
@@ -7,6 +8,11 @@ before partitions are given up — is handed over through ``phase``:
 
     stable --(rebalance needed)--> revoke --(poll(): listener, commit)--> join
     join --JoinGroup/SyncGroup--> assigned --(poll(): positions, listener)--> stable
+
+Cooperative rebalancing skips ``revoke``: members keep fetching what they own
+through the rebalance and send it as owned partitions; after SyncGroup, poll()
+gives up only what the new assignment lacks (listener, commit) and rejoins at
+once when it gave up anything, so the next generation can hand it over.
 
 Subscription and assignment travel as ConsumerProtocolSubscription /
 ConsumerProtocolAssignment (version-prefixed), so Java, librdkafka and
@@ -22,7 +28,8 @@ from kafkacodec.protocol import decode_versioned, encode_versioned
 from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import TopicPartition
-from kafkacodec.client.assignors import ASSIGNORS
+from kafkacodec.client.assignors import ASSIGNORS, parse_sticky_user_data, sticky_user_data
+from kafkacodec.client.network import BrokerConnection
 
 log = logging.getLogger("kafkacodec.client")
 
@@ -35,14 +42,20 @@ HEARTBEAT_MAX_VERSION = 3
 LEAVE_GROUP_MAX_VERSION = 3
 OFFSET_COMMIT_MAX_VERSION = 8
 OFFSET_FETCH_MAX_VERSION = 7
-SUBSCRIPTION_VERSION = 1
+# v1 carries owned partitions (KIP-429), v2 the generation they were owned in
+SUBSCRIPTION_VERSION = 2
 PROTOCOL_TYPE = "consumer"
+COORDINATOR_NODE_BASE = 2**31 - 1   # coordinator connections: this minus the broker's id
 
 _COORDINATOR_ERRORS = {14, 15, 16}       # load in progress, not available, not coordinator
 _MEMBER_RESET_ERRORS = {22, 25, 82}      # illegal generation, unknown member, fenced instance
 
 
 class GroupCoordinator:
+    # a JoinGroup / SyncGroup is in flight: brokers answer a connection's requests in order, so a
+    # commit sent now waits behind it, and its timeout would drop the connection and the join
+    REBALANCING = frozenset(("joining", "sync_wait", "syncing"))
+
     def __init__(self, client, conf, fetcher):
         self.client = client
         self.conf = conf
@@ -50,6 +63,8 @@ class GroupCoordinator:
         self.fetcher = fetcher
         self.assignors = [ASSIGNORS[a]() if isinstance(a, str) else a
                           for a in conf["partition.assignment.strategy"]]
+        # like Java's: cooperative only when every configured assignor supports it
+        self.cooperative = all(getattr(a, "rebalance_protocol", "eager") == "cooperative" for a in self.assignors)
         self.cond = threading.Condition(fetcher.lock)
         self.coordinator = None
         self._finding = False
@@ -100,13 +115,17 @@ class GroupCoordinator:
                     self.error = E.error_for(resp.error_code, f"FindCoordinator for group {self.group_id}")
                     self.cond.notify_all()
             return
-        # a coordinator missing from our metadata (not yet refreshed) is still reachable by address
-        md = self.client.metadata
-        if resp.node_id not in md.brokers:
-            from kafkacodec.client.metadata import BrokerInfo
-            md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
+        # A connection of its own, as Java's client does: a broker answers a connection's requests
+        # in order, so a JoinGroup waiting for the other members would hold up the Fetches behind
+        # it (cooperative members fetch through a rebalance) until their timeout drops the link.
+        node = COORDINATOR_NODE_BASE - resp.node_id
+        conn = self.client.connections.get(node)
+        if conn is None or (conn.host, conn.port) != (resp.host, resp.port):
+            if conn is not None:
+                conn.close()
+            self.client.connections[node] = BrokerConnection(self.client, node, resp.host, resp.port)
         with self.cond:
-            self.coordinator = resp.node_id
+            self.coordinator = node
             self.cond.notify_all()
 
     def coordinator_dead(self, why):
@@ -151,7 +170,9 @@ class GroupCoordinator:
             self.request_rejoin("poll interval exceeded", lost=True)
         if self.phase in ("idle", "stable") and self.rejoin_reason is not None:
             with self.cond:
-                self.phase = "revoke" if self.owned else "join"
+                # cooperative members keep what they own through the rebalance, unless it is lost
+                give_up = not self.cooperative or self.partitions_lost
+                self.phase = "revoke" if self.owned and give_up else "join"
                 self.cond.notify_all()
         if self.phase == "join" and now >= self._join_after:
             self._send_join()
@@ -199,8 +220,16 @@ class GroupCoordinator:
         self.phase = "joining"
         self.rejoin_reason = None
         topics = sorted(self.subscription)
-        meta = encode_versioned(m.ConsumerProtocolSubscription(topics=topics, user_data=None, owned_partitions=[]),
-                                SUBSCRIPTION_VERSION)
+        by_topic = {}
+        for tp in self.owned:
+            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        owned = [m.ConsumerProtocolSubscription.TopicPartition(topic=t, partitions=sorted(ps))
+                 for t, ps in sorted(by_topic.items())]
+        # the sticky user data (previous assignment, generation) for librdkafka's sticky assignors
+        user_data = sticky_user_data([tuple(tp) for tp in self.owned], self.generation) if self.owned else None
+        meta = encode_versioned(m.ConsumerProtocolSubscription(
+            topics=topics, user_data=user_data, owned_partitions=owned,
+            generation_id=self.generation if self.owned else -1), SUBSCRIPTION_VERSION)
         body = m.JoinGroupRequest(
             group_id=self.group_id, session_timeout_ms=self.conf["session.timeout.ms"],
             rebalance_timeout_ms=self.conf["max.poll.interval.ms"], member_id=self.member_id,
@@ -221,33 +250,48 @@ class GroupCoordinator:
         self.coordinator_dead(exc_or_code)
         return True
 
-    def _joined(self, future):
+    def _join_step_failed(self, future, api, member_reset_codes):
+        """The answer of a JoinGroup or SyncGroup (None when it failed and was dealt with)."""
         if self.closed:
-            return
+            return None
         exc = future.exception()
         if exc is not None:
             self._coordinator_error(exc)
             self._retry_join()
-            return
+            return None
         resp = future.result()
         code = resp.error_code
-        if code == 79:  # MEMBER_ID_REQUIRED: rejoin at once with the id the coordinator gave
+        if code == 79 and api == "JoinGroup":  # MEMBER_ID_REQUIRED: rejoin at once with the id given
             self.member_id = resp.member_id
             self._retry_join(backoff=False)
-            return
+            return None
         if code in _MEMBER_RESET_ERRORS:
-            self.member_id = ""
+            if code in member_reset_codes:
+                self.member_id = ""
             self.generation = -1
-            self._retry_join(backoff=False)
-            return
+            if self.owned:  # cooperative: our partitions may have new owners now
+                with self.cond:
+                    self.partitions_lost = True
+                    self.phase = "revoke"
+                    self.cond.notify_all()
+                self.client.wakeup()
+            else:
+                self._retry_join(backoff=False)
+            return None
         if code == 27 or self._coordinator_error(code):
             self._retry_join()
-            return
+            return None
         if code:
             with self.cond:
-                self.error = E.error_for(code, f"JoinGroup {self.group_id}")
+                self.error = E.error_for(code, f"{api} {self.group_id}")
                 self.phase = "idle"
                 self.cond.notify_all()
+            return None
+        return resp
+
+    def _joined(self, future):
+        resp = self._join_step_failed(future, "JoinGroup", _MEMBER_RESET_ERRORS)
+        if resp is None:
             return
         self.member_id = resp.member_id
         self.generation = resp.generation_id
@@ -263,6 +307,7 @@ class GroupCoordinator:
         """Leader: assign once metadata knows every topic any member subscribed to."""
         resp = self._leader_join
         subscriptions = {}
+        owned = {}
         for member in resp.members:
             try:
                 _, sub = decode_versioned("ConsumerProtocolSubscription", member.metadata)
@@ -271,6 +316,11 @@ class GroupCoordinator:
                 subscriptions[member.member_id] = set()
                 continue
             subscriptions[member.member_id] = set(sub.topics or ())
+            previous, generation = parse_sticky_user_data(sub.user_data)
+            if sub.generation_id is not None and sub.generation_id >= 0:
+                generation = sub.generation_id
+            tps = [(t.topic, p) for t in sub.owned_partitions or () for p in t.partitions or ()] or previous
+            owned[member.member_id] = (generation, tps)
         wanted = set().union(*subscriptions.values()) if subscriptions else set()
         md = self.client.metadata
         missing = {t for t in wanted if t not in md.topics and t not in md.topic_errors}
@@ -281,7 +331,10 @@ class GroupCoordinator:
         self._leader_join = None
         counts = {t: len(md.topics[t].partitions) for t in wanted if t in md.topics}
         assignor = next((a for a in self.assignors if a.name == self.protocol), self.assignors[0])
-        plan = assignor.assign(counts, subscriptions)
+        if getattr(assignor, "uses_owned", False):
+            plan = assignor.assign(counts, subscriptions, owned)
+        else:
+            plan = assignor.assign(counts, subscriptions)
         self._topic_counts = counts
         assignments = []
         for member, tps in plan.items():
@@ -303,28 +356,8 @@ class GroupCoordinator:
         future.add_done_callback(self._synced)
 
     def _synced(self, future):
-        if self.closed:
-            return
-        exc = future.exception()
-        if exc is not None:
-            self._coordinator_error(exc)
-            self._retry_join()
-            return
-        resp = future.result()
-        code = resp.error_code
-        if code in _MEMBER_RESET_ERRORS:
-            self.member_id = "" if code == 25 else self.member_id
-            self.generation = -1
-            self._retry_join(backoff=False)
-            return
-        if code == 27 or self._coordinator_error(code):
-            self._retry_join()
-            return
-        if code:
-            with self.cond:
-                self.error = E.error_for(code, f"SyncGroup {self.group_id}")
-                self.phase = "idle"
-                self.cond.notify_all()
+        resp = self._join_step_failed(future, "SyncGroup", {25})
+        if resp is None:
             return
         tps = []
         if resp.assignment:
@@ -368,7 +401,7 @@ class GroupCoordinator:
         elif code in _MEMBER_RESET_ERRORS:
             self.member_id = "" if code == 25 else self.member_id
             self.generation = -1
-            self.request_rejoin(f"heartbeat error {code}", lost=True)
+            self.request_rejoin(f"heartbeat error {code}", lost=bool(self.owned))
         elif self._coordinator_error(code):
             self._next_heartbeat = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
 
@@ -416,14 +449,16 @@ class GroupCoordinator:
         self.client.wakeup()
 
     def take_assignment(self):
+        """(new assignment, what we owned before) once SyncGroup answered, else (None, None)."""
         with self.cond:
             tps = self.pending_assignment
             self.pending_assignment = None
+            before = None
             if tps is not None:
-                self.owned = tps
+                before, self.owned = self.owned, tps
                 if self.phase == "assigned":
                     self.phase = "stable"
-            return tps
+            return tps, before
 
     def leave(self, timeout):
         """Calling thread: leave the group (close/unsubscribe), waiting up to `timeout`."""
