@@ -1,7 +1,7 @@
 """A real Spark cluster: a standalone master and two workers on 127.0.0.1,
 started from the pyspark install (java -cp "<pyspark>/jars/*"), stopped by
-PID.  The kafka-log source, the kafka-live source and the convert command
-run on it with executors in other JVMs and Python workers of this venv.
+PID.  The kafka-log source, the kafka-live source and sink and the convert
+command run on it with executors in other JVMs and Python workers of this venv.
 
 The driver runs in a child process (one SparkContext per JVM, and the other
 Spark tests share a local one)."""
@@ -22,7 +22,15 @@ pytestmark = [pytest.mark.broker, pytest.mark.slow]
 
 pyspark = pytest.importorskip("pyspark")
 
-from _peers import _pdeathsig, _stop, create_topics, free_port, produce_with_confluent, wait_for_port  # noqa: E402
+from _peers import (  # noqa: E402
+    _pdeathsig,
+    _stop,
+    consume_with_confluent,
+    create_topics,
+    free_port,
+    produce_with_confluent,
+    wait_for_port,
+)
 
 START_TIMEOUT = 60
 JOB_TIMEOUT = 240
@@ -96,7 +104,7 @@ def standalone(tmp_path_factory):
 _JOB = textwrap.dedent("""
     import json, sys
     from kafkacodec.spark.session import local_session
-    master, logdir, bootstrap, topic = sys.argv[1:5]
+    master, logdir, bootstrap, topic, sink = sys.argv[1:6]
     spark = local_session(master, app_name="kafkacodec-cluster-test", driver_memory="512m",
                           extra={"spark.executor.memory": "512m", "spark.executor.cores": "1",
                                  "spark.driver.host": "127.0.0.1", "spark.driver.bindAddress": "127.0.0.1"})
@@ -109,6 +117,9 @@ _JOB = textwrap.dedent("""
     rows = live.select("partition", "offset").collect()
     out["live_rows"] = len(rows)
     out["live_distinct"] = len(set(map(tuple, rows)))
+    # the sink: one transaction per task in the executors, committed by this driver
+    (live.select("key", "value").repartition(4).write.format("kafka-live")
+     .option("kafka.bootstrap.servers", bootstrap).option("topic", sink).mode("append").save())
     # tasks ran in both workers' executors, not the driver
     out["executors"] = spark.sparkContext._jsc.sc().getExecutorMemoryStatus().size() - 1
     print("RESULT " + json.dumps(out), flush=True)
@@ -121,10 +132,12 @@ def test_sources_and_convert_on_standalone_cluster(standalone, demo, live_broker
     topic = f"cluster-{uuid.uuid4().hex[:8]}"
     create_topics(bs, {topic: 3})
     produce_with_confluent(bs, topic, [(b"k%d" % i, b"v%d" % i) for i in range(5000)])
+    sink = f"cluster-sink-{uuid.uuid4().hex[:8]}"
+    create_topics(bs, {sink: 2})
 
     script = tmp_path / "job.py"
     script.write_text(_JOB)
-    proc = subprocess.run([sys.executable, str(script), standalone, demo.path, bs, topic], env=_cluster_env(),
+    proc = subprocess.run([sys.executable, str(script), standalone, demo.path, bs, topic, sink], env=_cluster_env(),
                           capture_output=True, text=True, timeout=JOB_TIMEOUT, preexec_fn=_pdeathsig)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("RESULT ")]
     assert proc.returncode == 0 and lines, proc.stderr[:6000]
@@ -133,6 +146,8 @@ def test_sources_and_convert_on_standalone_cluster(standalone, demo, live_broker
     assert result["log_partitions"] >= 4
     assert result["live_rows"] == result["live_distinct"] == 5000
     assert result["executors"] == 2
+    written = consume_with_confluent(bs, sink, 5000, isolation_level="read_committed")
+    assert sorted((k, v) for k, v, _, _, _, _ in written) == sorted((b"k%d" % i, b"v%d" % i) for i in range(5000))
 
     out = tmp_path / "parquet"
     proc = subprocess.run([sys.executable, "-m", "kafkacodec.spark", "convert", demo.path, str(out),
