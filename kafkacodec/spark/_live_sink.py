@@ -108,8 +108,9 @@ class SinkOptions:
 
 def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
     """The options of a ``kafka-live`` write: ``kafka.bootstrap.servers``
-    (required), ``topic``, ``transactionalIdPrefix``, other ``kafka.*``
-    producer settings.  Names are case-insensitive."""
+    (required), ``topic``, ``transactionalIdPrefix`` (transactional ids and
+    progress groups start with it), ``progressTopic`` (streaming), other
+    ``kafka.*`` producer settings.  Names are case-insensitive."""
     from kafkacodec.client.config import PRODUCER
 
     conf = {}
@@ -273,6 +274,11 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
             if not batch.num_rows:
                 continue
             for topic, partition, rows in _split(batch, opts.topic):
+                if partition is not None:
+                    n = len(producer.partitions_for(topic))
+                    if not 0 <= partition < n:
+                        raise SinkError(f"column 'partition': {partition} is not a partition of {topic!r} "
+                                        f"({n} partitions)")
                 bulk = producer.send_arrow(topic, rows, partition=partition)
                 results.append(bulk)
                 ps, ns = np.unique(bulk.partitions(), return_counts=True)

@@ -157,7 +157,9 @@ class KafkaLiveDataSource(DataSource):
     def streamWriter(self, schema: StructType, overwrite: bool):
         if DataSourceStreamArrowWriter is None:
             raise _live_sink.SinkError("streaming writes to kafka-live need pyspark >= 4.1 (DataSourceStreamArrowWriter)")
-        return KafkaLiveStreamWriter(self._sink_opts(schema))
+        opts = self._sink_opts(schema)
+        _live_sink.progress_topic(opts)  # refused before the query starts, not at its first commit
+        return KafkaLiveStreamWriter(opts)
 
 
 class KafkaLiveReader(DataSourceReader):

@@ -138,6 +138,25 @@ def test_bad_columns_and_options_are_named(spark, live_broker):
             _write(df, bs, topic, **opts)
     with pytest.raises(Exception, match="option topic or a column 'topic'"):
         _write(spark.createDataFrame([(b"v",)], "value binary"), bs)
+    create_topics(bs, {topic: 2})
+    with pytest.raises(Exception, match="column 'partition': 7 is not a partition"):
+        _write(spark.createDataFrame([(b"v", 7)], "value binary, partition int"), bs, topic)
+
+
+def test_sink_options():
+    from kafkacodec.spark import _live_sink as S
+
+    opts = S.parse_sink_options({"kafka.bootstrap.servers": "h:1", "Topic": "t", "kafka.linger.ms": "5"})
+    assert (opts.bootstrap, opts.topic, dict(opts.conf)["linger.ms"]) == ("h:1", "t", "5")
+    assert dict(opts.conf)["transaction.timeout.ms"] == str(S.DEFAULT_TRANSACTION_TIMEOUT_MS)
+    with pytest.raises(S.SinkError, match="kafka.bootstrap.servers"):
+        S.parse_sink_options({"topic": "t"})
+    with pytest.raises(S.SinkError, match="'subscribe'"):
+        S.parse_sink_options({"kafka.bootstrap.servers": "h:1", "subscribe": "t"})
+    # a streaming query whose rows name their topics keeps its progress on a named topic
+    with pytest.raises(S.SinkError, match="progressTopic"):
+        S.progress_topic(S.parse_sink_options({"kafka.bootstrap.servers": "h:1"}))
+    assert S.progress_topic(S.parse_sink_options({"kafka.bootstrap.servers": "h:1", "progressTopic": "p"})) == "p"
 
 
 def _failing_udf(fail_partition, after):
