@@ -1,7 +1,77 @@
-# The one bounds-checked Reader and the one growable Writer every compiled
-# decoder and encoder in kafkacodec uses.
+# The one bounds-checked reader (Cursor, with the Python-facing Reader over
+# it) and the one growable Writer of kafkacodec's compiled code.
 cimport cython
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, kc_load_be16, kc_load_be32, kc_load_be64,
+                                     read_uvarint32, read_varint32, read_varint64)
+
+
+# A position in a pinned buffer and reads that check its end.  They run
+# without the GIL and return a status (KC_OK, KC_TRUNCATED, KC_OVERLONG;
+# a failed read leaves pos on the field's first byte); the caller raises
+# with the absolute offset base + pos.  Every decoder reads through these:
+# the protocol codec via Reader, the record parser (records/_v2.pxd, so the
+# record and Arrow decoders and the adapters) on a Cursor of its own.
+cdef struct Cursor:
+    const uint8_t *buf
+    Py_ssize_t pos              # next byte to read, relative to buf
+    Py_ssize_t end              # one past the last readable byte
+    Py_ssize_t base             # absolute offset of buf[0], for error messages
+
+
+cdef inline Py_ssize_t cur_left(const Cursor *c) noexcept nogil:
+    return c.end - c.pos
+
+
+cdef inline int cur_peek(const Cursor *c) noexcept nogil:
+    """The next byte without consuming it, or -1 at the end."""
+    return c.buf[c.pos] if c.pos < c.end else -1
+
+
+cdef inline int cur_take(Cursor *c, Py_ssize_t n, const uint8_t **out) noexcept nogil:
+    """n bytes (n >= 0) in place: out points at them."""
+    if c.end - c.pos < n:
+        return KC_TRUNCATED
+    out[0] = c.buf + c.pos
+    c.pos += n
+    return KC_OK
+
+
+cdef inline int cur_be16(Cursor *c, uint16_t *out) noexcept nogil:
+    if c.end - c.pos < 2:
+        return KC_TRUNCATED
+    out[0] = kc_load_be16(c.buf + c.pos)
+    c.pos += 2
+    return KC_OK
+
+
+cdef inline int cur_be32(Cursor *c, uint32_t *out) noexcept nogil:
+    if c.end - c.pos < 4:
+        return KC_TRUNCATED
+    out[0] = kc_load_be32(c.buf + c.pos)
+    c.pos += 4
+    return KC_OK
+
+
+cdef inline int cur_be64(Cursor *c, uint64_t *out) noexcept nogil:
+    if c.end - c.pos < 8:
+        return KC_TRUNCATED
+    out[0] = kc_load_be64(c.buf + c.pos)
+    c.pos += 8
+    return KC_OK
+
+
+cdef inline int cur_uvarint32(Cursor *c, uint32_t *out) noexcept nogil:
+    return read_uvarint32(c.buf, c.end, &c.pos, out)
+
+
+cdef inline int cur_varint32(Cursor *c, int32_t *out) noexcept nogil:
+    return read_varint32(c.buf, c.end, &c.pos, out)
+
+
+cdef inline int cur_varint64(Cursor *c, int64_t *out) noexcept nogil:
+    return read_varint64(c.buf, c.end, &c.pos, out)
 
 
 cdef int raise_corrupt(str reason, Py_ssize_t offset) except -1
@@ -15,12 +85,10 @@ cdef class Reader:
     cdef object source          # the object exporting the buffer; kept alive
     cdef Py_buffer view
     cdef bint has_view
-    cdef const uint8_t *buf
-    cdef Py_ssize_t pos         # next byte to read, relative to buf
-    cdef Py_ssize_t end         # one past the last readable byte
-    cdef Py_ssize_t base        # absolute offset of buf[0] for error messages
+    cdef Cursor cur
     cdef object _memview        # lazily created memoryview of source
 
+    cdef int fail(self, int rc, Py_ssize_t needed) except -1
     cdef int need(self, Py_ssize_t n) except -1
     cpdef int8_t read_int8(self) except? -1
     cpdef int16_t read_int16(self) except? -1
@@ -37,7 +105,7 @@ cdef class Reader:
     cpdef object read_view(self, Py_ssize_t n)
     cdef object view_of(self, Py_ssize_t start, Py_ssize_t stop)
     cdef inline Py_ssize_t remaining(self) noexcept:
-        return self.end - self.pos
+        return self.cur.end - self.cur.pos
 
 
 cdef Reader make_reader(object data, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t base)

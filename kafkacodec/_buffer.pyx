@@ -54,122 +54,126 @@ cdef class Reader:
 
     def __cinit__(self, object data=None, Py_ssize_t start=0, object stop=None, Py_ssize_t base=0):
         self.has_view = False
-        self.buf = NULL
-        self.pos = 0
-        self.end = 0
-        self.base = base
+        self.cur.buf = NULL
+        self.cur.pos = 0
+        self.cur.end = 0
+        self.cur.base = base
         if data is None:
             return
         PyObject_GetBuffer(data, &self.view, PyBUF_SIMPLE)
         self.has_view = True
         self.source = data
-        self.buf = <const uint8_t *>self.view.buf
-        self.end = self.view.len if stop is None else min(<Py_ssize_t>stop, self.view.len)
-        if start < 0 or start > self.end:
+        self.cur.buf = <const uint8_t *>self.view.buf
+        self.cur.end = self.view.len if stop is None else min(<Py_ssize_t>stop, self.view.len)
+        if start < 0 or start > self.cur.end:
             raise ValueError("start outside the buffer")
-        self.pos = start
+        self.cur.pos = start
 
     def __dealloc__(self):
         if self.has_view:
             PyBuffer_Release(&self.view)
             self.has_view = False
 
-    # -- Python-level introspection (cdef code uses the fields directly) --
+    # -- Python-level introspection (cdef code uses the cursor directly) --
     @property
     def position(self):
-        return self.pos
+        return self.cur.pos
 
     @position.setter
     def position(self, Py_ssize_t value):
-        if value < 0 or value > self.end:
+        if value < 0 or value > self.cur.end:
             raise ValueError("position outside the buffer")
-        self.pos = value
+        self.cur.pos = value
 
     @property
     def remaining_bytes(self):
-        return self.end - self.pos
+        return self.cur.end - self.cur.pos
 
     @property
     def absolute_position(self):
-        return self.base + self.pos
+        return self.cur.base + self.cur.pos
+
+    cdef int fail(self, int rc, Py_ssize_t needed) except -1:
+        """Raise for a cursor read that returned rc (needed: its fixed size, or 0 for a varint)."""
+        if needed:
+            return raise_truncated(self.cur.base + self.cur.pos, needed, self.cur.end - self.cur.pos)
+        return raise_varint_error(rc, self.cur.base + self.cur.pos)
 
     cdef int need(self, Py_ssize_t n) except -1:
         if n < 0:
-            raise_corrupt(f"negative length {n}", self.base + self.pos)
-        if self.end - self.pos < n:
-            raise_truncated(self.base + self.pos, n, self.end - self.pos)
+            raise_corrupt(f"negative length {n}", self.cur.base + self.cur.pos)
+        if self.cur.end - self.cur.pos < n:
+            raise_truncated(self.cur.base + self.cur.pos, n, self.cur.end - self.cur.pos)
         return 0
 
     cpdef int8_t read_int8(self) except? -1:
-        if self.end - self.pos < 1:
-            raise_truncated(self.base + self.pos, 1, self.end - self.pos)
-        self.pos += 1
-        return <int8_t>self.buf[self.pos - 1]
+        cdef const uint8_t *p
+        if cur_take(&self.cur, 1, &p) != KC_OK:
+            self.fail(KC_TRUNCATED, 1)
+        return <int8_t>p[0]
 
     cpdef int16_t read_int16(self) except? -1:
-        if self.end - self.pos < 2:
-            raise_truncated(self.base + self.pos, 2, self.end - self.pos)
-        self.pos += 2
-        return <int16_t>kc_load_be16(self.buf + self.pos - 2)
+        cdef uint16_t v
+        if cur_be16(&self.cur, &v) != KC_OK:
+            self.fail(KC_TRUNCATED, 2)
+        return <int16_t>v
 
     cpdef int32_t read_int32(self) except? -1:
-        if self.end - self.pos < 4:
-            raise_truncated(self.base + self.pos, 4, self.end - self.pos)
-        self.pos += 4
-        return <int32_t>kc_load_be32(self.buf + self.pos - 4)
+        cdef uint32_t v
+        if cur_be32(&self.cur, &v) != KC_OK:
+            self.fail(KC_TRUNCATED, 4)
+        return <int32_t>v
 
     cpdef int64_t read_int64(self) except? -1:
-        if self.end - self.pos < 8:
-            raise_truncated(self.base + self.pos, 8, self.end - self.pos)
-        self.pos += 8
-        return <int64_t>kc_load_be64(self.buf + self.pos - 8)
+        cdef uint64_t v
+        if cur_be64(&self.cur, &v) != KC_OK:
+            self.fail(KC_TRUNCATED, 8)
+        return <int64_t>v
 
     cpdef int64_t read_uint16(self) except -1:
-        if self.end - self.pos < 2:
-            raise_truncated(self.base + self.pos, 2, self.end - self.pos)
-        self.pos += 2
-        return kc_load_be16(self.buf + self.pos - 2)
+        cdef uint16_t v
+        if cur_be16(&self.cur, &v) != KC_OK:
+            self.fail(KC_TRUNCATED, 2)
+        return v
 
     cpdef int64_t read_uint32(self) except -1:
-        if self.end - self.pos < 4:
-            raise_truncated(self.base + self.pos, 4, self.end - self.pos)
-        self.pos += 4
-        return kc_load_be32(self.buf + self.pos - 4)
+        cdef uint32_t v
+        if cur_be32(&self.cur, &v) != KC_OK:
+            self.fail(KC_TRUNCATED, 4)
+        return v
 
     cpdef double read_float64(self) except? -1.0:
-        if self.end - self.pos < 8:
-            raise_truncated(self.base + self.pos, 8, self.end - self.pos)
-        self.pos += 8
-        return kc_load_be_double(self.buf + self.pos - 8)
+        cdef const uint8_t *p
+        if cur_take(&self.cur, 8, &p) != KC_OK:
+            self.fail(KC_TRUNCATED, 8)
+        return kc_load_be_double(p)
 
     cpdef int64_t read_uvarint(self) except -1:
         cdef uint32_t v = 0
-        cdef Py_ssize_t start = self.pos
-        cdef int rc = read_uvarint32(self.buf, self.end, &self.pos, &v)
+        cdef int rc = cur_uvarint32(&self.cur, &v)
         if rc != KC_OK:
-            raise_varint_error(rc, self.base + start)
+            self.fail(rc, 0)
         return v
 
     cpdef int32_t read_varint(self) except? -1:
         cdef int32_t v = 0
-        cdef Py_ssize_t start = self.pos
-        cdef int rc = read_varint32(self.buf, self.end, &self.pos, &v)
+        cdef int rc = cur_varint32(&self.cur, &v)
         if rc != KC_OK:
-            raise_varint_error(rc, self.base + start)
+            self.fail(rc, 0)
         return v
 
     cpdef int64_t read_varlong(self) except? -1:
         cdef int64_t v = 0
-        cdef Py_ssize_t start = self.pos
-        cdef int rc = read_varint64(self.buf, self.end, &self.pos, &v)
+        cdef int rc = cur_varint64(&self.cur, &v)
         if rc != KC_OK:
-            raise_varint_error(rc, self.base + start)
+            self.fail(rc, 0)
         return v
 
     cdef const uint8_t *read_raw(self, Py_ssize_t n) except NULL:
+        cdef const uint8_t *p
         self.need(n)
-        self.pos += n
-        return self.buf + self.pos - n
+        cur_take(&self.cur, n, &p)
+        return p
 
     cpdef bytes read_bytes(self, Py_ssize_t n):
         cdef const uint8_t *p = self.read_raw(n)
@@ -177,8 +181,8 @@ cdef class Reader:
 
     cpdef object read_view(self, Py_ssize_t n):
         self.need(n)
-        self.pos += n
-        return self.view_of(self.pos - n, self.pos)
+        self.cur.pos += n
+        return self.view_of(self.cur.pos - n, self.cur.pos)
 
     cdef object view_of(self, Py_ssize_t start, Py_ssize_t stop):
         # A memoryview slice shares the exporter's memory and keeps it alive.

@@ -8,7 +8,7 @@ cimport cython
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 
@@ -34,8 +34,9 @@ kc_cpython_check()
 
 import uuid as _uuid
 
-from kafkacodec._buffer cimport Reader, Writer
-from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
+from kafkacodec._buffer cimport (Reader, Writer, cur_be16, cur_be32, cur_be64, cur_peek, cur_take,
+                                 cur_uvarint32)
+from kafkacodec._primitives cimport KC_OK, kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec._buffer import Reader as _ReaderCls, Writer as _WriterCls
 from kafkacodec.errors import CorruptDataError, EncodeError
 
@@ -255,22 +256,23 @@ cdef str _path_of(Ctx *ctx):
 # ------------------------------------------------------------------ decode
 
 cdef Py_ssize_t _length(Reader r, FieldOp op) except -2:
-    cdef Py_ssize_t at = r.pos
+    cdef Py_ssize_t at = r.cur.pos
     cdef int64_t n
+    cdef uint32_t u
+    cdef int rc
     if op.compact:
-        if r.pos < r.end and r.buf[r.pos] < 0x80:
-            n = <int64_t>r.buf[r.pos] - 1  # one-byte length: the common case
-            r.pos += 1
-        else:
-            n = r.read_uvarint() - 1
+        rc = cur_uvarint32(&r.cur, &u)
+        if rc != KC_OK:
+            r.fail(rc, 0)
+        n = <int64_t>u - 1
     elif op.kind == K_STRING:
         n = r.read_int16()
     else:
         n = r.read_int32()
     if n < -1:
-        raise CorruptDataError(f"negative length {n}", r.base + at)
+        raise CorruptDataError(f"negative length {n}", r.cur.base + at)
     if n == -1 and not op.nullable:
-        raise CorruptDataError("null in a non-nullable field", r.base + at)
+        raise CorruptDataError("null in a non-nullable field", r.cur.base + at)
     return <Py_ssize_t>n
 
 
@@ -291,18 +293,16 @@ cdef object _decode_array(Reader r, FieldOp op, Ctx *ctx):
         return None
     elem = op.elem
     # n < 2^32 and min_size is small: the product cannot overflow (and needs no division)
-    if n > 0 and <int64_t>n * elem.min_size > r.end - r.pos:
+    if n > 0 and <int64_t>n * elem.min_size > r.cur.end - r.cur.pos:
         raise CorruptDataError(
-            f"array of {n} elements cannot fit in the {r.end - r.pos} bytes left", r.base + r.pos)
+            f"array of {n} elements cannot fit in the {r.cur.end - r.cur.pos} bytes left", r.cur.base + r.cur.pos)
     out = _new_list(n)
-    if elem.kind == K_INT32:
-        # fixed width and already bounded by the check above
-        p = r.buf + r.pos
+    if elem.kind == K_INT32 and cur_take(&r.cur, 4 * n, &p) == KC_OK:
+        # fixed width: one bounds check for the whole array (min_size is 4)
         for i in range(n):
             v = _int(<int32_t>kc_load_be32(p + 4 * i))
             Py_INCREF(v)
             PyList_SET_ITEM(out, i, v)
-        r.pos += 4 * n
         return out
     f = _push(ctx, SEG_INDEX)
     if elem.kind == K_STRUCT and not elem.nullable:
@@ -338,7 +338,7 @@ cdef object decode_value(Reader r, FieldOp op, Ctx *ctx):
         n = _length(r, op)
         if n < 0:
             return None
-        ctx.str_at = r.base + r.pos
+        ctx.str_at = r.cur.base + r.cur.pos
         p = r.read_raw(n)
         # a UnicodeDecodeError is turned into CorruptDataError by the entry point
         return PyUnicode_DecodeUTF8(<const char *>p, n, "strict")
@@ -346,18 +346,18 @@ cdef object decode_value(Reader r, FieldOp op, Ctx *ctx):
         return _decode_array(r, op, ctx)
     if kind == K_STRUCT:
         if op.nullable:
-            at = r.pos
+            at = r.cur.pos
             b = r.read_int8()
             if b == -1:
                 return None
             if b != 1:
-                raise CorruptDataError(f"bad nullable struct marker {b}", r.base + at)
+                raise CorruptDataError(f"bad nullable struct marker {b}", r.cur.base + at)
         return decode_struct(r, op.child, ctx)
     if kind == K_BOOL:
-        at = r.pos
+        at = r.cur.pos
         b = r.read_int8()
         if b != 0 and b != 1:
-            raise CorruptDataError(f"bad boolean {b}", r.base + at)
+            raise CorruptDataError(f"bad boolean {b}", r.cur.base + at)
         return b == 1
     if kind == K_UUID:
         return _make_uuid(r.read_raw(16))
@@ -386,23 +386,20 @@ cdef object decode_struct(Reader r, StructPlan plan, Ctx *ctx):
     cdef Frame *f = _push(ctx, SEG_FIELD)
     cdef Py_ssize_t count, k, at, size, stop, saved_end
     cdef int64_t tag, last
-    cdef const uint8_t *p
+    cdef uint16_t u16
+    cdef uint32_t u32
+    cdef uint64_t u64
     for k in range(plan.n_ops):
         op = <FieldOp>plan.c_ops[k]
         f.ref = <PyObject *>op
         # the common fixed-width fields skip the generic dispatcher
-        if op.kind == K_INT32 and r.end - r.pos >= 4:
-            p = r.buf + r.pos
-            r.pos += 4
-            _set_slot(obj, op.offset, _int(<int32_t>kc_load_be32(p)))
-        elif op.kind == K_INT16 and r.end - r.pos >= 2:
-            p = r.buf + r.pos
-            r.pos += 2
-            _set_slot(obj, op.offset, _int(<int16_t>kc_load_be16(p)))
-        elif op.kind == K_INT64 and r.end - r.pos >= 8:
-            p = r.buf + r.pos
-            r.pos += 8
-            _set_slot(obj, op.offset, <int64_t>kc_load_be64(p))
+        # (a truncated one falls through to decode_value, which raises)
+        if op.kind == K_INT32 and cur_be32(&r.cur, &u32) == KC_OK:
+            _set_slot(obj, op.offset, _int(<int32_t>u32))
+        elif op.kind == K_INT16 and cur_be16(&r.cur, &u16) == KC_OK:
+            _set_slot(obj, op.offset, _int(<int16_t>u16))
+        elif op.kind == K_INT64 and cur_be64(&r.cur, &u64) == KC_OK:
+            _set_slot(obj, op.offset, <int64_t>u64)
         elif op.kind == K_ARRAY:
             _set_slot(obj, op.offset, _decode_array(r, op, ctx))
         else:
@@ -411,22 +408,22 @@ cdef object decode_struct(Reader r, StructPlan plan, Ctx *ctx):
         _set_slot(obj, op.offset, _default_of(op))
     tags = None
     unknown = None
-    if plan.flexible and r.pos < r.end and r.buf[r.pos] == 0:
-        r.pos += 1  # empty tagged-field section: the usual case
+    if plan.flexible and cur_peek(&r.cur) == 0:
+        r.cur.pos += 1  # empty tagged-field section: the usual case
     elif plan.flexible:
         f.kind = SEG_TAGS
-        at = r.pos
+        at = r.cur.pos
         count = r.read_uvarint()
-        if count > r.end - r.pos:
-            raise CorruptDataError(f"{count} tagged fields cannot fit", r.base + at)
+        if count > r.cur.end - r.cur.pos:
+            raise CorruptDataError(f"{count} tagged fields cannot fit", r.cur.base + at)
         last = -1
         seen = None
         for k in range(count):
             f.kind = SEG_TAGS
-            at = r.pos
+            at = r.cur.pos
             tag = r.read_uvarint()
             if tag <= last:
-                raise CorruptDataError(f"tagged field {tag} out of order", r.base + at)
+                raise CorruptDataError(f"tagged field {tag} out of order", r.cur.base + at)
             last = tag
             size = r.read_uvarint()
             r.need(size)
@@ -438,14 +435,14 @@ cdef object decode_struct(Reader r, StructPlan plan, Ctx *ctx):
                 continue
             f.kind = SEG_FIELD
             f.ref = <PyObject *>op
-            stop = r.pos + size
-            saved_end = r.end
-            r.end = stop  # an error leaves r.end narrowed: the reader is dropped then
+            stop = r.cur.pos + size
+            saved_end = r.cur.end
+            r.cur.end = stop  # an error leaves r.cur.end narrowed: the reader is dropped then
             value = decode_value(r, op, ctx)
-            if r.pos != stop:
+            if r.cur.pos != stop:
                 raise CorruptDataError(
-                    f"tagged field {tag} has {stop - r.pos} unread bytes", r.base + r.pos)
-            r.end = saved_end
+                    f"tagged field {tag} has {stop - r.cur.pos} unread bytes", r.cur.base + r.cur.pos)
+            r.cur.end = saved_end
             _set_slot(obj, op.offset, value)
             if seen is None:
                 seen = set()
@@ -480,7 +477,7 @@ def decode(StructPlan plan, data, Py_ssize_t start=0, stop=None, Py_ssize_t base
         if path:
             err.prefix_path(path)
         raise err from None
-    return obj, r.pos
+    return obj, r.cur.pos
 
 
 # ------------------------------------------------------------------ encode

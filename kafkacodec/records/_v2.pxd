@@ -1,10 +1,13 @@
 # One bounds-checked parser for a v2 record, shared by the object decoder
-# (_records.pyx) and the columnar decoder (arrow/_columnar.pyx).  Runs without
-# the GIL; on failure it fills in where and which field, and the caller raises.
+# (_records.pyx), the columnar decoder (arrow/_columnar.pyx) and the adapters
+# (integrations/_accel.pyx), reading through _buffer.pxd's Cursor.  Runs
+# without the GIL; on failure it fills in where and which field, and the
+# caller raises.
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
-from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN, read_varint32, read_varint64,
+from kafkacodec._buffer cimport Cursor, cur_varint32, cur_varint64
+from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN,
                                      kc_load_be16, kc_load_be32, kc_load_be64,
                                      kc_store_be16, kc_store_be32, kc_store_be64)
 from kafkacodec._crc cimport crc32c_update
@@ -62,74 +65,71 @@ cdef inline int _varint_fail(RecordView *r, Py_ssize_t pos, int field, int rc) n
     return _fail(r, pos, field, P_VARINT_TRUNCATED if rc == KC_TRUNCATED else P_VARINT_OVERLONG, 0)
 
 
+cdef inline int _sized_field(Cursor *c, RecordView *r, int field, int32_t min_len,
+                             Py_ssize_t *at, int32_t *n) noexcept nogil:
+    # A length-prefixed field (n < min_len or past the record is an error at
+    # its first byte; -1 means null): its bytes start at `at`, the cursor
+    # moves past them.
+    cdef Py_ssize_t fstart = c.pos
+    cdef int rc = cur_varint32(c, n)
+    if rc != KC_OK:
+        return _varint_fail(r, c.pos, field, rc)
+    if n[0] < min_len or n[0] > c.end - c.pos:
+        return _fail(r, fstart, field, P_BAD_LENGTH, n[0])
+    at[0] = c.pos
+    if n[0] > 0:
+        c.pos += n[0]
+    return 0
+
+
 cdef inline int parse_v2_record(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end,
                                 RecordView *r) noexcept nogil:
     """Validate the record at base[pos:end] and record where its fields are."""
-    cdef Py_ssize_t p = pos, rec_end, fstart
+    cdef Cursor c
+    cdef Py_ssize_t fstart, hk_pos, hv_pos
     cdef int32_t j, hk = 0, hv = 0
     cdef int rc
+    c.buf = base
+    c.pos = pos
+    c.end = end
+    c.base = 0
     r.start = pos
     r.err_header = -1
-    rc = read_varint32(base, end, &p, &r.length)
+    rc = cur_varint32(&c, &r.length)
     if rc != KC_OK:
-        return _varint_fail(r, p, F_LENGTH, rc)
-    if r.length <= 0 or r.length > end - p:
+        return _varint_fail(r, c.pos, F_LENGTH, rc)
+    if r.length <= 0 or r.length > c.end - c.pos:
         return _fail(r, pos, F_LENGTH, P_BAD_LENGTH, r.length)
-    rec_end = p + r.length
-    r.end = rec_end
-    p += 1  # attributes: unused in v2
-    rc = read_varint64(base, rec_end, &p, &r.timestamp_delta)
+    c.end = c.pos + r.length  # from here on the cursor ends with the record
+    r.end = c.end
+    c.pos += 1  # attributes: unused in v2
+    rc = cur_varint64(&c, &r.timestamp_delta)
     if rc != KC_OK:
-        return _varint_fail(r, p, F_TIMESTAMP_DELTA, rc)
-    rc = read_varint32(base, rec_end, &p, &r.offset_delta)
+        return _varint_fail(r, c.pos, F_TIMESTAMP_DELTA, rc)
+    rc = cur_varint32(&c, &r.offset_delta)
     if rc != KC_OK:
-        return _varint_fail(r, p, F_OFFSET_DELTA, rc)
-    fstart = p
-    rc = read_varint32(base, rec_end, &p, &r.key_len)
+        return _varint_fail(r, c.pos, F_OFFSET_DELTA, rc)
+    if _sized_field(&c, r, F_KEY, -1, &r.key_pos, &r.key_len):
+        return -1
+    if _sized_field(&c, r, F_VALUE, -1, &r.value_pos, &r.value_len):
+        return -1
+    fstart = c.pos
+    rc = cur_varint32(&c, &r.header_count)
     if rc != KC_OK:
-        return _varint_fail(r, p, F_KEY, rc)
-    if r.key_len < -1 or r.key_len > rec_end - p:
-        return _fail(r, fstart, F_KEY, P_BAD_LENGTH, r.key_len)
-    r.key_pos = p
-    if r.key_len > 0:
-        p += r.key_len
-    fstart = p
-    rc = read_varint32(base, rec_end, &p, &r.value_len)
-    if rc != KC_OK:
-        return _varint_fail(r, p, F_VALUE, rc)
-    if r.value_len < -1 or r.value_len > rec_end - p:
-        return _fail(r, fstart, F_VALUE, P_BAD_LENGTH, r.value_len)
-    r.value_pos = p
-    if r.value_len > 0:
-        p += r.value_len
-    fstart = p
-    rc = read_varint32(base, rec_end, &p, &r.header_count)
-    if rc != KC_OK:
-        return _varint_fail(r, p, F_HEADERS, rc)
+        return _varint_fail(r, c.pos, F_HEADERS, rc)
     # each header needs at least two bytes: never trust a larger count
-    if r.header_count < 0 or r.header_count > (rec_end - p) // 2:
+    if r.header_count < 0 or r.header_count > (c.end - c.pos) // 2:
         return _fail(r, fstart, F_HEADERS, P_BAD_LENGTH, r.header_count)
-    r.headers_pos = p
+    r.headers_pos = c.pos
     for j in range(r.header_count):
         r.err_header = j
-        fstart = p
-        rc = read_varint32(base, rec_end, &p, &hk)
-        if rc != KC_OK:
-            return _varint_fail(r, p, F_HEADER_KEY, rc)
-        if hk < 0 or hk > rec_end - p:
-            return _fail(r, fstart, F_HEADER_KEY, P_BAD_LENGTH, hk)
-        p += hk
-        fstart = p
-        rc = read_varint32(base, rec_end, &p, &hv)
-        if rc != KC_OK:
-            return _varint_fail(r, p, F_HEADER_VALUE, rc)
-        if hv < -1 or hv > rec_end - p:
-            return _fail(r, fstart, F_HEADER_VALUE, P_BAD_LENGTH, hv)
-        if hv > 0:
-            p += hv
+        if _sized_field(&c, r, F_HEADER_KEY, 0, &hk_pos, &hk):
+            return -1
+        if _sized_field(&c, r, F_HEADER_VALUE, -1, &hv_pos, &hv):
+            return -1
     r.err_header = -1
-    if p != rec_end:
-        return _fail(r, p, F_RECORD, P_SIZE_MISMATCH, rec_end - p)
+    if c.pos != c.end:
+        return _fail(r, c.pos, F_RECORD, P_SIZE_MISMATCH, c.end - c.pos)
     return 0
 
 
@@ -137,14 +137,20 @@ cdef inline Py_ssize_t next_header(const uint8_t *base, Py_ssize_t pos,
                                    Py_ssize_t *key_pos, int32_t *key_len,
                                    Py_ssize_t *value_pos, int32_t *value_len) noexcept nogil:
     """Step over one header of a record parse_v2_record already validated."""
-    read_varint32(base, pos + MAX_VARLONG_LEN, &pos, key_len)
-    key_pos[0] = pos
-    pos += key_len[0]
-    read_varint32(base, pos + MAX_VARLONG_LEN, &pos, value_len)
-    value_pos[0] = pos
+    cdef Cursor c
+    c.buf = base
+    c.base = 0
+    c.pos = pos
+    c.end = pos + MAX_VARLONG_LEN  # validated: the varint ends within it
+    cur_varint32(&c, key_len)
+    key_pos[0] = c.pos
+    c.pos += key_len[0]
+    c.end = c.pos + MAX_VARLONG_LEN
+    cur_varint32(&c, value_len)
+    value_pos[0] = c.pos
     if value_len[0] > 0:
-        pos += value_len[0]
-    return pos
+        c.pos += value_len[0]
+    return c.pos
 
 
 # A base offset this far from the int64 ends leaves room for any int32
