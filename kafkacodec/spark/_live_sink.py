@@ -304,20 +304,49 @@ def _chain(first, rest):
 
 # ----------------------------------------------------------------- driver
 
-def _end_all(client, messages, committed, opts, *, fenced_ok=False):
+def _txns(messages):
+    """(partition id, transactional id, producer id, epoch) of the tasks that wrote."""
+    return [(m.partition_id, m.transactional_id, m.producer_id, m.producer_epoch) for m in messages
+            if m is not None and m.transactional_id is not None]
+
+
+def _abort_all(client, txns, opts):
+    """EndTxn(abort) of each; one a newer attempt fenced (aborted) or that is already
+    ended stays as it is."""
     from kafkacodec.client import errors as E
     from kafkacodec.client.transaction import end_transaction
 
-    for msg in messages:
-        if msg is None or msg.transactional_id is None:
-            continue
+    for _, txn_id, pid, epoch in txns:
         try:
-            end_transaction(client, msg.transactional_id, msg.producer_id, msg.producer_epoch, committed,
-                            timeout=opts.timeout)
-        except E.ProducerFencedError:
-            if not fenced_ok:
+            end_transaction(client, txn_id, pid, epoch, False, timeout=opts.timeout)
+        except E.BrokerResponseError as exc:
+            if getattr(exc, "code", None) not in (47, 48, 90):  # fenced, or INVALID_TXN_STATE: ended
                 raise
-            # aborting: a transaction taken over by a newer attempt was aborted by its InitProducerId
+
+
+def _commit_all(client, txns, opts, what):
+    """EndTxn(commit) of each, in order.  A transaction the coordinator aborted meanwhile
+    (its timeout, or a newer attempt: ProducerFencedError) before any was committed
+    aborts the others and returns False: nothing is visible, the rows can be written
+    again.  After one was committed, the others are committed and SinkError names the
+    lost tasks."""
+    from kafkacodec.client import errors as E
+    from kafkacodec.client.transaction import end_transaction
+
+    lost = []
+    for n, (i, txn_id, pid, epoch) in enumerate(txns):
+        try:
+            end_transaction(client, txn_id, pid, epoch, True, timeout=opts.timeout)
+        except E.ProducerFencedError:
+            if n == 0:
+                _abort_all(client, txns[1:], opts)
+                return False
+            lost.append(i)
+    if lost:
+        raise SinkError(f"{what}: the transactions of tasks {lost} were aborted by the coordinator before the driver "
+                        "committed them (open longer than kafka.transaction.timeout.ms?); their rows are lost, the "
+                        "other tasks' rows are committed")
+    return True
 
 
 def _fence(client, opts, txn_ids):
@@ -332,7 +361,9 @@ def commit_write(opts: SinkOptions, messages: list) -> None:
     from kafkacodec.client import Admin
 
     with Admin(admin_conf(opts)) as admin:
-        _end_all(admin.client, messages, True, opts)
+        if not _commit_all(admin.client, _txns(messages), opts, "the write"):
+            raise SinkError("the write: a task's transaction was aborted by the coordinator before the driver "
+                            "committed it (open longer than kafka.transaction.timeout.ms?); nothing was committed")
 
 
 def abort_write(opts: SinkOptions, messages: list, *, write_id: str) -> None:
@@ -342,7 +373,7 @@ def abort_write(opts: SinkOptions, messages: list, *, write_id: str) -> None:
     from kafkacodec.client import Admin
 
     with Admin(admin_conf(opts)) as admin:
-        _end_all(admin.client, messages, False, opts, fenced_ok=True)
+        _abort_all(admin.client, _txns(messages), opts)
         _fence(admin.client, opts, [transactional_id(opts, write_id, i) for i, msg in enumerate(messages)
                                     if msg is None])
 
@@ -479,13 +510,30 @@ def _record_done(client, opts, query_id, batch_id, timeout):
     _commit(client, progress_group(opts, query_id), progress_topic(opts), {0: _head_value(batch_id, 0, True)}, timeout)
 
 
+def _restore(client, opts, query_id, previous, timeout):
+    """Put back the record a batch found (None: no record)."""
+    value = 0 if previous is None else _head_value(previous.batch, 0, True)
+    _commit(client, progress_group(opts, query_id), progress_topic(opts), {0: value}, timeout)
+
+
+def _commit_recorded(client, opts, query_id, batch_id, txns, previous):
+    """End the recorded transactions of `batch_id` and record it done; when nothing
+    of it could be committed, put `previous` back so the batch is written again."""
+    what = f"micro-batch {batch_id}"
+    if not _commit_all(client, txns, opts, what):
+        _restore(client, opts, query_id, previous, opts.timeout)
+        raise SinkError(f"{what}: a task's transaction was aborted by the coordinator before the driver committed "
+                        "it (open longer than kafka.transaction.timeout.ms?); nothing of the batch was committed, "
+                        "a restarted query writes it again")
+    _record_done(client, opts, query_id, batch_id, opts.timeout)
+
+
 def _finish_recorded(client, opts, query_id, progress):
     """Commit the transactions a crashed driver recorded, then record the batch done."""
-    from kafkacodec.client.transaction import end_transaction
-
-    for i, pid, epoch in progress.pending:
-        end_transaction(client, transactional_id(opts, query_id, i), pid, epoch, True, timeout=opts.timeout)
-    _record_done(client, opts, query_id, progress.batch, opts.timeout)
+    txns = [(i, transactional_id(opts, query_id, i), pid, epoch) for i, pid, epoch in progress.pending]
+    # a batch is recorded only after the one before it was done
+    previous = None if progress.batch == 0 else Progress(progress.batch - 1)
+    _commit_recorded(client, opts, query_id, progress.batch, txns, previous)
 
 
 def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
@@ -504,12 +552,14 @@ def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: st
             progress = replace(progress, done=True, pending=())
         if progress is not None and progress.batch >= batch_id:
             # already committed (a replay): whatever a task wrote anyway is dropped
-            _end_all(client, messages, False, opts, fenced_ok=True)
+            _abort_all(client, _txns(messages), opts)
             return
-        if any(msg is not None and msg.transactional_id is not None for msg in messages):
+        txns = _txns(messages)
+        if txns:
             _record_committing(admin, opts, query_id, batch_id, messages, opts.timeout)
-            _end_all(client, messages, True, opts)
-        _record_done(client, opts, query_id, batch_id, opts.timeout)
+            _commit_recorded(client, opts, query_id, batch_id, txns, progress)
+        else:
+            _record_done(client, opts, query_id, batch_id, opts.timeout)
 
 
 def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
@@ -524,7 +574,7 @@ def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str
         progress = read_progress(admin, opts, query_id, timeout=opts.timeout)
         if progress is not None and not progress.done and progress.batch == batch_id:
             _finish_recorded(client, opts, query_id, progress)
-        _end_all(client, messages, False, opts, fenced_ok=True)
+        _abort_all(client, _txns(messages), opts)
         _fence(client, opts, [transactional_id(opts, query_id, i) for i, msg in enumerate(messages) if msg is None])
 
 

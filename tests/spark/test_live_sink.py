@@ -339,3 +339,65 @@ def test_stream_commit_recovers_a_driver_crash_mid_commit(live_broker):
     with Admin({"bootstrap.servers": bs}) as admin:
         progress = S.read_progress(admin, opts, query)
     assert progress.batch == 1 and progress.done and progress.pending == ()
+
+
+def test_commit_after_a_transaction_was_aborted(live_broker, monkeypatch):
+    """A task's transaction aborted before the driver's commit (as by transaction.timeout.ms):
+    first in line, nothing is committed and a streaming batch is written again; after others
+    were committed, the rest are and the error names the task.  Tansu closes the connection
+    on an EndTxn with a fenced epoch instead of answering PRODUCER_FENCED (measured), so the
+    coordinator's answer is played here: the doomed transaction is aborted for real, then
+    its commit raises ProducerFencedError."""
+    import pyarrow as pa
+
+    from kafkacodec.client import Admin, ProducerFencedError
+    from kafkacodec.client import transaction as txn
+    from kafkacodec.spark import _live_sink as S
+
+    bs = live_broker.bootstrap
+    topic = _topic("sink-lost")
+    create_topics(bs, {topic: 2})
+    opts = S.parse_sink_options({"kafka.bootstrap.servers": bs, "topic": topic})
+    query = uuid.uuid4().hex
+    doomed = set()
+    real_end = txn.end_transaction
+
+    def end_transaction(client, txn_id, pid, epoch, committed, **kw):
+        if txn_id in doomed:
+            real_end(client, txn_id, pid, epoch, False, **kw)
+            doomed.discard(txn_id)
+            raise ProducerFencedError("aborted by its timeout")
+        return real_end(client, txn_id, pid, epoch, committed, **kw)
+
+    monkeypatch.setattr(txn, "end_transaction", end_transaction)
+
+    def batch(lo, hi):
+        return [pa.RecordBatch.from_pydict({"value": [b"r%d" % i for i in range(lo, hi)]})]
+
+    def tasks(o, **kw):
+        return [S.write_task(batch(0, 50), o, 0, **kw), S.write_task(batch(50, 100), o, 1, **kw)]
+
+    with Admin({"bootstrap.servers": bs}) as admin:
+        m0 = tasks(opts, query_id=query, batch_id=0)
+        doomed.add(m0[0].transactional_id)
+        with pytest.raises(S.SinkError, match="nothing of the batch was committed"):
+            S.commit_stream(opts, m0, 0, query)
+        assert S.read_progress(admin, opts, query) is None
+        assert _kafkacodec_committed(bs, topic, 2, timeout=3) == []
+        again = tasks(opts, query_id=query, batch_id=0)  # the restarted query writes the batch again
+        assert not any(m.skipped for m in again)
+        S.commit_stream(opts, again, 0, query)
+        assert sorted(r.value for r in _kafkacodec_committed(bs, topic, 2, timeout=3)) == sorted(
+            b"r%d" % i for i in range(100))
+
+        other = _topic("sink-lost")
+        create_topics(bs, {other: 2})
+        write = S.replace(S.parse_sink_options({"kafka.bootstrap.servers": bs, "topic": other}),
+                          write_id=S.new_write_id())
+        m = tasks(write)
+        doomed.add(m[1].transactional_id)
+        with pytest.raises(S.SinkError, match=r"tasks \[1\] were aborted"):
+            S.commit_write(write, m)
+        S.abort_write(write, m, write_id=write.write_id)  # Spark's abort() after a failed commit()
+    assert sorted(r.value for r in _kafkacodec_committed(bs, other, 2, timeout=3)) == sorted(
+        b"r%d" % i for i in range(50))
