@@ -43,15 +43,18 @@ Where exactly-once ends:
 
 - the coordinator aborts a transaction left open longer than
   ``kafka.transaction.timeout.ms`` (default here 10 min; at most the broker's
-  ``transaction.max.timeout.ms``): a job (or a streaming restart after a crash
-  mid-commit) slower than that fails at EndTxn with ProducerFencedError, and
-  the transactions committed before it stay committed;
+  ``transaction.max.timeout.ms``).  When the driver finds the first
+  transaction it commits aborted, it aborts the others: the job fails with
+  nothing visible (a streaming batch is written again on restart).  When it
+  finds one after others were committed (a job, or a restart after a crash
+  mid-commit, slower than the timeout), it commits the rest and fails naming
+  the lost tasks: their rows are not in Kafka;
 - a batch write's ``commit()`` that fails part way (a broker gone) has
   committed some tasks' transactions and not others, as any two-phase
   commit without a recovery log; streaming writes recover this from the record;
 - with speculative execution, the losing attempt may fence the winner's
-  transaction before the driver commits it: the job then fails, without
-  duplicates;
+  transaction before the driver commits it: the job then fails as above,
+  without duplicates;
 - a streaming record lives in Kafka's group offsets (``offsets.retention.minutes``,
   7 days by default, for a stopped query); a query restarted later writes
   its replayed batch again;
