@@ -401,3 +401,30 @@ def test_commit_after_a_transaction_was_aborted(live_broker, monkeypatch):
         S.abort_write(write, m, write_id=write.write_id)  # Spark's abort() after a failed commit()
     assert sorted(r.value for r in _kafkacodec_committed(bs, other, 2, timeout=3)) == sorted(
         b"r%d" % i for i in range(50))
+
+
+def test_stream_rows_naming_topics_keep_progress_on_progress_topic(live_broker):
+    """Rows with a topic column (no topic option): the record lives on progressTopic."""
+    import pyarrow as pa
+
+    from kafkacodec.client import Admin
+    from kafkacodec.spark import _live_sink as S
+
+    bs = live_broker.bootstrap
+    a, b, progress = _topic("sink-ta"), _topic("sink-tb"), _topic("sink-progress")
+    create_topics(bs, {a: 1, b: 2, progress: 1})
+    opts = S.parse_sink_options({"kafka.bootstrap.servers": bs, "progressTopic": progress})
+    query = uuid.uuid4().hex
+    rows = pa.RecordBatch.from_pydict({"topic": [a, b, b, a], "value": [b"1", b"2", b"3", b"4"],
+                                       "partition": pa.array([0, 1, None, None], pa.int32())})
+    msgs = [S.write_task([rows.slice(0, 2)], opts, 0, query_id=query, batch_id=0),
+            S.write_task([rows.slice(2, 2)], opts, 1, query_id=query, batch_id=0)]
+    assert {(t, n) for m in msgs for t, _, n in m.partitions} == {(a, 1), (b, 1)}
+    S.commit_stream(opts, msgs, 0, query)
+    assert S.write_task([rows], opts, 0, query_id=query, batch_id=0).skipped
+    with Admin({"bootstrap.servers": bs}) as admin:
+        assert S.read_progress(admin, opts, query) == S.Progress(0)
+    assert sorted(r.value for r in _kafkacodec_committed(bs, a, 1, timeout=2)) == [b"1", b"4"]
+    got = _kafkacodec_committed(bs, b, 2, timeout=2)
+    assert sorted((r.value, r.partition) for r in got if r.value == b"2") == [(b"2", 1)]
+    assert sorted(r.value for r in got) == [b"2", b"3"]
