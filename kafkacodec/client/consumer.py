@@ -337,20 +337,33 @@ class Consumer:
             cf._next_offset = None
         return True
 
-    def _take_records(self, limit):
-        out = []
-        fetcher = self._fetcher
+    def _fetches_to_take(self, kind, full):
+        """(fetch, partition state, position) for each buffered fetch a poll may take from, until
+        full(); a fetch not yet decoded as `kind` has been prepared for decoding (read_committed)."""
         for cf in self._queued_fetches():
-            if len(out) >= limit:
-                break
-            with fetcher.lock:
+            if full():
+                return
+            with self._fetcher.lock:
                 state = self._usable(cf)
                 if state is None:
                     continue
                 position = state.position
+            if cf.kind != kind and not self._prepare_fetch(cf, state):
+                continue
+            yield cf, state, position
+
+    def _taken_up_to(self, cf, state, j, n):
+        """Under lock: rows before j of cf's n are handed out; a drained fetch frees its partition."""
+        cf.index = j
+        if j >= n:
+            state.position = max(state.position, cf.next_offset(self._verify_crc))
+            self._finish(cf)
+
+    def _take_records(self, limit):
+        out = []
+        fetcher = self._fetcher
+        for cf, state, position in self._fetches_to_take("records", lambda: len(out) >= limit):
             if cf.kind != "records":
-                if not self._prepare_fetch(cf, state):
-                    continue
                 cf.decoded = decode_records(cf.data, isolation_level="read_committed" if self._read_committed
                                             else "read_uncommitted", aborted_transactions=cf.aborted,
                                             verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed,
@@ -369,10 +382,7 @@ class Consumer:
                 if j > i:
                     out.extend(records[i:j] if i or j < n else records)
                     state.position = records[j - 1].offset + 1
-                cf.index = j
-                if j >= n:
-                    state.position = max(state.position, cf.next_offset(self._verify_crc))
-                    self._finish(cf)
+                self._taken_up_to(cf, state, j, n)
         return out
 
     def _finish(self, cf):
@@ -396,17 +406,8 @@ class Consumer:
         taken = 0
         fetcher = self._fetcher
         bounded = limit < 1 << 62
-        for cf in self._queued_fetches():
-            if taken >= limit:
-                break
-            with fetcher.lock:
-                state = self._usable(cf)
-                if state is None:
-                    continue
-                position = state.position
+        for cf, state, position in self._fetches_to_take("arrow", lambda: taken >= limit):
             if cf.kind != "arrow":
-                if not self._prepare_fetch(cf, state):
-                    continue
                 cf.decoded = ka.decode(cf.data, isolation_level="read_committed" if self._read_committed
                                        else "read_uncommitted", aborted_transactions=cf.aborted,
                                        verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
@@ -432,10 +433,7 @@ class Consumer:
                         schema=_arrow_schema()))
                     taken += rows
                     state.position = offsets[j - 1].as_py() + 1
-                cf.index = j
-                if j >= n:
-                    state.position = max(state.position, cf.next_offset(self._verify_crc))
-                    self._finish(cf)
+                self._taken_up_to(cf, state, j, n)
             if parts and not bounded:
                 # One fetch's columns as they are: gathering several would copy
                 # every value once more; the next poll takes the next fetch.
@@ -516,6 +514,40 @@ class Consumer:
         found = list_offsets(self._client, {_tp(p): EARLIEST for p in partitions},
                              self._timeout if timeout is None else timeout)
         return {tp: v.offset for tp, v in found.items()}
+
+    def get_watermark_offsets(self, partition, timeout=None, cached=False):
+        """(low, high) of a partition: its log start offset and high watermark (the last stable
+        offset under read_committed).  cached=True answers from the last Fetch response without
+        asking the broker ((None, None) before one arrived; the partition must be assigned)."""
+        self._check_open()
+        tp = _tp(partition)
+        if cached:
+            with self._fetcher.lock:
+                state = self._fetcher.partitions.get(tp)
+                if state is None:
+                    raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+                high = state.last_stable_offset if self._read_committed else state.high_watermark
+                return (None if state.log_start_offset < 0 else state.log_start_offset,
+                        None if high < 0 else high)
+        timeout = self._timeout if timeout is None else timeout
+        return self.beginning_offsets([tp], timeout)[tp], self.end_offsets([tp], timeout)[tp]
+
+    def watermarks(self):
+        """{TopicPartition: (low, high)} of the assigned partitions, from the last Fetch responses."""
+        return {tp: self.get_watermark_offsets(tp, cached=True) for tp in self.assignment()}
+
+    def group_metadata(self):
+        """This member's ConsumerGroupMetadata (group id, generation, member id, instance id), for
+        Producer.send_offsets_to_transaction: the broker fences the commit of a stale member."""
+        from kafkacodec.client.transaction import ConsumerGroupMetadata
+        self._check_open()
+        g = self._group
+        if g is None:
+            raise E.ConfigError("group.id: group_metadata() needs a group.id")
+        with g.cond:
+            if g.subscribed:
+                return ConsumerGroupMetadata(g.group_id, g.generation, g.member_id, self.conf["group.instance.id"])
+        return ConsumerGroupMetadata(g.group_id, -1, "", self.conf["group.instance.id"])
 
     def end_offsets(self, partitions, timeout=None):
         found = list_offsets(self._client, {_tp(p): LATEST for p in partitions},
@@ -712,6 +744,15 @@ class AsyncConsumer:
 
     async def end_offsets(self, partitions, timeout=None):
         return await self._run(self._consumer.end_offsets, partitions, timeout)
+
+    async def get_watermark_offsets(self, partition, timeout=None, cached=False):
+        return await self._run(self._consumer.get_watermark_offsets, partition, timeout, cached)
+
+    def watermarks(self):
+        return self._consumer.watermarks()
+
+    def group_metadata(self):
+        return self._consumer.group_metadata()
 
     async def close(self, autocommit=True, timeout=None):
         if self._closed:

@@ -141,6 +141,12 @@ class Fetcher:
     def tick(self, now):
         if self.closed:
             return None
+        try:
+            return self._tick(now)
+        except E.ClientClosedError:
+            return None  # close() ran while this tick was under way: nothing left to fetch for
+
+    def _tick(self, now):
         md = self.client.metadata
         by_node = {}
         next_due = None
@@ -197,10 +203,15 @@ class Fetcher:
             replica_id=-1, max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
             max_bytes=conf["fetch.max.bytes"], isolation_level=self.isolation, session_id=0, session_epoch=-1,
             topics=[FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()], rack_id="")
-        self._node_in_flight.add(node)
         sent = {(tp, state.fetch_offset()) for tp, state, _ in items}
-        future = self.client.send(node, "Fetch", body, max_version=FETCH_MAX_VERSION,
-                                  timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
+        try:
+            future = self.client.send(node, "Fetch", body, max_version=FETCH_MAX_VERSION,
+                                      timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
+        except E.ClientClosedError:
+            for _, state, _ in items:
+                state.in_flight = False
+            raise
+        self._node_in_flight.add(node)
         self.fetches_sent += 1
         future.add_done_callback(lambda f: self._answered(node, sent, f))
 

@@ -142,7 +142,7 @@ class GroupCoordinator:
         """Calling thread: the coordinator's node id, looked up by the I/O thread."""
         with self.cond:
             while self.coordinator is None:
-                if self.closed:
+                if self.closed or self.client.closed:
                     raise E.ClientClosedError("the consumer is closed")
                 if self.client.fatal_error is not None:
                     raise self.client.fatal_error
@@ -158,6 +158,12 @@ class GroupCoordinator:
     def tick(self, now):
         if self.closed or self.group_id is None:
             return None
+        try:
+            return self._tick(now)
+        except E.ClientClosedError:
+            return None  # close() ran while this tick was under way
+
+    def _tick(self, now):
         if self.coordinator is None:
             self._find_coordinator(now)
             return self._find_after if not self._finding else None
@@ -462,6 +468,8 @@ class GroupCoordinator:
 
     def leave(self, timeout):
         """Calling thread: leave the group (close/unsubscribe), waiting up to `timeout`."""
+        if self.client.closed:
+            return  # no I/O thread to send it: the session timeout covers it
         holder = []
         done = threading.Event()
 

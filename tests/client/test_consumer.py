@@ -17,20 +17,6 @@ pytestmark = [pytest.mark.broker, pytest.mark.timeout(90)]
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
 
 
-@pytest.fixture(scope="module", params=["mock", "tansu"])
-def broker(request):
-    cm = _peers.mock_cluster(num_brokers=3) if request.param == "mock" else _peers.tansu_broker()
-    try:
-        with cm as bootstrap:
-            yield request.param, bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
-
-def _topic(bootstrap, partitions):
-    name = f"cc-{uuid.uuid4().hex[:8]}"
-    _peers.create_topic(bootstrap, name, partitions)
-    return name
 
 
 def _consumer(bootstrap, **conf):
@@ -64,7 +50,7 @@ def _sample(codec, n=300):
 @pytest.mark.parametrize("codec", CODECS)
 def test_records_from_librdkafka_identical(broker, codec):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 3)
+    topic = broker.topic(3, "cc")
     sample = _sample(codec)
     _peers.produce_with_confluent(bootstrap, topic, sample, compression_type=codec, linger_ms=20)
     expected = _peers.consume_with_confluent(bootstrap, topic, len(sample))
@@ -109,7 +95,7 @@ def _transactional_produce(bootstrap, topic):
 
 def test_read_committed_hides_aborted_transactions(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 2)
+    topic = broker.topic(2, "cc")
     committed = _transactional_produce(bootstrap, topic)
     with _consumer(bootstrap, isolation_level="read_committed", check_crcs=kind != "mock") as c:
         c.assign([(topic, 0), (topic, 1)])
@@ -129,7 +115,7 @@ def test_read_committed_hides_aborted_transactions(broker):
 
 def test_group_shared_with_librdkafka_splits_partitions(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 6)
+    topic = broker.topic(6, "cc")
     group = f"g-{uuid.uuid4().hex[:6]}"
     ours = _consumer(bootstrap, group_id=group, session_timeout_ms=10000, heartbeat_interval_ms=500,
                      partition_assignment_strategy="range")
@@ -172,7 +158,7 @@ def test_members_joining_and_leaving_lose_and_duplicate_nothing(broker):
         # the mock answers OffsetCommit with REBALANCE_IN_PROGRESS once a rebalance started, so the
         # commit on revoke cannot land there (Kafka accepts it from the current generation)
         pytest.skip("librdkafka's mock rejects commits during a rebalance")
-    topic = _topic(bootstrap, 4)
+    topic = broker.topic(4, "cc")
     group = f"g-{uuid.uuid4().hex[:6]}"
     total = 2000
     _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v-%d" % i, None, None, i % 4) for i in range(total)])
@@ -211,7 +197,7 @@ def test_members_joining_and_leaving_lose_and_duplicate_nothing(broker):
 
 def test_commit_committed_seek_reset_pause(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 2)
+    topic = broker.topic(2, "cc")
     group = f"g-{uuid.uuid4().hex[:6]}"
     _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v-%d" % i, None, 1_700_000_000_000 + i, 0)
                                                      for i in range(50)], linger_ms=0, batch_num_messages=10)
@@ -258,7 +244,7 @@ def test_poll_arrow_needs_no_pandas_and_records_carry_their_partition(broker):
     import subprocess
     import sys
     _, bootstrap = broker
-    topic = _topic(bootstrap, 2)
+    topic = broker.topic(2, "cc")
     _peers.produce_with_confluent(bootstrap, topic, [(b"k%d" % i, b"v%d" % i) for i in range(50)])
     script = f"""
 import sys, time
@@ -289,3 +275,80 @@ print("pandas" in sys.modules)
     assert all(type(r) is Record for r in recs)  # the decoder's own records, no wrapper
     assert {(r.topic, r.partition) for r in recs} == {(topic, 0), (topic, 1)}
     assert all(r.key.startswith(b"k") for r in recs)
+
+
+def test_close_while_fetching_logs_nothing(broker, caplog):
+    """close() racing with the I/O thread's fetch loop: quiet, no "ticker failed" error."""
+    import logging
+    kind, bootstrap = broker
+    topic = broker.topic(3, "cc")
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v" * 100, None, None, i % 3) for i in range(3000)])
+    caplog.set_level(logging.DEBUG, logger="kafkacodec")
+    for _ in range(5):  # fetches leave all the time: hardly any waiting at the broker
+        c = _consumer(bootstrap, fetch_max_wait_ms=10)
+        c.assign([(topic, p) for p in range(3)])
+        assert _drain(c, 1)
+        c.close()
+    # the race made certain: the I/O thread stopped, the fetcher still has partitions to fetch
+    c = _consumer(bootstrap, group_id=f"g-{uuid.uuid4().hex[:6]}", enable_auto_commit=False)
+    c.assign([(topic, p) for p in range(3)])
+    assert _drain(c, 1)
+    c._client.close()
+    c._fetcher.tick(time.monotonic())  # sends nothing and raises nothing
+    c._group.tick(time.monotonic())
+    started = time.monotonic()
+    c.close()
+    assert time.monotonic() - started < 1
+    noisy = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not noisy, [r.getMessage() for r in noisy]
+
+
+def test_assign_with_group_starts_from_committed_then_reset(broker):
+    kind, bootstrap = broker
+    topic = broker.topic(2, "cc")
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v%d" % i, None, None, i % 2) for i in range(40)])
+    tp0, tp1 = TopicPartition(topic, 0), TopicPartition(topic, 1)
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    with _consumer(bootstrap, group_id=group, enable_auto_commit=False) as c:
+        c.commit({tp0: 12})
+    with _consumer(bootstrap, group_id=group, enable_auto_commit=False) as c:
+        c.assign([tp0, tp1])
+        got = _drain(c, 28)
+        firsts = {p: min(r.offset for r in got if r.partition == p) for p in (0, 1)}
+        assert firsts == {0: 12, 1: 0}  # committed where there is one, else auto.offset.reset
+        assert len(got) == 28
+        if kind == "mock":  # Tansu answers ListOffsets(latest) with the last batch's base + 1
+            assert c.get_watermark_offsets(tp0) == (0, 20)
+        low, high = c.get_watermark_offsets(tp1, cached=True)
+        assert high == 20 and low in (0, None)
+        assert set(c.watermarks()) == {tp0, tp1}
+        gm = c.group_metadata()  # assign mode: the group's id, no membership
+        assert (gm.group_id, gm.generation_id, gm.member_id) == (group, -1, "")
+    with pytest.raises(E.IllegalStateError):
+        with _consumer(bootstrap) as c:
+            c.get_watermark_offsets(tp0, cached=True)
+    with pytest.raises(E.ConfigError, match="group.id"):
+        with _consumer(bootstrap) as c:
+            c.group_metadata()
+
+
+def test_group_metadata_commits_offsets_with_a_transaction(broker):
+    from kafkacodec.client import Producer
+    kind, bootstrap = broker
+    topic = broker.topic(1, "cc")
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v%d" % i) for i in range(10)])
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    with _consumer(bootstrap, group_id=group, enable_auto_commit=False, session_timeout_ms=10000,
+                   heartbeat_interval_ms=300) as c:
+        c.subscribe([topic])
+        got = _drain(c, 10)
+        assert len(got) == 10
+        gm = c.group_metadata()
+        assert gm.group_id == group and gm.generation_id >= 0 and gm.member_id
+        with Producer({"bootstrap.servers": bootstrap, "transactional.id": f"t-{uuid.uuid4().hex[:6]}"}) as p:
+            p.init_transactions(30)
+            p.begin_transaction()
+            p.send_offsets_to_transaction({TopicPartition(topic, 0): 10}, gm, 30)
+            p.commit_transaction(30)  # the broker checked the member's generation and id
+        if kind == "tansu":  # the mock's OffsetFetch does not show what TxnOffsetCommit committed
+            assert c.committed([TopicPartition(topic, 0)]) == {TopicPartition(topic, 0): 10}

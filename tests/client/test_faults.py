@@ -18,14 +18,6 @@ PARTITIONS = 3
 PER_PARTITION = 2000
 
 
-@pytest.fixture
-def cluster():
-    try:
-        with _peers.mock_cluster(num_brokers=3) as bootstrap:
-            yield bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
 
 def _fill(bootstrap):
     topic = f"flt-{uuid.uuid4().hex[:6]}"
@@ -67,40 +59,40 @@ def _check(seen):
         assert offsets == list(range(PER_PARTITION)), f"partition {p}: lost or reordered"
 
 
-def test_leader_moves_and_fetch_errors(cluster):
-    topic = _fill(cluster)
+def test_leader_moves_and_fetch_errors(mock3):
+    topic = _fill(mock3)
 
     def faults(_consumer):
         for step, broker in enumerate([2, 3, 1, 2]):
-            _peers.mock_fault(cluster, "leader", topic, step % PARTITIONS, broker)
+            _peers.mock_fault(mock3, "leader", topic, step % PARTITIONS, broker)
             time.sleep(0.2)
         # NOT_LEADER_OR_FOLLOWER, UNKNOWN_TOPIC_OR_PARTITION and NOT_LEADER again on the next Fetches
-        _peers.mock_fault(cluster, "errors", 1, 6, 3, 6, 7)
+        _peers.mock_fault(mock3, "errors", 1, 6, 3, 6, 7)
 
-    _check(_consume_through(cluster, topic, faults))
+    _check(_consume_through(mock3, topic, faults))
 
 
-def test_broker_down_and_back(cluster):
-    topic = _fill(cluster)
+def test_broker_down_and_back(mock3):
+    topic = _fill(mock3)
 
     def faults(_consumer):
         for broker in (1, 2, 3):
-            _peers.mock_fault(cluster, "down", broker)
+            _peers.mock_fault(mock3, "down", broker)
             time.sleep(0.7)
-            _peers.mock_fault(cluster, "up", broker)
+            _peers.mock_fault(mock3, "up", broker)
             time.sleep(0.3)
 
-    _check(_consume_through(cluster, topic, faults))
+    _check(_consume_through(mock3, topic, faults))
 
 
-def test_responses_slower_than_the_request_timeout(cluster):
-    topic = _fill(cluster)
+def test_responses_slower_than_the_request_timeout(mock3):
+    topic = _fill(mock3)
 
     def faults(_consumer):
         for broker in (1, 2, 3):
-            _peers.mock_fault(cluster, "rtt", broker, 1500)
+            _peers.mock_fault(mock3, "rtt", broker, 1500)
         time.sleep(2.0)
         for broker in (1, 2, 3):
-            _peers.mock_fault(cluster, "rtt", broker, 0)
+            _peers.mock_fault(mock3, "rtt", broker, 0)
 
-    _check(_consume_through(cluster, topic, faults, request_timeout_ms=1000, fetch_max_wait_ms=50))
+    _check(_consume_through(mock3, topic, faults, request_timeout_ms=1000, fetch_max_wait_ms=50))

@@ -4,7 +4,6 @@ keyed records land in the Java client's partition, callbacks and handles report 
 offsets the broker gave; configuration errors name the setting."""
 import threading
 import time
-import uuid
 
 import pytest
 
@@ -82,20 +81,6 @@ def test_idempotence_default_follows_acks():
 
 # -- against brokers
 
-@pytest.fixture(scope="module", params=["mock", "tansu"])
-def broker(request):
-    cm = _peers.mock_cluster(num_brokers=3) if request.param == "mock" else _peers.tansu_broker()
-    try:
-        with cm as bootstrap:
-            yield request.param, bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
-
-def _topic(bootstrap, partitions):
-    name = f"pt-{uuid.uuid4().hex[:8]}"
-    _peers.create_topic(bootstrap, name, partitions)
-    return name
 
 
 def _sample(n=300):
@@ -126,7 +111,7 @@ def _consume_kafkacodec(bootstrap, topic, partitions, n, timeout=30):
 @pytest.mark.parametrize("codec", CODECS)
 def test_round_trip_through_both_consumers(broker, codec):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 3)
+    topic = broker.topic(3, "pt")
     records = _sample()
     with Producer({"bootstrap.servers": bootstrap, "compression.type": codec, "linger.ms": 2,
                    "batch.size": 4096}) as p:
@@ -154,7 +139,7 @@ def test_threads_sending_while_batches_drain(broker):
     (tiny batches, no linger, idempotent): every record is written once, where its
     handle says, in each thread's order per partition."""
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 3)
+    topic = broker.topic(3, "pt")
     threads, per_thread = 4, 3000
     handles = [None] * threads
     start = threading.Barrier(threads)
@@ -194,7 +179,7 @@ def test_threads_sending_while_batches_drain(broker):
 @pytest.mark.timeout(120)
 def test_keys_land_where_librdkafka_murmur2_puts_them(broker):
     kind, bootstrap = broker
-    topic_a, topic_b = _topic(bootstrap, 7), _topic(bootstrap, 7)
+    topic_a, topic_b = broker.topic(7, "pt"), broker.topic(7, "pt")
     keys = [b"user-%d" % i for i in range(200)] + [b"", b"x", b"\xff\xfe\x00", b"k" * 33]
     with Producer({"bootstrap.servers": bootstrap}) as p:
         mine = [p.send(topic_a, b"v", key=k) for k in keys]
@@ -210,7 +195,7 @@ def test_keys_land_where_librdkafka_murmur2_puts_them(broker):
 @pytest.mark.timeout(120)
 def test_null_keys_stick_to_a_partition_per_batch(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 4)
+    topic = broker.topic(4, "pt")
     with Producer({"bootstrap.servers": bootstrap, "batch.size": 2048, "linger.ms": 50}) as p:
         handles = [p.send(topic, b"x" * 100) for _ in range(400)]
         p.flush(30)
@@ -225,7 +210,7 @@ def test_null_keys_stick_to_a_partition_per_batch(broker):
 @pytest.mark.timeout(60)
 def test_callbacks_run_in_poll_and_flush(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 2)
+    topic = broker.topic(2, "pt")
     seen = []
     with Producer({"bootstrap.servers": bootstrap, "acks": 1}) as p:
         for i in range(50):
@@ -242,7 +227,7 @@ def test_callbacks_run_in_poll_and_flush(broker):
 @pytest.mark.timeout(60)
 def test_send_to_missing_partition_and_oversized_record(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 2)
+    topic = broker.topic(2, "pt")
     with Producer({"bootstrap.servers": bootstrap, "max.request.size": 10000}) as p:
         with pytest.raises(ValueError, match="partition 5"):
             p.send(topic, b"x", partition=5)

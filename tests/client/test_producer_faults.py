@@ -25,14 +25,6 @@ pytestmark = [pytest.mark.broker]
 PRODUCE = 0
 
 
-@pytest.fixture
-def mock3():
-    try:
-        with _peers.mock_cluster(num_brokers=3) as bootstrap:
-            yield bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
 
 def _topic(bootstrap, partitions):
     name = f"pf-{uuid.uuid4().hex[:8]}"

@@ -22,20 +22,6 @@ pytestmark = [pytest.mark.broker]
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
 
 
-@pytest.fixture(scope="module", params=["mock", "tansu"])
-def broker(request):
-    cm = _peers.mock_cluster(num_brokers=3) if request.param == "mock" else _peers.tansu_broker()
-    try:
-        with cm as bootstrap:
-            yield request.param, bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
-
-def _topic(bootstrap, partitions):
-    name = f"tx-{uuid.uuid4().hex[:8]}"
-    _peers.create_topic(bootstrap, name, partitions)
-    return name
 
 
 def _read_committed_kafkacodec(bootstrap, topic, partitions, n, timeout=15):
@@ -56,7 +42,7 @@ def _read_committed_kafkacodec(bootstrap, topic, partitions, n, timeout=15):
 @pytest.mark.timeout(120)
 def test_committed_visible_aborted_never(broker):
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 2)
+    topic = broker.topic(2, "tx")
     with Producer({"bootstrap.servers": bootstrap, "transactional.id": f"t-{uuid.uuid4().hex[:6]}"}) as p:
         p.init_transactions(30)
         with pytest.raises(E.IllegalStateError, match="begin_transaction"):
@@ -91,7 +77,7 @@ def test_a_second_producer_fences_the_first(broker):
     if kind == "mock":
         pytest.skip("the mock cluster does not fence: after a second InitProducerId, Produce and EndTxn "
                     "with the old epoch still succeed (measured)")
-    topic = _topic(bootstrap, 1)
+    topic = broker.topic(1, "tx")
     txn_id = f"fence-{uuid.uuid4().hex[:6]}"
     old = Producer({"bootstrap.servers": bootstrap, "transactional.id": txn_id})
     new = Producer({"bootstrap.servers": bootstrap, "transactional.id": txn_id})
@@ -124,7 +110,7 @@ def test_consume_transform_produce_example_is_exactly_once(broker):
     if kind == "mock":
         pytest.skip("the mock cluster's OffsetFetch does not return offsets committed by TxnOffsetCommit "
                     "(measured: None after two committed transactions), so a restart cannot resume")
-    source, target = _topic(bootstrap, 2), _topic(bootstrap, 3)
+    source, target = broker.topic(2, "tx"), broker.topic(3, "tx")
     _peers.produce_with_confluent(bootstrap, source, [(b"k%d" % i, b"value-%d" % i) for i in range(400)])
     group, txn_id = f"g-{uuid.uuid4().hex[:6]}", f"copy-{uuid.uuid4().hex[:6]}"
     # first run "crashes": its last transaction (output and offsets) is aborted
@@ -143,7 +129,7 @@ def test_consume_transform_produce_example_is_exactly_once(broker):
 def test_send_arrow_round_trip(broker, codec):
     pa = pytest.importorskip("pyarrow")
     kind, bootstrap = broker
-    topic = _topic(bootstrap, 5)
+    topic = broker.topic(5, "tx")
     n = 3000
     keys = [None if i % 13 == 0 else b"key-%d" % (i * 7) for i in range(n)]
     values = [b"value-%d" % i * (1 + i % 4) for i in range(n)]
