@@ -10,6 +10,15 @@ the I/O thread is woken and the next Fetch leaves at once.  A Fetch holding
 only partitions already at their end is not sent while other partitions of
 the same broker are being drained: the broker would keep it for
 ``fetch.max.wait.ms`` and the drained partitions would wait behind it.
+
+Fetch sessions (KIP-227, Fetch v7+, ``enable.fetch.sessions``): the first Fetch
+to a broker is full (session id 0, epoch 0); when the broker answers with a
+session id, the next ones list only the partitions that are new or whose fetch
+offset, leader epoch or size changed, and name in ``forgotten_topics_data`` those
+not fetched this time (a buffered partition is left out of a Fetch, as Java's
+client does, so the broker never returns data we hold already).  Any failure —
+FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH, a lost connection —
+drops the session and the next Fetch is full again.
 """
 import collections
 import logging
@@ -24,12 +33,31 @@ from kafkacodec.client.admin import TopicPartition
 log = logging.getLogger("kafkacodec.client")
 
 FETCH_MAX_VERSION = 12  # v13+ names topics by id only
+FETCH_SESSION_MIN_VERSION = 7
+FETCH_API_KEY = 1
+_SESSION_ERRORS = {70, 71}  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
 
 OFFSET_OUT_OF_RANGE = 1
 # answers that mean "the leader moved or our view is stale": refresh metadata
 _METADATA_ERRORS = {3, 5, 6, 9, 56, 72, 74, 75, 100, 103}
 FetchPartition = m.FetchRequest.FetchPartition
 FetchTopic = m.FetchRequest.FetchTopic
+ForgottenTopic = m.FetchRequest.ForgottenTopic
+
+
+class FetchSession:
+    """What one broker's fetch session holds: {tp: (fetch offset, leader epoch, max bytes)};
+    id 0 when the broker declined one."""
+
+    __slots__ = ("id", "epoch", "parts")
+
+    def __init__(self, session_id, parts):
+        self.id = session_id
+        self.epoch = 1
+        self.parts = parts
+
+    def next_epoch(self):
+        self.epoch = self.epoch + 1 if self.epoch < 0x7FFFFFFF else 1
 
 
 class PartitionState:
@@ -97,6 +125,8 @@ class Fetcher:
         self.isolation = 1 if conf["isolation.level"] == "read_committed" else 0
         self.closed = False
         self.fetches_sent = 0
+        self.sessions = {}                       # node id -> FetchSession (I/O thread)
+        self.session_stats = {"full": 0, "incremental": 0, "reset": 0}
 
     # -- calling thread (under lock)
 
@@ -137,6 +167,17 @@ class Fetcher:
 
     def connection_lost(self, node_id, error):
         self._node_backoff[node_id] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+        self._drop_session(node_id)
+
+    def _drop_session(self, node):
+        if self.sessions.pop(node, None) is not None:
+            self.session_stats["reset"] += 1
+
+    def _fetch_version(self, node):
+        """The Fetch version this broker's connection negotiated, None before it is ready."""
+        conn = self.client.connections.get(node)
+        broker_max = conn.versions.get(FETCH_API_KEY) if conn is not None and conn.ready else None
+        return None if broker_max is None else min(broker_max, FETCH_MAX_VERSION)
 
     def tick(self, now):
         if self.closed:
@@ -193,19 +234,38 @@ class Fetcher:
 
     def _send(self, node, items):
         conf = self.conf
+        wanted = {tp: (state.fetch_offset(), epoch, conf["max.partition.fetch.bytes"]) for tp, state, epoch in items}
+        version = self._fetch_version(node)
+        session_id, session_epoch, forgotten = 0, -1, {}
+        changed = wanted
+        if conf["enable.fetch.sessions"] and version is not None and version >= FETCH_SESSION_MIN_VERSION:
+            session = self.sessions.get(node)
+            if session is None or session.id == 0:
+                session_epoch = 0  # full: asks the broker for a new session
+            else:
+                session_id, session_epoch = session.id, session.epoch
+                changed = {tp: spec for tp, spec in wanted.items() if session.parts.get(tp) != spec}
+                for tp in session.parts:
+                    if tp not in wanted:
+                        forgotten.setdefault(tp.topic, []).append(tp.partition)
         topics = {}
-        for tp, state, epoch in items:
-            state.in_flight = True
+        for tp, (offset, epoch, max_bytes) in changed.items():
             topics.setdefault(tp.topic, []).append(FetchPartition(
-                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=state.fetch_offset(),
-                log_start_offset=-1, partition_max_bytes=conf["max.partition.fetch.bytes"]))
+                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=offset,
+                log_start_offset=-1, partition_max_bytes=max_bytes))
+        for _, state, _ in items:
+            state.in_flight = True
         body = m.FetchRequest(
             replica_id=-1, max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
-            max_bytes=conf["fetch.max.bytes"], isolation_level=self.isolation, session_id=0, session_epoch=-1,
-            topics=[FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()], rack_id="")
-        sent = {(tp, state.fetch_offset()) for tp, state, _ in items}
+            max_bytes=conf["fetch.max.bytes"], isolation_level=self.isolation, session_id=session_id,
+            session_epoch=session_epoch, topics=[FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
+            forgotten_topics_data=[ForgottenTopic(topic=t, partitions=sorted(ps)) for t, ps in forgotten.items()],
+            rack_id="")
+        sent = {(tp, spec[0]) for tp, spec in wanted.items()}
         try:
+            # a session is built for the version the ready connection negotiated: send exactly that one
             future = self.client.send(node, "Fetch", body, max_version=FETCH_MAX_VERSION,
+                                      version=version if session_epoch >= 0 else None,
                                       timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
         except E.ClientClosedError:
             for _, state, _ in items:
@@ -213,9 +273,24 @@ class Fetcher:
             raise
         self._node_in_flight.add(node)
         self.fetches_sent += 1
-        future.add_done_callback(lambda f: self._answered(node, sent, f))
+        session = None
+        if session_epoch >= 0:
+            self.session_stats["incremental" if session_id else "full"] += 1
+            session = (session_id, session_epoch, wanted)
+        future.add_done_callback(lambda f: self._answered(node, sent, f, session))
 
-    def _answered(self, node, sent, future):
+    def _session_answered(self, node, session, resp):
+        """Keep the session the broker confirmed (or declined: id 0, full fetches go on)."""
+        session_id, epoch, wanted = session
+        if session_id == 0:
+            self.sessions[node] = FetchSession(resp.session_id or 0, wanted)
+            return
+        current = self.sessions.get(node)
+        if current is not None and current.id == session_id and current.epoch == epoch:
+            current.parts = wanted
+            current.next_epoch()
+
+    def _answered(self, node, sent, future, session=None):
         self._node_in_flight.discard(node)
         md = self.client.metadata
         exc = future.exception()
@@ -226,14 +301,22 @@ class Fetcher:
                     state.in_flight = False
             if exc is not None:
                 log.debug("fetch from broker %s failed: %s", node, exc)
+                self._drop_session(node)
                 self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
                 md.request_update()
                 return
             resp = future.result()
             if resp.error_code:
+                self._drop_session(node)
+                if resp.error_code in _SESSION_ERRORS:
+                    log.debug("fetch session with broker %s: error %s; a full fetch follows", node, resp.error_code)
+                    self.client.wakeup()
+                    return  # at once, without a session
                 log.debug("fetch from broker %s: error %s", node, resp.error_code)
                 self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
                 return
+            if session is not None:
+                self._session_answered(node, session, resp)
             offsets = dict(sent)
             woke = False
             for topic in resp.responses:
