@@ -526,27 +526,35 @@ class GroupCoordinator:
                     retry = err
         return retry
 
-    def commit(self, offsets, deadline):
-        """Calling thread: commit {TopicPartition: offset} synchronously; retries coordinator moves."""
-        body = self._commit_body(offsets)
+    def _call_coordinator(self, api, body, max_version, deadline, what, outcome):
+        """Calling thread: send to the coordinator until outcome(future) gives (True, result);
+        (False, retriable error) retries after a backoff, other errors are raised by outcome."""
         attempt = 0
         while True:
             node = self.wait_coordinator(deadline)
-            future = self.client.send(node, "OffsetCommit", body, max_version=OFFSET_COMMIT_MAX_VERSION,
+            future = self.client.send(node, api, body, max_version=max_version,
                                       timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
                                                            deadline - time.monotonic())))
             try:
                 future.exception(max(0.1, deadline - time.monotonic()) + 1)
             except TimeoutError:
-                raise E.KafkaTimeoutError(f"offset commit for group {self.group_id}: no answer") from None
-            retry = self._commit_outcome(future)
-            if retry is None:
-                return
+                raise E.KafkaTimeoutError(f"{what}: no answer") from None
+            done, result = outcome(future)
+            if done:
+                return result
             if time.monotonic() >= deadline:
-                raise E.KafkaTimeoutError(f"offset commit for group {self.group_id} not done: {retry}")
+                raise E.KafkaTimeoutError(f"{what} not done: {result}")
             time.sleep(min(self.conf["retry.backoff.max.ms"],
                            self.conf["retry.backoff.ms"] * 2 ** min(attempt, 10)) / 1000)
             attempt += 1
+
+    def commit(self, offsets, deadline):
+        """Calling thread: commit {TopicPartition: offset} synchronously; retries coordinator moves."""
+        def outcome(future):
+            retry = self._commit_outcome(future)
+            return retry is None, retry
+        self._call_coordinator("OffsetCommit", self._commit_body(offsets), OFFSET_COMMIT_MAX_VERSION, deadline,
+                               f"offset commit for group {self.group_id}", outcome)
 
     def commit_async(self, offsets, callback):
         """One OffsetCommit attempt from the I/O thread; callback(offsets, error or None) runs there."""
@@ -576,40 +584,26 @@ class GroupCoordinator:
         body = m.OffsetFetchRequest(group_id=self.group_id, topics=[
             m.OffsetFetchRequest.OffsetFetchRequestTopic(name=t, partition_indexes=sorted(ps))
             for t, ps in by_topic.items()])
-        attempt = 0
-        while True:
-            node = self.wait_coordinator(deadline)
-            future = self.client.send(node, "OffsetFetch", body, max_version=OFFSET_FETCH_MAX_VERSION,
-                                      timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
-                                                           deadline - time.monotonic())))
-            retry = None
+
+        def outcome(future):
             try:
-                resp = future.result(max(0.1, deadline - time.monotonic()) + 1)
+                resp = future.result(0)
             except E.KafkaError as exc:
                 if not exc.retriable:
                     raise
                 self._coordinator_error(exc)
-                retry = exc
-            else:
-                out = {}
-                codes = [resp.error_code] + [p.error_code for t in resp.topics for p in t.partitions]
-                for code in codes:
-                    if code in _COORDINATOR_ERRORS or code == 88:  # 88: unstable offset (open txn commit)
-                        self._coordinator_error(code)
-                        retry = E.error_for(code)
-                    elif code:
-                        raise E.error_for(code, f"OffsetFetch for group {self.group_id}")
-                if retry is None:
-                    for t in resp.topics:
-                        for p in t.partitions:
-                            out[TopicPartition(t.name, p.partition_index)] = (
-                                p.committed_offset if p.committed_offset >= 0 else None)
-                    return {tp: out.get(tp) for tp in tps}
-            if time.monotonic() >= deadline:
-                raise E.KafkaTimeoutError(f"committed offsets of group {self.group_id} not fetched: {retry}")
-            time.sleep(min(self.conf["retry.backoff.max.ms"],
-                           self.conf["retry.backoff.ms"] * 2 ** min(attempt, 10)) / 1000)
-            attempt += 1
+                return False, exc
+            for code in [resp.error_code] + [p.error_code for t in resp.topics for p in t.partitions]:
+                if code in _COORDINATOR_ERRORS or code == 88:  # 88: unstable offset (open txn commit)
+                    self._coordinator_error(code)
+                    return False, E.error_for(code)
+                if code:
+                    raise E.error_for(code, f"OffsetFetch for group {self.group_id}")
+            out = {TopicPartition(t.name, p.partition_index): p.committed_offset if p.committed_offset >= 0 else None
+                   for t in resp.topics for p in t.partitions}
+            return True, {tp: out.get(tp) for tp in tps}
+        return self._call_coordinator("OffsetFetch", body, OFFSET_FETCH_MAX_VERSION, deadline,
+                                      f"committed offsets of group {self.group_id}", outcome)
 
     def close(self):
         self.closed = True
