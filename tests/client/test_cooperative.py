@@ -176,3 +176,21 @@ def test_cooperative_group_shared_with_librdkafka_loses_and_duplicates_nothing(t
     finally:
         for member in members.values():
             member.close()
+
+
+def test_unreadable_sync_answer_rejoins_without_dropping_the_coordinator():
+    """librdkafka's mock answers a SyncGroup error with a null assignment, which Kafka's schema
+    does not allow: the member joins again, the coordinator is not given up for it."""
+    import concurrent.futures
+    from kafkacodec.errors import CorruptDataError
+    c = Consumer({"bootstrap.servers": "127.0.0.1:1", "group.id": "g",
+                  "partition.assignment.strategy": "cooperative-sticky"})
+    try:
+        g = c._group
+        g.coordinator, g.phase = 2147483646, "syncing"
+        answer = concurrent.futures.Future()
+        answer.set_exception(CorruptDataError("null in a non-nullable field", 14))
+        g._synced(answer)
+        assert g.coordinator == 2147483646 and g.phase == "join"
+    finally:
+        c.close(timeout=0.5)
