@@ -1,5 +1,8 @@
-"""``kafkacodec-spark``: convert Kafka log directories to Parquet with Spark.
+"""``kafkacodec-spark``: Kafka topics and log directories to Parquet with Spark.
 
+    kafkacodec-spark pipeline --demo [OUT] [--bootstrap-servers HOST:PORT]
+    kafkacodec-spark pipeline --bootstrap-servers HOST:PORT --topics a,b OUT
+        live topics -> Parquet with Structured Streaming (see kafkacodec.spark.pipeline)
     kafkacodec-spark convert LOGDIR OUT [--master local[*]] [--mode errorifexists|overwrite|append]
                              [--isolation-level read_committed] [--topics a,b] [--verbose] ...
     kafkacodec-spark convert --demo [OUT]
@@ -332,9 +335,10 @@ class _Output:
     """OUT as this run found it, so that the run writes only where it may and
     a failure removes what the run wrote, nothing else."""
 
-    def __init__(self, path: str, mode: str, *, fresh: bool = False):
+    def __init__(self, path: str, mode: str, *, fresh: bool = False, writer: str = _WRITER):
         self.path = os.path.abspath(os.path.expanduser(path))
         self.mode = mode
+        self.writer = writer  # the command whose earlier output append/overwrite accept
         self.created: list[str] = [self.path] if fresh else []  # directories this run made, outermost first
         self.before: dict = {}
         self.old_marker: bytes | None = None
@@ -368,17 +372,19 @@ class _Output:
                 self.old_marker = f.read()
             try:
                 written = json.loads(self.old_marker)
-                if not isinstance(written, dict) or written.get("written_by") != _WRITER:
+                if not isinstance(written, dict) or written.get("written_by") != self.writer:
                     written = None
             except ValueError:
                 written = None
+        command = self.writer.rsplit(" ", 1)[-1]
         if self.mode == "errorifexists":
-            raise CommandError(f"OUT is not empty: {p} (convert writes into a new or empty directory; "
-                               f"--mode overwrite replaces an earlier convert's output there)")
+            hint = ("--mode overwrite replaces an earlier convert's output there" if command == "convert"
+                    else f"--mode append continues an earlier {command}'s query from its checkpoint there")
+            raise CommandError(f"OUT is not empty: {p} ({command} writes into a new or empty directory; {hint})")
         if written is None:
             verb = "append to" if self.mode == "append" else self.mode
             raise CommandError(f"refusing to {verb} {p}: it is not empty and has no {MARKER} file of "
-                               f"{_WRITER}, so it is not convert's output")
+                               f"{self.writer}, so it is not {command}'s output")
         self.old_files = [str(f) for f in written.get("files", [])]
         if self.mode == "overwrite":
             listed = set(self.old_files) | {MARKER}
@@ -411,7 +417,7 @@ class _Output:
     def write_marker(self, status: str, files: list[str], **extra) -> None:
         import kafkacodec
 
-        doc = {"written_by": _WRITER, "kafkacodec": kafkacodec.__version__, "status": status,
+        doc = {"written_by": self.writer, "kafkacodec": kafkacodec.__version__, "status": status,
                "written_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                **extra, "files": sorted(files)}
         tmp = os.path.join(self.path, f".{MARKER}.tmp")
@@ -502,9 +508,12 @@ def _first_line(exc: BaseException) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from kafkacodec.spark import pipeline
+
     p = argparse.ArgumentParser(prog="kafkacodec-spark",
-                                description="Kafka log directories to Parquet with Spark (kafkacodec).")
+                                description="Kafka topics and log directories to Parquet with Spark (kafkacodec).")
     sub = p.add_subparsers(dest="command", required=True)
+    pipeline.add_parser(sub)
     c = sub.add_parser("convert", help="convert a Kafka log directory to Parquet",
                        description="Convert a broker data directory (or one topic-N directory) to Parquet "
                                    "partitioned by topic and partition. --demo generates a demo directory, "
@@ -594,6 +603,10 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     log = sys.stderr
     try:
+        if args.command == "pipeline":
+            from kafkacodec.spark import pipeline
+
+            return pipeline.run(args, log)
         return _run(args, log)
     except CommandError as exc:
         if args.verbose and exc.__cause__ is not None:

@@ -20,15 +20,18 @@ which offsets belong to aborted transactions, for verification.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
+import time
 from dataclasses import dataclass, field
 
 from kafkacodec.logdir.writer import PartitionWriter
 from kafkacodec.records import build_batches, build_control_batch
 
-__all__ = ["DemoInfo", "generate_demo", "CODECS"]
+__all__ = ["DemoInfo", "generate_demo", "CODECS", "LiveDemoInfo", "produce_live_demo", "record_digest_update",
+           "LIVE_TOPICS"]
 
 CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
 BASE_TS = 1_767_225_600_000  # 2026-01-01T00:00:00Z
@@ -217,3 +220,230 @@ def _transactions(w: PartitionWriter, gen: _Gen, total: int, partition: int, inf
     for pid in pids:
         if state[pid]["first"] is not None:
             end_txn(pid)
+
+
+# --------------------------------------------------------------------------- live demo: topics on a broker
+
+LIVE_TOPICS = {"orders": 3, "clicks": 2, "payments": 2}
+
+
+@dataclass
+class LiveDemoInfo:
+    """What :func:`produce_live_demo` sent, to check a copy against.
+
+    Per partition: the records a read_committed reader sees (``committed``),
+    a SHA-256 over them in offset order (:func:`record_digest_update`), and
+    the offset ranges of records in aborted transactions."""
+
+    bootstrap: str = ""
+    topics: dict = field(default_factory=dict)  # name -> partitions
+    records: int = 0  # data records sent: committed, aborted and outside transactions
+    bytes: int = 0  # keys, values and headers sent
+    committed: dict = field(default_factory=dict)  # (topic, partition) -> records
+    digests: dict = field(default_factory=dict)  # (topic, partition) -> hex SHA-256
+    aborted: dict = field(default_factory=dict)  # (topic, partition) -> [(first, last, count)]
+    transactions: dict = field(default_factory=lambda: {"committed": 0, "aborted": 0})
+    codecs: tuple = ()
+
+    @property
+    def committed_records(self) -> int:
+        return sum(self.committed.values())
+
+    @property
+    def aborted_records(self) -> int:
+        return sum(n for ranges in self.aborted.values() for _, _, n in ranges)
+
+    def to_dict(self) -> dict:
+        return {
+            "topics": self.topics, "records": self.records, "bytes": self.bytes,
+            "partitions": [[t, p, self.committed.get((t, p), 0), self.digests.get((t, p)),
+                            [list(r) for r in self.aborted.get((t, p), ())]]
+                           for t, n in sorted(self.topics.items()) for p in range(n)],
+            "transactions": self.transactions, "codecs": list(self.codecs),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> "LiveDemoInfo":
+        info = cls(topics=dict(raw["topics"]), records=raw["records"], bytes=raw["bytes"],
+                   transactions=dict(raw["transactions"]), codecs=tuple(raw["codecs"]))
+        for t, p, n, digest, ranges in raw["partitions"]:
+            info.committed[(t, p)] = n
+            info.digests[(t, p)] = digest
+            if ranges:
+                info.aborted[(t, p)] = [tuple(r) for r in ranges]
+        return info
+
+
+def record_digest_update(h, offset: int, timestamp_ms: int, key, value, headers) -> None:
+    """Feed one record to a running hash, unambiguously (lengths before bytes,
+    -1 for null); the live pipeline's check hashes what it reads the same way."""
+    import struct
+
+    h.update(struct.pack(">qq", offset, timestamp_ms))
+    for blob in (key, value):
+        if blob is None:
+            h.update(b"\xff\xff\xff\xff")
+        else:
+            h.update(struct.pack(">i", len(blob)))
+            h.update(blob)
+    headers = headers or ()
+    h.update(struct.pack(">i", len(headers)))
+    for hk, hv in headers:
+        hk = hk.encode() if isinstance(hk, str) else hk
+        h.update(struct.pack(">i", len(hk)))
+        h.update(hk)
+        if hv is None:
+            h.update(b"\xff\xff\xff\xff")
+        else:
+            h.update(struct.pack(">i", len(hv)))
+            h.update(hv)
+
+
+def _merge_ranges(offsets: list) -> list:
+    """Sorted offsets -> [(first, last, count)] of consecutive runs."""
+    out: list = []
+    for o in sorted(offsets):
+        if out and out[-1][1] + 1 == o:
+            out[-1][1] = o
+            out[-1][2] += 1
+        else:
+            out.append([o, o, 1])
+    return [tuple(r) for r in out]
+
+
+def produce_live_demo(bootstrap: str, *, records: int = 200_000, prefix: str = "", seed: int = 1,
+                      create: bool = True, timeout: float = 60.0, progress=None) -> LiveDemoInfo:
+    """Create the demo topics on ``bootstrap`` and fill them with about
+    ``records`` records with kafkacodec's producer:
+
+    - ``{prefix}orders`` (3 partitions): an idempotent producer, snappy,
+      keyed records with headers;
+    - ``{prefix}clicks`` (2 partitions): five producers taking turns, one per
+      codec (none, gzip, snappy, lz4, zstd), some null keys and null header values;
+    - ``{prefix}payments`` (2 partitions): two transactional producers (zstd,
+      gzip) whose transactions interleave, about one in four aborted.
+
+    Timestamps start at the current time (a broker's time-based retention
+    keeps them).  ``progress(text)`` is called after each topic."""
+    from kafkacodec.client import Admin, Producer
+
+    topics = {prefix + name: n for name, n in LIVE_TOPICS.items()}
+    if create:
+        with Admin({"bootstrap.servers": bootstrap}) as admin:
+            admin.create_topics(topics, timeout=timeout)
+    info = LiveDemoInfo(bootstrap=bootstrap, topics=topics, codecs=CODECS)
+    gen = _Gen(seed)
+    now = int(time.time() * 1000)
+    kept: dict = {}  # (topic, partition) -> [(offset, ts, key, value, headers)] committed
+    aborted: dict = {}  # (topic, partition) -> [offsets]
+    base = {"bootstrap.servers": bootstrap, "linger.ms": 20, "client.id": "kafkacodec-demo"}
+
+    def settle(sent, committed: bool):
+        for handle, (ts, key, value, headers) in sent:
+            md = handle.get(timeout)
+            tp = (md.topic, md.partition)
+            info.records += 1
+            info.bytes += (len(key) if key else 0) + len(value) + sum(
+                len(k) + (len(v) if v else 0) for k, v in headers or ())
+            if committed:
+                kept.setdefault(tp, []).append((md.offset, ts, key, value, headers))
+            else:
+                aborted.setdefault(tp, []).append(md.offset)
+
+    shares = {"orders": 0.45, "clicks": 0.35, "payments": 0.20}
+
+    # orders: idempotent, keyed, headers
+    topic = prefix + "orders"
+    n = max(1, int(records * shares["orders"]))
+    with Producer({**base, "enable.idempotence": True, "compression.type": "snappy"}) as p:
+        sent = []
+        for i in range(n):
+            rec = gen.order(i, now + i)
+            ts, key, value, headers = rec
+            sent.append((p.send(topic, value, key=key, headers=headers, timestamp=ts), rec))
+        p.flush(timeout)
+        settle(sent, True)
+    if progress:
+        progress(f"{topic}: {n:,} records (idempotent, snappy)")
+
+    # clicks: one producer per codec, taking turns
+    topic = prefix + "clicks"
+    n = max(1, int(records * shares["clicks"]))
+    producers = [Producer({**base, "compression.type": codec, "enable.idempotence": False, "acks": 1})
+                 for codec in CODECS]
+    try:
+        done = k = 0
+        while done < n:
+            p = producers[k % len(producers)]
+            k += 1
+            m = min(n - done, gen.rng.randrange(500, 3000))
+            sent = []
+            for j in range(m):
+                rec = gen.click(done + j, now + done + j)
+                ts, key, value, headers = rec
+                sent.append((p.send(topic, value, key=key, headers=headers, timestamp=ts), rec))
+            p.flush(timeout)
+            settle(sent, True)
+            done += m
+    finally:
+        for p in producers:
+            p.close(timeout)
+    if progress:
+        progress(f"{topic}: {n:,} records ({', '.join(CODECS)}, in turns)")
+
+    # payments: two transactional producers, interleaved transactions
+    topic = prefix + "payments"
+    n = max(1, int(records * shares["payments"]))
+    tag = f"{prefix or 'kafkacodec-demo-'}{now}"
+    txns = [Producer({**base, "transactional.id": f"{tag}-payments-{c}", "compression.type": c})
+            for c in ("zstd", "gzip")]
+    try:
+        for p in txns:
+            p.init_transactions(timeout)
+        open_txn: dict = {}  # producer index -> (abort?, [(handle, rec)])
+        done = i = 0
+        while done < n or open_txn:
+            k = i % 2
+            i += 1
+            p = txns[k]
+            if k not in open_txn:
+                if done >= n:
+                    continue
+                p.begin_transaction()
+                open_txn[k] = (gen.rng.random() < 0.25, [])
+            abort, sent = open_txn[k]
+            m = min(n - done, gen.rng.randrange(50, 500))
+            for j in range(m):
+                rec = gen.payment(done + j, now + done + j, k)
+                ts, key, value, headers = rec
+                sent.append((p.send(topic, value, key=key, headers=headers, timestamp=ts), rec))
+            done += m
+            p.flush(timeout)  # in the log now; the other producer's transaction goes on meanwhile
+            if gen.rng.random() < 0.5 or done >= n:  # a transaction spans one to a few sends
+                if abort:
+                    p.abort_transaction(timeout)
+                else:
+                    p.commit_transaction(timeout)
+                settle(sent, not abort)
+                info.transactions["aborted" if abort else "committed"] += 1
+                del open_txn[k]
+    finally:
+        for p in txns:
+            p.close(timeout)
+    if progress:
+        t = info.transactions
+        progress(f"{topic}: {n:,} records in {t['committed']} committed and {t['aborted']} aborted "
+                 f"transactions (zstd, gzip)")
+
+    for t, parts in topics.items():
+        for part in range(parts):
+            tp = (t, part)
+            rows = sorted(kept.get(tp, ()), key=lambda r: r[0])
+            h = hashlib.sha256()
+            for offset, ts, key, value, headers in rows:
+                record_digest_update(h, offset, ts, key, value, headers)
+            info.committed[tp] = len(rows)
+            info.digests[tp] = h.hexdigest()
+            if tp in aborted:
+                info.aborted[tp] = _merge_ranges(aborted[tp])
+    return info
