@@ -211,21 +211,30 @@ def _offsets_total(doc) -> dict:
     return {(t, int(p)): int(n) for t, parts in (doc or {}).items() for p, n in parts.items()}
 
 
+PREFLIGHT_TIMEOUT = 20.0  # s to reach the broker before Spark starts
+
+
 def _targets(args, bootstrap: str, topics: list[str]) -> dict:
     """{(topic, partition): offset} the query should reach (the latest
-    offsets now), for the progress share; {} when they cannot be listed."""
+    offsets now), for the progress share.  Checks before Spark starts that
+    the broker answers (else status 1) and has the topics (else 2)."""
     from kafkacodec.client import Admin
+    from kafkacodec.errors import KafkaError
     from kafkacodec.spark import _live
 
+    opts = _live.parse_live_options({"kafka.bootstrap.servers": bootstrap, "subscribe": ",".join(topics),
+                                     "kafka.isolation.level": args.isolation_level}, streaming=True)
     try:
-        opts = _live.parse_live_options({"kafka.bootstrap.servers": bootstrap, "subscribe": ",".join(topics),
-                                         "kafka.isolation.level": args.isolation_level}, streaming=True)
-        with Admin(_live.client_conf(opts, "admin")) as admin:
+        with Admin(_live.client_conf(opts, "admin"),
+                   default_api_timeout_ms=int(PREFLIGHT_TIMEOUT * 1000)) as admin:
             tps = _live.resolve_partitions(admin, opts)
             return {(tp.topic, tp.partition): n
                     for tp, n in _live.latest_offsets(admin, tps, args.isolation_level).items()}
-    except Exception:  # the query reports a broker it cannot reach, with its own words
-        return {}
+    except _live.LiveError as exc:
+        raise CommandError(str(exc)) from None
+    except KafkaError as exc:
+        raise CommandError(f"cannot read the topics' offsets from {bootstrap}: {type(exc).__name__}: "
+                           f"{_one_line(exc)}", 1) from None
 
 
 def _parquet_bytes(out: str) -> tuple[int, int]:
@@ -315,6 +324,8 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: _Output,
 
     out = target.path
     before = dict(target.before)
+    targets = _targets(args, bootstrap, topics)
+    offsets = sum(targets.values())
     own_session = SparkSession.getActiveSession() is None
     if own_session:
         log.write(f"starting Spark ({args.master})\n")
@@ -323,8 +334,6 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: _Output,
                           log_level="error" if args.verbose or not own_session else "off")
     query = None
     try:
-        targets = _targets(args, bootstrap, topics)
-        offsets = sum(targets.values())
         log.write(f"streaming {', '.join(topics)} from {bootstrap} ({args.isolation_level}) -> {out} "
                   f"(Parquet, checkpoint {CHECKPOINT}/)\n")
         log.flush()

@@ -139,6 +139,10 @@ def test_bootstrap_servers_topics_and_append(spark, tansu, tmp_path, capsys):
 
         produce(0, 800)
         out = tmp_path / "out"
+        # a topic the broker lacks: refused before Spark starts, OUT left as it was
+        assert cli.main(["pipeline", "--bootstrap-servers", bs, "--topics", "events,nope", str(out)]) == 2
+        assert capsys.readouterr().err.endswith(f"kafkacodec-spark: no topic nope on {bs}\n")
+        assert not out.exists()
         status = cli.main(["pipeline", "--bootstrap-servers", bs, "--topics", "events,audit", str(out), "--json",
                            "--no-progress"])
         captured = capsys.readouterr()
@@ -206,6 +210,17 @@ def test_out_is_never_taken_over(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:  # argparse's own usage errors: status 2 as well
         cli.main(["pipeline", "--no-such-option"])
     assert exc.value.code == 2
+
+
+def test_a_broker_that_does_not_answer_is_exit_1(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(pipeline, "PREFLIGHT_TIMEOUT", 1.0)
+    port = embedded.free_port()  # nothing listens there
+    out = tmp_path / "out"
+    assert cli.main(["pipeline", "--bootstrap-servers", f"127.0.0.1:{port}", "--topics", "t", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"kafkacodec-spark: cannot read the topics' offsets from 127.0.0.1:{port}: "
+                          "KafkaTimeoutError") and err.count("\n") == 1
+    assert not out.exists()
 
 
 def test_ctrl_c_stops_query_spark_and_broker(tansu, tmp_path):
