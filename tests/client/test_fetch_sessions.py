@@ -137,7 +137,7 @@ class SessionFront:
         with self.lock:
             if sid == 0:
                 sid, self.next_id = self.next_id, self.next_id + 1
-                session = self.sessions[sid] = {"epoch": 1, "parts": {}}
+                session = self.sessions[sid] = {"epoch": 0, "parts": {}}  # this full Fetch is epoch 0
             else:
                 session = self.sessions.get(sid)
                 if self.fail_next is not None:
@@ -219,6 +219,11 @@ def test_incremental_fetches_list_only_what_changed(tansu_bootstrap):
             # more arrives while we fetch incrementally, one partition paused (so forgotten by the
             # session); then the broker loses the session twice
             c.pause([(topic, 3)])
+            # the next incremental Fetch forgets it; produce only after that one went out, or the
+            # fetch in flight at the pause could bring the records and the resume come before it
+            deadline = time.monotonic() + 10
+            while not any(r[3] for r in front.requests) and time.monotonic() < deadline:
+                seen += [(r.partition, r.offset) for r in c.poll(0.05)]
             _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", b"w", None, None, 5)] * 50)
             seen += _consume(c, 50)
             c.resume([(topic, 3)])
@@ -228,7 +233,7 @@ def test_incremental_fetches_list_only_what_changed(tansu_bootstrap):
             front.fail_next = 71
             _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", b"y", None, None, 9)] * 50)
             seen += _consume(c, 50)
-            stats = dict(c._fetcher.session_stats)
+        stats = dict(c._fetcher.session_stats)  # after close: the I/O thread fetches until then
     finally:
         capture_cm.__exit__(None, None, None)
         front.close()
@@ -240,11 +245,13 @@ def test_incremental_fetches_list_only_what_changed(tansu_bootstrap):
     incremental = [r for r in reqs if r[0] != 0]
     assert full[0][1:3] == (0, partitions)  # the first: every partition, asking for a session
     assert len(full) >= 3  # the first, and one after each lost session
-    assert incremental and stats["incremental"] == len(incremental)
+    # the client counts a Fetch when it queues it; one queued as close() began may never be written
+    assert incremental and len(incremental) <= stats["incremental"] <= len(incremental) + 1
     # an incremental request lists only the partitions that changed: far fewer than all twelve
     assert max(r[2] for r in incremental) < partitions
     assert sum(r[2] for r in incremental) / len(incremental) < 3
-    assert any(r[3] for r in incremental)  # the paused partition was forgotten
+    assert any(r[3] for r in incremental), reqs  # the paused partition was forgotten
+    assert any(r[1] >= 2 for r in incremental)  # a session went on past its first incremental Fetch
     assert stats["reset"] >= 2
     # the same, read from the bytes the client sent
     wire = []
