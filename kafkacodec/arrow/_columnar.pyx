@@ -8,7 +8,6 @@ become Arrow buffers without a copy (see `OwnedBuffer`).
 cimport cython
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.memoryview cimport PyMemoryView_FromMemory
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
@@ -16,13 +15,13 @@ from libc.string cimport memcpy
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec.records._layout cimport *
 from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok
-from kafkacodec.records._records cimport raise_record_error, check_record_count, RecordBatch, BatchIterator
+from kafkacodec.records._records cimport (raise_record_error, check_record_count, inflate, RecordBatch,
+                                          BatchIterator)
 
 from kafkacodec.errors import CorruptDataError
 import kafkacodec.records.compression as _compression
 from kafkacodec.records import iter_batches as _iter_batches
 
-cdef object _decompress = _compression.decompress
 
 from kafkacodec._growbuf cimport *
 
@@ -304,15 +303,12 @@ cdef class ColumnBuilder:
                 rc = self._fill(p, V2_RECORDS, batch.size_in_bytes, count, &m, &r, &failed)
             base_abs = batch.position
         else:
-            compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), batch.size_in_bytes - V2_RECORDS, PyBUF_READ)
             try:
-                inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
+                inflated = inflate(codec, p + V2_RECORDS, batch.size_in_bytes - V2_RECORDS, self._max_decompressed)
             except CorruptDataError as exc:
                 if exc.offset is None:
                     exc.offset = batch.position + V2_RECORDS
                 raise exc.prefix_path(f"batches[{batch._index}].records")
-            finally:
-                compressed.release()
             ip = <const uint8_t *>PyBytes_AS_STRING(inflated)
             isize = PyBytes_GET_SIZE(inflated)
             with nogil:
@@ -391,15 +387,12 @@ cdef class ColumnBuilder:
         cdef bytes inflated
         cdef const uint8_t *ip
         cdef Py_ssize_t isize
-        compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), total - V2_RECORDS, PyBUF_READ)
         try:
-            inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
+            inflated = inflate(codec, p + V2_RECORDS, total - V2_RECORDS, self._max_decompressed)
         except CorruptDataError as exc:
             if exc.offset is None:
                 exc.offset = position + V2_RECORDS
             raise exc.prefix_path(f"batches[{index}].records")
-        finally:
-            compressed.release()
         ip = <const uint8_t *>PyBytes_AS_STRING(inflated)
         isize = PyBytes_GET_SIZE(inflated)
         with nogil:

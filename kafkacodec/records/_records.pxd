@@ -7,6 +7,7 @@ from kafkacodec.records._v2 cimport RecordView
 cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base) except -1
 cdef int check_record_count(int64_t count, Py_ssize_t limit, Py_ssize_t position, int32_t index) except -1
 cdef int64_t builder_append(object builder, int64_t timestamp, object key, object value) except -3
+cdef bytes inflate(int codec, const uint8_t *p, Py_ssize_t n, object limit, int magic=*)
 
 
 @cython.final

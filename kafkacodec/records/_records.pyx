@@ -59,6 +59,90 @@ cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
     raise CorruptDataError(reason, offset, path)
 
 
+# ---- decompression: the compiled decoders' one entry (_columnar.pyx cimports it)
+
+cdef object _lz4_frame_decompress = None   # lz4.frame.decompress, looked up on first use
+cdef object _DecompressionError = _compression.DecompressionError
+
+# LZ4 frame descriptor (lz4_Frame_format.md): magic, FLG, BD, [content size], [dict id], HC
+cdef enum:
+    LZ4_FLG_CONTENT_SIZE = 0x08
+    LZ4_FLG_DICT_ID = 0x01
+    LZ4_FLG_BLOCK_CHECKSUM = 0x10
+    LZ4_FLG_CONTENT_CHECKSUM = 0x04
+
+
+cdef inline uint32_t _le32(const uint8_t *p) noexcept nogil:
+    return <uint32_t>p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
+
+
+cdef Py_ssize_t lz4_frame_bound(const uint8_t *p, Py_ssize_t n, Py_ssize_t limit) noexcept nogil:
+    """An upper bound of one LZ4 frame's output from its block headers (each
+    block holds at most the frame's block maximum), or -1 when the frame is
+    not a plain single frame within `limit`: compression.py's decoder then
+    takes it and reports what is wrong.  Mirrors its _lz4_output_bound; a
+    declared content size is never trusted as the bound."""
+    cdef Py_ssize_t pos, hc, blocks = 0, block_max, block_checksum, content_checksum
+    cdef uint8_t flg, bd
+    cdef uint64_t declared = 0
+    cdef uint32_t size
+    cdef int i
+    if n < 7 or _le32(p) != 0x184D2204:
+        return -1
+    flg = p[4]
+    bd = p[5]
+    hc = 6 + (8 if flg & LZ4_FLG_CONTENT_SIZE else 0) + (4 if flg & LZ4_FLG_DICT_ID else 0)
+    if n < hc + 1:
+        return -1
+    if flg & LZ4_FLG_CONTENT_SIZE:
+        for i in range(8):
+            declared |= (<uint64_t>p[6 + i]) << (8 * i)
+        if declared > <uint64_t>limit:
+            return -1
+    i = (bd >> 4) & 0x07
+    if i < 4:
+        return -1
+    block_max = (<Py_ssize_t>1) << (8 + 2 * i)   # 4: 64 KiB, 5: 256 KiB, 6: 1 MiB, 7: 4 MiB
+    block_checksum = 4 if flg & LZ4_FLG_BLOCK_CHECKSUM else 0
+    content_checksum = 4 if flg & LZ4_FLG_CONTENT_CHECKSUM else 0
+    pos = hc + 1
+    while pos + 4 <= n:
+        size = _le32(p + pos)
+        if size == 0:
+            if pos + 4 + content_checksum != n or blocks > limit // block_max:
+                return -1
+            return blocks * block_max
+        pos += 4 + <Py_ssize_t>(size & 0x7FFFFFFF) + block_checksum
+        blocks += 1
+    return -1
+
+
+cdef bytes inflate(int codec, const uint8_t *p, Py_ssize_t n, object limit, int magic=2):
+    """Decompress a compressed payload of `n` bytes at `p`, bounded by `limit`
+    (a resolved max_decompressed_size).  An lz4 frame whose block headers keep
+    it within the limit is inflated in one library call without leaving C for
+    the frame walk; everything else goes through compression.decompress,
+    which owns every limit and error."""
+    global _lz4_frame_decompress
+    cdef Py_ssize_t bound
+    if limit is None:
+        limit = _resolve_limit(None)
+    view = PyMemoryView_FromMemory(<char *>p, n, PyBUF_READ)
+    try:
+        if codec == 3 and magic != 0:
+            bound = lz4_frame_bound(p, n, min(limit, 1 << 62))
+            if bound >= 0:
+                if _lz4_frame_decompress is None:
+                    _lz4_frame_decompress = _compression._lz4_module().decompress
+                try:
+                    return _lz4_frame_decompress(view)
+                except RuntimeError as exc:
+                    raise _DecompressionError(f"lz4: {exc}") from None
+        return _decompress(codec, view, max_size=limit, magic=magic)
+    finally:
+        view.release()
+
+
 # Outside the cycle collector: while the export is held, the collector must
 # not clear the exporter (a memoryview cleared with an export outstanding is
 # left without its buffer and crashes when finally released), so the object
@@ -405,15 +489,12 @@ cdef class RecordBatch:
                                       self._start + self.size_in_bytes, self.record_count,
                                       0, self.base_offset, self.base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control, topic, partition)
-        compressed = PyMemoryView_FromMemory(<char *>(p + V2_RECORDS), payload, PyBUF_READ)
         try:
-            inflated = _decompress(codec, compressed, max_size=self._max_decompressed)
+            inflated = inflate(codec, p + V2_RECORDS, payload, self._max_decompressed)
         except CorruptDataError as exc:
             if exc.offset is None:
                 exc.offset = self.position + V2_RECORDS
             raise exc.prefix_path("records")
-        finally:
-            compressed.release()
         try:
             return _decode_v2_records(<const uint8_t *>PyBytes_AS_STRING(inflated), 0,
                                       PyBytes_GET_SIZE(inflated), self.record_count,
@@ -664,15 +745,12 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
         _corrupt(f"unknown compression codec {codec}", start + LEGACY_ATTRIBUTES, path + ".attributes")
     if vl < 0:
         _corrupt("compressed wrapper has a null value", vp - 4, path + ".value")
-    compressed = PyMemoryView_FromMemory(<char *>(src.ptr + vp), vl, PyBUF_READ)
     try:
-        inflated = _decompress(codec, compressed, max_size=max_decompressed, magic=magic)
+        inflated = inflate(codec, src.ptr + vp, vl, max_decompressed, magic)
     except CorruptDataError as exc:
         if exc.offset is None:
             exc.offset = vp
         raise exc.prefix_path(path + ".value")
-    finally:
-        compressed.release()
     b._legacy_records = _legacy_inner(inflated, magic, offset, ts, attrs, verify_crc, path + ".value",
                                       max_records)
     b.base_offset = (<Record>b._legacy_records[0])._offset

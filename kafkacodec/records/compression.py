@@ -279,7 +279,10 @@ def _lz4_output_bound(view):
     headers (each block holds at most the frame's block maximum), or None if
     the input is malformed or holds more than one frame (the bounded
     streaming decoder then handles it).  A declared content size is never
-    trusted as a bound: a frame may under-declare it."""
+    trusted as a bound: a frame may under-declare it.  The compiled decoders
+    walk the same in C (records/_records.pyx, lz4_frame_bound) and fall back
+    here for whatever it refuses; tests/records/test_pure_parity.py holds the
+    two to the same judgement."""
     end = _lz4_descriptor_end(view)
     flg, bd = view[4], view[5]
     block_max = _LZ4_BLOCK_MAX.get((bd >> 4) & 0x07)

@@ -458,6 +458,63 @@ def test_decompression_limit_and_bad_payloads_identical():
         assert_same(wrapper, max_decompressed_size=100)
 
 
+def _lz4_frame_variants(frame):
+    """Frames that the compiled decoders' own frame walk must judge as the
+    pure one does: header flags, block sizes, end marks, trailing bytes."""
+    from kafkacodec.records.compression import _xxh32_hc
+
+    def descriptor(flg, bd):  # a frame header with these flags and a valid header checksum
+        end = 6 + (8 if flg & 0x08 else 0) + (4 if flg & 0x01 else 0)
+        head = frame[:4] + bytes([flg, bd]) + frame[6:end]
+        return head + bytes([_xxh32_hc(head[4:])]) + frame[end + 1:]
+
+    flg, bd = frame[4], frame[5]
+    at = 7 + (8 if flg & 0x08 else 0)                   # the first block's size
+    size = struct.unpack_from("<I", frame, at)[0]
+    yield frame
+    yield frame[:-1]                                    # end mark cut
+    yield frame[:-6]                                    # inside the last block
+    yield frame + frame                                 # two frames
+    yield frame + b"\x00"                               # a byte after the end mark
+    yield descriptor(flg | 0x10, bd)                    # block checksums claimed, absent
+    yield descriptor(flg ^ 0x04, bd)                    # content checksum flag flipped
+    yield descriptor(flg, 0x30)                         # block maximum id 3 (reserved)
+    yield descriptor(flg, 0x70)                         # 4 MiB blocks
+    yield descriptor(flg, 0x40)                         # 64 KiB blocks
+    yield frame[:4] + bytes([flg ^ 0x20]) + frame[5:]   # header checksum now wrong
+    yield b"\x05" + frame[1:]                            # not the frame magic
+    yield frame[:7]                                     # header only
+    yield frame[:at] + struct.pack("<I", size + 9) + frame[at + 4:]              # block longer than the frame
+    yield frame[:at] + struct.pack("<I", 0x80000000 | size) + frame[at + 4:]     # stored, not compressed
+
+
+@pytest.mark.parametrize("limit", [None, 100, 5_000_000])
+def test_lz4_frames_walked_in_c_judged_as_the_pure_decoder_does(limit):
+    """The compiled decoders bound an lz4 frame from its block headers in C
+    before one library call; every frame they would pass or refuse, the pure
+    decoder passes or refuses alike, and the Arrow decoder agrees."""
+    import kafkacodec.arrow as ka
+    records = [(i, b"k%d" % i, b"value-%d-" % i + b"x" * (i % 300)) for i in range(400)]
+    good = build_both(records, compression="lz4")
+    frame = good[61:]
+    seen = set()
+    for variant in _lz4_frame_variants(frame):
+        data = bytearray(good[:61] + variant)
+        struct.pack_into(">i", data, 8, len(data) - 12)
+        data = fix_v2_crc(data)
+        assert_same(data, max_decompressed_size=limit)
+        got = assert_same_consumed(data, max_decompressed_size=limit)
+        try:
+            arrow = ka.decode(data, max_decompressed_size=limit).column("value").to_pylist()
+        except KafkaCodecError as exc:
+            arrow = error(exc)
+            arrow = (arrow[0], arrow[2], arrow[3])  # class, offset, path (the wording differs)
+        assert arrow == ([r[4] for r in got[0]] if len(got) == 2 else (got[0], got[2], got[3]))
+        seen.add("rows" if len(got) == 2 else got[0])
+    assert "DecompressionError" in seen
+    assert ("rows" in seen) == (limit != 100) and ("DecompressionLimitError" in seen) == (limit == 100)
+
+
 def test_legacy_structure_errors_identical():
     # the legacy error offsets are checked where the entry is the first of
     # its buffer (see test_legacy_null_wrapper_value_offset)
