@@ -3,9 +3,10 @@
 Java client's murmur2 (the default partitioner's key hash)."""
 import os
 
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_WRITABLE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, int64_t
+from libc.string cimport memcpy
 from libc.stdint cimport uint32_t, uint8_t
 
 cdef extern from "crc32c.h" nogil:
@@ -170,3 +171,57 @@ def partition_for_key(key, Py_ssize_t num_partitions):
     if num_partitions <= 0:
         raise ValueError("num_partitions must be positive")
     return (<uint32_t>_murmur2_of(key) & 0x7FFFFFFF) % <uint32_t>num_partitions
+
+
+cdef inline int64_t _load_offset(const uint8_t *offsets, Py_ssize_t i, bint wide) noexcept nogil:
+    cdef int32_t v32
+    cdef int64_t v64
+    if wide:
+        memcpy(&v64, offsets + 8 * i, 8)
+        return v64
+    memcpy(&v32, offsets + 4 * i, 4)
+    return v32
+
+
+def murmur2_partitions(offsets, data, out, Py_ssize_t num_partitions, bint wide=False):
+    """For each value of an Arrow binary column, the partition the Java client
+    gives it as a key: ``toPositive(murmur2(value)) % num_partitions`` into
+    ``out`` (a writable buffer of n int64), for n = len(out) // 8.  ``offsets``
+    are the column's n + 1 offsets from its first value (int32, or int64 when
+    ``wide``), ``data`` its value bytes.  Null rows are the caller's to mark."""
+    cdef Py_buffer ov, dv, outv
+    cdef Py_ssize_t i, n, width = 8 if wide else 4
+    cdef int64_t start, end, first = 0, bad = -1
+    cdef uint8_t *dst
+    if num_partitions <= 0:
+        raise ValueError("num_partitions must be positive")
+    PyObject_GetBuffer(out, &outv, PyBUF_WRITABLE)
+    try:
+        PyObject_GetBuffer(offsets, &ov, PyBUF_SIMPLE)
+        try:
+            PyObject_GetBuffer(data, &dv, PyBUF_SIMPLE)
+            try:
+                n = outv.len // 8
+                if ov.len < (n + 1) * width:
+                    raise ValueError(f"offsets: {ov.len} bytes hold fewer than the {n + 1} offsets of {n} keys")
+                dst = <uint8_t *>outv.buf
+                with nogil:
+                    for i in range(n):
+                        start = _load_offset(<const uint8_t *>ov.buf, i, wide)
+                        end = _load_offset(<const uint8_t *>ov.buf, i + 1, wide)
+                        if start < 0 or end < start or end > dv.len:
+                            bad = i
+                            first = start
+                            break
+                        start = (<uint32_t>murmur2_raw(<const uint8_t *>dv.buf + start, <size_t>(end - start))
+                                 & 0x7FFFFFFF) % <uint32_t>num_partitions
+                        memcpy(dst + 8 * i, &start, 8)
+                if bad >= 0:
+                    raise ValueError(f"offsets[{bad}]: key bytes {first}..{end} lie outside the "
+                                     f"{dv.len}-byte data buffer")
+            finally:
+                PyBuffer_Release(&dv)
+        finally:
+            PyBuffer_Release(&ov)
+    finally:
+        PyBuffer_Release(&outv)

@@ -70,3 +70,43 @@ def test_matches_librdkafka_every_length(impl, rdkafka_partition):
 def test_twins_agree(data):
     assert kafkacodec._impl.crc.murmur2(data) == _pure.crc.murmur2(data)
     assert -2**31 <= _pure.crc.murmur2(data) < 2**31
+
+
+def _column(keys, large):
+    import pyarrow as pa
+    arr = pa.array(keys, pa.large_binary() if large else pa.binary())
+    return arr.slice(3, len(keys) - 5)
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["binary", "large_binary"])
+def test_partitions_of_an_arrow_column(impl, large):
+    """murmur2_partitions over an Arrow key column (sliced, nulls, every tail
+    length) gives each key's partition_for_key; null rows are the caller's."""
+    np = pytest.importorskip("numpy")
+    keys = [None if i % 9 == 4 else bytes(range(i % 37)) * (1 + i % 3) for i in range(300)]
+    keys[:5] = [b"21", b"foobar", b"abc", b"", None]
+    arr = _column(keys, large)
+    width = 8 if large else 4
+    bufs = arr.buffers()
+    offsets = memoryview(bufs[1])[arr.offset * width:(arr.offset + len(arr) + 1) * width]
+    for partitions in (1, 7, 1000):
+        out = np.full(len(arr), -1, dtype=np.int64)
+        impl.crc.murmur2_partitions(offsets, bufs[2], out, partitions, large)
+        for key, got in zip(arr.to_pylist(), out.tolist()):
+            if key is not None:
+                assert got == impl.crc.partition_for_key(key, partitions)
+
+
+def test_partitions_refuse_offsets_outside_the_data(impl):
+    np = pytest.importorskip("numpy")
+    out = np.zeros(2, dtype=np.int64)
+    good = np.array([0, 2, 5], dtype=np.int32)
+    impl.crc.murmur2_partitions(good, b"abcde", out, 3)
+    for offsets, data in ((np.array([0, 2, 6], np.int32), b"abcde"),      # past the end
+                          (np.array([0, 3, 2], np.int32), b"abcde"),      # backwards
+                          (np.array([-1, 2, 5], np.int32), b"abcde"),     # negative
+                          (np.array([0, 2], np.int32), b"abcde")):        # one offset short
+        with pytest.raises(ValueError, match="offsets"):
+            impl.crc.murmur2_partitions(offsets, data, out, 3)
+    with pytest.raises(ValueError):
+        impl.crc.murmur2_partitions(good, b"abcde", out, 0)

@@ -81,3 +81,24 @@ def partition_for_key(key, num_partitions):
     if num_partitions <= 0:
         raise ValueError("num_partitions must be positive")
     return (murmur2(key) & 0x7FFFFFFF) % num_partitions
+
+
+def murmur2_partitions(offsets, data, out, num_partitions, wide=False):
+    """toPositive(murmur2(value)) % num_partitions of each value of an Arrow
+    binary column into `out` (n int64); see the compiled twin."""
+    if num_partitions <= 0:
+        raise ValueError("num_partitions must be positive")
+    out = memoryview(out).cast("B").cast("q")
+    offsets = memoryview(offsets).cast("B")
+    data = memoryview(data).cast("B")
+    n = len(out)
+    width = 8 if wide else 4
+    if len(offsets) < (n + 1) * width:
+        raise ValueError(f"offsets: {len(offsets)} bytes hold fewer than the {n + 1} offsets of {n} keys")
+    bounds = offsets[:(n + 1) * width].cast("q" if wide else "i")
+    for i in range(n):
+        start, end = bounds[i], bounds[i + 1]
+        if start < 0 or end < start or end > len(data):
+            raise ValueError(f"offsets[{i}]: key bytes {start}..{end} lie outside the "
+                             f"{len(data)}-byte data buffer")
+        out[i] = (murmur2(data[start:end]) & 0x7FFFFFFF) % num_partitions

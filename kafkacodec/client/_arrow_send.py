@@ -1,14 +1,16 @@
 """Producer.send_arrow: partition an Arrow table by key in bulk, build its
 batches with kafkacodec.arrow.encode (C), queue them in the accumulator.
 
-Partitions of keyed rows come from a numpy murmur2 over the key column's
-buffers (all keys of one length at once), the same function as the Java
-client's; other partitioners fall back to one Python call per key.
+Partitions of keyed rows come from murmur2 over the key column's buffers in
+C (kafkacodec._crc.murmur2_partitions; on the pure twin a numpy murmur2, all
+keys of one length at once), the same function as the Java client's; other
+partitioners fall back to one Python call per key.
 """
 import numpy as np
 import pyarrow as pa
 
 import kafkacodec.arrow as ka
+from kafkacodec import _impl
 from kafkacodec.client import errors as E
 from kafkacodec.client.accumulator import BatchResult
 from kafkacodec.client.partitioner import Partitioner, _positive_murmur2
@@ -149,13 +151,28 @@ def send_arrow(producer, topic, data, count, partition):
     return BulkResult(topic, n, parts)
 
 
+def _murmur2_targets(keys, count):
+    """The murmur2 partition of every row's key (nulls included: the caller marks them)."""
+    if not _impl.accelerated:
+        return (murmur2_positive(keys) % np.uint64(count)).astype(np.int64)
+    n = len(keys)
+    targets = np.empty(n, dtype=np.int64)
+    if n:
+        bufs = keys.buffers()
+        wide = pa.types.is_large_binary(keys.type) or pa.types.is_large_string(keys.type)
+        width = 8 if wide else 4
+        offsets = memoryview(bufs[1])[keys.offset * width:(keys.offset + n + 1) * width]
+        _impl.crc.murmur2_partitions(offsets, bufs[2] if bufs[2] is not None else b"", targets, count, wide)
+    return targets
+
+
 def _partitions_of(partitioner, keys, count):
     """int64 partition per row; -1 where the key is null (sticky)."""
     n = len(keys)
     if partitioner.custom is None and partitioner._hash is _positive_murmur2 and (
             pa.types.is_binary(keys.type) or pa.types.is_string(keys.type)
             or pa.types.is_large_binary(keys.type) or pa.types.is_large_string(keys.type)):
-        targets = (murmur2_positive(keys) % np.uint64(count)).astype(np.int64)
+        targets = _murmur2_targets(keys, count)
     else:
         targets = np.empty(n, dtype=np.int64)
         for i, key in enumerate(keys.to_pylist()):
