@@ -13,6 +13,7 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
+from kafkacodec._crc cimport crc32_update
 from kafkacodec.records._layout cimport *
 from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok
 from kafkacodec.records._records cimport (raise_record_error, check_record_count, inflate, RecordBatch,
@@ -197,6 +198,12 @@ cdef enum FillResult:
     FILL_BAD_UTF8 = -3
     FILL_OFFSET_OVERFLOW = -4
 
+cdef enum LegacyRow:
+    LEGACY_ROW = 0
+    LEGACY_OTHER = -1
+    LEGACY_NO_MEMORY = -2
+    LEGACY_OFFSET_OVERFLOW = -3
+
 # int32 Arrow offsets address at most this many data bytes.
 cdef int64_t INT32_OFFSET_MAX = 0x7FFFFFFF
 
@@ -342,11 +349,24 @@ cdef class ColumnBuilder:
                     return size - pos
                 p = base + pos
                 length = <int32_t>kc_load_be32(p + V2_LENGTH)
-                if length < 0 or p[V2_MAGIC] != 2:
+                if length < 0 or p[V2_MAGIC] > 2:
                     break
                 total = <Py_ssize_t>length + LOG_OVERHEAD
                 if total > size - pos:
                     return size - pos
+                if p[V2_MAGIC] < 2:
+                    # an uncompressed legacy message straight into the columns; a
+                    # wrapper or a message failing a check goes to the record layer
+                    rc = self._legacy_row(p, total, verify_crc)
+                    if rc == LEGACY_OTHER:
+                        break
+                    if rc == LEGACY_NO_MEMORY:
+                        raise MemoryError()
+                    if rc == LEGACY_OFFSET_OVERFLOW:
+                        _raise_offset_overflow("key or value")
+                    pos += total
+                    index += 1
+                    continue
                 with nogil:
                     rc = v2_header_ok(p, total, verify_crc)
                 if not rc:
@@ -600,6 +620,91 @@ cdef class ColumnBuilder:
             b[C_LEADER_EPOCH].len = 4 * row0
             self.txn_valid.len = row0
         self.rows = row0
+
+    cdef int _legacy_row(self, const uint8_t *p, Py_ssize_t total, bint verify_crc) noexcept:
+        """One complete uncompressed magic 0/1 message (offset, size, crc, magic,
+        attributes, [timestamp], key, value) as a row, with the record layer's
+        checks (_records.pyx, _legacy_entry): LEGACY_OTHER for anything it
+        would treat otherwise (a compressed wrapper) or refuse, so that it
+        decodes from there and reports the same errors."""
+        cdef GrowBuf *b = self.bufs
+        cdef int magic = p[LEGACY_MAGIC]
+        cdef int attributes = p[LEGACY_ATTRIBUTES]
+        cdef int32_t msg_size = <int32_t>kc_load_be32(p + V2_LENGTH)
+        cdef int32_t klen, vlen
+        cdef Py_ssize_t q, klen_pos, vlen_pos
+        cdef int64_t timestamp = -1
+        if msg_size < (LEGACY_V0_OVERHEAD if magic == 0 else LEGACY_V1_OVERHEAD):
+            return LEGACY_OTHER
+        if attributes & ATTR_COMPRESSION_MASK:
+            return LEGACY_OTHER
+        if verify_crc and crc32_update(0, p + LEGACY_MAGIC, <size_t>(total - LEGACY_MAGIC)) != kc_load_be32(p + LEGACY_CRC):
+            return LEGACY_OTHER
+        q = LEGACY_ATTRIBUTES + 1
+        if magic == 1:
+            timestamp = <int64_t>kc_load_be64(p + q)
+            q += 8
+        klen_pos = q
+        klen = <int32_t>kc_load_be32(p + q)
+        q += 4
+        if klen < -1 or klen > total - q - 4:
+            return LEGACY_OTHER
+        if klen > 0:
+            q += klen
+        vlen_pos = q
+        vlen = <int32_t>kc_load_be32(p + q)
+        q += 4
+        if vlen < -1 or vlen > total - q:
+            return LEGACY_OTHER
+        if vlen > 0:
+            q += vlen
+        if q != total:
+            return LEGACY_OTHER
+        if (gb_reserve(&b[C_OFFSET], 8) or gb_reserve(&b[C_TIMESTAMP], 8) or gb_reserve(&b[C_TS_TYPE], 1)
+                or gb_reserve(&b[C_KEY_OFFSETS], 8) or gb_reserve(&b[C_KEY_VALID], 1)
+                or gb_reserve(&b[C_VALUE_OFFSETS], 8) or gb_reserve(&b[C_VALUE_VALID], 1)
+                or gb_reserve(&b[C_KEY_DATA], klen if klen > 0 else 0)
+                or gb_reserve(&b[C_VALUE_DATA], vlen if vlen > 0 else 0)
+                or gb_reserve(&b[C_HDR_OFFSETS], 8)):
+            return LEGACY_NO_MEMORY
+        if self.with_batch_columns and (
+                gb_reserve(&b[C_PRODUCER_ID], 8) or gb_reserve(&b[C_PRODUCER_EPOCH], 2)
+                or gb_reserve(&b[C_SEQUENCE], 4) or gb_reserve(&b[C_LEADER_EPOCH], 4)
+                or gb_reserve(&self.txn_valid, 1)):
+            return LEGACY_NO_MEMORY
+        if self.ow == 4 and (b[C_KEY_DATA].len + (klen if klen > 0 else 0) > INT32_OFFSET_MAX
+                             or b[C_VALUE_DATA].len + (vlen if vlen > 0 else 0) > INT32_OFFSET_MAX):
+            return LEGACY_OFFSET_OVERFLOW
+        put_i64(&b[C_OFFSET], <int64_t>kc_load_be64(p))
+        put_i64(&b[C_TIMESTAMP], timestamp)
+        put_u8(&b[C_TS_TYPE], 1 if (magic == 1 and attributes & ATTR_TIMESTAMP_TYPE) else 0)
+        self._put_span(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, p + klen_pos + 4, klen, True)
+        self._put_span(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, p + vlen_pos + 4, vlen, False)
+        if self.with_headers:
+            put_i32(&b[C_HDR_OFFSETS], <int32_t>self.header_count)
+        if self.with_batch_columns:
+            put_i64(&b[C_PRODUCER_ID], -1)
+            put_i16(&b[C_PRODUCER_EPOCH], -1)
+            put_i32(&b[C_SEQUENCE], -1)
+            put_i32(&b[C_LEADER_EPOCH], -1)
+            put_u8(&self.txn_valid, 0)
+        self.rows += 1
+        return LEGACY_ROW
+
+    cdef inline void _put_span(self, int data_col, int offsets_col, int valid_col, const uint8_t *p,
+                               int32_t n, bint is_key) noexcept:
+        # a key or value of n bytes at p (-1: null); room reserved by the caller
+        cdef GrowBuf *b = self.bufs
+        if n < 0:
+            put_u8(&b[valid_col], 0)
+            if is_key:
+                self.key_nulls += 1
+            else:
+                self.value_nulls += 1
+        else:
+            put_u8(&b[valid_col], 1)
+            put_bytes(&b[data_col], p, n)
+        put_offset(&b[offsets_col], self.ow, b[data_col].len)
 
     cdef _add_legacy(self, RecordBatch batch):
         # Legacy entries are rare (pre-0.11 producers) and already decoded

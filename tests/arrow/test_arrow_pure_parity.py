@@ -237,3 +237,58 @@ def test_arrow_tests_pass_in_pure_mode():
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout
+
+
+def _legacy_set(magic, **kw):
+    return build(C, [(1000 + j, None if j == 1 else b"k%d" % j, None if j == 2 else b"v" * j) for j in range(4)],
+                 magic=magic, compression="none", **kw)
+
+
+@pytest.mark.parametrize("magic", [0, 1])
+def test_uncompressed_legacy_fields_judged_as_the_record_layer_does(on_pure, magic):
+    """Uncompressed magic 0/1 messages go straight into the columns: every
+    one-byte change (the CRC-32 fixed, so field checks decide) gives the rows
+    or the error (class, offset, path) of the record layer's walk."""
+    import zlib
+    v2 = build(C, [(5, b"a", b"b")], base_offset=0)
+    good = bytearray(_legacy_set(magic, base_offset=1))
+    tail = build(C, [(7, b"c", b"d")], base_offset=10)
+    seen = set()
+    pos = 0
+    starts = []
+    while pos < len(good):  # each message: 12-byte log overhead + its size
+        starts.append(pos)
+        pos += 12 + int.from_bytes(good[pos + 8:pos + 12], "big")
+    for at in range(len(good)):
+        for value in (0x00, 0x01, 0x7F, 0x80, 0xFF):
+            bad = bytearray(good)
+            bad[at] = value
+            for s in starts:
+                size = int.from_bytes(bad[s + 8:s + 12], "big", signed=True)
+                if 0 <= size and s + 12 + size <= len(bad) and size >= 5:
+                    bad[s + 12:s + 16] = zlib.crc32(bytes(bad[s + 16:s + 12 + size])).to_bytes(4, "big")
+            data = v2 + bytes(bad) + tail
+            got = same(on_pure, ka.decode, data, batch_columns=True)
+            same(on_pure, ka.decode, data, verify_crc=False, binary_type="large_binary")
+            seen.add(got[0] if got[0] == "batch" else got[1])
+    assert {"batch", "CorruptDataError"} <= seen
+    # a stored CRC that does not match: the record layer's CrcMismatchError
+    bad = bytearray(good)
+    bad[12] ^= 1
+    assert same(on_pure, ka.decode, v2 + bytes(bad))[1] == "CrcMismatchError"
+    assert same(on_pure, ka.decode, v2 + bytes(bad), verify_crc=False)[0] == "batch"
+
+
+def test_uncompressed_legacy_rows_match_the_record_layer():
+    data = b"".join(_legacy_set(m, base_offset=10 * i, log_append_time=None) for i, m in enumerate((0, 1, 0, 1)))
+    data += build(C, [(1, b"x", b"y")], magic=1, compression="none", timestamp_type=1, log_append_time=77,
+                  base_offset=50)
+    rb = ka.decode(data, batch_columns=True)
+    recs = C.decode_records(data)
+    assert rb.column("offset").to_pylist() == [r.offset for r in recs]
+    assert rb.column("timestamp").cast(pa.int64()).to_pylist() == [r.timestamp for r in recs]
+    assert rb.column("timestamp_type").to_pylist() == [r.timestamp_type for r in recs]
+    assert rb.column("key").to_pylist() == [r.key for r in recs]
+    assert rb.column("value").to_pylist() == [r.value for r in recs]
+    assert rb.column("headers").to_pylist() == [[] for _ in recs]
+    assert rb.column("producer_id").to_pylist() == [-1] * len(recs)
