@@ -34,7 +34,8 @@ EXTENSIONS = [
     ext("kafkacodec.arrow._columnar"),
     ext("kafkacodec.arrow._encode"),
     ext("kafkacodec.protocol._codec"),
-    ext("kafkacodec.integrations._accel"),
+    ext("kafkacodec.integrations._decode"),
+    ext("kafkacodec.integrations._build"),
     ext("kafkacodec.client._send"),
 ]
 

@@ -11,7 +11,7 @@ import kafkacodec
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 HEADER = ROOT / "csrc" / "kc_cpython.h"
-USERS = ["kafkacodec/records/_records.pyx", "kafkacodec/protocol/_codec.pyx", "kafkacodec/integrations/_accel.pyx"]
+USERS = ["kafkacodec/records/_records.pyx", "kafkacodec/protocol/_codec.pyx", "kafkacodec/integrations/_decode.pyx"]
 
 
 def _range():
@@ -41,7 +41,7 @@ def test_every_user_of_the_header_checks_at_import_and_nothing_else_embeds_cpyth
 def test_the_helpers_work_here():
     import pickle
 
-    from kafkacodec.integrations import _accel  # noqa: F401  (imports only if the check passes)
+    from kafkacodec.integrations import _decode  # noqa: F401  (imports only if the check passes)
     from kafkacodec.protocol import _codec  # noqa: F401
     from kafkacodec.records import _records
 

@@ -50,11 +50,11 @@ from kafkacodec import crc32c as _crc32c
 from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
 
 if _accelerated:
-    from kafkacodec.integrations._accel import aio_batch_records as _aio_batch_records
-    from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._decode import aio_batch_records as _aio_batch_records
+    from kafkacodec.integrations._decode import kp_default_records as _kp_default_records
 else:
-    from kafkacodec.integrations._accel_py import aio_batch_records as _aio_batch_records
-    from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._decode_py import aio_batch_records as _aio_batch_records
+    from kafkacodec.integrations._decode_py import kp_default_records as _kp_default_records
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecordBatch", "MemoryRecords"]

@@ -14,7 +14,7 @@ What changes
   checked with kafkacodec's hardware CRC-32C.
 - Consumer (kafka-python 3.0.x): ``Fetcher.PartitionRecords._unpack_records``
   is replaced by a copy of 3.0's loop in which each v2 data batch becomes its
-  ConsumerRecords in one C call (kafkacodec.integrations._accel); the
+  ConsumerRecords in one C call (kafkacodec.integrations._decode); the
   generator still advances records_read, bytes_read and next_fetch_offset per
   record yielded.  With deserializers set they are called per record as
   kafka-python does.  Other 3.x versions keep their own loop.
@@ -63,15 +63,15 @@ from kafkacodec.integrations._patch import (Patches, UnsupportedClientVersion, c
                                             write_client_v2_header)
 
 if _accelerated:
-    from kafkacodec.integrations._accel import kp_batch_records as _kp_batch_records
-    from kafkacodec.integrations._accel import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel import V2Builder as _V2Builder
-    from kafkacodec.integrations._accel import v2_size_estimator as _v2_size_estimator
+    from kafkacodec.integrations._decode import kp_batch_records as _kp_batch_records
+    from kafkacodec.integrations._decode import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._build import V2Builder as _V2Builder
+    from kafkacodec.integrations._build import v2_size_estimator as _v2_size_estimator
 else:
-    from kafkacodec.integrations._accel_py import kp_batch_records as _kp_batch_records
-    from kafkacodec.integrations._accel_py import kp_default_records as _kp_default_records
-    from kafkacodec.integrations._accel_py import V2Builder as _V2Builder
-    from kafkacodec.integrations._accel_py import v2_size_estimator as _v2_size_estimator
+    from kafkacodec.integrations._decode_py import kp_batch_records as _kp_batch_records
+    from kafkacodec.integrations._decode_py import kp_default_records as _kp_default_records
+    from kafkacodec.integrations._build_py import V2Builder as _V2Builder
+    from kafkacodec.integrations._build_py import v2_size_estimator as _v2_size_estimator
 
 __all__ = ["install", "uninstall", "installed", "SUPPORTED", "UnsupportedClientVersion",
            "DefaultRecord", "DefaultRecordBatch", "DefaultRecordBatchBuilder", "MemoryRecords"]

@@ -1,6 +1,6 @@
 # One bounds-checked parser for a v2 record, shared by the object decoder
 # (_records.pyx), the columnar decoder (arrow/_columnar.pyx) and the adapters
-# (integrations/_accel.pyx), reading through _buffer.pxd's Cursor.  Runs
+# (integrations/_decode.pyx), reading through _buffer.pxd's Cursor.  Runs
 # without the GIL; on failure it fills in where and which field, and the
 # caller raises.
 from libc.stdint cimport int32_t, int64_t, uint8_t

@@ -11,13 +11,13 @@ import kafka.producer.kafka as kp_producer  # noqa: E402
 import kafka.record.default_records as kp_dr  # noqa: E402
 
 import kafkacodec  # noqa: E402
-from kafkacodec.integrations import _accel_py  # noqa: E402
+from kafkacodec.integrations import _build_py  # noqa: E402
 from kafkacodec.integrations import kafka_python as kc_kp  # noqa: E402
 
-IMPLS = [pytest.param(_accel_py, id="py")]
+IMPLS = [pytest.param(_build_py, id="py")]
 if kafkacodec.accelerated:
-    from kafkacodec.integrations import _accel
-    IMPLS.insert(0, pytest.param(_accel, id="c"))
+    from kafkacodec.integrations import _build
+    IMPLS.insert(0, pytest.param(_build, id="c"))
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
 CODEC_IDS = {c: i for i, c in enumerate(CODECS)}
@@ -153,7 +153,7 @@ def test_unknown_size_rule_refused():
 def test_adapter_classes_use_the_compiled_state():
     if not kafkacodec.accelerated:
         pytest.skip("compiled extension not in use")
-    assert issubclass(kc_kp.DefaultRecordBatchBuilder, _accel.V2Builder)
+    assert issubclass(kc_kp.DefaultRecordBatchBuilder, _build.V2Builder)
     # kafka-python's builder has slots, so its methods are copied, not inherited
     import kafka.record.abc as kp_abc
     assert isinstance(kc_kp.DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 100), kp_abc.ABCRecordBatchBuilder)

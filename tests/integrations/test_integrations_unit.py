@@ -307,7 +307,7 @@ from collections import namedtuple  # noqa: E402
 from kafka.consumer.fetcher import ConsumerRecord as KpConsumerRecord  # noqa: E402
 from kafka.protocol.consumer import IsolationLevel  # noqa: E402
 
-from kafkacodec.integrations import _accel_py  # noqa: E402
+from kafkacodec.integrations import _decode_py  # noqa: E402
 
 Aborted = namedtuple("Aborted", "producer_id first_offset")
 
@@ -498,9 +498,9 @@ def test_kafka_python_fetcher_invalid_utf8_header_key_same_error():
     data = _header_key_batch(b"bad\xff")
     got = kp_same(data, n=None)
     assert got[0][0] and got[0][0][0].key == b"k0" and got[-1][0] == "raised"
-    assert _accel_py.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None
-    from kafkacodec.integrations import _accel
-    assert _accel.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None
+    assert _decode_py.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None
+    from kafkacodec.integrations import _decode
+    assert _decode.kp_batch_records(KpConsumerRecord, data, "t", 0, -1) is None
 
 
 def test_kafka_python_fetcher_attributes_byte_read_as_varint():
@@ -514,10 +514,10 @@ def test_kafka_python_fetcher_attributes_byte_read_as_varint():
 
 
 def _impls():
-    out = [_accel_py]
+    out = [_decode_py]
     try:
-        from kafkacodec.integrations import _accel
-        out.append(_accel)
+        from kafkacodec.integrations import _decode
+        out.append(_decode)
     except ImportError:  # pragma: no cover - pure installs
         pass
     return out

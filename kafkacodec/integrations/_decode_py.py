@@ -1,16 +1,15 @@
-"""Pure-Python twin of kafkacodec/integrations/_accel.pyx: the fallback when
-the compiled extension is not in use, and the reference in tests.  Same
-contract: None whenever the client's own decoder must handle the batch."""
+"""Pure-Python twin of kafkacodec/integrations/_decode.pyx (the adapters'
+consumer side): the fallback when the compiled extension is not in use, and
+the reference in tests.  Same contract: None whenever the client's own decoder
+must handle the batch."""
 from __future__ import annotations
-
-import time
 
 from kafkacodec._pure.buffer import decode_varint, decode_varlong
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records import compression as _compression
 from kafkacodec.records.layout import V2_HEADER, V2_MAX_BASE_OFFSET, V2_RECORDS
 
-__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records", "v2_size_estimator", "V2Builder"]
+__all__ = ["kp_batch_records", "kp_default_records", "aio_batch_records"]
 
 _HEADER = V2_HEADER
 _RECORDS = V2_RECORDS
@@ -81,14 +80,14 @@ def _parse(mv, pos, end):
 
 
 def kp_batch_records(cls, data, topic, partition, leader_epoch, untrack=False):
-    """See kafkacodec.integrations._accel.kp_batch_records (Python cannot
+    """See kafkacodec.integrations._decode.kp_batch_records (Python cannot
     untrack objects: ``untrack`` is accepted and has no effect)."""
     _check_record_type(cls, _KP_FIELDS)
     return _kp_records(cls, data, topic, partition, leader_epoch, True)
 
 
 def kp_default_records(cls, data):
-    """See kafkacodec.integrations._accel.kp_default_records."""
+    """See kafkacodec.integrations._decode.kp_default_records."""
     _check_record_type(cls, 7)
     return _kp_records(cls, data, None, None, None, False)
 
@@ -143,7 +142,7 @@ def _kp_records(cls, data, topic, partition, leader_epoch, consumer):
 
 
 def aio_batch_records(cls, names, data, topic, partition, untrack=False):
-    """See kafkacodec.integrations._accel.aio_batch_records (``untrack`` has
+    """See kafkacodec.integrations._decode.aio_batch_records (``untrack`` has
     no effect in Python)."""
     if (not isinstance(cls, type) or cls.__new__ is not object.__new__
             or cls.__setattr__ is not object.__setattr__):
@@ -163,144 +162,3 @@ def aio_batch_records(cls, names, data, topic, partition, untrack=False):
         out.append(rec)
         offsets.append(offset)
     return out, offsets
-
-
-# ------------------------------------------------------------------ producer side
-
-_INT64 = (-(1 << 63), (1 << 63) - 1)
-_MAX_HEADERS_FAST = 64
-_NOT_HANDLED = object()
-
-
-def _zz_size(v):
-    v = (v << 1) ^ (v >> 63)
-    n = 1
-    while v >= 0x80:
-        v >>= 7
-        n += 1
-    return n
-
-
-def _zz_write(out, v):
-    v = (v << 1) ^ (v >> 63)
-    while v >= 0x80:
-        out.append((v & 0x7F) | 0x80)
-        v >>= 7
-    out.append(v)
-
-
-def _is_int64(v):
-    return type(v) is int and _INT64[0] <= v <= _INT64[1]
-
-
-def _field_size(b):
-    return 1 if b is None else _zz_size(len(b)) + len(b)
-
-
-def _put(out, b):
-    if b is None:
-        out.append(1)
-    else:
-        _zz_write(out, len(b))
-        out += b
-
-
-def _headers(headers):
-    """[(utf-8 key, value)] of a list of (str, bytes | None), or None when the client must handle them."""
-    if type(headers) is not list or len(headers) > _MAX_HEADERS_FAST:
-        return None
-    out = []
-    for item in headers:
-        if type(item) is not tuple or len(item) != 2 or type(item[0]) is not str:
-            return None
-        try:
-            k = item[0].encode("utf-8")
-        except UnicodeError:
-            return None
-        v = item[1]
-        if v is not None and type(v) is not bytes:
-            return None
-        out.append((k, v))
-    return out
-
-
-def _headers_size(hs):
-    return _zz_size(len(hs)) + sum(_field_size(k) + _field_size(v) for k, v in hs)
-
-
-def _v2_append(self, offset, timestamp, key, value, headers, meta_cls):
-    if not _is_int64(offset):
-        return _NOT_HANDLED
-    if timestamp is None:
-        timestamp = int(time.time() * 1000)
-    if not _is_int64(timestamp):
-        return _NOT_HANDLED
-    if not (key is None or type(key) in (bytes, bytearray)) or not (value is None or type(value) in (bytes, bytearray)):
-        return _NOT_HANDLED
-    buf = self._buffer
-    if type(buf) is not bytearray or not _is_int64(self._batch_size):
-        return _NOT_HANDLED
-    first = self._first_timestamp is None
-    if first:
-        delta = 0
-    else:
-        if not _is_int64(self._first_timestamp) or not _is_int64(self._max_timestamp):
-            return _NOT_HANDLED
-        delta = timestamp - self._first_timestamp
-        if not _is_int64(delta):
-            return _NOT_HANDLED
-    hs = _headers(headers)
-    if hs is None:
-        return _NOT_HANDLED
-    body = 1 + _zz_size(delta) + _zz_size(offset) + _field_size(key) + _field_size(value) + _headers_size(hs)
-    size = body + _zz_size(body)
-    if not first and len(buf) + size > self._batch_size:
-        return None
-    _zz_write(buf, body)
-    buf.append(0)
-    _zz_write(buf, delta)
-    _zz_write(buf, offset)
-    _put(buf, key)
-    _put(buf, value)
-    _zz_write(buf, len(hs))
-    for k, v in hs:
-        _put(buf, k)
-        _put(buf, v)
-    if first:
-        self._first_timestamp = timestamp
-        self._max_timestamp = timestamp
-    elif self._max_timestamp < timestamp:
-        self._max_timestamp = timestamp
-    self._num_records += 1
-    self._last_offset = offset
-    return meta_cls(offset, size, timestamp)
-
-
-def v2_size_estimator(overhead, fallback):
-    """See kafkacodec.integrations._accel.v2_size_estimator."""
-    def estimate(key, value, headers):
-        if (key is None or type(key) in (bytes, bytearray)) and (value is None or type(value) in (bytes, bytearray)):
-            hs = _headers(headers)
-            if hs is not None:
-                return overhead + _field_size(key) + _field_size(value) + _headers_size(hs)
-        return fallback(key, value, headers)
-    return estimate
-
-
-class V2Builder:
-    """See kafkacodec.integrations._accel.V2Builder (here the state is plain attributes)."""
-
-    def __init_subclass__(cls, **kw):
-        super().__init_subclass__(**kw)
-        rule = getattr(cls, "_kc_rule", None)
-        if rule != "kafka-python":
-            raise ValueError(f"unknown size rule {rule!r}")
-
-    def size(self):
-        return len(self._buffer)
-
-    def append(self, offset, timestamp, key, value, headers):
-        res = _v2_append(self, offset, timestamp, key, value, headers, self._kc_meta)
-        if res is _NOT_HANDLED:
-            return self._kc_fallback(self, offset, timestamp, key, value, headers)
-        return res
