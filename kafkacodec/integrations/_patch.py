@@ -1,5 +1,6 @@
 """Shared machinery for the client adapters: version gates, a reversible
-set of attribute replacements, and the v2 batch header both clients write."""
+set of attribute replacements, the v2 batch header both clients write, and
+the batch class both clients read records through."""
 from __future__ import annotations
 
 import importlib
@@ -104,3 +105,57 @@ def write_client_v2_header(builder, partition_leader_epoch, use_compression_type
         builder._base_sequence,
         builder._num_records)
     struct.pack_into(">I", buffer, builder.CRC_OFFSET, _crc32c(memoryview(buffer)[builder.ATTRIBUTES_OFFSET:]))
+
+
+_ATTRIBUTES_OFFSET = 21
+_CONTROL_MASK = 0x20
+
+
+class DecodedBatchMixin:
+    """The DefaultRecordBatch methods kafka-python and aiokafka share (aiokafka's
+    record layer is kafka-python's, forked), with a data batch's records made in
+    one call by ``_decode_records(record_type, buffer)``.  The subclass names the
+    client's own batch class (``_client_batch``: control batches, and any batch
+    kafkacodec leaves to the client, whose records and errors are then the
+    client's) and its record type (``_record_type``)."""
+    __slots__ = ()
+
+    def __init__(self, buffer):
+        # A view, not a copy: the batch keeps the fetched bytes alive instead.
+        self._buffer = buffer if isinstance(buffer, (bytes, memoryview)) else bytes(buffer)
+        self._header_data = self.HEADER_STRUCT.unpack_from(self._buffer)
+        self._pos = self.HEADER_STRUCT.size
+        self._num_records = self._header_data[12]
+        self._next_record_index = 0
+        self._decompressed = False
+        self._it = None
+
+    def validate_crc(self):
+        assert self._decompressed is False, "Validate should be called before iteration"
+        return self._header_data[4] == _crc32c(memoryview(self._buffer)[_ATTRIBUTES_OFFSET:])
+
+    def _records_iterator(self):
+        if self._header_data[5] & _CONTROL_MASK:
+            # transaction markers: the client's control records
+            return iter(self._client_batch(self._buffer))
+        recs = self._decode_records(self._record_type, self._buffer)
+        if recs is None:
+            # the client's decoder yields what it can and raises its own error
+            # (iter: it decompresses there and fails there, as the client's does)
+            return iter(self._client_batch(self._buffer))
+        return iter(recs)
+
+    def __iter__(self):
+        self._decompressed = True
+        it = self._it
+        if it is None:
+            it = self._it = self._records_iterator()
+        return it
+
+    def __next__(self):
+        it = self._it
+        if it is None:
+            # next() before iter(): the client's batch reads its records
+            # without decompressing, and so does this one
+            it = self._it = self._client_batch(self._buffer)
+        return next(it)

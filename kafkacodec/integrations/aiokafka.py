@@ -46,8 +46,7 @@ import aiokafka.record.legacy_records as _lr
 import aiokafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
-from kafkacodec import crc32c as _crc32c
-from kafkacodec.integrations._patch import Patches, UnsupportedClientVersion, check_version
+from kafkacodec.integrations._patch import DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version
 
 if _accelerated:
     from kafkacodec.integrations._decode import aio_batch_records as _aio_batch_records
@@ -67,10 +66,6 @@ _OrigDefaultRecordBatch = _dr.DefaultRecordBatch
 _LegacyRecordBatch = _lr.LegacyRecordBatch
 _CorruptRecordException = _errors.CorruptRecordException
 
-_ATTRIBUTES_OFFSET = 21
-_CONTROL_MASK = 0x20
-
-
 class _Record(tuple):
     """A v2 record with aiokafka's DefaultRecord attributes, built in C per batch."""
     __slots__ = ()
@@ -89,47 +84,11 @@ class _Record(tuple):
                 " key={!r}, value={!r}, headers={!r})".format(*self[:6]))
 
 
-class DefaultRecordBatch(_dr._DefaultRecordBatchPy):
+class DefaultRecordBatch(DecodedBatchMixin, _dr._DefaultRecordBatchPy):
     """aiokafka's DefaultRecordBatch with records decoded by kafkacodec."""
-
-    def __init__(self, buffer):
-        # A view, not a copy: the batch keeps the fetched bytes alive instead.
-        self._buffer = buffer if isinstance(buffer, (bytes, memoryview)) else bytes(buffer)
-        self._header_data = self.HEADER_STRUCT.unpack_from(self._buffer)
-        self._pos = self.HEADER_STRUCT.size
-        self._num_records = self._header_data[12]
-        self._next_record_index = 0
-        self._decompressed = False
-        self._it = None
-
-    def validate_crc(self):
-        assert self._decompressed is False, "Validate should be called before iteration"
-        return self._header_data[4] == _crc32c(memoryview(self._buffer)[_ATTRIBUTES_OFFSET:])
-
-    def _records_iterator(self):
-        if self._header_data[5] & _CONTROL_MASK:
-            return iter(_OrigDefaultRecordBatch(self._buffer))
-        recs = _kp_default_records(_Record, self._buffer)
-        if recs is None:
-            # aiokafka's decoder yields what it can and raises its own error
-            # (iter: it decompresses there and fails there, as the client's does)
-            return iter(_OrigDefaultRecordBatch(self._buffer))
-        return iter(recs)
-
-    def __iter__(self):
-        self._decompressed = True
-        it = self._it
-        if it is None:
-            it = self._it = self._records_iterator()
-        return it
-
-    def __next__(self):
-        it = self._it
-        if it is None:
-            # next() before iter(): the client's batch reads its records
-            # without decompressing, and so does this one
-            it = self._it = _OrigDefaultRecordBatch(self._buffer)
-        return next(it)
+    _client_batch = _OrigDefaultRecordBatch
+    _record_type = _Record
+    _decode_records = staticmethod(_kp_default_records)
 
 
 class MemoryRecords(_mr._MemoryRecordsPy):

@@ -58,8 +58,7 @@ import kafka.record.legacy_records as _lr
 import kafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
-from kafkacodec import crc32c as _crc32c
-from kafkacodec.integrations._patch import (Patches, UnsupportedClientVersion, check_version, parse_version,
+from kafkacodec.integrations._patch import (DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version, parse_version,
                                             write_client_v2_header)
 
 if _accelerated:
@@ -97,10 +96,6 @@ except ImportError:  # pragma: no cover
     def _tuplegetter(index, doc):
         return property(itemgetter(index), doc=doc)
 
-_ATTRIBUTES_OFFSET = 21
-_CONTROL_MASK = 0x20
-
-
 class DefaultRecord(tuple, _abc.ABCRecord):
     """A v2 record with kafka-python's DefaultRecord attributes.
 
@@ -137,51 +132,14 @@ class DefaultRecord(tuple, _abc.ABCRecord):
                 " key={!r}, value={!r}, headers={!r})".format(*self[:6]))
 
 
-class DefaultRecordBatch(_OrigDefaultRecordBatch):
+class DefaultRecordBatch(DecodedBatchMixin, _OrigDefaultRecordBatch):
     """kafka-python's DefaultRecordBatch with records decoded by kafkacodec."""
     __slots__ = ("_it",)
+    _client_batch = _OrigDefaultRecordBatch
+    _record_type = DefaultRecord
+    _decode_records = staticmethod(_kp_default_records)
 
-    def __init__(self, buffer):
-        # A view, not a copy: the batch keeps the fetched bytes alive instead.
-        self._buffer = buffer if isinstance(buffer, (bytes, memoryview)) else bytes(buffer)
-        self._header_data = self.HEADER_STRUCT.unpack_from(self._buffer)
-        self._pos = self.HEADER_STRUCT.size
-        self._num_records = self._header_data[12]
-        self._next_record_index = 0
-        self._decompressed = False
-        self._it = None
-
-    def validate_crc(self):
-        assert self._decompressed is False, "Validate should be called before iteration"
-        return self._header_data[4] == _crc32c(memoryview(self._buffer)[_ATTRIBUTES_OFFSET:])
-
-    def _records_iterator(self):
-        if self._header_data[5] & _CONTROL_MASK:
-            # transaction markers: kafka-python's ControlRecord
-            return iter(_OrigDefaultRecordBatch(self._buffer))
-        recs = _kp_default_records(DefaultRecord, self._buffer)
-        if recs is None:
-            # kafka-python's decoder yields what it can and raises its own error
-            # (iter: it decompresses there and fails there, as the client's does)
-            return iter(_OrigDefaultRecordBatch(self._buffer))
-        return iter(recs)
-
-    def __iter__(self):
-        self._decompressed = True
-        it = self._it
-        if it is None:
-            it = self._it = self._records_iterator()
-        return it
-
-    def __next__(self):
-        it = self._it
-        if it is None:
-            # next() before iter(): the client's batch reads its records
-            # without decompressing, and so does this one
-            it = self._it = _OrigDefaultRecordBatch(self._buffer)
-        return next(it)
-
-    next = __next__
+    next = DecodedBatchMixin.__next__
 
 
 class MemoryRecords(_OrigMemoryRecords):
