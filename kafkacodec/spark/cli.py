@@ -500,6 +500,19 @@ def _codec_error_line(exc: BaseException) -> str | None:
     return None
 
 
+def job_failed(exc: BaseException, what: str, verbose: bool, log) -> CommandError:
+    """The one-line error (exit 1) for a failed Spark job or query: the kafkacodec
+    error it carries if any, else its first line; the traces on `log` when verbose."""
+    if verbose:
+        import traceback
+
+        traceback.print_exception(exc, file=log)
+    line = _codec_error_line(exc)
+    if line is not None:
+        return CommandError(line, 1)
+    return CommandError(f"{what} failed: {_first_line(exc)}" + ("" if verbose else " (--verbose shows the traces)"), 1)
+
+
 def _first_line(exc: BaseException) -> str:
     for line in str(exc).splitlines():
         if line.strip():
@@ -705,15 +718,7 @@ def _convert_with_spark(args, logdir: str, target: _Output, info, log) -> int:
             summary = convert(logdir, out, spark=spark, options=options, compression=args.compression,
                               mode="append", progress=not args.no_progress, min_partitions=args.min_partitions)
         except Exception as exc:
-            if args.verbose:
-                import traceback
-
-                traceback.print_exc(file=log)
-            line = _codec_error_line(exc)
-            if line is not None:
-                raise CommandError(line, 1) from None
-            raise CommandError(f"the Spark job failed: {_first_line(exc)}"
-                               + ("" if args.verbose else " (--verbose shows the traces)"), 1) from None
+            raise job_failed(exc, "the Spark job", args.verbose, log) from None
     finally:
         if own_session:
             spark.stop()

@@ -43,11 +43,10 @@ from kafkacodec.spark.cli import (
     MARKER,
     CommandError,
     _changed,
-    _codec_error_line,
-    _first_line,
     _human,
     _Output,
     _snapshot,
+    job_failed,
 )
 
 __all__ = ["add_parser", "run", "verify_demo", "committed_files", "WRITER", "CHECKPOINT"]
@@ -369,15 +368,7 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: _Output,
         except KeyboardInterrupt:
             raise
         except Exception as exc:
-            if args.verbose:
-                import traceback
-
-                traceback.print_exc(file=log)
-            line = _codec_error_line(exc)
-            if line is not None:
-                raise CommandError(line, 1) from None
-            raise CommandError(f"the streaming query failed: {_first_line(exc)}"
-                               + ("" if args.verbose else " (--verbose shows the traces)"), 1) from None
+            raise job_failed(exc, "the streaming query", args.verbose, log) from None
         seconds = time.monotonic() - t0
     finally:
         if query is not None and query.isActive:
