@@ -47,7 +47,9 @@ def _sleep_backoff(client, attempt, deadline):
     time.sleep(max(0.0, min(pause, deadline - time.monotonic())))
 
 
-def _result(future, deadline):
+def answer_by(future, deadline):
+    """A request's answer, waited for until `deadline` (time.monotonic()) and a
+    second more for the I/O thread's own timeout to fire first."""
     try:
         return future.result(max(0.0, deadline - time.monotonic()) + 1.0)
     except E.KafkaError:
@@ -95,7 +97,7 @@ def list_offsets(client, specs, timeout, isolation_level=0):
         retry = False
         for future in futures:
             try:
-                resp = _result(future, deadline)
+                resp = answer_by(future, deadline)
             except E.KafkaError as exc:
                 if not exc.retriable:
                     raise
@@ -169,7 +171,7 @@ class Admin:
                                        timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
                                                             deadline - time.monotonic())))
             try:
-                return _result(future, deadline)
+                return answer_by(future, deadline)
             except E.KafkaError as exc:
                 if not exc.retriable or time.monotonic() >= deadline:
                     raise

@@ -502,15 +502,22 @@ class GroupCoordinator:
                                             commit_timestamp=-1, committed_metadata="") for p, o in ps])
                     for t, ps in by_topic.items()])
 
-    def _commit_outcome(self, future):
-        """None when committed; the retriable error to retry after; raises the others."""
+    def _coordinator_answer(self, future):
+        """(the coordinator's answer, None), or (None, the retriable error) after
+        noting it for a coordinator change; raises the others."""
         try:
-            resp = future.result(0)
+            return future.result(0), None
         except E.KafkaError as exc:
             if not exc.retriable:
                 raise
             self._coordinator_error(exc)
-            return exc
+            return None, exc
+
+    def _commit_outcome(self, future):
+        """None when committed; the retriable error to retry after; raises the others."""
+        resp, err = self._coordinator_answer(future)
+        if err is not None:
+            return err
         retry = None
         for t in resp.topics:
             for p in t.partitions:
@@ -591,13 +598,9 @@ class GroupCoordinator:
             for t, ps in by_topic.items()])
 
         def outcome(future):
-            try:
-                resp = future.result(0)
-            except E.KafkaError as exc:
-                if not exc.retriable:
-                    raise
-                self._coordinator_error(exc)
-                return False, exc
+            resp, err = self._coordinator_answer(future)
+            if err is not None:
+                return False, err
             for code in [resp.error_code] + [p.error_code for t in resp.topics for p in t.partitions]:
                 if code in _COORDINATOR_ERRORS or code == 88:  # 88: unstable offset (open txn commit)
                     self._coordinator_error(code)

@@ -29,6 +29,7 @@ import time
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
+from kafkacodec.client.admin import answer_by
 from kafkacodec.client.metadata import BrokerInfo
 
 __all__ = ["TransactionManager", "ConsumerGroupMetadata", "PreparedTransaction", "group_metadata_of",
@@ -104,7 +105,7 @@ class CoordinatorCalls:
                                       max_version=FIND_COORDINATOR_MAX_VERSION)
             err = None
             try:
-                resp = self._wait(future, deadline)
+                resp = answer_by(future, deadline)
                 node = self._coordinator_from(resp)
                 if node is not None:
                     return node
@@ -117,14 +118,6 @@ class CoordinatorCalls:
                 err = exc
             self._pause(attempt, deadline, err)
             attempt += 1
-
-    def _wait(self, future, deadline):
-        try:
-            return future.result(max(0.0, deadline - time.monotonic()) + 1.0)
-        except E.KafkaError:
-            raise
-        except TimeoutError:
-            raise E.KafkaTimeoutError("no answer before the deadline") from None
 
     def _pause(self, attempt, deadline, err):
         pause = min(self.backoff_max, 0.02 * (2 ** min(attempt, 8)))
@@ -148,7 +141,7 @@ class CoordinatorCalls:
             future = self.client.send(coordinator, api, make_body(), max_version=max_version,
                                       timeout=max(0.1, min(self.request_timeout, deadline - time.monotonic())))
             try:
-                resp = self._wait(future, deadline)
+                resp = answer_by(future, deadline)
             except E.KafkaError as exc:
                 if not exc.retriable:
                     raise
