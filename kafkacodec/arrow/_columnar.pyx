@@ -201,8 +201,6 @@ cdef enum FillResult:
 cdef enum LegacyRow:
     LEGACY_ROW = 0
     LEGACY_OTHER = -1
-    LEGACY_NO_MEMORY = -2
-    LEGACY_OFFSET_OVERFLOW = -3
 
 # int32 Arrow offsets address at most this many data bytes.
 cdef int64_t INT32_OFFSET_MAX = 0x7FFFFFFF
@@ -357,13 +355,8 @@ cdef class ColumnBuilder:
                 if p[V2_MAGIC] < 2:
                     # an uncompressed legacy message straight into the columns; a
                     # wrapper or a message failing a check goes to the record layer
-                    rc = self._legacy_row(p, total, verify_crc)
-                    if rc == LEGACY_OTHER:
+                    if self._legacy_row(p, total, verify_crc) == LEGACY_OTHER:
                         break
-                    if rc == LEGACY_NO_MEMORY:
-                        raise MemoryError()
-                    if rc == LEGACY_OFFSET_OVERFLOW:
-                        _raise_offset_overflow("key or value")
                     pos += total
                     index += 1
                     continue
@@ -621,7 +614,7 @@ cdef class ColumnBuilder:
             self.txn_valid.len = row0
         self.rows = row0
 
-    cdef int _legacy_row(self, const uint8_t *p, Py_ssize_t total, bint verify_crc) noexcept:
+    cdef int _legacy_row(self, const uint8_t *p, Py_ssize_t total, bint verify_crc) except -2:
         """One complete uncompressed magic 0/1 message (offset, size, crc, magic,
         attributes, [timestamp], key, value) as a row, with the record layer's
         checks (_records.pyx, _legacy_entry): LEGACY_OTHER for anything it
@@ -660,26 +653,21 @@ cdef class ColumnBuilder:
             q += vlen
         if q != total:
             return LEGACY_OTHER
-        if (gb_reserve(&b[C_OFFSET], 8) or gb_reserve(&b[C_TIMESTAMP], 8) or gb_reserve(&b[C_TS_TYPE], 1)
-                or gb_reserve(&b[C_KEY_OFFSETS], 8) or gb_reserve(&b[C_KEY_VALID], 1)
-                or gb_reserve(&b[C_VALUE_OFFSETS], 8) or gb_reserve(&b[C_VALUE_VALID], 1)
-                or gb_reserve(&b[C_KEY_DATA], klen if klen > 0 else 0)
-                or gb_reserve(&b[C_VALUE_DATA], vlen if vlen > 0 else 0)
-                or gb_reserve(&b[C_HDR_OFFSETS], 8)):
-            return LEGACY_NO_MEMORY
-        if self.with_batch_columns and (
-                gb_reserve(&b[C_PRODUCER_ID], 8) or gb_reserve(&b[C_PRODUCER_EPOCH], 2)
-                or gb_reserve(&b[C_SEQUENCE], 4) or gb_reserve(&b[C_LEADER_EPOCH], 4)
-                or gb_reserve(&self.txn_valid, 1)):
-            return LEGACY_NO_MEMORY
+        self._reserve_row(klen if klen > 0 else 0, vlen if vlen > 0 else 0)
         if self.ow == 4 and (b[C_KEY_DATA].len + (klen if klen > 0 else 0) > INT32_OFFSET_MAX
                              or b[C_VALUE_DATA].len + (vlen if vlen > 0 else 0) > INT32_OFFSET_MAX):
-            return LEGACY_OFFSET_OVERFLOW
+            _raise_offset_overflow("key or value")
         put_i64(&b[C_OFFSET], <int64_t>kc_load_be64(p))
         put_i64(&b[C_TIMESTAMP], timestamp)
         put_u8(&b[C_TS_TYPE], 1 if (magic == 1 and attributes & ATTR_TIMESTAMP_TYPE) else 0)
         self._put_span(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, p + klen_pos + 4, klen, True)
         self._put_span(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, p + vlen_pos + 4, vlen, False)
+        self._end_legacy_row()
+        return LEGACY_ROW
+
+    cdef inline void _end_legacy_row(self) noexcept:
+        # a legacy record has no headers and no producer state
+        cdef GrowBuf *b = self.bufs
         if self.with_headers:
             put_i32(&b[C_HDR_OFFSETS], <int32_t>self.header_count)
         if self.with_batch_columns:
@@ -689,7 +677,6 @@ cdef class ColumnBuilder:
             put_i32(&b[C_LEADER_EPOCH], -1)
             put_u8(&self.txn_valid, 0)
         self.rows += 1
-        return LEGACY_ROW
 
     cdef inline void _put_span(self, int data_col, int offsets_col, int valid_col, const uint8_t *p,
                                int32_t n, bint is_key) noexcept:
@@ -719,15 +706,7 @@ cdef class ColumnBuilder:
             put_u8(&b[C_TS_TYPE], rec.timestamp_type)
             self._put_binary(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, key, True)
             self._put_binary(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, value, False)
-            if self.with_headers:
-                put_i32(&b[C_HDR_OFFSETS], <int32_t>self.header_count)
-            if self.with_batch_columns:
-                put_i64(&b[C_PRODUCER_ID], -1)
-                put_i16(&b[C_PRODUCER_EPOCH], -1)
-                put_i32(&b[C_SEQUENCE], -1)
-                put_i32(&b[C_LEADER_EPOCH], -1)
-                put_u8(&self.txn_valid, 0)
-            self.rows += 1
+            self._end_legacy_row()
 
     cdef int _reserve_row(self, Py_ssize_t klen, Py_ssize_t vlen) except -1:
         cdef GrowBuf *b = self.bufs
