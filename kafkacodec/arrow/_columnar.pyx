@@ -679,7 +679,7 @@ cdef class ColumnBuilder:
         self.rows += 1
 
     cdef inline void _put_span(self, int data_col, int offsets_col, int valid_col, const uint8_t *p,
-                               int32_t n, bint is_key) noexcept:
+                               Py_ssize_t n, bint is_key) noexcept:
         # a key or value of n bytes at p (-1: null); room reserved by the caller
         cdef GrowBuf *b = self.bufs
         if n < 0:
@@ -722,21 +722,14 @@ cdef class ColumnBuilder:
         return 0
 
     cdef _put_binary(self, int data_col, int offsets_col, int valid_col, object value, bint is_key):
-        cdef GrowBuf *b = self.bufs
         cdef const char *p
         if value is None:
-            put_u8(&b[valid_col], 0)
-            if is_key:
-                self.key_nulls += 1
-            else:
-                self.value_nulls += 1
-        else:
-            put_u8(&b[valid_col], 1)
-            p = value
-            if self.ow == 4 and b[data_col].len + len(value) > INT32_OFFSET_MAX:
-                _raise_offset_overflow("key" if is_key else "value")
-            put_bytes(&b[data_col], <const uint8_t *>p, len(value))
-        put_offset(&b[offsets_col], self.ow, b[data_col].len)
+            self._put_span(data_col, offsets_col, valid_col, NULL, -1, is_key)
+            return
+        p = value
+        if self.ow == 4 and self.bufs[data_col].len + len(value) > INT32_OFFSET_MAX:
+            _raise_offset_overflow("key" if is_key else "value")
+        self._put_span(data_col, offsets_col, valid_col, <const uint8_t *>p, len(value), is_key)
 
 
     def finish(self):
