@@ -75,11 +75,7 @@ class Kafkacodec(Adapter):
 
     @staticmethod
     def _records():
-        try:
-            from kafkacodec import records
-            records.iter_batches, records.RecordBatchBuilder  # noqa: B018
-        except (ImportError, AttributeError) as e:
-            raise Unavailable(f"kafkacodec.records not available yet: {e}") from e
+        from kafkacodec import records
         return records
 
     def decode(self, w):

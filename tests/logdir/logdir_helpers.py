@@ -45,16 +45,6 @@ def control_batch(producer_id, producer_epoch, timestamp, *, commit=False, base_
     return bytes(data)
 
 
-def records_module():
-    """kafkacodec.records when it is built, else skip the calling test."""
-    try:
-        import kafkacodec.records as records
-        records.iter_batches  # noqa: B018
-    except Exception as exc:  # noqa: BLE001 - any import problem means "not available yet"
-        pytest.skip(f"kafkacodec.records not available: {exc}")
-    return records
-
-
 def legacy_message_set(magic, timestamps, *, compression=0, last_offset=None):
     """A magic 0/1 message set built by aiokafka.  Compressed sets come out as one
     wrapper message whose offset (and, for magic 1, timestamp) is set as a broker stores it.

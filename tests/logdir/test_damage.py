@@ -14,7 +14,7 @@ import kafkacodec.logdir as logdir
 from kafkacodec.errors import CorruptDataError, CrcMismatchError, KafkaCodecError, TruncatedDataError
 from kafkacodec.logdir import LogDirError, ReadStats
 from kafkacodec.logdir.writer import PartitionWriter
-from logdir_helpers import build_batch, records_module
+from logdir_helpers import build_batch
 
 SEG0 = "00000000000000000000"
 RECORDS_PER_BATCH = 5
@@ -45,7 +45,7 @@ def patch(path, offset, data):
 
 
 def count_records(views):
-    records = records_module()
+    from kafkacodec import records
     return sum(len(records.decode_records(v)) for v in views)
 
 
@@ -139,7 +139,7 @@ def test_crc_mismatch_names_file_and_position(part):
     assert len(view) == r.size - bad.size and stats.skipped_bytes == bad.size
     # without verify_crc the range is handed out and the decoder's error is located in the file
     view = logdir.read_range(r)
-    records = records_module()
+    from kafkacodec import records
     with pytest.raises(CorruptDataError) as err:
         records.decode_records(view)
     exc = r.locate_error(err.value)

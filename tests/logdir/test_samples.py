@@ -8,7 +8,6 @@ import bisect
 import pytest
 
 import kafkacodec.logdir as logdir
-from logdir_helpers import records_module
 
 
 def all_partitions(root):
@@ -216,7 +215,7 @@ def test_empty_partitions(shared_dir):
 
 
 def test_records_decode_whole_logs(sample_root):
-    records = records_module()
+    from kafkacodec import records
     _, parts = all_partitions(sample_root)
     for p in parts:
         batches = linear(p)

@@ -6,7 +6,7 @@ import pytest
 import kafkacodec.logdir as logdir
 from kafkacodec.errors import KafkaCodecError, TruncatedDataError
 from kafkacodec.logdir.writer import PartitionWriter
-from logdir_helpers import build_batch, control_batch, records_module
+from logdir_helpers import build_batch, control_batch
 
 
 def expected_indexes(sizes, last_offsets, max_timestamps, interval):
@@ -153,7 +153,7 @@ def test_transactions_round_trip(tmp_path):
 
 
 def test_read_committed_with_record_layer(tmp_path):
-    records = records_module()
+    from kafkacodec import records
     w = PartitionWriter(tmp_path, "tx", 0)
     first = w.append(build_batch([1, 2], producer_id=5, producer_epoch=0, base_sequence=0,
                                  transactional=True), assign_offsets=True).first_offset
