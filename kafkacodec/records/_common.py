@@ -11,6 +11,7 @@ from kafkacodec.records.layout import ATTR_CONTROL, ATTR_TRANSACTIONAL
 CONTROL_ABORT = 0
 CONTROL_COMMIT = 1
 CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
+SEQUENCE_WRAP = 1 << 31  # producer sequence numbers are int32 and wrap to 0
 
 
 def bind(iter_batches, RecordBatchBuilder):
@@ -75,7 +76,8 @@ def bind(iter_batches, RecordBatchBuilder):
         """Split (timestamp, key, value[, headers]) tuples into batches closed
         at `batch_size` bytes, as a producer does; returns a list of batch bytes
         with consecutive offsets from `base_offset`.  `options` go to
-        RecordBatchBuilder (base_sequence, when given, advances with each batch)."""
+        RecordBatchBuilder (base_sequence, when given, advances with each batch
+        and wraps to 0 past 2**31 - 1)."""
         out = []
         done = 0
         seq = records if isinstance(records, (list, tuple)) else list(records)
@@ -90,7 +92,7 @@ def bind(iter_batches, RecordBatchBuilder):
                 break
             done += added
             if seq_no >= 0:
-                seq_no += added
+                seq_no = (seq_no + added) % SEQUENCE_WRAP  # after 2**31 - 1 comes 0, as in Kafka
         return out
 
     def build_control_batch(control_type, *, producer_id, producer_epoch, base_offset=0, timestamp=None,

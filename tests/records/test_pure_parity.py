@@ -682,3 +682,22 @@ def test_records_carry_topic_and_partition_when_told(magic, codec):
         committed = mod.decode_records(data, topic="events", partition=7, isolation_level="read_committed",
                                        aborted_transactions=[])
         assert [(r.topic, r.partition) for r in committed] == [("events", 7)] * 2
+
+
+def test_build_batches_wraps_the_sequence_past_int32():
+    """Each batch's base sequence follows the one before, wrapping to 0 after
+    2**31 - 1 as Kafka's producer does (found by test_random_records_identical)."""
+    records = [(0, None, b"x" * 20)] * 60
+    for mod in (C, P):
+        batches = mod.build_batches(records, batch_size=300, base_sequence=2**31 - 20, producer_id=1,
+                                    producer_epoch=0)
+        assert len(batches) > 1
+        seqs, counts = [], []
+        for data in batches:
+            (b,) = list(mod.iter_batches(data))
+            seqs.append(b.base_sequence)
+            counts.append(b.record_count)
+        want = [2**31 - 20]
+        for c in counts[:-1]:
+            want.append((want[-1] + c) % 2**31)
+        assert seqs == want and 0 <= min(seqs) < 20
