@@ -13,8 +13,8 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
-from kafkacodec._crc cimport crc32_update
 from kafkacodec.records._layout cimport *
+from kafkacodec.records._legacy cimport LegacyMessage, LEGACY_OK, parse_legacy_message
 from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok
 from kafkacodec.records._records cimport (raise_record_error, check_record_count, inflate, RecordBatch,
                                           BatchIterator)
@@ -355,7 +355,7 @@ cdef class ColumnBuilder:
                 if p[V2_MAGIC] < 2:
                     # an uncompressed legacy message straight into the columns; a
                     # wrapper or a message failing a check goes to the record layer
-                    if self._legacy_row(p, total, verify_crc) == LEGACY_OTHER:
+                    if self._legacy_row(p, verify_crc) == LEGACY_OTHER:
                         break
                     pos += total
                     index += 1
@@ -614,54 +614,27 @@ cdef class ColumnBuilder:
             self.txn_valid.len = row0
         self.rows = row0
 
-    cdef int _legacy_row(self, const uint8_t *p, Py_ssize_t total, bint verify_crc) except -2:
-        """One complete uncompressed magic 0/1 message (offset, size, crc, magic,
-        attributes, [timestamp], key, value) as a row, with the record layer's
-        checks (_records.pyx, _legacy_entry): LEGACY_OTHER for anything it
-        would treat otherwise (a compressed wrapper) or refuse, so that it
-        decodes from there and reports the same errors."""
+    cdef int _legacy_row(self, const uint8_t *p, bint verify_crc) except -2:
+        """One complete uncompressed magic 0/1 message as a row, parsed as the
+        record layer parses it (records/_legacy.pxd): LEGACY_OTHER for a
+        compressed wrapper or anything the parser reports, so that the record
+        layer decodes from there and raises its own errors."""
         cdef GrowBuf *b = self.bufs
-        cdef int magic = p[LEGACY_MAGIC]
-        cdef int attributes = p[LEGACY_ATTRIBUTES]
-        cdef int32_t msg_size = <int32_t>kc_load_be32(p + V2_LENGTH)
-        cdef int32_t klen, vlen
-        cdef Py_ssize_t q, klen_pos, vlen_pos
-        cdef int64_t timestamp = -1
-        if msg_size < (LEGACY_V0_OVERHEAD if magic == 0 else LEGACY_V1_OVERHEAD):
+        cdef LegacyMessage m
+        cdef Py_ssize_t klen, vlen
+        if parse_legacy_message(p, 0, verify_crc, &m) != LEGACY_OK or m.attributes & ATTR_COMPRESSION_MASK:
             return LEGACY_OTHER
-        if attributes & ATTR_COMPRESSION_MASK:
-            return LEGACY_OTHER
-        if verify_crc and crc32_update(0, p + LEGACY_MAGIC, <size_t>(total - LEGACY_MAGIC)) != kc_load_be32(p + LEGACY_CRC):
-            return LEGACY_OTHER
-        q = LEGACY_ATTRIBUTES + 1
-        if magic == 1:
-            timestamp = <int64_t>kc_load_be64(p + q)
-            q += 8
-        klen_pos = q
-        klen = <int32_t>kc_load_be32(p + q)
-        q += 4
-        if klen < -1 or klen > total - q - 4:
-            return LEGACY_OTHER
-        if klen > 0:
-            q += klen
-        vlen_pos = q
-        vlen = <int32_t>kc_load_be32(p + q)
-        q += 4
-        if vlen < -1 or vlen > total - q:
-            return LEGACY_OTHER
-        if vlen > 0:
-            q += vlen
-        if q != total:
-            return LEGACY_OTHER
-        self._reserve_row(klen if klen > 0 else 0, vlen if vlen > 0 else 0)
-        if self.ow == 4 and (b[C_KEY_DATA].len + (klen if klen > 0 else 0) > INT32_OFFSET_MAX
-                             or b[C_VALUE_DATA].len + (vlen if vlen > 0 else 0) > INT32_OFFSET_MAX):
+        klen = m.key_len if m.key_len > 0 else 0
+        vlen = m.value_len if m.value_len > 0 else 0
+        self._reserve_row(klen, vlen)
+        if self.ow == 4 and (b[C_KEY_DATA].len + klen > INT32_OFFSET_MAX
+                             or b[C_VALUE_DATA].len + vlen > INT32_OFFSET_MAX):
             _raise_offset_overflow("key or value")
-        put_i64(&b[C_OFFSET], <int64_t>kc_load_be64(p))
-        put_i64(&b[C_TIMESTAMP], timestamp)
-        put_u8(&b[C_TS_TYPE], 1 if (magic == 1 and attributes & ATTR_TIMESTAMP_TYPE) else 0)
-        self._put_span(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, p + klen_pos + 4, klen, True)
-        self._put_span(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, p + vlen_pos + 4, vlen, False)
+        put_i64(&b[C_OFFSET], m.offset)
+        put_i64(&b[C_TIMESTAMP], m.timestamp)
+        put_u8(&b[C_TS_TYPE], 1 if (m.magic == 1 and m.attributes & ATTR_TIMESTAMP_TYPE) else 0)
+        self._put_span(C_KEY_DATA, C_KEY_OFFSETS, C_KEY_VALID, p + m.key_pos, m.key_len, True)
+        self._put_span(C_VALUE_DATA, C_VALUE_OFFSETS, C_VALUE_VALID, p + m.value_pos, m.value_len, False)
         self._end_legacy_row()
         return LEGACY_ROW
 

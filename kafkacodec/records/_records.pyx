@@ -26,6 +26,7 @@ from kafkacodec._primitives cimport (
 from kafkacodec._crc cimport crc32c_update, crc32_update
 from kafkacodec._buffer cimport Writer
 from kafkacodec.records._layout cimport *
+from kafkacodec.records._legacy cimport *
 from kafkacodec.records._v2 cimport (
     RecordView, parse_v2_record, next_header, v2_base_offset_ok, v2_write_header,
     F_HEADER_KEY, F_HEADER_VALUE, F_HEADERS, F_LENGTH,
@@ -63,6 +64,7 @@ cdef int _corrupt(str reason, Py_ssize_t offset, str path) except -1:
 
 cdef object _lz4_frame_decompress = None   # lz4.frame.decompress, looked up on first use
 cdef object _DecompressionError = _compression.DecompressionError
+cdef int CODEC_LZ4 = _compression.LZ4
 
 # LZ4 frame descriptor (lz4_Frame_format.md): magic, FLG, BD, [content size], [dict id], HC
 cdef enum:
@@ -129,7 +131,7 @@ cdef bytes inflate(int codec, const uint8_t *p, Py_ssize_t n, object limit, int 
         limit = _resolve_limit(None)
     view = PyMemoryView_FromMemory(<char *>p, n, PyBUF_READ)
     try:
-        if codec == 3 and magic != 0:
+        if codec == CODEC_LZ4 and magic != 0:
             bound = lz4_frame_bound(p, n, min(limit, 1 << 62))
             if bound >= 0:
                 if _lz4_frame_decompress is None:
@@ -574,49 +576,30 @@ cdef Py_ssize_t _legacy_entry(const uint8_t *base, Py_ssize_t pos, Py_ssize_t en
     The caller has checked that the 12-byte log overhead and the declared size fit.
     Errors carry paths relative to the message; callers prefix them (only
     when an error happens, so the success path builds no strings)."""
-    cdef int32_t size = <int32_t>kc_load_be32(base + pos + 8)
-    cdef Py_ssize_t p, msg_end
-    cdef int32_t klen, vlen
-    cdef uint32_t computed
-    msg_end = pos + LOG_OVERHEAD + size
-    magic[0] = <int8_t>base[pos + LEGACY_MAGIC]
-    if size < (LEGACY_V0_OVERHEAD if magic[0] == 0 else LEGACY_V1_OVERHEAD):
-        _corrupt(f"message size {size} below the magic {magic[0]} minimum", abs_base + pos + 8, "size")
-    offset[0] = <int64_t>kc_load_be64(base + pos)
-    crc[0] = kc_load_be32(base + pos + LEGACY_CRC)
-    attributes[0] = base[pos + LEGACY_ATTRIBUTES]
-    if verify_crc:
-        computed = crc32_update(0, base + pos + LEGACY_MAGIC, <size_t>(msg_end - pos - LEGACY_MAGIC))
-        if computed != crc[0]:
-            raise CrcMismatchError(
-                f"CRC-32 mismatch: stored 0x{crc[0]:08x}, computed 0x{computed:08x}",
-                abs_base + pos + LEGACY_CRC, "crc")
-    p = pos + LEGACY_ATTRIBUTES + 1
-    if magic[0] == 1:
-        timestamp[0] = <int64_t>kc_load_be64(base + p)
-        p += 8
-    else:
-        timestamp[0] = -1
-    klen = <int32_t>kc_load_be32(base + p)
-    p += 4
-    if klen < -1 or klen > msg_end - p - 4:
-        _corrupt(f"key length {klen} invalid", abs_base + p - 4, "key")
-    key_pos[0] = p
-    key_len[0] = klen
-    if klen > 0:
-        p += klen
-    vlen = <int32_t>kc_load_be32(base + p)
-    p += 4
-    if vlen < -1 or vlen > msg_end - p:
-        _corrupt(f"value length {vlen} invalid", abs_base + p - 4, "value")
-    value_pos[0] = p
-    value_len[0] = vlen
-    if vlen > 0:
-        p += vlen
-    if p != msg_end:
-        _corrupt(f"message declares {size} bytes but its fields use {size - (msg_end - p)}",
-                 abs_base + p, "")
-    return msg_end - pos
+    cdef LegacyMessage m
+    cdef int rc = parse_legacy_message(base, pos, verify_crc, &m)
+    if rc == LEGACY_SIZE:
+        _corrupt(f"message size {m.size} below the magic {m.magic} minimum", abs_base + m.at, "size")
+    elif rc == LEGACY_CRC_MISMATCH:
+        raise CrcMismatchError(f"CRC-32 mismatch: stored 0x{m.crc:08x}, computed 0x{m.computed_crc:08x}",
+                               abs_base + m.at, "crc")
+    elif rc == LEGACY_KEY_LENGTH:
+        _corrupt(f"key length {m.key_len} invalid", abs_base + m.at, "key")
+    elif rc == LEGACY_VALUE_LENGTH:
+        _corrupt(f"value length {m.value_len} invalid", abs_base + m.at, "value")
+    elif rc == LEGACY_FIELDS_SHORT:
+        _corrupt(f"message declares {m.size} bytes but its fields use {m.at - pos - LOG_OVERHEAD}",
+                 abs_base + m.at, "")
+    offset[0] = m.offset
+    magic[0] = m.magic
+    attributes[0] = m.attributes
+    timestamp[0] = m.timestamp
+    key_pos[0] = m.key_pos
+    key_len[0] = m.key_len
+    value_pos[0] = m.value_pos
+    value_len[0] = m.value_len
+    crc[0] = m.crc
+    return LOG_OVERHEAD + m.size
 
 
 cdef Record _legacy_record(object owner, const uint8_t *base, int64_t offset, int64_t timestamp,
