@@ -58,8 +58,8 @@ import kafka.record.legacy_records as _lr
 import kafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
-from kafkacodec.integrations._patch import (DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version, parse_version,
-                                            write_client_v2_header)
+from kafkacodec.integrations._patch import (DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version,
+                                            parse_version, write_client_v2_header)
 
 if _accelerated:
     from kafkacodec.integrations._decode import kp_batch_records as _kp_batch_records

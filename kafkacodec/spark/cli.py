@@ -510,7 +510,8 @@ def job_failed(exc: BaseException, what: str, verbose: bool, log) -> CommandErro
     line = _codec_error_line(exc)
     if line is not None:
         return CommandError(line, 1)
-    return CommandError(f"{what} failed: {_first_line(exc)}" + ("" if verbose else " (--verbose shows the traces)"), 1)
+    return CommandError(f"{what} failed: {_first_line(exc)}"
+                        + ("" if verbose else " (--verbose shows the traces)"), 1)
 
 
 def _first_line(exc: BaseException) -> str:
