@@ -37,7 +37,8 @@ _OFFSET_DTYPE = np.dtype([("rel", ">i4"), ("pos", ">i4")])
 _TIME_DTYPE = np.dtype([("ts", ">i8"), ("rel", ">i4")])
 _TXN_DTYPE = np.dtype([("version", ">i2"), ("producer_id", ">i8"), ("first", ">i8"),
                        ("last", ">i8"), ("lso", ">i8")])
-assert _TIME_DTYPE.itemsize == TIME_ENTRY_SIZE and _TXN_DTYPE.itemsize == TXN_ENTRY_SIZE
+assert (_OFFSET_DTYPE.itemsize, _TIME_DTYPE.itemsize, _TXN_DTYPE.itemsize) == (
+    OFFSET_ENTRY_SIZE, TIME_ENTRY_SIZE, TXN_ENTRY_SIZE)
 
 
 class IndexEntry(NamedTuple):
@@ -93,13 +94,22 @@ def _used_entries(raw: bytes, entry_size: int, arr, zero_mask, path: str, what: 
     return used
 
 
-def _first_bad(bad, first: int, entry_size: int, field_at: int, path: str, message) -> None:
-    """Raise for the first entry where ``bad`` holds (``bad[k]`` is about
-    entry ``first + k``), at that entry's field starting ``field_at`` bytes in."""
-    hits = np.flatnonzero(bad)
-    if len(hits):
-        i = int(hits[0]) + first
-        raise CorruptDataError(message(i), i * entry_size + field_at, f"{path}[{i}]")
+def _columns(raw: bytes, dtype, path: str, what: str):
+    """The two fields of a two-field index file as int64 arrays cut to the real
+    entries, and ``check(bad, first, field_at, message)``, which raises for the
+    first entry where ``bad`` holds (``bad[k]`` is about entry ``first + k``), at
+    that entry's field starting ``field_at`` bytes in."""
+    size = dtype.itemsize
+    arr = np.frombuffer(raw, dtype=dtype, count=len(raw) // size)
+    a, b = (arr[name].astype(np.int64) for name in dtype.names)
+    used = _used_entries(raw, size, arr, (a == 0) & (b == 0), path, what)
+
+    def check(bad, first: int, field_at: int, message) -> None:
+        hits = np.flatnonzero(bad)
+        if len(hits):
+            i = int(hits[0]) + first
+            raise CorruptDataError(message(i), i * size + field_at, f"{path}[{i}]")
+    return a[:used], b[:used], check
 
 
 def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path: str) -> list[IndexEntry]:
@@ -108,16 +118,8 @@ def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path:
     Offsets and positions must both increase strictly, and positions must lie
     inside the ``.log`` file when its size is given.
     """
-    n = len(raw) // OFFSET_ENTRY_SIZE
-    arr = np.frombuffer(raw, dtype=_OFFSET_DTYPE, count=n)
-    rel = arr["rel"].astype(np.int64)
-    pos = arr["pos"].astype(np.int64)
-    used = _used_entries(raw, OFFSET_ENTRY_SIZE, arr, (rel == 0) & (pos == 0), path, "offset index")
-    rel = rel[:used]
-    pos = pos[:used]
-    if used:
-        def check(bad, first, field_at, message):
-            _first_bad(bad, first, OFFSET_ENTRY_SIZE, field_at, path, message)
+    rel, pos, check = _columns(raw, _OFFSET_DTYPE, path, "offset index")
+    if len(rel):
         check(rel < 0, 0, 0, lambda i: f"negative relative offset {int(rel[i])}")
         check(pos < 0, 0, 4, lambda i: f"negative position {int(pos[i])}")
         check(rel[1:] <= rel[:-1], 1, 0, lambda i: f"offset {base_offset + int(rel[i])} does not increase "
@@ -134,16 +136,8 @@ def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path:
 
 def parse_time_index(raw: bytes, base_offset: int, path: str) -> list[TimeIndexEntry]:
     """Entries of a ``.timeindex`` file, validated (timestamps and offsets never decrease)."""
-    n = len(raw) // TIME_ENTRY_SIZE
-    arr = np.frombuffer(raw, dtype=_TIME_DTYPE, count=n)
-    ts = arr["ts"].astype(np.int64)
-    rel = arr["rel"].astype(np.int64)
-    used = _used_entries(raw, TIME_ENTRY_SIZE, arr, (ts == 0) & (rel == 0), path, "time index")
-    ts = ts[:used]
-    rel = rel[:used]
-    if used:
-        def check(bad, first, field_at, message):
-            _first_bad(bad, first, TIME_ENTRY_SIZE, field_at, path, message)
+    ts, rel, check = _columns(raw, _TIME_DTYPE, path, "time index")
+    if len(ts):
         check(rel < 0, 0, 8, lambda i: f"negative relative offset {int(rel[i])}")
         # compared pairwise, not through np.diff: the difference of two int64 timestamps can wrap
         check(ts[1:] < ts[:-1], 1, 0, lambda i: f"timestamp {int(ts[i])} is below the previous entry's "

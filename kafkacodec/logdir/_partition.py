@@ -222,7 +222,17 @@ class BatchReader:
         return next(self._gen)
 
 
-class PartitionDir:
+class _ClosedOnExit:
+    """``with`` support: close() on leaving the block."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class PartitionDir(_ClosedOnExit):
     """One partition directory: ``<topic>-<partition>/``.
 
     ``segments`` are sorted by base offset; the last one is the active
@@ -250,12 +260,6 @@ class PartitionDir:
 
     def __repr__(self) -> str:
         return f"<PartitionDir {self.topic}-{self.partition} segments={len(self.segments)}>"
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def close(self) -> None:
         for s in self.segments:
@@ -559,7 +563,7 @@ class PartitionDir:
         return out
 
 
-class LogDir:
+class LogDir(_ClosedOnExit):
     """A broker data directory (``log.dirs`` entry) holding partition directories.
 
     By default topics whose names start with ``__`` (``__consumer_offsets``,
@@ -588,12 +592,6 @@ class LogDir:
 
     def __repr__(self) -> str:
         return f"<LogDir {self.path} partitions={len(self._entries)}>"
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def close(self) -> None:
         for p in self._open.values():

@@ -37,14 +37,7 @@ from kafkacodec.logdir._headers import (
     first_offset_of,
 )
 from kafkacodec.records import iter_batches as _iter_batches
-from kafkacodec.logdir._index import (
-    AbortedTxn,
-    IndexEntry,
-    TimeIndexEntry,
-    parse_offset_index,
-    parse_time_index,
-    parse_txn_index,
-)
+import kafkacodec.logdir._index as index_files
 
 __all__ = ["Segment", "SegmentWalk", "CHUNK_BYTES"]
 
@@ -427,56 +420,49 @@ class Segment:
         self._data = None
 
     # ------------------------------------------------------------ indexes
-    def _parse(self, path: Path, what: str, parse, *args):
+    def _parse(self, path: Path | None, suffix: str, what: str, parse, *args):
+        """Entries of one index file ([] without the file)."""
+        if path is None:
+            return []
         raw = read_small_file(path, what)
         try:
-            return parse(raw, *args)
+            return parse(raw, self.base_offset, *args, self._where(suffix))
         except CorruptDataError as exc:
             raise locate_error(exc, path) from None
 
-    def read_index(self) -> list[IndexEntry]:
-        """``.index`` entries as absolute offsets and positions (cached)."""
-        if self._index is None:
-            if self.index_path is None:
-                self._index = []
-            else:
-                index = self._parse(self.index_path, "offset index", parse_offset_index, self.base_offset,
-                                    self.size, self._where(".index"))
-                self._check_below_next_segment(index, self.index_path, ".index", 8, 0)
-                self._index = index
-            self._index_offsets = [e.offset for e in self._index]
-        return self._index
-
-    def _check_below_next_segment(self, entries, path, suffix: str, entry_size: int, field_at: int) -> None:
+    def _sorted_index(self, path: Path | None, suffix: str, what: str, parse, entry_size: int, offset_at: int,
+                      *args):
+        """``.index`` or ``.timeindex`` entries, and their first fields (offsets, timestamps) to bisect."""
+        entries = self._parse(path, suffix, what, parse, *args)
         # offsets of one segment stay below the next segment's base offset
         limit = self.next_base_offset
-        if limit is None or not entries or entries[-1].offset < limit:
-            return
-        i = next(k for k, e in enumerate(entries) if e.offset >= limit)
-        raise corrupt(path, f"offset {entries[i].offset} is not below the next segment's base offset {limit}",
-                      i * entry_size + field_at, self._where(f"{suffix}[{i}]"))
+        if limit is not None and entries and entries[-1].offset >= limit:
+            i = next(k for k, e in enumerate(entries) if e.offset >= limit)
+            raise corrupt(path, f"offset {entries[i].offset} is not below the next segment's base offset {limit}",
+                          i * entry_size + offset_at, self._where(f"{suffix}[{i}]"))
+        return entries, [e[0] for e in entries]
 
-    def read_timeindex(self) -> list[TimeIndexEntry]:
+    def read_index(self) -> list[index_files.IndexEntry]:
+        """``.index`` entries as absolute offsets and positions (cached)."""
+        if self._index is None:
+            self._index, self._index_offsets = self._sorted_index(
+                self.index_path, ".index", "offset index", index_files.parse_offset_index,
+                index_files.OFFSET_ENTRY_SIZE, 0, self.size)
+        return self._index
+
+    def read_timeindex(self) -> list[index_files.TimeIndexEntry]:
         """``.timeindex`` entries (cached)."""
         if self._timeindex is None:
-            if self.timeindex_path is None:
-                self._timeindex = []
-            else:
-                tindex = self._parse(self.timeindex_path, "time index", parse_time_index, self.base_offset,
-                                     self._where(".timeindex"))
-                self._check_below_next_segment(tindex, self.timeindex_path, ".timeindex", 12, 8)
-                self._timeindex = tindex
-            self._timeindex_ts = [e.timestamp for e in self._timeindex]
+            self._timeindex, self._timeindex_ts = self._sorted_index(
+                self.timeindex_path, ".timeindex", "time index", index_files.parse_time_index,
+                index_files.TIME_ENTRY_SIZE, 8)
         return self._timeindex
 
-    def read_txnindex(self) -> list[AbortedTxn]:
+    def read_txnindex(self) -> list[index_files.AbortedTxn]:
         """``.txnindex`` entries: the aborted transactions whose markers are in this segment."""
         if self._txnindex is None:
-            if self.txnindex_path is None:
-                self._txnindex = []
-            else:
-                self._txnindex = self._parse(self.txnindex_path, "transaction index", parse_txn_index,
-                                             self.base_offset, self._where(".txnindex"))
+            self._txnindex = self._parse(self.txnindex_path, ".txnindex", "transaction index",
+                                         index_files.parse_txn_index)
         return self._txnindex
 
     # ------------------------------------------------------------ batch walking
