@@ -1,6 +1,6 @@
 # Stub for the compiled module kafkacodec/records/_records.pyx.
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final, Literal, Protocol, TypeAlias, final
+from typing import Any, Final, Literal, Protocol, TypeAlias, TypedDict, Unpack, final
 
 from _typeshed import ReadableBuffer
 
@@ -35,34 +35,20 @@ CONTROL_TYPE_NAMES: Final[dict[int, str]]
 class Record:
     """One record; attributes are read-only."""
 
-    @property
-    def offset(self) -> int: ...
-    @property
-    def timestamp(self) -> int: ...
-    @property
-    def timestamp_type(self) -> int: ...
-    @property
-    def key(self) -> bytes | None: ...
-    @property
-    def value(self) -> bytes | None: ...
-    @property
-    def topic(self) -> str | None: ...
-    @property
-    def partition(self) -> int | None: ...
-    @property
-    def headers(self) -> tuple[_Header, ...]: ...
-    @property
-    def checksum(self) -> int | None: ...
-    @property
-    def size_in_bytes(self) -> int: ...
-    @property
-    def is_control(self) -> bool: ...
-    @property
-    def control_type(self) -> str | int | None: ...
-    @property
-    def control_version(self) -> int | None: ...
-    @property
-    def coordinator_epoch(self) -> int | None: ...
+    offset: Final[int]
+    timestamp: Final[int]
+    timestamp_type: Final[int]
+    key: Final[bytes | None]
+    value: Final[bytes | None]
+    topic: Final[str | None]
+    partition: Final[int | None]
+    headers: Final[tuple[_Header, ...]]
+    checksum: Final[int | None]
+    size_in_bytes: Final[int]
+    is_control: Final[bool]
+    control_type: Final[str | int | None]
+    control_version: Final[int | None]
+    coordinator_epoch: Final[int | None]
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -71,54 +57,30 @@ class Record:
 class RecordBatch:
     """A zero-copy view of one v2 batch or one top-level legacy entry."""
 
-    @property
-    def magic(self) -> int: ...
-    @property
-    def base_offset(self) -> int: ...
-    @property
-    def last_offset(self) -> int: ...
-    @property
-    def partition_leader_epoch(self) -> int: ...
-    @property
-    def crc(self) -> int: ...
-    @property
-    def attributes(self) -> int: ...
-    @property
-    def base_timestamp(self) -> int: ...
-    @property
-    def max_timestamp(self) -> int: ...
-    @property
-    def producer_id(self) -> int: ...
-    @property
-    def producer_epoch(self) -> int: ...
-    @property
-    def base_sequence(self) -> int: ...
-    @property
-    def record_count(self) -> int: ...
-    @property
-    def size_in_bytes(self) -> int: ...
-    @property
-    def position(self) -> int: ...
-    @property
-    def compression(self) -> _CodecName: ...
-    @property
-    def compression_id(self) -> int: ...
-    @property
-    def timestamp_type(self) -> int: ...
-    @property
-    def is_transactional(self) -> bool: ...
-    @property
-    def is_control(self) -> bool: ...
-    @property
-    def has_delete_horizon(self) -> bool: ...
-    @property
-    def has_producer_id(self) -> bool: ...
-    @property
-    def index(self) -> int: ...
-    @property
-    def next_offset(self) -> int: ...
-    @property
-    def delete_horizon_ms(self) -> int | None: ...
+    magic: Final[int]
+    base_offset: Final[int]
+    last_offset: Final[int]
+    partition_leader_epoch: Final[int]
+    crc: Final[int]
+    attributes: Final[int]
+    base_timestamp: Final[int]
+    max_timestamp: Final[int]
+    producer_id: Final[int]
+    producer_epoch: Final[int]
+    base_sequence: Final[int]
+    record_count: Final[int]
+    size_in_bytes: Final[int]
+    position: Final[int]
+    compression: Final[_CodecName]
+    compression_id: Final[int]
+    timestamp_type: Final[int]
+    is_transactional: Final[bool]
+    is_control: Final[bool]
+    has_delete_horizon: Final[bool]
+    has_producer_id: Final[bool]
+    index: Final[int]
+    next_offset: Final[int]
+    delete_horizon_ms: Final[int | None]
     def raw(self) -> memoryview: ...
     def records(self, topic: str | None = None, partition: int | None = None) -> list[Record]: ...
     def __iter__(self) -> Iterator[Record]: ...
@@ -129,10 +91,8 @@ class RecordBatch:
 class BatchIterator:
     """Iterates the entries of a buffer; a truncated final entry ends it."""
 
-    @property
-    def position(self) -> int: ...
-    @property
-    def trailing_bytes(self) -> int: ...
+    position: Final[int]
+    trailing_bytes: Final[int]
     def __iter__(self) -> BatchIterator: ...
     def __next__(self) -> RecordBatch: ...
 
@@ -159,34 +119,20 @@ class RecordBatchBuilder:
         pool: BufferPool | None = None,
         max_block_seconds: float = 60.0,
     ) -> None: ...
-    @property
-    def magic(self) -> int: ...
-    @property
-    def compression_id(self) -> int: ...
-    @property
-    def base_offset(self) -> int: ...
-    @property
-    def timestamp_type(self) -> int: ...
-    @property
-    def producer_id(self) -> int: ...
-    @property
-    def producer_epoch(self) -> int: ...
-    @property
-    def base_sequence(self) -> int: ...
-    @property
-    def is_transactional(self) -> bool: ...
-    @property
-    def is_control(self) -> bool: ...
-    @property
-    def partition_leader_epoch(self) -> int: ...
-    @property
-    def batch_size(self) -> int: ...
-    @property
-    def record_count(self) -> int: ...
-    @property
-    def size_in_bytes(self) -> int: ...
-    @property
-    def max_timestamp(self) -> int: ...
+    magic: Final[int]
+    compression_id: Final[int]
+    base_offset: Final[int]
+    timestamp_type: Final[int]
+    producer_id: Final[int]
+    producer_epoch: Final[int]
+    base_sequence: Final[int]
+    is_transactional: Final[bool]
+    is_control: Final[bool]
+    partition_leader_epoch: Final[int]
+    batch_size: Final[int]
+    record_count: Final[int]
+    size_in_bytes: Final[int]
+    max_timestamp: Final[int]
     def is_full(self) -> bool: ...
     def append(
         self,
@@ -206,26 +152,19 @@ def iter_batches(
     max_decompressed_size: int | None = None,
     max_records_per_batch: int | None = None,
 ) -> BatchIterator: ...
-def filtered_batches(
-    data: ReadableBuffer,
-    *,
-    isolation_level: _IsolationLevel = "read_uncommitted",
-    aborted_transactions: Iterable[_AbortedTransaction] | None = None,
-    verify_crc: bool = True,
-    max_decompressed_size: int | None = None,
-    max_records_per_batch: int | None = None,
-) -> Iterator[RecordBatch]: ...
-def decode_records(
-    data: ReadableBuffer,
-    *,
-    isolation_level: _IsolationLevel = "read_uncommitted",
-    aborted_transactions: Iterable[_AbortedTransaction] | None = None,
-    verify_crc: bool = True,
-    max_decompressed_size: int | None = None,
-    max_records_per_batch: int | None = None,
-    topic: str | None = None,
-    partition: int | None = None,
-) -> list[Record]: ...
+class _ReadOptions(TypedDict, total=False):
+    isolation_level: _IsolationLevel
+    aborted_transactions: Iterable[_AbortedTransaction] | None
+    verify_crc: bool
+    max_decompressed_size: int | None
+    max_records_per_batch: int | None
+
+class _DecodeOptions(_ReadOptions, total=False):
+    topic: str | None
+    partition: int | None
+
+def filtered_batches(data: ReadableBuffer, **options: Unpack[_ReadOptions]) -> Iterator[RecordBatch]: ...
+def decode_records(data: ReadableBuffer, **options: Unpack[_DecodeOptions]) -> list[Record]: ...
 def build_batches(
     records: Iterable[_RecordIn],
     *,
