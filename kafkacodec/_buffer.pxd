@@ -4,7 +4,7 @@ cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, kc_load_be16, kc_load_be32, kc_load_be64,
-                                     read_uvarint32, read_varint32, read_varint64)
+                                     read_uvarint, read_varint, uvarint_t, varint_t)
 
 
 # A position in a pinned buffer and reads that check its end.  They run
@@ -38,40 +38,32 @@ cdef inline int cur_take(Cursor *c, Py_ssize_t n, const uint8_t **out) noexcept 
     return KC_OK
 
 
-cdef inline int cur_be16(Cursor *c, uint16_t *out) noexcept nogil:
-    if c.end - c.pos < 2:
+ctypedef fused be_uint_t:
+    uint16_t
+    uint32_t
+    uint64_t
+
+
+cdef inline int cur_be(Cursor *c, be_uint_t *out) noexcept nogil:
+    """A big-endian unsigned integer of the pointer's width."""
+    if c.end - c.pos < <Py_ssize_t>sizeof(be_uint_t):
         return KC_TRUNCATED
-    out[0] = kc_load_be16(c.buf + c.pos)
-    c.pos += 2
+    if be_uint_t is uint16_t:
+        out[0] = kc_load_be16(c.buf + c.pos)
+    elif be_uint_t is uint32_t:
+        out[0] = kc_load_be32(c.buf + c.pos)
+    else:
+        out[0] = kc_load_be64(c.buf + c.pos)
+    c.pos += sizeof(be_uint_t)
     return KC_OK
 
 
-cdef inline int cur_be32(Cursor *c, uint32_t *out) noexcept nogil:
-    if c.end - c.pos < 4:
-        return KC_TRUNCATED
-    out[0] = kc_load_be32(c.buf + c.pos)
-    c.pos += 4
-    return KC_OK
+cdef inline int cur_uvarint(Cursor *c, uvarint_t *out) noexcept nogil:
+    return read_uvarint(c.buf, c.end, &c.pos, out)
 
 
-cdef inline int cur_be64(Cursor *c, uint64_t *out) noexcept nogil:
-    if c.end - c.pos < 8:
-        return KC_TRUNCATED
-    out[0] = kc_load_be64(c.buf + c.pos)
-    c.pos += 8
-    return KC_OK
-
-
-cdef inline int cur_uvarint32(Cursor *c, uint32_t *out) noexcept nogil:
-    return read_uvarint32(c.buf, c.end, &c.pos, out)
-
-
-cdef inline int cur_varint32(Cursor *c, int32_t *out) noexcept nogil:
-    return read_varint32(c.buf, c.end, &c.pos, out)
-
-
-cdef inline int cur_varint64(Cursor *c, int64_t *out) noexcept nogil:
-    return read_varint64(c.buf, c.end, &c.pos, out)
+cdef inline int cur_varint(Cursor *c, varint_t *out) noexcept nogil:
+    return read_varint(c.buf, c.end, &c.pos, out)
 
 
 cdef int raise_corrupt(str reason, Py_ssize_t offset) except -1
@@ -89,6 +81,11 @@ cdef class Reader:
     cdef object _memview        # lazily created memoryview of source
 
     cdef int fail(self, int rc, Py_ssize_t needed) except -1
+    cdef inline int check(self, int rc, Py_ssize_t needed) except -1:
+        """Raise (through fail) unless a cursor read returned KC_OK."""
+        if rc != KC_OK:
+            self.fail(rc, needed)
+        return 0
     cdef int need(self, Py_ssize_t n) except -1
     cpdef int8_t read_int8(self) except? -1
     cpdef int16_t read_int16(self) except? -1

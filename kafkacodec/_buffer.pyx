@@ -17,7 +17,7 @@ from kafkacodec._primitives cimport (
     KC_OK, KC_TRUNCATED, KC_OVERLONG, MAX_VARLONG_LEN,
     kc_load_be16, kc_load_be32, kc_load_be64, kc_load_be_double,
     kc_store_be16, kc_store_be32, kc_store_be64, kc_store_be_double,
-    read_uvarint32, read_uvarint64, read_varint32, read_varint64,
+    read_uvarint, read_varint,
     write_uvarint64, zigzag32, zigzag64,
 )
 from kafkacodec._crc cimport crc32c_update
@@ -107,70 +107,53 @@ cdef class Reader:
         return 0
 
     cpdef int8_t read_int8(self) except? -1:
-        cdef const uint8_t *p
-        if cur_take(&self.cur, 1, &p) != KC_OK:
-            self.fail(KC_TRUNCATED, 1)
+        cdef const uint8_t *p = NULL
+        self.check(cur_take(&self.cur, 1, &p), 1)
         return <int8_t>p[0]
 
     cpdef int16_t read_int16(self) except? -1:
-        cdef uint16_t v
-        if cur_be16(&self.cur, &v) != KC_OK:
-            self.fail(KC_TRUNCATED, 2)
+        cdef uint16_t v = 0
+        self.check(cur_be(&self.cur, &v), 2)
         return <int16_t>v
 
     cpdef int32_t read_int32(self) except? -1:
-        cdef uint32_t v
-        if cur_be32(&self.cur, &v) != KC_OK:
-            self.fail(KC_TRUNCATED, 4)
+        cdef uint32_t v = 0
+        self.check(cur_be(&self.cur, &v), 4)
         return <int32_t>v
 
     cpdef int64_t read_int64(self) except? -1:
-        cdef uint64_t v
-        if cur_be64(&self.cur, &v) != KC_OK:
-            self.fail(KC_TRUNCATED, 8)
+        cdef uint64_t v = 0
+        self.check(cur_be(&self.cur, &v), 8)
         return <int64_t>v
 
     cpdef int64_t read_uint16(self) except -1:
-        cdef uint16_t v
-        if cur_be16(&self.cur, &v) != KC_OK:
-            self.fail(KC_TRUNCATED, 2)
-        return v
+        return <uint16_t>self.read_int16()
 
     cpdef int64_t read_uint32(self) except -1:
-        cdef uint32_t v
-        if cur_be32(&self.cur, &v) != KC_OK:
-            self.fail(KC_TRUNCATED, 4)
-        return v
+        return <uint32_t>self.read_int32()
 
     cpdef double read_float64(self) except? -1.0:
-        cdef const uint8_t *p
-        if cur_take(&self.cur, 8, &p) != KC_OK:
-            self.fail(KC_TRUNCATED, 8)
+        cdef const uint8_t *p = NULL
+        self.check(cur_take(&self.cur, 8, &p), 8)
         return kc_load_be_double(p)
 
     cpdef int64_t read_uvarint(self) except -1:
         cdef uint32_t v = 0
-        cdef int rc = cur_uvarint32(&self.cur, &v)
-        if rc != KC_OK:
-            self.fail(rc, 0)
+        self.check(cur_uvarint(&self.cur, &v), 0)
         return v
 
     cpdef int32_t read_varint(self) except? -1:
         cdef int32_t v = 0
-        cdef int rc = cur_varint32(&self.cur, &v)
-        if rc != KC_OK:
-            self.fail(rc, 0)
+        self.check(cur_varint(&self.cur, &v), 0)
         return v
 
     cpdef int64_t read_varlong(self) except? -1:
         cdef int64_t v = 0
-        cdef int rc = cur_varint64(&self.cur, &v)
-        if rc != KC_OK:
-            self.fail(rc, 0)
+        self.check(cur_varint(&self.cur, &v), 0)
         return v
 
     cdef const uint8_t *read_raw(self, Py_ssize_t n) except NULL:
-        cdef const uint8_t *p
+        cdef const uint8_t *p = NULL
         self.need(n)
         cur_take(&self.cur, n, &p)
         return p
@@ -424,11 +407,11 @@ cdef tuple _decode_at(object data, Py_ssize_t pos, VarintKind kind):
     _check_pos(&view, pos)
     buf = <const uint8_t *>view.buf
     if kind == ZIGZAG32:
-        rc = read_varint32(buf, view.len, &pos, &v32)
+        rc = read_varint(buf, view.len, &pos, &v32)
     elif kind == ZIGZAG64:
-        rc = read_varint64(buf, view.len, &pos, &v64)
+        rc = read_varint(buf, view.len, &pos, &v64)
     else:
-        rc = read_uvarint32(buf, view.len, &pos, &u32)
+        rc = read_uvarint(buf, view.len, &pos, &u32)
     PyBuffer_Release(&view)
     if rc != KC_OK:
         raise_varint_error(rc, start)

@@ -27,11 +27,26 @@ cdef enum:
     MAX_VARLONG_LEN = 10
 
 
-cdef inline int read_uvarint32(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *pos,
-                               uint32_t *out) noexcept nogil:
+# Varints are read at the width of the pointer passed (a fused type, so each
+# width is compiled separately): the width decides where a varint is overlong.
+ctypedef fused uvarint_t:
+    uint32_t
+    uint64_t
+
+ctypedef fused varint_t:
+    int32_t
+    int64_t
+
+
+cdef inline int read_uvarint(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *pos,
+                             uvarint_t *out) noexcept nogil:
+    # The last byte of the widest encoding starts at this shift (28 or 63) and
+    # holds only the bits left over (4 or 1) with no continuation.
+    cdef int last_shift = (sizeof(uvarint_t) * 8 - 1) // 7 * 7
+    cdef uvarint_t last_max = (<uvarint_t>1 << (sizeof(uvarint_t) * 8 - last_shift)) - 1
     cdef Py_ssize_t p = pos[0]
-    cdef uint32_t value = 0
-    cdef uint32_t b
+    cdef uvarint_t value = 0
+    cdef uvarint_t b
     cdef int shift = 0
     # Fast path: one byte covers every length and count below 128.
     if p < end and buf[p] < 0x80:
@@ -43,11 +58,10 @@ cdef inline int read_uvarint32(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *p
             return KC_TRUNCATED
         b = buf[p]
         p += 1
-        if shift == 28:
-            # Fifth byte: only four value bits fit and no continuation.
-            if b > 0x0F:
+        if shift == last_shift:
+            if b > last_max:
                 return KC_OVERLONG
-            value |= b << 28
+            value |= b << last_shift
             break
         value |= (b & 0x7F) << shift
         if b < 0x80:
@@ -58,49 +72,18 @@ cdef inline int read_uvarint32(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *p
     return KC_OK
 
 
-cdef inline int read_uvarint64(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *pos,
-                               uint64_t *out) noexcept nogil:
-    cdef Py_ssize_t p = pos[0]
-    cdef uint64_t value = 0
-    cdef uint64_t b
-    cdef int shift = 0
-    if p < end and buf[p] < 0x80:
-        out[0] = buf[p]
-        pos[0] = p + 1
-        return KC_OK
-    while True:
-        if p >= end:
-            return KC_TRUNCATED
-        b = buf[p]
-        p += 1
-        if shift == 63:
-            # Tenth byte: a single value bit fits.
-            if b > 0x01:
-                return KC_OVERLONG
-            value |= b << 63
-            break
-        value |= (b & 0x7F) << shift
-        if b < 0x80:
-            break
-        shift += 7
-    out[0] = value
-    pos[0] = p
-    return KC_OK
-
-
-cdef inline int read_varint32(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *pos,
-                              int32_t *out) noexcept nogil:
-    cdef uint32_t raw = 0
-    cdef int rc = read_uvarint32(buf, end, pos, &raw)
-    out[0] = <int32_t>((raw >> 1) ^ (0U - (raw & 1)))
-    return rc
-
-
-cdef inline int read_varint64(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *pos,
-                              int64_t *out) noexcept nogil:
+cdef inline int read_varint(const uint8_t *buf, Py_ssize_t end, Py_ssize_t *pos,
+                            varint_t *out) noexcept nogil:
+    cdef uint32_t raw32 = 0
     cdef uint64_t raw = 0
-    cdef int rc = read_uvarint64(buf, end, pos, &raw)
-    out[0] = <int64_t>((raw >> 1) ^ (<uint64_t>0 - (raw & 1)))
+    cdef int rc
+    if varint_t is int32_t:
+        rc = read_uvarint(buf, end, pos, &raw32)
+        raw = raw32
+    else:
+        rc = read_uvarint(buf, end, pos, &raw)
+    # zigzag: the low bit is the sign; the cast keeps the type's low bits
+    out[0] = <varint_t>((raw >> 1) ^ (<uint64_t>0 - (raw & 1)))
     return rc
 
 

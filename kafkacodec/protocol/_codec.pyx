@@ -34,8 +34,8 @@ kc_cpython_check()
 
 import uuid as _uuid
 
-from kafkacodec._buffer cimport (Reader, Writer, cur_be16, cur_be32, cur_be64, cur_peek, cur_take,
-                                 cur_uvarint32)
+from kafkacodec._buffer cimport (Reader, Writer, cur_be, cur_peek, cur_take,
+                                 cur_uvarint)
 from kafkacodec._primitives cimport KC_OK, kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec._buffer import Reader as _ReaderCls, Writer as _WriterCls
 from kafkacodec.errors import CorruptDataError, EncodeError
@@ -261,7 +261,7 @@ cdef Py_ssize_t _length(Reader r, FieldOp op) except -2:
     cdef uint32_t u
     cdef int rc
     if op.compact:
-        rc = cur_uvarint32(&r.cur, &u)
+        rc = cur_uvarint(&r.cur, &u)
         if rc != KC_OK:
             r.fail(rc, 0)
         n = <int64_t>u - 1
@@ -394,11 +394,11 @@ cdef object decode_struct(Reader r, StructPlan plan, Ctx *ctx):
         f.ref = <PyObject *>op
         # the common fixed-width fields skip the generic dispatcher
         # (a truncated one falls through to decode_value, which raises)
-        if op.kind == K_INT32 and cur_be32(&r.cur, &u32) == KC_OK:
+        if op.kind == K_INT32 and cur_be(&r.cur, &u32) == KC_OK:
             _set_slot(obj, op.offset, _int(<int32_t>u32))
-        elif op.kind == K_INT16 and cur_be16(&r.cur, &u16) == KC_OK:
+        elif op.kind == K_INT16 and cur_be(&r.cur, &u16) == KC_OK:
             _set_slot(obj, op.offset, _int(<int16_t>u16))
-        elif op.kind == K_INT64 and cur_be64(&r.cur, &u64) == KC_OK:
+        elif op.kind == K_INT64 and cur_be(&r.cur, &u64) == KC_OK:
             _set_slot(obj, op.offset, <int64_t>u64)
         elif op.kind == K_ARRAY:
             _set_slot(obj, op.offset, _decode_array(r, op, ctx))

@@ -21,7 +21,7 @@ from libc.string cimport memcpy
 from kafkacodec._primitives cimport (
     KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN,
     kc_load_be16, kc_load_be32, kc_load_be64, kc_store_be16, kc_store_be32, kc_store_be64,
-    read_varint32, read_varint64, write_uvarint64, zigzag32, zigzag64, uvarint_size,
+    read_varint, write_uvarint64, zigzag32, zigzag64, uvarint_size,
 )
 from kafkacodec._crc cimport crc32c_update, crc32_update
 from kafkacodec._buffer cimport Writer

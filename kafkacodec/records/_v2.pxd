@@ -6,7 +6,7 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
-from kafkacodec._buffer cimport Cursor, cur_varint32, cur_varint64
+from kafkacodec._buffer cimport Cursor, cur_varint
 from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, MAX_VARLONG_LEN,
                                      kc_load_be16, kc_load_be32, kc_load_be64,
                                      kc_store_be16, kc_store_be32, kc_store_be64)
@@ -71,7 +71,7 @@ cdef inline int _sized_field(Cursor *c, RecordView *r, int field, int32_t min_le
     # its first byte; -1 means null): its bytes start at `at`, the cursor
     # moves past them.
     cdef Py_ssize_t fstart = c.pos
-    cdef int rc = cur_varint32(c, n)
+    cdef int rc = cur_varint(c, n)
     if rc != KC_OK:
         return _varint_fail(r, c.pos, field, rc)
     if n[0] < min_len or n[0] > c.end - c.pos:
@@ -95,7 +95,7 @@ cdef inline int parse_v2_record(const uint8_t *base, Py_ssize_t pos, Py_ssize_t 
     c.base = 0
     r.start = pos
     r.err_header = -1
-    rc = cur_varint32(&c, &r.length)
+    rc = cur_varint(&c, &r.length)
     if rc != KC_OK:
         return _varint_fail(r, c.pos, F_LENGTH, rc)
     if r.length <= 0 or r.length > c.end - c.pos:
@@ -103,10 +103,10 @@ cdef inline int parse_v2_record(const uint8_t *base, Py_ssize_t pos, Py_ssize_t 
     c.end = c.pos + r.length  # from here on the cursor ends with the record
     r.end = c.end
     c.pos += 1  # attributes: unused in v2
-    rc = cur_varint64(&c, &r.timestamp_delta)
+    rc = cur_varint(&c, &r.timestamp_delta)
     if rc != KC_OK:
         return _varint_fail(r, c.pos, F_TIMESTAMP_DELTA, rc)
-    rc = cur_varint32(&c, &r.offset_delta)
+    rc = cur_varint(&c, &r.offset_delta)
     if rc != KC_OK:
         return _varint_fail(r, c.pos, F_OFFSET_DELTA, rc)
     if _sized_field(&c, r, F_KEY, -1, &r.key_pos, &r.key_len):
@@ -114,7 +114,7 @@ cdef inline int parse_v2_record(const uint8_t *base, Py_ssize_t pos, Py_ssize_t 
     if _sized_field(&c, r, F_VALUE, -1, &r.value_pos, &r.value_len):
         return -1
     fstart = c.pos
-    rc = cur_varint32(&c, &r.header_count)
+    rc = cur_varint(&c, &r.header_count)
     if rc != KC_OK:
         return _varint_fail(r, c.pos, F_HEADERS, rc)
     # each header needs at least two bytes: never trust a larger count
@@ -142,11 +142,11 @@ cdef inline Py_ssize_t next_header(const uint8_t *base, Py_ssize_t pos,
     c.base = 0
     c.pos = pos
     c.end = pos + MAX_VARLONG_LEN  # validated: the varint ends within it
-    cur_varint32(&c, key_len)
+    cur_varint(&c, key_len)
     key_pos[0] = c.pos
     c.pos += key_len[0]
     c.end = c.pos + MAX_VARLONG_LEN
-    cur_varint32(&c, value_len)
+    cur_varint(&c, value_len)
     value_pos[0] = c.pos
     if value_len[0] > 0:
         c.pos += value_len[0]
