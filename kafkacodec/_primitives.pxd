@@ -1,9 +1,10 @@
 # Inline, end-bounded primitive codecs shared by every compiled module.
 #
-# They never raise and never touch Python objects, so they run inside
-# `with nogil` loops (columnar decoding).  Readers return a status code:
+# They never raise; all but exact_int64 leave Python objects alone, so they
+# run inside `with nogil` loops (columnar decoding).  Readers return a status code:
 # OK (0), TRUNCATED (input ended) or OVERLONG (too many varint bytes or
 # bits beyond the type's width); `_buffer.Reader` turns codes into errors.
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "kc_endian.h" nogil:
@@ -112,3 +113,13 @@ cdef inline Py_ssize_t uvarint_size(uint64_t value) noexcept nogil:
         value >>= 7
         n += 1
     return n
+
+
+cdef inline bint exact_int64(object v, int64_t *out):
+    """True with the value for an exact int within 64 bits; bool, int
+    subclasses and anything larger are left to the caller's general path."""
+    cdef int overflow = 0
+    if type(v) is not int:
+        return False
+    out[0] = PyLong_AsLongLongAndOverflow(v, &overflow)
+    return overflow == 0

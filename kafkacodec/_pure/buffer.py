@@ -38,7 +38,8 @@ def _unzigzag(raw):
     return (raw >> 1) ^ -(raw & 1)
 
 
-def _encode_unsigned(raw):
+def uvarint_bytes(raw):
+    """An unsigned varint's bytes; no range check (callers bound raw)."""
     out = bytearray()
     while raw >= 0x80:
         out.append((raw & 0x7F) | 0x80)
@@ -50,19 +51,19 @@ def _encode_unsigned(raw):
 def encode_varint(value):
     if not -0x80000000 <= value <= 0x7FFFFFFF:
         raise EncodeError(f"varint out of int32 range: {value}")
-    return _encode_unsigned(((value << 1) ^ (value >> 31)) & 0xFFFFFFFF)
+    return uvarint_bytes(((value << 1) ^ (value >> 31)) & 0xFFFFFFFF)
 
 
 def encode_varlong(value):
     if not -0x8000000000000000 <= value <= 0x7FFFFFFFFFFFFFFF:
         raise EncodeError(f"varlong out of int64 range: {value}")
-    return _encode_unsigned(((value << 1) ^ (value >> 63)) & 0xFFFFFFFFFFFFFFFF)
+    return uvarint_bytes(((value << 1) ^ (value >> 63)) & 0xFFFFFFFFFFFFFFFF)
 
 
 def encode_uvarint(value):
     if not 0 <= value <= 0xFFFFFFFF:
         raise EncodeError(f"unsigned varint out of uint32 range: {value}")
-    return _encode_unsigned(value)
+    return uvarint_bytes(value)
 
 
 def _as_bytes_view(data, pos):

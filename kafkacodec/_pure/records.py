@@ -9,6 +9,7 @@ import operator
 import struct
 import time as _time
 
+from kafkacodec._pure.buffer import uvarint_bytes
 from kafkacodec._pure.crc import crc32 as _crc32, crc32c as _crc32c
 from kafkacodec.errors import (
     CorruptDataError, CrcMismatchError, EncodeError, KafkaCodecError, RecordLimitError, UnsupportedVersionError,
@@ -132,15 +133,6 @@ def _zigzag64(v):
 
 def _zigzag32(v):
     return ((v << 1) ^ (v >> 31)) & _M32
-
-
-def _uvarint_bytes(raw):
-    out = bytearray()
-    while raw >= 0x80:
-        out.append((raw & 0x7F) | 0x80)
-        raw >>= 7
-    out.append(raw)
-    return out
 
 
 def _uvarint_size(raw):
@@ -903,17 +895,12 @@ class RecordBatchBuilder:
         else:
             self._buf = None
             self._legacy = []
-            self._legacy_bytes = 0   # running _legacy_size(), so appends stay linear
+            self._legacy_bytes = 0   # running size, so appends stay linear
 
     @property
     def size_in_bytes(self):
         """Bytes written so far (uncompressed)."""
-        if self._magic == 2:
-            return len(self._buf)
-        return self._legacy_size()
-
-    def _legacy_size(self):
-        return self._legacy_bytes
+        return len(self._buf) if self._magic == 2 else self._legacy_bytes
 
     @property
     def max_timestamp(self):
@@ -978,14 +965,14 @@ class RecordBatchBuilder:
             return None
         if body > 0x7FFFFFFF:
             raise EncodeError("record larger than 2 GiB")
-        buf += _uvarint_bytes(_zigzag32(body))
+        buf += uvarint_bytes(_zigzag32(body))
         buf.append(0)
-        buf += _uvarint_bytes(_zigzag64(ts_delta))
-        buf += _uvarint_bytes(_zigzag32(delta))
-        buf += _uvarint_bytes(_zigzag32(klen))
+        buf += uvarint_bytes(_zigzag64(ts_delta))
+        buf += uvarint_bytes(_zigzag32(delta))
+        buf += uvarint_bytes(_zigzag32(klen))
         if klen > 0:
             buf += k
-        buf += _uvarint_bytes(_zigzag32(vlen))
+        buf += uvarint_bytes(_zigzag32(vlen))
         if vlen > 0:
             buf += v
         if encoded_headers is None:
@@ -1164,16 +1151,16 @@ def _encode_headers(headers):
 
 
 def _write_headers(buf, flat):
-    buf += _uvarint_bytes(_zigzag32(_wrap32(len(flat) // 2)))
+    buf += uvarint_bytes(_zigzag32(_wrap32(len(flat) // 2)))
     for i in range(0, len(flat), 2):
         hk = flat[i]
         hv = flat[i + 1]
-        buf += _uvarint_bytes(_zigzag32(_wrap32(len(hk))))
+        buf += uvarint_bytes(_zigzag32(_wrap32(len(hk))))
         buf += hk
         if hv is None:
             buf.append(1)   # zigzag(-1)
         else:
-            buf += _uvarint_bytes(_zigzag32(_wrap32(len(hv))))
+            buf += uvarint_bytes(_zigzag32(_wrap32(len(hv))))
             buf += hv
 
 

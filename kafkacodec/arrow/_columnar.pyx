@@ -191,6 +191,12 @@ cdef enum:
     C_SEQUENCE = 17
     C_LEADER_EPOCH = 18
 
+# finish()'s key for each column buffer, by index
+_COLUMN_KEYS = ("offset", "timestamp", "timestamp_type", "key_offsets", "key_data", "key_valid",
+                "value_offsets", "value_data", "value_valid", "header_offsets", "header_key_offsets",
+                "header_key_data", "header_value_offsets", "header_value_data", "header_value_valid",
+                "producer_id", "producer_epoch", "sequence", "partition_leader_epoch")
+
 cdef enum FillResult:
     FILL_OK = 0
     FILL_PARSE_ERROR = -1
@@ -709,39 +715,20 @@ cdef class ColumnBuilder:
         """Hand the buffers over as Arrow-ready OwnedBuffer objects (validity
         bitmaps, int32 or int64 offsets) and start afresh."""
         cdef GrowBuf *b = self.bufs
-        out = {
-            "rows": self.rows,
-            "offset": _take(&b[C_OFFSET]),
-            "timestamp": _take(&b[C_TIMESTAMP]),
-            "timestamp_type": _take(&b[C_TS_TYPE]),
-            "key_offsets": _take(&b[C_KEY_OFFSETS]),
-            "key_data": _take(&b[C_KEY_DATA]),
-            "key_valid": _bitmap(&b[C_KEY_VALID], self.key_nulls),
-            "key_nulls": self.key_nulls,
-            "value_offsets": _take(&b[C_VALUE_OFFSETS]),
-            "value_data": _take(&b[C_VALUE_DATA]),
-            "value_valid": _bitmap(&b[C_VALUE_VALID], self.value_nulls),
-            "value_nulls": self.value_nulls,
-        }
+        cdef int i
+        nulls = {C_KEY_VALID: self.key_nulls, C_VALUE_VALID: self.value_nulls,
+                 C_HV_VALID: self.header_value_nulls}
+        out = {"rows": self.rows, "key_nulls": self.key_nulls, "value_nulls": self.value_nulls}
+        columns = list(range(C_HDR_OFFSETS))
         if self.with_headers:
-            out.update({
-                "header_offsets": _take(&b[C_HDR_OFFSETS]),
-                "header_count": self.header_count,
-                "header_key_offsets": _take(&b[C_HK_OFFSETS]),
-                "header_key_data": _take(&b[C_HK_DATA]),
-                "header_value_offsets": _take(&b[C_HV_OFFSETS]),
-                "header_value_data": _take(&b[C_HV_DATA]),
-                "header_value_valid": _bitmap(&b[C_HV_VALID], self.header_value_nulls),
-                "header_value_nulls": self.header_value_nulls,
-            })
+            out["header_count"] = self.header_count
+            out["header_value_nulls"] = self.header_value_nulls
+            columns += range(C_HDR_OFFSETS, C_PRODUCER_ID)
         if self.with_batch_columns:
-            out.update({
-                "producer_id": _take(&b[C_PRODUCER_ID]),
-                "producer_epoch": _take(&b[C_PRODUCER_EPOCH]),
-                "sequence": _take(&b[C_SEQUENCE]),
-                "partition_leader_epoch": _take(&b[C_LEADER_EPOCH]),
-                "is_transactional": _bitmap_values(&self.txn_valid),
-            })
+            out["is_transactional"] = _bitmap_values(&self.txn_valid)
+            columns += range(C_PRODUCER_ID, NCOLS)
+        for i in columns:
+            out[_COLUMN_KEYS[i]] = _bitmap(&b[i], nulls[i]) if i in nulls else _take(&b[i])
         for i in range(NCOLS):
             gb_free(&b[i])
         gb_free(&self.txn_valid)

@@ -17,11 +17,11 @@ and methods).
 cimport cython
 from cpython.dict cimport PyDict_GetItem
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.object cimport PyObject
 from libc.stdint cimport int64_t, uint8_t, uint32_t
 
 from kafkacodec._crc cimport murmur2_raw
+from kafkacodec._primitives cimport exact_int64
 from kafkacodec.records._records cimport builder_append
 
 from kafkacodec.client import errors as E
@@ -50,15 +50,6 @@ cdef inline int64_t _now_ms() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_REALTIME, &ts)
     return <int64_t>ts.tv_sec * 1000 + ts.tv_nsec // 1000000
-
-
-cdef inline bint _small_int(object v, int64_t *out):
-    # an exact int within 64 bits (bool and subclasses are the general path's)
-    cdef int overflow = 0
-    if type(v) is not int:
-        return False
-    out[0] = PyLong_AsLongLongAndOverflow(v, &overflow)
-    return overflow == 0
 
 
 @cython.final
@@ -163,21 +154,21 @@ cdef class SendPath:
                 n = PyList_GET_SIZE(slots)
                 if timestamp is None:
                     ts = _now_ms()
-                elif not _small_int(timestamp, &ts):
+                elif not exact_int64(timestamp, &ts):
                     n = 0  # the general path converts or refuses it
                 if n == 0:
                     pass
                 elif partition is None:
                     if key is None:
                         found = PyDict_GetItem(self.sticky, topic)
-                        if found is not NULL and not _small_int(<object>found, &p):
+                        if found is not NULL and not exact_int64(<object>found, &p):
                             p = -1
                     elif self.murmur and PyBytes_CheckExact(key):
                         p = (<uint32_t>murmur2_raw(<const uint8_t *>PyBytes_AS_STRING(key),
                                                    <size_t>PyBytes_GET_SIZE(key)) & 0x7FFFFFFF) % <uint32_t>n
                     elif self.key_partition is not None:
                         p = self.key_partition(key, n)
-                elif not _small_int(partition, &p):
+                elif not exact_int64(partition, &p):
                     p = -1
                 if 0 <= p < n:
                     batch = <object>PyList_GET_ITEM(slots, p)

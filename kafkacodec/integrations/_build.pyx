@@ -13,11 +13,10 @@ goes to the client's own append on the same state, which decides or raises.
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport int64_t, uint8_t
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
-from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 from libc.string cimport memcpy
 
-from kafkacodec._primitives cimport write_uvarint64, zigzag64, uvarint_size
+from kafkacodec._primitives cimport exact_int64, write_uvarint64, zigzag64, uvarint_size
 
 import time as _time_mod
 
@@ -33,15 +32,6 @@ cdef inline Py_ssize_t _zz_size(int64_t v) noexcept nogil:
 
 cdef inline Py_ssize_t _zz_write(char *out, int64_t v) noexcept nogil:
     return write_uvarint64(<uint8_t *>out, zigzag64(v))
-
-
-cdef inline bint _as_int64(object v, int64_t *out):
-    # exact int within 64 bits; anything else is for the client to judge
-    cdef int overflow = 0
-    if type(v) is not int:
-        return False
-    out[0] = PyLong_AsLongLongAndOverflow(v, &overflow)
-    return overflow == 0
 
 
 cdef inline bint _raw_bytes(object v, const char **p, Py_ssize_t *n):
@@ -173,7 +163,7 @@ cdef class V2Builder:
     def _first_timestamp(self, value):
         self.first_obj = value
         self.has_first = value is not None
-        if self.has_first and not _as_int64(value, &self.first_ts):
+        if self.has_first and not exact_int64(value, &self.first_ts):
             self.exotic = True
 
     @property
@@ -183,7 +173,7 @@ cdef class V2Builder:
     @_max_timestamp.setter
     def _max_timestamp(self, value):
         self.max_obj = value
-        if value is not None and not _as_int64(value, &self.max_ts):
+        if value is not None and not exact_int64(value, &self.max_ts):
             self.exotic = True
 
     @property
@@ -209,7 +199,7 @@ cdef class V2Builder:
     @_batch_size.setter
     def _batch_size(self, value):
         self.batch_obj = value
-        if not _as_int64(value, &self.batch_size):
+        if not exact_int64(value, &self.batch_size):
             self.exotic = True
 
     def size(self):
@@ -229,7 +219,7 @@ cdef class V2Builder:
         buf = self.buf
         if timestamp is None:
             timestamp = int(_time_time() * 1000)
-        if (not _as_int64(offset, &off) or not _as_int64(timestamp, &ts)
+        if (not exact_int64(offset, &off) or not exact_int64(timestamp, &ts)
                 or not _raw_bytes(key, &kp, &kn) or not _raw_bytes(value, &vp, &vn)
                 or type(headers) is not list or type(buf) is not bytearray or self.exotic):
             return self.fallback(self, offset, timestamp, key, value, headers)

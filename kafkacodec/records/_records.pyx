@@ -860,7 +860,7 @@ cdef class RecordBatchBuilder:
     cdef Writer _w
     cdef readonly int32_t record_count
     cdef int64_t _first_timestamp
-    cdef int64_t _max_timestamp
+    cdef readonly int64_t max_timestamp
     cdef int64_t _log_append_time
     cdef bint _built
     cdef object _pool
@@ -895,7 +895,7 @@ cdef class RecordBatchBuilder:
         self._log_append_time = -1 if log_append_time is None else log_append_time
         self.record_count = 0
         self._first_timestamp = -1
-        self._max_timestamp = -1
+        self.max_timestamp = -1
         self._pool = pool
         self._max_block = max_block_seconds
         if pool is not None:
@@ -909,16 +909,7 @@ cdef class RecordBatchBuilder:
     @property
     def size_in_bytes(self):
         """Bytes written so far (uncompressed)."""
-        if self.magic == 2:
-            return len(self._w)
-        return self._legacy_size()
-
-    def _legacy_size(self):
         return self._w.length
-
-    @property
-    def max_timestamp(self):
-        return self._max_timestamp
 
     def is_full(self):
         return self.record_count > 0 and self.size_in_bytes >= self.batch_size
@@ -1043,8 +1034,8 @@ cdef class RecordBatchBuilder:
         else:
             w.length = out - w.buf
             _write_headers(w, encoded_headers)
-        if ts > self._max_timestamp or self.record_count == 0:
-            self._max_timestamp = ts
+        if ts > self.max_timestamp or self.record_count == 0:
+            self.max_timestamp = ts
         self.record_count += 1
         return delta
 
@@ -1070,8 +1061,8 @@ cdef class RecordBatchBuilder:
                 size = (kn if kn > 0 else 0) + (vn if vn > 0 else 0)
                 if self.record_count > 0 and self._w.length + LOG_OVERHEAD + LEGACY_V1_OVERHEAD + size > self.batch_size:
                     return -1
-                if ts > self._max_timestamp or self.record_count == 0:
-                    self._max_timestamp = ts
+                if ts > self.max_timestamp or self.record_count == 0:
+                    self.max_timestamp = ts
                 if self.compression_id == 0:
                     offset = self.base_offset + self.record_count
                     if self.timestamp_type == 1 and self.magic == 1:
@@ -1153,7 +1144,7 @@ cdef class RecordBatchBuilder:
         return out.take_bytes()
 
     cdef _write_v2_header(self, Writer out, int16_t attrs):
-        cdef int64_t max_ts = self._max_timestamp
+        cdef int64_t max_ts = self.max_timestamp
         cdef int64_t first_ts = self._first_timestamp
         if self.record_count == 0:
             max_ts = -1
@@ -1176,7 +1167,7 @@ cdef class RecordBatchBuilder:
         if self.timestamp_type == 1 and self.magic == 1:
             attrs |= ATTR_TIMESTAMP_TYPE
         payload = _compress(self.compression_id, self._w.take_bytes(), level=self._level, magic=self.magic)
-        wrapper_ts = self._log_append_time if (self.timestamp_type == 1 and self._log_append_time >= 0) else self._max_timestamp
+        wrapper_ts = self._log_append_time if (self.timestamp_type == 1 and self._log_append_time >= 0) else self.max_timestamp
         out = Writer(PyBytes_GET_SIZE(payload) + LOG_OVERHEAD + LEGACY_V1_OVERHEAD)
         _write_legacy_message(out, self.magic, self.base_offset + self.record_count - 1, wrapper_ts, attrs,
                               <const uint8_t *>PyBytes_AS_STRING(payload), -1, <const uint8_t *>PyBytes_AS_STRING(payload),
