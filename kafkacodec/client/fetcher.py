@@ -21,6 +21,7 @@ FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH, a lost connection —
 drops the session and the next Fetch is full again.
 """
 import collections
+import dataclasses
 import logging
 import threading
 import time
@@ -83,21 +84,19 @@ class PartitionState:
         return self.position if self.fetch_next is None else self.fetch_next
 
 
+@dataclasses.dataclass(eq=False, repr=False, slots=True)
 class CompletedFetch:
     """One partition's records from one Fetch response, raw until decoded."""
 
-    __slots__ = ("tp", "fetch_offset", "data", "aborted", "decoded", "kind", "index", "prepared", "_next_offset")
-
-    def __init__(self, tp, fetch_offset, data, aborted):
-        self.tp = tp
-        self.fetch_offset = fetch_offset
-        self.data = data
-        self.aborted = aborted
-        self.decoded = None
-        self.kind = None
-        self.index = 0
-        self.prepared = False
-        self._next_offset = None
+    tp: TopicPartition
+    fetch_offset: int
+    data: bytes | None
+    aborted: list                        # (producer id, first offset) pairs
+    decoded: object = None               # records or a pyarrow.RecordBatch, as kind says
+    kind: str | None = None              # "records" / "arrow" once decoded
+    index: int = 0
+    prepared: bool = False
+    _next_offset: int | None = None
 
     def next_offset(self, verify_crc):
         """Offset after the last complete batch (control and aborted batches included)."""

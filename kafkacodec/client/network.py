@@ -18,6 +18,7 @@ jittered backoff (reconnect.backoff.ms doubling up to reconnect.backoff.max.ms).
 """
 import collections
 import concurrent.futures
+import dataclasses
 import logging
 import random
 import selectors
@@ -110,21 +111,18 @@ class FrameReader:
         self._partial = data[pos:]
 
 
+@dataclasses.dataclass(eq=False, repr=False, slots=True)
 class Request:
     """One request on its way: what to send, how to answer, by when."""
 
-    __slots__ = ("api_key", "body", "future", "deadline", "max_version", "version", "correlation_id",
-                 "timeout")
-
-    def __init__(self, api_key, body, future, timeout, max_version=None, version=None):
-        self.api_key = api_key
-        self.body = body
-        self.future = future
-        self.timeout = timeout
-        self.deadline = None  # set when queued on a connection
-        self.max_version = max_version
-        self.version = version
-        self.correlation_id = None
+    api_key: int
+    body: object
+    future: concurrent.futures.Future
+    timeout: float
+    max_version: int | None = None
+    version: int | None = None
+    deadline: float | None = None  # set when queued on a connection
+    correlation_id: int | None = None
 
 
 def _fail(future, exc):

@@ -175,22 +175,24 @@ class CoordinatorCalls:
 
 
 class TransactionManager(CoordinatorCalls):
+    # where every producer's transaction state starts (instances replace these, never change them)
+    state = "uninitialized"
+    offsets_added = False
+    abortable_error = None
+    fatal_error = None
+    sequences_lost = False
+    _add_future = None
+    _add_after = 0.0
+    _add_failures = 0
+    _finding = False
+
     def __init__(self, client, conf, sender, accumulator):
         super().__init__(client, conf["transactional.id"], conf["request.timeout.ms"], sender.backoff_max)
         self.conf = conf
         self.sender = sender
         self.acc = accumulator
         self.timeout_ms = conf["transaction.timeout.ms"]
-        self.state = "uninitialized"
         self.added = set()            # partitions in the current transaction (I/O thread writes)
-        self.offsets_added = False
-        self.abortable_error = None
-        self.fatal_error = None
-        self.sequences_lost = False
-        self._add_future = None
-        self._add_after = 0.0
-        self._add_failures = 0
-        self._finding = False
         self._lock = threading.Lock()  # one caller-side operation at a time
 
     # -- state checks (calling threads)
@@ -206,6 +208,18 @@ class TransactionManager(CoordinatorCalls):
     def _check_not_fatal(self):
         if self.fatal_error is not None:
             raise self.fatal_error
+
+    def _require_state(self, state, message):
+        """The fatal error, or IllegalStateError(message) unless in ``state`` (``{state}``: the current one)."""
+        self._check_not_fatal()
+        if self.state != state:
+            raise E.IllegalStateError(message.format(state=self.state))
+
+    def _check_not_abortable(self, verb):
+        self._check_not_fatal()
+        if self.abortable_error is not None:
+            raise E.IllegalStateError(f"cannot {verb}, the transaction must be aborted: {self.abortable_error}") \
+                from self.abortable_error
 
     def _fenced(self, error):
         self.sender._fenced(error)
@@ -308,9 +322,7 @@ class TransactionManager(CoordinatorCalls):
 
     def init_transactions(self, timeout):
         with self._lock:
-            self._check_not_fatal()
-            if self.state != "uninitialized":
-                raise E.IllegalStateError(f"init_transactions() once, before anything else (state {self.state})")
+            self._require_state("uninitialized", "init_transactions() once, before anything else (state {state})")
             self._init_producer_id(time.monotonic() + timeout, bump=False)
             self.state = "ready"
 
@@ -332,31 +344,22 @@ class TransactionManager(CoordinatorCalls):
         """Flush and leave the transaction open for another process to end (first phase
         of a two-phase commit); the producer sends nothing more and only closes."""
         with self._lock:
-            self._check_not_fatal()
-            if self.state != "in_transaction":
-                raise E.IllegalStateError(f"prepare_transaction() needs an open transaction (state {self.state})")
+            self._require_state("in_transaction", "prepare_transaction() needs an open transaction (state {state})")
             flush(timeout)
-            self._check_not_fatal()
-            if self.abortable_error is not None:
-                raise E.IllegalStateError(f"cannot prepare, the transaction must be aborted: {self.abortable_error}") \
-                    from self.abortable_error
+            self._check_not_abortable("prepare")
             self.state = "prepared"
             return PreparedTransaction(self.transactional_id, self.sender.producer_id, self.sender.producer_epoch,
                                        tuple(sorted(self.added)))
 
     def begin_transaction(self):
-        self._check_not_fatal()
-        if self.state != "ready":
-            raise E.IllegalStateError(f"begin_transaction() needs a finished or no transaction (state {self.state})")
+        self._require_state("ready", "begin_transaction() needs a finished or no transaction (state {state})")
         self.added = set()
         self.offsets_added = False
         self.state = "in_transaction"
 
     def send_offsets(self, offsets, group_metadata, timeout):
         with self._lock:
-            self._check_not_fatal()
-            if self.state != "in_transaction":
-                raise E.IllegalStateError("send_offsets_to_transaction() needs an open transaction")
+            self._require_state("in_transaction", "send_offsets_to_transaction() needs an open transaction")
             if self.abortable_error is not None:
                 raise E.IllegalStateError(f"the transaction must be aborted: {self.abortable_error}")
             gm = group_metadata_of(group_metadata)
@@ -401,23 +404,16 @@ class TransactionManager(CoordinatorCalls):
 
     def commit(self, flush, timeout):
         with self._lock:
-            self._check_not_fatal()
-            if self.state != "in_transaction":
-                raise E.IllegalStateError(f"commit_transaction() needs an open transaction (state {self.state})")
+            self._require_state("in_transaction", "commit_transaction() needs an open transaction (state {state})")
             deadline = time.monotonic() + timeout
             flush(max(0.0, deadline - time.monotonic()))
-            self._check_not_fatal()
-            if self.abortable_error is not None:
-                raise E.IllegalStateError(f"cannot commit, the transaction must be aborted: {self.abortable_error}") \
-                    from self.abortable_error
+            self._check_not_abortable("commit")
             self._end(True, deadline)
             self.state = "ready"
 
     def abort(self, flush, timeout):
         with self._lock:
-            self._check_not_fatal()
-            if self.state != "in_transaction":
-                raise E.IllegalStateError(f"abort_transaction() needs an open transaction (state {self.state})")
+            self._require_state("in_transaction", "abort_transaction() needs an open transaction (state {state})")
             deadline = time.monotonic() + timeout
             self.state = "aborting"
             # batches not sent yet fail at once; those in flight are answered first

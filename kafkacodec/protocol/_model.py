@@ -8,6 +8,7 @@ is compiled once into a *plan*, a tree of field operations the executor runs
 without looking at the schema again, and cached on the message's spec.
 """
 import base64
+import dataclasses
 import re
 import uuid as _uuid
 
@@ -166,14 +167,17 @@ def _field_default(ftype, default, nullable_any, cls_of):
     return cls(), cls
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class MessageSpec:
     """Everything about one message (or header/data record) across its versions."""
 
-    def __init__(self, name, api_key, kind, variants):
-        self.name = name
-        self.api_key = api_key
-        self.kind = kind
-        self.variants = variants
+    name: str
+    api_key: int | None
+    kind: str
+    variants: tuple[_schema.Variant, ...]
+
+    def __post_init__(self):
+        variants = self.variants
         self.min_version = variants[0].min_version
         self.max_version = variants[-1].max_version
         self.versions = frozenset(v for var in variants for v in range(var.min_version, var.max_version + 1))
