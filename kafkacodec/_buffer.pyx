@@ -182,6 +182,25 @@ cdef enum:
     INITIAL_CAPACITY = 256
 
 
+cdef inline int _write_be(Writer w, be_uint_t v) except -1:
+    """Append v big-endian at its own width."""
+    w.ensure(sizeof(be_uint_t))
+    if be_uint_t is uint16_t:
+        kc_store_be16(w.buf + w.length, v)
+    elif be_uint_t is uint32_t:
+        kc_store_be32(w.buf + w.length, v)
+    else:
+        kc_store_be64(w.buf + w.length, v)
+    w.length += sizeof(be_uint_t)
+    return 0
+
+
+cdef inline int _write_uvarint(Writer w, uint64_t raw) except -1:
+    w.ensure(MAX_VARLONG_LEN)
+    w.length += write_uvarint64(w.buf + w.length, raw)
+    return 0
+
+
 @cython.final
 cdef class Writer:
     """Growable output buffer with reserved slots patched after the body is
@@ -238,28 +257,16 @@ cdef class Writer:
         return 0
 
     cpdef int write_int16(self, int16_t v) except -1:
-        self.ensure(2)
-        kc_store_be16(self.buf + self.length, <uint16_t>v)
-        self.length += 2
-        return 0
+        return _write_be(self, <uint16_t>v)
 
     cpdef int write_int32(self, int32_t v) except -1:
-        self.ensure(4)
-        kc_store_be32(self.buf + self.length, <uint32_t>v)
-        self.length += 4
-        return 0
+        return _write_be(self, <uint32_t>v)
 
     cpdef int write_int64(self, int64_t v) except -1:
-        self.ensure(8)
-        kc_store_be64(self.buf + self.length, <uint64_t>v)
-        self.length += 8
-        return 0
+        return _write_be(self, <uint64_t>v)
 
     cpdef int write_uint32(self, uint32_t v) except -1:
-        self.ensure(4)
-        kc_store_be32(self.buf + self.length, v)
-        self.length += 4
-        return 0
+        return _write_be(self, v)
 
     cpdef int write_float64(self, double v) except -1:
         self.ensure(8)
@@ -268,19 +275,13 @@ cdef class Writer:
         return 0
 
     cpdef int write_uvarint(self, uint32_t v) except -1:
-        self.ensure(MAX_VARLONG_LEN)
-        self.length += write_uvarint64(self.buf + self.length, v)
-        return 0
+        return _write_uvarint(self, v)
 
     cpdef int write_varint(self, int32_t v) except -1:
-        self.ensure(MAX_VARLONG_LEN)
-        self.length += write_uvarint64(self.buf + self.length, zigzag32(v))
-        return 0
+        return _write_uvarint(self, zigzag32(v))
 
     cpdef int write_varlong(self, int64_t v) except -1:
-        self.ensure(MAX_VARLONG_LEN)
-        self.length += write_uvarint64(self.buf + self.length, zigzag64(v))
-        return 0
+        return _write_uvarint(self, zigzag64(v))
 
     cdef int write_raw(self, const void *p, Py_ssize_t n) except -1:
         self.ensure(n)

@@ -296,7 +296,7 @@ cdef class ColumnBuilder:
         if batch.magic < 2:
             self._add_legacy(batch)
             return
-        p = batch._src.ptr + batch._start
+        p = batch._src.ptr + batch.position
         m.base_offset = batch.base_offset
         m.base_timestamp = batch.base_timestamp
         m.timestamp_type = 1 if batch.attributes & ATTR_TIMESTAMP_TYPE else 0

@@ -4,6 +4,7 @@ Runs the same plan tree (`_model`) over `kafkacodec._pure.buffer` Reader/Writer.
 """
 import struct
 import uuid as _uuid
+from dataclasses import dataclass, field
 
 from kafkacodec._pure.buffer import Reader, Writer
 from kafkacodec.errors import CorruptDataError, EncodeError
@@ -13,35 +14,33 @@ from kafkacodec.errors import CorruptDataError, EncodeError
 _UUID_CLS = _uuid.UUID
 
 
+@dataclass(slots=True, eq=False)
 class FieldOp:
-    __slots__ = ("kind", "attr", "nullable", "compact", "min_size", "child", "elem",
-                 "tag", "default", "factory", "ignorable")
-
-    def __init__(self, kind, attr, nullable, compact, min_size, child, elem):
-        self.kind = kind
-        self.attr = attr
-        self.nullable = nullable
-        self.compact = compact
-        self.min_size = min_size
-        self.child = child
-        self.elem = elem
-        self.tag = -1
-        self.default = None
-        self.factory = None
-        self.ignorable = False
+    kind: int
+    attr: str | None
+    nullable: bool
+    compact: bool
+    min_size: int
+    child: "StructPlan | None"
+    elem: "FieldOp | None"
+    tag: int = -1
+    default: object = None
+    factory: object = None
+    ignorable: bool = False
 
 
+@dataclass(slots=True, eq=False)
 class StructPlan:
-    __slots__ = ("cls", "ops", "tagged", "absent", "flexible", "min_size", "by_tag")
+    cls: type
+    ops: tuple
+    tagged: tuple
+    absent: tuple
+    flexible: bool
+    min_size: int
+    by_tag: dict = field(init=False)
 
-    def __init__(self, cls, ops, tagged, absent, flexible, min_size):
-        self.cls = cls
-        self.ops = ops
-        self.tagged = tagged
-        self.absent = absent
-        self.flexible = flexible
-        self.min_size = min_size
-        self.by_tag = {op.tag: op for op in tagged}
+    def __post_init__(self):
+        self.by_tag = {op.tag: op for op in self.tagged}
 
 
 # ------------------------------------------------------------------ decode

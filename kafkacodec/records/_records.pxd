@@ -24,7 +24,6 @@ cdef class _Source:
 @cython.freelist(64)
 cdef class RecordBatch:
     cdef _Source _src
-    cdef Py_ssize_t _start
     cdef readonly int magic
     cdef readonly int64_t base_offset
     cdef readonly int64_t last_offset

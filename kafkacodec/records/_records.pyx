@@ -446,7 +446,7 @@ cdef class RecordBatch:
 
     def raw(self):
         """A zero-copy memoryview of the whole batch as stored."""
-        return memoryview(self._src.obj)[self._start:self._start + self.size_in_bytes]
+        return memoryview(self._src.obj)[self.position:self.position + self.size_in_bytes]
 
     def records(self, topic=None, partition=None):
         """All records as a list (decompressing if needed); ``topic`` and
@@ -481,14 +481,14 @@ cdef class RecordBatch:
         return (recs[0].control_version, recs[0].control_type)
 
     cdef list _v2_records(self, object topic=None, object partition=None):
-        cdef const uint8_t *p = self._src.ptr + self._start
+        cdef const uint8_t *p = self._src.ptr + self.position
         cdef Py_ssize_t payload = self.size_in_bytes - V2_RECORDS
         cdef int codec = self.attributes & ATTR_COMPRESSION_MASK
         cdef int64_t log_append_time = self.max_timestamp if self.attributes & ATTR_TIMESTAMP_TYPE else -1
         cdef bytes inflated
         if codec == 0:
-            return _decode_v2_records(self._src.ptr, self._start + V2_RECORDS,
-                                      self._start + self.size_in_bytes, self.record_count,
+            return _decode_v2_records(self._src.ptr, self.position + V2_RECORDS,
+                                      self.position + self.size_in_bytes, self.record_count,
                                       0, self.base_offset, self.base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control, topic, partition)
         try:
@@ -512,21 +512,27 @@ cdef class RecordBatch:
                 f"compression={self.compression!r}, size={self.size_in_bytes})")
 
 
+cdef inline RecordBatch _new_batch(_Source src, Py_ssize_t start, Py_ssize_t total, int32_t index, int magic):
+    """A batch view of src[start:start + total], the index-th entry; the parsers fill in the header."""
+    cdef RecordBatch b = RecordBatch.__new__(RecordBatch)
+    b._src = src
+    b._index = index
+    b.position = start
+    b.size_in_bytes = total
+    b.magic = magic
+    return b
+
+
 cdef RecordBatch _parse_v2_header(_Source src, Py_ssize_t start, Py_ssize_t total,
                                   bint verify_crc, int32_t index):
     cdef const uint8_t *p = src.ptr + start
-    cdef RecordBatch b = RecordBatch.__new__(RecordBatch)
+    cdef RecordBatch b
     cdef uint32_t computed
     cdef int32_t last_delta
     if total < V2_RECORDS:
         _corrupt(f"batch length {total - LOG_OVERHEAD} is below the v2 minimum {V2_RECORDS - LOG_OVERHEAD}",
                  start + V2_LENGTH, f"batches[{index}].length")
-    b._src = src
-    b._start = start
-    b._index = index
-    b.position = start
-    b.size_in_bytes = total
-    b.magic = 2
+    b = _new_batch(src, start, total, index, 2)
     b.base_offset = <int64_t>kc_load_be64(p + V2_BASE_OFFSET)
     b.partition_leader_epoch = <int32_t>kc_load_be32(p + V2_LEADER_EPOCH)
     b.crc = kc_load_be32(p + V2_CRC)
@@ -687,7 +693,7 @@ cdef list _legacy_inner(bytes inflated, int wrapper_magic, int64_t wrapper_offse
 
 cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, bint verify_crc,
                                int32_t index, object max_decompressed, Py_ssize_t max_records):
-    cdef RecordBatch b = RecordBatch.__new__(RecordBatch)
+    cdef RecordBatch b
     cdef int64_t offset, ts
     cdef int magic, attrs, codec
     cdef Py_ssize_t kp, kl, vp, vl
@@ -698,12 +704,7 @@ cdef RecordBatch _parse_legacy(_Source src, Py_ssize_t start, Py_ssize_t total, 
                       &kp, &kl, &vp, &vl, &crc)
     except CorruptDataError as exc:
         raise exc.prefix_path(f"batches[{index}]")
-    b._src = src
-    b._start = start
-    b._index = index
-    b.position = start
-    b.size_in_bytes = total
-    b.magic = magic
+    b = _new_batch(src, start, total, index, magic)
     b.crc = crc
     b.attributes = attrs
     b.partition_leader_epoch = -1

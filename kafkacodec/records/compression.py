@@ -5,6 +5,7 @@ DecompressionLimitError before its output is allocated) and every library
 error surfaces as DecompressionError.  The libraries used (zlib, cramjam,
 lz4, zstandard) release the GIL while they work.
 """
+import importlib
 import struct
 import threading
 import zlib
@@ -117,14 +118,18 @@ def _gzip(data, level):
     return c.compress(data) + c.flush()
 
 
+def _codec_package(module, codec):
+    """The (dependency) package behind a codec, imported when first needed."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:  # pragma: no cover - every codec package is a dependency
+        raise UnsupportedCompressionError(f"{codec} needs the {module.split('.')[0]} package") from None
+
+
 # ---- snappy ----
 
 def _cramjam():
-    try:
-        import cramjam
-    except ImportError:  # pragma: no cover - cramjam is a dependency
-        raise UnsupportedCompressionError("snappy needs the cramjam package") from None
-    return cramjam
+    return _codec_package("cramjam", "snappy")
 
 
 def _snappy_raw_length(view):
@@ -189,11 +194,7 @@ _LZ4_MAGIC = b"\x04\x22\x4d\x18"
 
 
 def _lz4_module():
-    try:
-        import lz4.frame
-    except ImportError:  # pragma: no cover - lz4 is a dependency
-        raise UnsupportedCompressionError("lz4 needs the lz4 package") from None
-    return lz4.frame
+    return _codec_package("lz4.frame", "lz4")
 
 
 def _xxh32_hc(descriptor):
@@ -356,11 +357,7 @@ _local = threading.local()
 
 
 def _zstd():
-    try:
-        import zstandard
-    except ImportError:  # pragma: no cover - zstandard is a dependency
-        raise UnsupportedCompressionError("zstd needs the zstandard package") from None
-    return zstandard
+    return _codec_package("zstandard", "zstd")
 
 
 def _zstd_decompressor(zstd):
@@ -423,32 +420,29 @@ def _zstd_compress(data, level):
     return c.compress(data)
 
 
+_INFLATERS = {GZIP: _gunzip, SNAPPY: _unsnappy, ZSTD: _unzstd}
+
+
 def decompress(codec, data, *, max_size=None, magic=2):
     """Decompress a Kafka payload; output is bounded by max_size (default:
     the process-wide limit) and every failure is a DecompressionError."""
     cid = codec_id(codec)
+    if cid == NONE:
+        return bytes(data)
     limit = resolve_limit(max_size)
-    if cid == GZIP:
-        return _gunzip(data, limit)
-    if cid == SNAPPY:
-        return _unsnappy(data, limit)
     if cid == LZ4:
-        return _unlz4(data, limit, magic)
-    if cid == ZSTD:
-        return _unzstd(data, limit)
-    return bytes(data)
+        return _unlz4(data, limit, magic)  # the framing depends on the magic
+    return _INFLATERS[cid](data, limit)
 
 
 def compress(codec, data, *, level=None, magic=2, snappy_framed=True):
     cid = codec_id(codec)
-    if level is None:
-        level = DEFAULT_LEVELS.get(cid, 0)
-    if cid == GZIP:
-        return _gzip(data, level)
+    if cid == NONE:
+        return bytes(data)
     if cid == SNAPPY:
         return _snappy(data, snappy_framed)
+    if level is None:
+        level = DEFAULT_LEVELS.get(cid, 0)
     if cid == LZ4:
         return _lz4(data, level, magic)
-    if cid == ZSTD:
-        return _zstd_compress(data, level)
-    return bytes(data)
+    return (_gzip if cid == GZIP else _zstd_compress)(data, level)
