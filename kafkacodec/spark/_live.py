@@ -54,6 +54,25 @@ class LiveError(ValueError):
     failOnDataLoss=true."""
 
 
+def spark_options(options: Mapping[str, str], conf: dict, refused: Mapping[str, str], error=LiveError,
+                  whose: str = "", producer: Mapping | None = None) -> Iterator[tuple[str, str, object]]:
+    """The options that are not ``kafka.``-prefixed, in order, as (name, lower-case name, value);
+    the prefixed ones go into ``conf``, without the prefix.  A setting in ``refused`` is an ``error``
+    saying why (``whose``: by what it is not supported), and so is one that is not in ``producer``
+    (the producer's settings), when that is given."""
+    for name, value in options.items():
+        lower = name.lower()
+        if not lower.startswith("kafka."):
+            yield name, lower, value
+            continue
+        key = name[len("kafka."):]
+        if key in refused:
+            raise error(f"Kafka option {key!r} is not supported{whose}: {refused[key]}")
+        if producer is not None and key not in producer and key != "bootstrap.servers":
+            raise error(f"unknown Kafka producer setting {name!r}")
+        conf[key] = value
+
+
 def _bool(name, value) -> bool:
     v = str(value).strip().lower()
     if v in ("true", "1", "yes"):
@@ -128,14 +147,7 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     unknown client setting is refused when the client is made)."""
     values = {}
     conf = {}
-    for name, value in options.items():
-        lower = name.lower()
-        if lower.startswith("kafka."):
-            key = name[len("kafka."):]
-            if key in _REFUSED:
-                raise LiveError(f"Kafka option {key!r} is not supported: {_REFUSED[key]}")
-            conf[key] = value
-            continue
+    for name, lower, value in spark_options(options, conf, _REFUSED):
         key = lower.replace(".", "").replace("_", "")
         if key in ("path",):
             continue

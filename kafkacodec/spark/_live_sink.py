@@ -75,7 +75,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pyspark.sql.datasource import WriterCommitMessage
 
-from kafkacodec.spark._live import LiveError
+from kafkacodec.spark._live import LiveError, spark_options
 
 __all__ = ["SinkError", "SinkOptions", "SinkCommit", "Progress", "parse_sink_options", "check_sink_schema",
            "write_task", "commit_write", "abort_write", "commit_stream", "abort_stream", "read_progress"]
@@ -118,16 +118,8 @@ def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
 
     conf = {}
     out = {}
-    for name, value in options.items():
-        lower = name.lower()
-        if lower.startswith("kafka."):
-            key = name[len("kafka."):]
-            if key in _REFUSED:
-                raise SinkError(f"Kafka option {key!r} is not supported by the kafka-live sink: {_REFUSED[key]}")
-            if key not in PRODUCER and key != "bootstrap.servers":
-                raise SinkError(f"unknown Kafka producer setting {name!r}")
-            conf[key] = value
-        elif lower == "topic":
+    for name, lower, value in spark_options(options, conf, _REFUSED, SinkError, " by the kafka-live sink", PRODUCER):
+        if lower == "topic":
             out["topic"] = str(value).strip() or None
         elif lower == "transactionalidprefix":
             out["prefix"] = str(value).strip() or DEFAULT_PREFIX

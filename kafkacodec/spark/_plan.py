@@ -11,7 +11,7 @@ import json
 import os
 import struct
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Iterable, Iterator, Mapping
 
 import numpy as np
@@ -156,32 +156,13 @@ class ReadOptions:
     pushed: Pushed | None = None
 
 
-# option name (lower case, no dots/underscores) -> field
-_ALIASES = {
-    "path": "path",
-    "isolationlevel": "isolation_level",
+# option name (lower case, no dots/underscores) -> field: the field's name and Spark's names
+_ALIASES = {f.name.replace("_", ""): f.name for f in fields(ReadOptions) if f.name != "pushed"} | {
     "kafkaisolationlevel": "isolation_level",
-    "topics": "topics",
     "subscribe": "topics",
     "topic": "topics",
-    "partitions": "partitions",
-    "startingoffsets": "starting_offsets",
-    "endingoffsets": "ending_offsets",
-    "startingtimestamp": "starting_timestamp",
-    "endingtimestamp": "ending_timestamp",
-    "maxbytesperpartition": "max_bytes_per_partition",
-    "minpartitions": "min_partitions",
-    "headers": "headers",
     "includeheaders": "headers",
-    "batchcolumns": "batch_columns",
     "includebatchcolumns": "batch_columns",
-    "includeinternal": "include_internal",
-    "verifycrc": "verify_crc",
-    "maxrowsperbatch": "max_rows_per_batch",
-    "progressdir": "progress_dir",
-    "oncorruption": "on_corruption",
-    "maxdecompressedsize": "max_decompressed_size",
-    "maxrecordsperbatch": "max_records_per_batch",
 }
 
 

@@ -31,6 +31,7 @@ are stopped first).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -248,21 +249,21 @@ def _parquet_bytes(out: str) -> tuple[int, int]:
     return size, count
 
 
+@dataclasses.dataclass(eq=False)
 class _StreamProgress:
     """One line per finished micro-batch: rows so far, the share of the
     offsets to catch up on, Parquet bytes written, elapsed time."""
 
-    def __init__(self, out: str, targets: dict, stream, enabled: bool, start: float):
-        self.out = out
-        self.targets = targets
-        self.stream = stream
-        self.enabled = enabled
-        self.start = start
-        self.rows = 0
-        self.batches = 0
-        self.seen: set = set()
-        self.first: dict | None = None
-        self.reached: dict = {}
+    out: str
+    targets: dict
+    stream: object
+    enabled: bool
+    start: float
+    rows: int = 0
+    batches: int = 0
+    seen: set = dataclasses.field(default_factory=set)
+    first: dict | None = None
+    reached: dict = dataclasses.field(default_factory=dict)
 
     def update(self, query) -> None:
         for p in query.recentProgress:
