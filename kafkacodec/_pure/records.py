@@ -16,7 +16,7 @@ from kafkacodec.errors import (
 )
 import kafkacodec.records.compression as _compression
 from kafkacodec.records import _common
-from kafkacodec.records._common import CONTROL_ABORT, CONTROL_COMMIT, CONTROL_TYPE_NAMES
+from kafkacodec.records._common import CONTROL_ABORT, CONTROL_COMMIT, CONTROL_TYPE_NAMES  # noqa: F401 - exported
 from kafkacodec.records.layout import (  # the one layout, re-exported for the twins
     ATTR_COMPRESSION_MASK, ATTR_CONTROL, ATTR_DELETE_HORIZON, ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL,
     INT64_MAX, INT64_MIN, LEGACY_ATTRIBUTES, LEGACY_CRC, LEGACY_MAGIC, LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD,
@@ -24,11 +24,7 @@ from kafkacodec.records.layout import (  # the one layout, re-exported for the t
     V2_MAX_BASE_OFFSET, V2_MIN_RECORD_SIZE, V2_RECORD_COUNT, V2_RECORDS, V2_HEADER as _V2_HEADER,
 )
 
-__all__ = [
-    "iter_batches", "decode_records", "filtered_batches", "build_control_batch", "build_batches",
-    "RecordBatch", "Record", "RecordBatchBuilder", "BatchIterator",
-    "CODEC_NAMES", "CONTROL_ABORT", "CONTROL_COMMIT", "CONTROL_TYPE_NAMES",
-]
+__all__ = list(_common.PUBLIC_NAMES)
 
 CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
 

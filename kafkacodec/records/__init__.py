@@ -12,36 +12,11 @@ read_committed filtering and a buffer pool for batch building.
     batch_bytes = builder.build()
 """
 from kafkacodec import _impl
+from kafkacodec.records import _common
 
 if _impl.accelerated:
-    from kafkacodec.records import _records as _backend
+    from kafkacodec.records._records import *  # noqa: F401,F403 - _common.PUBLIC_NAMES
 else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
-    from kafkacodec._pure import records as _backend
+    from kafkacodec._pure.records import *  # noqa: F401,F403
 
-iter_batches = _backend.iter_batches
-decode_records = _backend.decode_records
-filtered_batches = _backend.filtered_batches
-build_control_batch = _backend.build_control_batch
-build_batches = _backend.build_batches
-RecordBatch = _backend.RecordBatch
-Record = _backend.Record
-RecordBatchBuilder = _backend.RecordBatchBuilder
-BatchIterator = _backend.BatchIterator
-CODEC_NAMES = _backend.CODEC_NAMES
-CONTROL_ABORT = _backend.CONTROL_ABORT
-CONTROL_COMMIT = _backend.CONTROL_COMMIT
-
-__all__ = [
-    "iter_batches",
-    "decode_records",
-    "filtered_batches",
-    "build_control_batch",
-    "build_batches",
-    "RecordBatch",
-    "Record",
-    "RecordBatchBuilder",
-    "BatchIterator",
-    "CODEC_NAMES",
-    "CONTROL_ABORT",
-    "CONTROL_COMMIT",
-]
+__all__ = list(_common.PUBLIC_NAMES)

@@ -12,6 +12,12 @@ CONTROL_ABORT = 0
 CONTROL_COMMIT = 1
 CONTROL_TYPE_NAMES = {0: "ABORT", 1: "COMMIT"}
 SEQUENCE_WRAP = 1 << 31  # producer sequence numbers are int32 and wrap to 0
+# What each backend exports (its __all__) and kafkacodec.records re-exports.
+PUBLIC_NAMES = (
+    "iter_batches", "decode_records", "filtered_batches", "build_control_batch", "build_batches",
+    "RecordBatch", "Record", "RecordBatchBuilder", "BatchIterator",
+    "CODEC_NAMES", "CONTROL_ABORT", "CONTROL_COMMIT", "CONTROL_TYPE_NAMES",
+)
 
 
 def bind(iter_batches, RecordBatchBuilder):

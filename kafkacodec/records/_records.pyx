@@ -51,6 +51,9 @@ CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
 cdef tuple _CODEC_NAMES = CODEC_NAMES
 
 from kafkacodec.records._common import CONTROL_ABORT, CONTROL_COMMIT, CONTROL_TYPE_NAMES
+
+__all__ = list(_common.PUBLIC_NAMES)
+
 cdef tuple _EMPTY = ()
 cdef object INT64_MIN_OBJ = -0x8000000000000000
 cdef object INT64_MAX_OBJ = 0x7FFFFFFFFFFFFFFF
