@@ -111,31 +111,45 @@ cdef object _open_batch(const uint8_t *p, Py_ssize_t n, object data, OpenBatch *
     return data
 
 
+cdef inline bint _next_record(OpenBatch *b, RecordView *r) noexcept nogil:
+    # The record at b.pos, stepping past it; False for anything the client's
+    # decoder must judge (malformed, or a record attributes byte it knows nothing of).
+    if parse_v2_record(b.base, b.pos, b.end, r) != 0 or b.base[r.end - r.length] & 0x80:
+        return False
+    b.pos = r.end
+    return True
+
+
+cdef inline int64_t _timestamp(const OpenBatch *b, const RecordView *r) noexcept nogil:
+    return b.max_ts if b.append_time else b.base_ts + r.timestamp_delta
+
+
+cdef object _utf8_or_none(const uint8_t *p, int32_t n):
+    # A header key, or None when it is not UTF-8 (the client's decoder reports that).
+    try:
+        return PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+    except UnicodeDecodeError:
+        return None
+
+
 cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
                         object topic, object partition, object leader_epoch, bint consumer,
                         bint untrack=False):
-    cdef int64_t base_offset, base_ts, max_ts
-    cdef int32_t count, i, j, klen = 0, vlen = 0
-    cdef bint append_time
-    cdef Py_ssize_t pos, end, kpos = 0, vpos = 0, hpos
+    cdef int32_t i, j, klen = 0, vlen = 0
+    cdef Py_ssize_t kpos = 0, vpos = 0, hpos
     cdef Py_ssize_t header_size
     cdef const uint8_t *base
     cdef RecordView r
     cdef object keep
     cdef OpenBatch b
-    cdef list out, sizes, headers
+    cdef list out = [], sizes = [], headers
     keep = _open_batch(p, n, data, &b)
     if keep is None:
         return None
-    base_offset, base_ts, max_ts, count, append_time = b.base_offset, b.base_ts, b.max_ts, b.count, b.append_time
-    base, pos, end = b.base, b.pos, b.end
-    ts_type = 1 if append_time else 0
-    out = []
-    sizes = []
-    for i in range(count):
-        if parse_v2_record(base, pos, end, &r) != 0:
-            return None
-        if base[r.end - r.length] & 0x80:
+    base = b.base
+    ts_type = 1 if b.append_time else 0
+    for i in range(b.count):
+        if not _next_record(&b, &r):
             return None
         if r.header_count:
             headers = []
@@ -143,9 +157,8 @@ cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
             header_size = 0
             for j in range(r.header_count):
                 hpos = next_header(base, hpos, &kpos, &klen, &vpos, &vlen)
-                try:
-                    hkey = PyUnicode_DecodeUTF8(<const char *>(base + kpos), klen, NULL)
-                except UnicodeDecodeError:
+                hkey = _utf8_or_none(base + kpos, klen)
+                if hkey is None:
                     return None
                 headers.append((hkey, _bytes_or_none(base + vpos, vlen)))
                 header_size += klen + (vlen if vlen > 0 else 0)
@@ -157,8 +170,8 @@ cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
             _set(rec, 0, topic)
             _set(rec, 1, partition)
             _set(rec, 2, leader_epoch)
-            _set(rec, 3, base_offset + r.offset_delta)
-            _set(rec, 4, max_ts if append_time else base_ts + r.timestamp_delta)
+            _set(rec, 3, b.base_offset + r.offset_delta)
+            _set(rec, 4, _timestamp(&b, &r))
             _set(rec, 5, ts_type)
             _set(rec, 6, _bytes_or_none(base + r.key_pos, r.key_len))
             _set(rec, 7, _bytes_or_none(base + r.value_pos, r.value_len))
@@ -172,16 +185,15 @@ cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
             sizes.append(r.length)
         else:
             rec = kc_accel_alloc(cls, KP_RECORD_FIELDS)
-            _set(rec, 0, base_offset + r.offset_delta)
-            _set(rec, 1, max_ts if append_time else base_ts + r.timestamp_delta)
+            _set(rec, 0, b.base_offset + r.offset_delta)
+            _set(rec, 1, _timestamp(&b, &r))
             _set(rec, 2, ts_type)
             _set(rec, 3, _bytes_or_none(base + r.key_pos, r.key_len))
             _set(rec, 4, _bytes_or_none(base + r.value_pos, r.value_len))
             _set(rec, 5, headers)
             _set(rec, 6, r.end - r.start)
         out.append(rec)
-        pos = r.end
-    if pos != end:
+    if b.pos != b.end:
         return None
     return (out, sizes) if consumer else out
 
@@ -239,47 +251,39 @@ cdef int _check_plain_class(object cls, tuple names, Py_ssize_t fields) except -
 
 cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n, object data,
                          object topic, object partition, bint untrack):
-    cdef int64_t base_offset, base_ts, max_ts
-    cdef int32_t count, i, j, klen = 0, vlen = 0
-    cdef bint append_time
-    cdef Py_ssize_t pos, end, kpos = 0, vpos = 0, hpos
+    cdef int32_t i, j, klen = 0, vlen = 0
+    cdef Py_ssize_t kpos = 0, vpos = 0, hpos
     cdef const uint8_t *base
     cdef RecordView r
     cdef object keep
     cdef OpenBatch b
-    cdef list out, offsets
+    cdef list out = [], offsets = []
     cdef tuple headers
     keep = _open_batch(p, n, data, &b)
     if keep is None:
         return None
-    base_offset, base_ts, max_ts, count, append_time = b.base_offset, b.base_ts, b.max_ts, b.count, b.append_time
-    base, pos, end = b.base, b.pos, b.end
-    ts_type = 1 if append_time else 0
+    base = b.base
+    ts_type = 1 if b.append_time else 0
     n_topic, n_partition, n_offset, n_timestamp, n_ts_type, n_key, n_value, n_checksum, \
         n_key_size, n_value_size, n_headers = names
-    out = []
-    offsets = []
-    for i in range(count):
-        if parse_v2_record(base, pos, end, &r) != 0:
-            return None
-        if base[r.end - r.length] & 0x80:
+    for i in range(b.count):
+        if not _next_record(&b, &r):
             return None
         headers = PyTuple_New(r.header_count)
         hpos = r.headers_pos
         for j in range(r.header_count):
             hpos = next_header(base, hpos, &kpos, &klen, &vpos, &vlen)
-            try:
-                hkey = PyUnicode_DecodeUTF8(<const char *>(base + kpos), klen, NULL)
-            except UnicodeDecodeError:
+            hkey = _utf8_or_none(base + kpos, klen)
+            if hkey is None:
                 return None
             _set(headers, j, (hkey, _bytes_or_none(base + vpos, vlen)))
-        offset = base_offset + r.offset_delta
+        offset = b.base_offset + r.offset_delta
         # the same attributes in the same order as the dataclass __init__
         rec = kc_accel_new(cls, _NO_ARGS)
         setattr(rec, n_topic, topic)
         setattr(rec, n_partition, partition)
         setattr(rec, n_offset, offset)
-        setattr(rec, n_timestamp, max_ts if append_time else base_ts + r.timestamp_delta)
+        setattr(rec, n_timestamp, _timestamp(&b, &r))
         setattr(rec, n_ts_type, ts_type)
         setattr(rec, n_key, _bytes_or_none(base + r.key_pos, r.key_len))
         setattr(rec, n_value, _bytes_or_none(base + r.value_pos, r.value_len))
@@ -291,8 +295,7 @@ cdef object _aio_records(object cls, tuple names, const uint8_t *p, Py_ssize_t n
             PyObject_GC_UnTrack(rec)
         out.append(rec)
         offsets.append(offset)
-        pos = r.end
-    if pos != end:
+    if b.pos != b.end:
         return None
     return out, offsets
 
