@@ -124,6 +124,16 @@ cdef inline int64_t _timestamp(const OpenBatch *b, const RecordView *r) noexcept
     return b.max_ts if b.append_time else b.base_ts + r.timestamp_delta
 
 
+cdef inline void _set_record_fields(object rec, Py_ssize_t at, const OpenBatch *b, const RecordView *r,
+                                    object ts_type):
+    # offset, timestamp, timestamp type, key and value, from field `at` on
+    _set(rec, at, b.base_offset + r.offset_delta)
+    _set(rec, at + 1, _timestamp(b, r))
+    _set(rec, at + 2, ts_type)
+    _set(rec, at + 3, _bytes_or_none(b.base + r.key_pos, r.key_len))
+    _set(rec, at + 4, _bytes_or_none(b.base + r.value_pos, r.value_len))
+
+
 cdef object _utf8_or_none(const uint8_t *p, int32_t n):
     # A header key, or None when it is not UTF-8 (the client's decoder reports that).
     try:
@@ -170,11 +180,7 @@ cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
             _set(rec, 0, topic)
             _set(rec, 1, partition)
             _set(rec, 2, leader_epoch)
-            _set(rec, 3, b.base_offset + r.offset_delta)
-            _set(rec, 4, _timestamp(&b, &r))
-            _set(rec, 5, ts_type)
-            _set(rec, 6, _bytes_or_none(base + r.key_pos, r.key_len))
-            _set(rec, 7, _bytes_or_none(base + r.value_pos, r.value_len))
+            _set_record_fields(rec, 3, &b, &r, ts_type)
             _set(rec, 8, headers)
             _set(rec, 9, None)
             _set(rec, 10, r.key_len)
@@ -185,11 +191,7 @@ cdef object _kp_records(object cls, const uint8_t *p, Py_ssize_t n, object data,
             sizes.append(r.length)
         else:
             rec = kc_accel_alloc(cls, KP_RECORD_FIELDS)
-            _set(rec, 0, b.base_offset + r.offset_delta)
-            _set(rec, 1, _timestamp(&b, &r))
-            _set(rec, 2, ts_type)
-            _set(rec, 3, _bytes_or_none(base + r.key_pos, r.key_len))
-            _set(rec, 4, _bytes_or_none(base + r.value_pos, r.value_len))
+            _set_record_fields(rec, 0, &b, &r, ts_type)
             _set(rec, 5, headers)
             _set(rec, 6, r.end - r.start)
         out.append(rec)
