@@ -1,4 +1,5 @@
 """Pure-Python Reader, Writer and varint functions (twins of `_buffer.pyx`)."""
+import functools
 import struct
 
 from kafkacodec.errors import CorruptDataError, EncodeError, TruncatedDataError
@@ -130,35 +131,24 @@ class Reader:
                 f"input truncated: needed {n} bytes, {self.end - self.pos} available",
                 self.base + self.pos)
 
-    def _fixed(self, st):
-        self.need(st.size)
-        value = st.unpack_from(self._mv, self.pos)[0]
-        self.pos += st.size
-        return value
-
     def read_int8(self):
         self.need(1)
         b = self._mv[self.pos]
         self.pos += 1
         return b - 256 if b > 127 else b
 
-    def read_int16(self):
-        return self._fixed(_I16)
+    def _fixed(self, st):
+        self.need(st.size)
+        value = st.unpack_from(self._mv, self.pos)[0]
+        self.pos += st.size
+        return value
 
-    def read_int32(self):
-        return self._fixed(_I32)
-
-    def read_int64(self):
-        return self._fixed(_I64)
-
-    def read_uint16(self):
-        return self._fixed(_U16)
-
-    def read_uint32(self):
-        return self._fixed(_U32)
-
-    def read_float64(self):
-        return self._fixed(_F64)
+    read_int16 = functools.partialmethod(_fixed, _I16)
+    read_int32 = functools.partialmethod(_fixed, _I32)
+    read_int64 = functools.partialmethod(_fixed, _I64)
+    read_uint16 = functools.partialmethod(_fixed, _U16)
+    read_uint32 = functools.partialmethod(_fixed, _U32)
+    read_float64 = functools.partialmethod(_fixed, _F64)
 
     def _varint(self, bits):
         raw, pos = _decode_unsigned(self._mv, self.pos, self.end, bits)
@@ -205,41 +195,20 @@ class Writer:
     def __len__(self):
         return len(self._buf)
 
-    def write_int8(self, v):
-        self._buf += struct.pack(">b", v)
+    def _append(self, encode, v):
+        # encode: a struct's pack or a varint encoder
+        self._buf += encode(v)
         return 0
 
-    def write_int16(self, v):
-        self._buf += _I16.pack(v)
-        return 0
-
-    def write_int32(self, v):
-        self._buf += _I32.pack(v)
-        return 0
-
-    def write_int64(self, v):
-        self._buf += _I64.pack(v)
-        return 0
-
-    def write_uint32(self, v):
-        self._buf += _U32.pack(v)
-        return 0
-
-    def write_float64(self, v):
-        self._buf += _F64.pack(v)
-        return 0
-
-    def write_uvarint(self, v):
-        self._buf += encode_uvarint(v)
-        return 0
-
-    def write_varint(self, v):
-        self._buf += encode_varint(v)
-        return 0
-
-    def write_varlong(self, v):
-        self._buf += encode_varlong(v)
-        return 0
+    write_int8 = functools.partialmethod(_append, struct.Struct(">b").pack)
+    write_int16 = functools.partialmethod(_append, _I16.pack)
+    write_int32 = functools.partialmethod(_append, _I32.pack)
+    write_int64 = functools.partialmethod(_append, _I64.pack)
+    write_uint32 = functools.partialmethod(_append, _U32.pack)
+    write_float64 = functools.partialmethod(_append, _F64.pack)
+    write_uvarint = functools.partialmethod(_append, encode_uvarint)
+    write_varint = functools.partialmethod(_append, encode_varint)
+    write_varlong = functools.partialmethod(_append, encode_varlong)
 
     def write_object(self, data):
         self._buf += data

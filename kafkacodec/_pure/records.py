@@ -287,20 +287,12 @@ class Record:
     same bytes."""
 
     __slots__ = ("_offset", "_timestamp", "_timestamp_type", "_key", "_value", "_headers",
-                 "_topic", "_partition", "_size", "_checksum", "_is_control")
+                 "_topic", "_partition", "_size_in_bytes", "_checksum", "_is_control")
 
     @property
     def checksum(self):
         """The legacy message CRC-32 (magic 0/1); None for v2 records."""
         return None if self._checksum < 0 else self._checksum
-
-    @property
-    def size_in_bytes(self):
-        return self._size
-
-    @property
-    def is_control(self):
-        return self._is_control
 
     @property
     def control_type(self):
@@ -347,7 +339,8 @@ def _readonly(cls, names):
         setattr(cls, name, property(operator.attrgetter("_" + name)))
 
 
-_readonly(Record, ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "topic", "partition"))
+_readonly(Record, ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "topic", "partition",
+                   "size_in_bytes", "is_control"))
 
 
 def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, checksum, is_control):
@@ -360,7 +353,7 @@ def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, ch
     r._headers = headers
     r._topic = None
     r._partition = None
-    r._size = size
+    r._size_in_bytes = size
     r._checksum = checksum
     r._is_control = is_control
     return r
@@ -741,10 +734,6 @@ class BatchIterator:
         """Byte offset of the next entry."""
         return self._pos
 
-    @property
-    def trailing_bytes(self):
-        return self._trailing_bytes
-
     def __next__(self):
         start = self._pos
         src = self._src
@@ -777,6 +766,9 @@ class BatchIterator:
         self._pos = start + length + LOG_OVERHEAD
         self._index += 1
         return b
+
+
+_readonly(BatchIterator, ("trailing_bytes",))
 
 
 def iter_batches(data, *, verify_crc=True, max_decompressed_size=None, max_records_per_batch=None):
@@ -823,7 +815,7 @@ def _timestamp_arg(timestamp):
 
 _BUILDER_FIELDS = ("magic", "compression_id", "base_offset", "timestamp_type", "producer_id",
                    "producer_epoch", "base_sequence", "is_transactional", "is_control",
-                   "partition_leader_epoch", "batch_size", "record_count")
+                   "partition_leader_epoch", "batch_size", "record_count", "max_timestamp")
 
 
 class RecordBatchBuilder:
@@ -897,10 +889,6 @@ class RecordBatchBuilder:
     def size_in_bytes(self):
         """Bytes written so far (uncompressed)."""
         return len(self._buf) if self._magic == 2 else self._legacy_bytes
-
-    @property
-    def max_timestamp(self):
-        return self._max_timestamp
 
     def is_full(self):
         return self._record_count > 0 and self.size_in_bytes >= self._batch_size

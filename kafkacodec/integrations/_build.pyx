@@ -126,13 +126,13 @@ cdef class V2Builder:
     run on this same state for arguments of other types) and ``_kc_rule``,
     the client's size rule; the one there is, "kafka-python": a record is
     refused when it is not the first and the batch would exceed batch_size."""
-    cdef object buf
-    # The attribute values as the client set them, and their 64-bit copies
-    # for the C path; a value without one (set by the client's own append)
-    # makes every later append the client's.
-    cdef object first_obj, max_obj, last_obj, batch_obj
+    cdef public object _buffer, _last_offset
+    cdef public Py_ssize_t _num_records
+    # _first_timestamp, _max_timestamp and _batch_size as the client set them,
+    # and their 64-bit copies for the C path; a value without one (set by the
+    # client's own append) makes every later append the client's.
+    cdef object first_obj, max_obj, batch_obj
     cdef int64_t first_ts, max_ts, batch_size
-    cdef Py_ssize_t count
     cdef bint has_first, exotic
     cdef object meta_cls, fallback
 
@@ -143,17 +143,9 @@ cdef class V2Builder:
         rule = cls._kc_rule
         if rule != "kafka-python":
             raise ValueError(f"unknown size rule {rule!r}")
-        self.buf = bytearray()
-        self.last_obj = 0
+        self._buffer = bytearray()
+        self._last_offset = 0
         self.batch_obj = 0
-
-    @property
-    def _buffer(self):
-        return self.buf
-
-    @_buffer.setter
-    def _buffer(self, value):
-        self.buf = value
 
     @property
     def _first_timestamp(self):
@@ -177,22 +169,6 @@ cdef class V2Builder:
             self.exotic = True
 
     @property
-    def _last_offset(self):
-        return self.last_obj
-
-    @_last_offset.setter
-    def _last_offset(self, value):
-        self.last_obj = value
-
-    @property
-    def _num_records(self):
-        return self.count
-
-    @_num_records.setter
-    def _num_records(self, Py_ssize_t value):
-        self.count = value
-
-    @property
     def _batch_size(self):
         return self.batch_obj
 
@@ -203,7 +179,7 @@ cdef class V2Builder:
             self.exotic = True
 
     def size(self):
-        return len(self.buf)
+        return len(self._buffer)
 
     def append(self, offset, timestamp, key, value, headers):
         """Write one record; the client's metadata, or None when the batch is full."""
@@ -216,7 +192,7 @@ cdef class V2Builder:
         cdef const char *hv[MAX_HEADERS_FAST]
         cdef Py_ssize_t hvn[MAX_HEADERS_FAST]
         cdef char *out
-        buf = self.buf
+        buf = self._buffer
         if timestamp is None:
             timestamp = int(_time_time() * 1000)
         if (not exact_int64(offset, &off) or not exact_int64(timestamp, &ts)
@@ -261,6 +237,6 @@ cdef class V2Builder:
         elif self.max_ts < ts:
             self.max_ts = ts
             self.max_obj = timestamp
-        self.count += 1
-        self.last_obj = offset
+        self._num_records += 1
+        self._last_offset = offset
         return self.meta_cls(offset, size, timestamp)
