@@ -111,6 +111,19 @@ _ATTRIBUTES_OFFSET = 21
 _CONTROL_MASK = 0x20
 
 
+def take_next_slice(records, min_slice, corrupt_error):
+    """MemoryRecords' next batch bytes (stepping past them), None at the end;
+    the client's corrupt-record error for a slice below its minimum overhead."""
+    next_slice = records._next_slice
+    if next_slice is None:
+        return None
+    if len(next_slice) < min_slice:
+        raise corrupt_error(
+            f"Record size is less than the minimum record overhead ({min_slice - records.LOG_OVERHEAD})")
+    records._cache_next()
+    return next_slice
+
+
 class DecodedBatchMixin:
     """The DefaultRecordBatch methods kafka-python and aiokafka share (aiokafka's
     record layer is kafka-python's, forked), with a data batch's records made in

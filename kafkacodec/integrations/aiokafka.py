@@ -46,7 +46,8 @@ import aiokafka.record.legacy_records as _lr
 import aiokafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
-from kafkacodec.integrations._patch import DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version
+from kafkacodec.integrations._patch import (DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version,
+                                            take_next_slice)
 
 if _accelerated:
     from kafkacodec.integrations._decode import aio_batch_records as _aio_batch_records
@@ -96,14 +97,9 @@ class MemoryRecords(_mr._MemoryRecordsPy):
 
     def next_batch(self, _min_slice=_mr._MemoryRecordsPy.MIN_SLICE,
                    _magic_offset=_mr._MemoryRecordsPy.MAGIC_OFFSET):
-        next_slice = self._next_slice
+        next_slice = take_next_slice(self, _min_slice, _CorruptRecordException)
         if next_slice is None:
             return None
-        if len(next_slice) < _min_slice:
-            raise _CorruptRecordException(
-                "Record size is less than the minimum record overhead "
-                f"({_min_slice - self.LOG_OVERHEAD})")
-        self._cache_next()
         magic = next_slice[_magic_offset]
         if magic >= 2:
             return DefaultRecordBatch(next_slice)
@@ -218,14 +214,12 @@ _PATCHES = Patches()
 
 
 def _replacements():
-    return [
-        ("aiokafka.record.memory_records", "MemoryRecords", MemoryRecords),
-        ("aiokafka.record", "MemoryRecords", MemoryRecords),
-        ("aiokafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
-        ("aiokafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
-        ("aiokafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
-        ("aiokafka.consumer.fetcher:PartitionRecords", "_unpack_records", _unpack_records),
-    ]
+    # (where, name, replacement): every module that binds the class at import
+    return ([(where, "MemoryRecords", MemoryRecords)
+             for where in ("aiokafka.record.memory_records", "aiokafka.record", "aiokafka.consumer.fetcher")]
+            + [(where, "DefaultRecordBatch", DefaultRecordBatch)
+               for where in ("aiokafka.record.memory_records", "aiokafka.record.default_records")]
+            + [("aiokafka.consumer.fetcher:PartitionRecords", "_unpack_records", _unpack_records)])
 
 
 _OPTIONS = {"untrack_records": True}

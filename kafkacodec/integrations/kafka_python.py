@@ -59,7 +59,7 @@ import kafka.record.memory_records as _mr
 
 from kafkacodec import accelerated as _accelerated
 from kafkacodec.integrations._patch import (DecodedBatchMixin, Patches, UnsupportedClientVersion, check_version,
-                                            parse_version, write_client_v2_header)
+                                            parse_version, take_next_slice, write_client_v2_header)
 
 if _accelerated:
     from kafkacodec.integrations._decode import kp_batch_records as _kp_batch_records
@@ -148,14 +148,9 @@ class MemoryRecords(_OrigMemoryRecords):
 
     def next_batch(self, _min_slice=_OrigMemoryRecords.MIN_SLICE,
                    _magic_offset=_OrigMemoryRecords.MAGIC_OFFSET, _unpack=struct.unpack_from):
-        next_slice = self._next_slice
+        next_slice = take_next_slice(self, _min_slice, _CorruptRecordError)
         if next_slice is None:
             return None
-        if len(next_slice) < _min_slice:
-            raise _CorruptRecordError(
-                "Record size is less than the minimum record overhead "
-                "({})".format(_min_slice - self.LOG_OVERHEAD))
-        self._cache_next()
         magic, = _unpack(">b", next_slice, _magic_offset)
         if magic <= 1:
             return _LegacyRecordBatch(next_slice, magic)
@@ -349,23 +344,18 @@ _PATCHES = Patches()
 
 
 def _replacements(build=True):
-    out = [
-        ("kafka.record.memory_records", "MemoryRecords", MemoryRecords),
-        ("kafka.record", "MemoryRecords", MemoryRecords),
-        ("kafka.consumer.fetcher", "MemoryRecords", MemoryRecords),
-        ("kafka.producer.record_accumulator", "MemoryRecords", MemoryRecords),
-        ("kafka.record.memory_records", "DefaultRecordBatch", DefaultRecordBatch),
-        ("kafka.record.default_records", "DefaultRecordBatch", DefaultRecordBatch),
-    ]
+    # (where, name, replacement): every module that binds the class at import
+    out = ([(where, "MemoryRecords", MemoryRecords)
+            for where in ("kafka.record.memory_records", "kafka.record", "kafka.consumer.fetcher",
+                          "kafka.producer.record_accumulator")]
+           + [(where, "DefaultRecordBatch", DefaultRecordBatch)
+              for where in ("kafka.record.memory_records", "kafka.record.default_records")])
     if _fetcher_supported():
         out.append(("kafka.consumer.fetcher:Fetcher.PartitionRecords", "_unpack_records", _unpack_records))
     if not build:
         return out
-    return out + [
-        ("kafka.record.memory_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-        ("kafka.record.default_records", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-        ("kafka.producer.kafka", "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder),
-    ]
+    return out + [(where, "DefaultRecordBatchBuilder", DefaultRecordBatchBuilder)
+                  for where in ("kafka.record.memory_records", "kafka.record.default_records", "kafka.producer.kafka")]
 
 
 def _fetcher_supported():
