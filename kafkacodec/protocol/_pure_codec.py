@@ -61,16 +61,17 @@ def _length(r, op):
     return n
 
 
+# The kinds read by one Reader method.
+_SCALAR_READERS = {INT8: Reader.read_int8, INT16: Reader.read_int16, INT32: Reader.read_int32,
+                   INT64: Reader.read_int64, UINT16: Reader.read_uint16, UINT32: Reader.read_uint32,
+                   FLOAT64: Reader.read_float64}
+
+
 def decode_value(r, op):
     kind = op.kind
-    if kind == INT32:
-        return r.read_int32()
-    if kind == INT16:
-        return r.read_int16()
-    if kind == INT64:
-        return r.read_int64()
-    if kind == INT8:
-        return r.read_int8()
+    read = _SCALAR_READERS.get(kind)
+    if read is not None:
+        return read(r)
     if kind == STRING:
         n = _length(r, op)
         if n < 0:
@@ -120,12 +121,6 @@ def decode_value(r, op):
     if kind == RECORDS:
         n = _length(r, op)
         return None if n < 0 else r.read_view(n)
-    if kind == UINT16:
-        return r.read_uint16()
-    if kind == UINT32:
-        return r.read_uint32()
-    if kind == FLOAT64:
-        return r.read_float64()
     raise AssertionError(kind)
 
 
