@@ -26,6 +26,12 @@ class _AbortedTransactionLike(Protocol):
 
 _AbortedTransaction: TypeAlias = tuple[int, int] | Mapping[str, int] | _AbortedTransactionLike
 
+__all__ = [
+    "iter_batches", "decode_records", "filtered_batches", "build_control_batch", "build_batches",
+    "RecordBatch", "Record", "RecordBatchBuilder", "BatchIterator",
+    "CODEC_NAMES", "CONTROL_ABORT", "CONTROL_COMMIT", "CONTROL_TYPE_NAMES",
+]
+
 CODEC_NAMES: Final[tuple[_CodecName, ...]]
 CONTROL_ABORT: Final = 0
 CONTROL_COMMIT: Final = 1
