@@ -7,6 +7,7 @@ lz4, zstandard) release the GIL while they work.
 """
 import importlib
 import struct
+import sys
 import threading
 import zlib
 
@@ -120,6 +121,9 @@ def _gzip(data, level):
 
 def _codec_package(module, codec):
     """The (dependency) package behind a codec, imported when first needed."""
+    found = sys.modules.get(module)  # called per batch: the import machinery only the first time
+    if found is not None:
+        return found
     try:
         return importlib.import_module(module)
     except ImportError:  # pragma: no cover - every codec package is a dependency
