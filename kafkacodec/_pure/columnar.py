@@ -138,10 +138,10 @@ class ColumnBuilder:
         codec = batch.attributes & 0x07
         if codec == 0:
             buf = batch._src.buf
-            pos, end = batch._start + V2_RECORDS, batch._start + batch.size_in_bytes
+            pos, end = batch._position + V2_RECORDS, batch._position + batch.size_in_bytes
             base_abs = 0   # positions are already absolute in the input
         else:
-            compressed = memoryview(batch._src.buf)[batch._start + V2_RECORDS:batch._start + batch.size_in_bytes]
+            compressed = memoryview(batch._src.buf)[batch._position + V2_RECORDS:batch._position + batch.size_in_bytes]
             try:
                 buf = _compression.decompress(codec, compressed, max_size=self._max_decompressed)
             except CorruptDataError as exc:

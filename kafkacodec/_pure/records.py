@@ -397,7 +397,7 @@ class RecordBatch:
     a single message or a compressed wrapper).  Iterating yields Records."""
 
     __slots__ = tuple("_" + n for n in _BATCH_FIELDS) + (
-        "_src", "_start", "_index", "_max_decompressed", "_legacy_records")
+        "_src", "_index", "_max_decompressed", "_legacy_records")
 
     @property
     def compression(self):
@@ -443,7 +443,7 @@ class RecordBatch:
 
     def raw(self):
         """A zero-copy memoryview of the whole batch as stored."""
-        return memoryview(self._src.obj)[self._start:self._start + self._size_in_bytes]
+        return memoryview(self._src.obj)[self._position:self._position + self._size_in_bytes]
 
     def records(self, topic=None, partition=None):
         """All records as a list (decompressing if needed); ``topic`` and
@@ -480,7 +480,7 @@ class RecordBatch:
         codec = self._attributes & ATTR_COMPRESSION_MASK
         src = self._src
         if codec == 0:
-            return _decode_v2_records(src.buf, self._start + V2_RECORDS, self._start + self._size_in_bytes,
+            return _decode_v2_records(src.buf, self._position + V2_RECORDS, self._position + self._size_in_bytes,
                                       self._record_count, 0, self._base_offset, self._base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control)
         inflated = self._inflate(codec)
@@ -494,7 +494,7 @@ class RecordBatch:
 
     def _inflate(self, codec):
         """The decompressed records of a v2 batch (errors carry `records`)."""
-        compressed = memoryview(self._src.buf)[self._start + V2_RECORDS:self._start + self._size_in_bytes]
+        compressed = memoryview(self._src.buf)[self._position + V2_RECORDS:self._position + self._size_in_bytes]
         try:
             return _compression.decompress(codec, compressed, max_size=self._max_decompressed)
         except CorruptDataError as exc:
@@ -516,7 +516,6 @@ _readonly(RecordBatch, _BATCH_FIELDS)
 def _new_batch(src, start, total, index, max_decompressed):
     b = RecordBatch.__new__(RecordBatch)
     b._src = src
-    b._start = start
     b._position = start
     b._size_in_bytes = total
     b._index = index

@@ -431,9 +431,9 @@ def decompress(codec, data, *, max_size=None, magic=2):
     """Decompress a Kafka payload; output is bounded by max_size (default:
     the process-wide limit) and every failure is a DecompressionError."""
     cid = codec_id(codec)
+    limit = resolve_limit(max_size)  # checked for every codec, none included
     if cid == NONE:
         return bytes(data)
-    limit = resolve_limit(max_size)
     if cid == LZ4:
         return _unlz4(data, limit, magic)  # the framing depends on the magic
     return _INFLATERS[cid](data, limit)
