@@ -154,7 +154,7 @@ cdef class SendPath:
                 n = PyList_GET_SIZE(slots)
                 if timestamp is None:
                     ts = _now_ms()
-                elif not exact_int64(timestamp, &ts):
+                elif not exact_int64(timestamp, &ts) or ts < 0:
                     n = 0  # the general path converts or refuses it
                 if n == 0:
                     pass

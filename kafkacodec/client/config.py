@@ -57,10 +57,15 @@ def _str(optional=True):
 
 
 def _servers(name, value):
-    items = value.split(",") if isinstance(value, str) else list(value or ())
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+        items = value
+    else:
+        raise ConfigError(f"{name}: expected 'host:port,...' or a list of 'host:port' strings, got {value!r}")
     out = []
     for item in items:
-        item = str(item).strip()
+        item = item.strip()
         if not item:
             continue
         host, sep, port = item.rpartition(":")
@@ -215,7 +220,15 @@ def resolve(config, keywords, allowed, kind="client"):
         else:
             out[name] = default
     _check_security(out)
+    _check_group_timing(out)
     return out
+
+
+def _check_group_timing(conf):
+    # a member must heartbeat several times per session, or one late heartbeat expels it
+    if "heartbeat.interval.ms" in conf and conf["heartbeat.interval.ms"] >= conf["session.timeout.ms"]:
+        raise ConfigError(f"heartbeat.interval.ms: must be lower than session.timeout.ms "
+                          f"({conf['heartbeat.interval.ms']} >= {conf['session.timeout.ms']})")
 
 
 def _check_security(conf):

@@ -14,12 +14,15 @@ partition back to the fetcher as soon as its buffered data is drained.
 Rebalance listeners, auto-commit and the commit on revoke run inside
 ``poll`` on the calling thread, as in Kafka's Java consumer.
 """
+import concurrent.futures
 import logging
 import re
 import struct
+import threading
 import time
 
 from kafkacodec.records import Record, decode_records, iter_batches
+from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, list_offsets
 from kafkacodec.client.config import CONSUMER, resolve
@@ -51,11 +54,25 @@ class RebalanceListener:
         self.on_partitions_revoked(consumer, partitions)
 
 
-def _tp(item):
+def _tp(item, what="partition"):
+    """A checked TopicPartition from a TopicPartition or a (topic, partition) pair."""
     if isinstance(item, TopicPartition):
-        return item
-    topic, partition = item
-    return TopicPartition(topic, int(partition))
+        topic, partition = item.topic, item.partition
+    else:
+        try:
+            topic, partition = item
+        except (TypeError, ValueError):
+            raise E.InvalidArgumentError(f"{what}: expected a TopicPartition or (topic, partition), "
+                                         f"got {item!r}") from None
+    _checks.topic_name(topic, f"{what}.topic")
+    _checks.partition_number(partition, f"{what}.partition")
+    return item if isinstance(item, TopicPartition) else TopicPartition(topic, int(partition))
+
+
+def _positive(value, what):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise E.InvalidArgumentError(f"{what}: expected an int >= 1, got {value!r}")
+    return value
 
 
 class Consumer:
@@ -77,6 +94,9 @@ class Consumer:
         self._read_committed = conf["isolation.level"] == "read_committed"
         self._closed = False
         self._commit_errors = []
+        # lookups of positions ("committed", "reset") that outlive a poll(): poll(timeout) never
+        # waits longer than its timeout for them (_lookup)
+        self._lookups = {}
 
     # -- context
 
@@ -96,8 +116,9 @@ class Consumer:
         self._check_open()
         if self._group is not None and self._group.subscribed:
             raise E.IllegalStateError("assign() after subscribe(): call unsubscribe() first")
+        tps = [_tp(p) for p in partitions]
         self._manual = True
-        self._fetcher.assign(_tp(p) for p in partitions)
+        self._fetcher.assign(tps)
 
     def assignment(self):
         with self._fetcher.lock:
@@ -113,11 +134,17 @@ class Consumer:
         if listener is not None and not (hasattr(listener, "on_partitions_revoked")
                                          and hasattr(listener, "on_partitions_assigned")):
             raise TypeError("listener needs on_partitions_revoked and on_partitions_assigned")
-        self._listener = listener
         if isinstance(topics, re.Pattern) or (isinstance(topics, str) and topics.startswith("^")):
+            if isinstance(topics, str):
+                try:
+                    re.compile(topics)
+                except re.error as exc:
+                    raise E.InvalidArgumentError(f"topics: {topics!r} is not a regular expression: {exc}") from None
+            self._listener = listener
             self._group.subscribe(pattern=topics)
         else:
-            names = [topics] if isinstance(topics, str) else list(topics)
+            names = _checks.topic_names(topics)
+            self._listener = listener
             self._group.subscribe(topics=names)
 
     def unsubscribe(self):
@@ -132,8 +159,14 @@ class Consumer:
 
     def poll(self, timeout=None, max_records=None):
         """Records fetched so far (at most max_records, default max.poll.records); waits up to
-        `timeout` seconds (None: default.api.timeout.ms) for the first one."""
-        limit = self.conf["max.poll.records"] if max_records is None else max_records
+        `timeout` seconds (None: default.api.timeout.ms) for the first one, and never longer:
+        a lookup that is not done by then (a committed offset, a group join) goes on in the
+        background and the next poll() takes it up.
+
+        With subscribe(), nothing comes back while the group forms (the broker waits for
+        members to join: seconds, ``group.initial.rebalance.delay.ms`` on the broker); assign()
+        starts fetching at once."""
+        limit = self.conf["max.poll.records"] if max_records is None else _positive(max_records, "max_records")
         return self._poll(timeout, limit, self._take_records) or []
 
     def poll_arrow(self, timeout=None, max_records=None):
@@ -142,7 +175,7 @@ class Consumer:
         Without max_records, the records of one completed fetch (one partition's response),
         handed over without a copy; with max_records, up to that many from as many fetches."""
         import pyarrow as pa
-        limit = max_records if max_records is not None else 1 << 62
+        limit = _positive(max_records, "max_records") if max_records is not None else 1 << 62
         parts = self._poll(timeout, limit, self._take_arrow)
         if not parts:
             return _empty_batch()
@@ -150,8 +183,10 @@ class Consumer:
 
     def _poll(self, timeout, limit, take):
         self._check_open()
-        timeout = self._timeout if timeout is None else timeout
-        deadline = time.monotonic() + max(0.0, timeout)
+        timeout = self._timeout if timeout is None else _checks.timeout_s(timeout)
+        if not self._fetcher.partitions and not (self._group is not None and self._group.subscribed):
+            raise E.IllegalStateError("poll() needs subscribe() or assign() first")
+        deadline = time.monotonic() + timeout
         fetcher = self._fetcher
         while True:
             self._prepare(deadline)
@@ -239,13 +274,23 @@ class Consumer:
                 self._listener.on_partitions_revoked(self, partitions)
         self._fetcher.assign(keep)
 
-    def _update_positions(self, deadline):
-        """Positions for partitions without one: the committed offset, else auto.offset.reset."""
+    def _update_positions(self, deadline, block=False):
+        """Positions for partitions without one: the committed offset, else auto.offset.reset.
+
+        Both lookups (OffsetFetch, ListOffsets) run on a thread of their own: poll() looks at
+        them until its deadline and returns, and the next poll takes the answer up (as Java's
+        consumer keeps its pending OffsetFetch); with `block`, KafkaTimeoutError at `deadline`."""
         fetcher = self._fetcher
+        reset_policy = self.conf["auto.offset.reset"]
         with fetcher.lock:
             missing = [tp for tp, s in fetcher.partitions.items() if s.position is None and s.reset is None]
         if missing and self._group is not None:
-            committed = self._group.committed(missing, max(deadline, time.monotonic() + self._timeout))
+            group, timeout = self._group, self._timeout
+            want = frozenset(missing)
+            committed = self._lookup("committed", want, deadline, block,
+                                     lambda: group.committed(list(want), time.monotonic() + timeout))
+            if committed is None:
+                return
             with fetcher.lock:
                 for tp, offset in committed.items():
                     state = fetcher.partitions.get(tp)
@@ -253,11 +298,11 @@ class Consumer:
                         if offset is not None:
                             state.position = offset
                         else:
-                            state.reset = self.conf["auto.offset.reset"]
+                            state.reset = reset_policy
         elif missing:
             with fetcher.lock:
                 for tp in missing:
-                    fetcher.partitions[tp].reset = self.conf["auto.offset.reset"]
+                    fetcher.partitions[tp].reset = reset_policy
         with fetcher.lock:
             resets = {tp: s.reset for tp, s in fetcher.partitions.items() if s.reset is not None}
         if not resets:
@@ -268,16 +313,49 @@ class Consumer:
                 for tp in none:
                     fetcher.partitions[tp].reset = None
             raise E.IllegalStateError(f"no committed offset for {sorted(none)} and auto.offset.reset=none")
-        # the lookup may take longer than this poll's timeout: positions are needed before any fetch
-        found = list_offsets(self._client, resets, max(deadline - time.monotonic(), self._timeout),
-                             1 if self._read_committed else 0)
+        client, timeout, isolation = self._client, self._timeout, 1 if self._read_committed else 0
+        want = frozenset(resets.items())
+        found = self._lookup("reset", want, deadline, block,
+                             lambda: list_offsets(client, dict(want), timeout, isolation))
+        if found is None:
+            return
         with fetcher.lock:
             for tp, answer in found.items():
                 state = fetcher.partitions.get(tp)
-                if state is not None and state.reset == resets[tp]:
+                if state is not None and state.reset == resets.get(tp):
                     state.position = answer.offset if answer.offset is not None else 0
                     state.reset = None
         self._client.wakeup()
+
+    def _lookup(self, kind, want, deadline, block, call):
+        """The answer of call() for `want` (a frozenset), run on a thread of its own and kept
+        across polls; None while it is not done by `deadline` (KafkaTimeoutError with `block`)."""
+        lookup = self._lookups.get(kind)
+        if lookup is None or not lookup[0].issuperset(want):
+            future = concurrent.futures.Future()
+
+            def run():
+                try:
+                    future.set_result(call())
+                except BaseException as exc:
+                    future.set_exception(exc)
+
+            threading.Thread(target=run, name=f"kafkacodec-consumer-{kind}", daemon=True).start()
+            lookup = self._lookups[kind] = (want, future)
+        try:
+            answer = lookup[1].result(max(0.0, deadline - time.monotonic()))
+        except concurrent.futures.TimeoutError:
+            if block:
+                raise E.KafkaTimeoutError(f"{kind} offsets of {len(want)} partition(s) not known in time") from None
+            return None
+        except E.KafkaError as exc:
+            del self._lookups[kind]
+            if block or not exc.retriable:
+                raise
+            log.debug("%s offsets lookup failed, retried at the next poll: %s", kind, exc)
+            return None
+        del self._lookups[kind]
+        return answer
 
     def _consumed_offsets(self):
         with self._fetcher.lock:
@@ -448,7 +526,8 @@ class Consumer:
         self._check_open()
         if self._group is None:
             raise E.ConfigError("group.id: commit() needs a group.id")
-        offsets = self._consumed_offsets() if offsets is None else {_tp(k): int(v) for k, v in offsets.items()}
+        offsets = self._consumed_offsets() if offsets is None else {
+            _tp(k, "offsets key"): _checks.offset(v, f"offsets[{k!r}]") for k, v in offsets.items()}
         if not offsets:
             return
         if asynchronous:
@@ -474,13 +553,13 @@ class Consumer:
                 raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
             if state.position is not None and state.reset is None:
                 return state.position
-        self._update_positions(time.monotonic() + (self._timeout if timeout is None else timeout))
+        self._update_positions(time.monotonic() + (self._timeout if timeout is None else timeout), block=True)
         with self._fetcher.lock:
             return self._fetcher.partitions[tp].position
 
     def seek(self, partition, offset):
         self._check_open()
-        self._fetcher.seek(_tp(partition), int(offset))
+        self._fetcher.seek(_tp(partition), _checks.offset(offset))
 
     def _seek_to(self, partitions, policy):
         self._check_open()

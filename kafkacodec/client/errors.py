@@ -15,7 +15,8 @@ from kafkacodec.protocol import errors as _protocol_errors
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
-           "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "error_for", "check"]
+           "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "InvalidArgumentError",
+           "ClientFailedError", "CallbackError", "error_for", "check"]
 
 
 class NoBrokersAvailable(KafkaConnectionError):
@@ -38,6 +39,27 @@ class ClientClosedError(KafkaError):
 
 class IllegalStateError(KafkaError):
     """The call does not fit the consumer's state (e.g. position of an unassigned partition)."""
+
+
+class InvalidArgumentError(KafkaError, ValueError, TypeError):
+    """An argument of a client call has the wrong type or value; the message names it.
+
+    Raised by the call that was given it, before anything is queued (also a ValueError and a
+    TypeError, so either Python convention catches it)."""
+
+
+class ClientFailedError(KafkaError):
+    """The client's I/O thread met an error it cannot recover from; the client refuses every
+    call from then on.  ``__cause__`` is the original exception."""
+
+
+class CallbackError(KafkaError):
+    """A delivery callback raised; every other callback still ran.  ``errors`` lists the
+    exceptions (``__cause__`` is the first)."""
+
+    def __init__(self, message, errors=()):
+        super().__init__(message)
+        self.errors = list(errors)
 
 
 class CommitFailedError(KafkaError):

@@ -142,10 +142,10 @@ class GroupCoordinator:
         """Calling thread: the coordinator's node id, looked up by the I/O thread."""
         with self.cond:
             while self.coordinator is None:
-                if self.closed or self.client.closed:
-                    raise E.ClientClosedError("the consumer is closed")
                 if self.client.fatal_error is not None:
                     raise self.client.fatal_error
+                if self.closed or self.client.closed:
+                    raise E.ClientClosedError("the consumer is closed")
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise E.KafkaTimeoutError(f"no coordinator found for group {self.group_id}")

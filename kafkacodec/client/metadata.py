@@ -104,10 +104,10 @@ class Metadata:
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
-                if self._closed:
-                    raise E.ClientClosedError("the client was closed")
                 if self.client.fatal_error is not None:
                     raise self.client.fatal_error
+                if self._closed:
+                    raise E.ClientClosedError("the client was closed")
                 if ready(self):
                     return
                 left = deadline - time.monotonic()

@@ -530,6 +530,7 @@ class NetworkClient:
         self._tickers = []
         self._closed = False
         self.fatal_error = None
+        self.failure_listeners = []  # fn(error) on the I/O thread when the client fails (_fail)
         self.metadata = Metadata(self, conf)
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
@@ -541,6 +542,8 @@ class NetworkClient:
     def send(self, node_id, api, body, *, timeout=None, max_version=None, version=None):
         """Queue a request for broker `node_id` (None: the least loaded broker); returns a Future."""
         if self._closed:
+            if isinstance(self.fatal_error, E.ClientFailedError):
+                raise self.fatal_error
             raise E.ClientClosedError("the client is closed")
         future = concurrent.futures.Future()
         timeout = self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout
@@ -678,12 +681,27 @@ class NetworkClient:
         try:
             while not self._closed:
                 self._iterate()
-        except BaseException:  # pragma: no cover - a bug; make it visible to callers
-            log.exception("kafkacodec I/O thread crashed")
-            self.fatal_error = E.KafkaError("the client's I/O thread crashed; see the log")
-            raise
+        except BaseException as exc:
+            self._fail("the I/O loop", exc)
         finally:
             self._shutdown()
+
+    def _fail(self, where, exc):
+        """An exception the I/O thread cannot handle: the client stops and from now on refuses
+        every call with an error that carries the cause (accepting work it can no longer do
+        would lose it silently).  Queued requests fail with that error; failure listeners
+        (the producer) fail what they hold."""
+        log.error("kafkacodec client failed: %s raised", where, exc_info=exc)
+        if not isinstance(self.fatal_error, E.ClientFailedError):
+            error = E.ClientFailedError(f"the client stopped: {where} raised {type(exc).__name__}: {exc}")
+            error.__cause__ = exc
+            self.fatal_error = error
+        self._closed = True
+        for fn in list(self.failure_listeners):
+            try:
+                fn(self.fatal_error)
+            except Exception:
+                log.exception("kafkacodec failure listener %r failed", fn)
 
     def _iterate(self):
         now = time.monotonic()
@@ -711,9 +729,11 @@ class NetworkClient:
         for ticker in list(self._tickers):
             try:
                 d = ticker.tick(now)
-            except Exception:
-                log.exception("kafkacodec ticker %r failed", ticker)
-                d = now + 0.1
+            except Exception as exc:
+                # a ticker that raised has left its state half-updated: going on would answer
+                # calls it can no longer serve (a group that never joins, batches never sent)
+                self._fail(f"{type(ticker).__name__}.tick", exc)
+                return
             if d is not None:
                 deadlines.append(d)
         for conn in list(self.connections.values()):
@@ -750,7 +770,8 @@ class NetworkClient:
             key.data.handle_events(mask, time.monotonic())
 
     def _shutdown(self):
-        error = E.ClientClosedError("the client was closed")
+        error = self.fatal_error if isinstance(self.fatal_error, E.ClientFailedError) \
+            else E.ClientClosedError("the client was closed")
         for conn in list(self.connections.values()):
             waiting, conn.waiting = conn.waiting, collections.deque()
             for req in waiting:

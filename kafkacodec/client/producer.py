@@ -17,12 +17,14 @@ a ConfigError).  Callbacks ``callback(error, metadata)`` run on the caller's
 thread in ``poll()`` and ``flush()``.
 """
 import collections
+import logging
 import threading
 import time
 
 from kafkacodec import _impl
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records.pool import BufferPool
+from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
 from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
 from kafkacodec.client.config import PRODUCER, resolve
@@ -34,6 +36,7 @@ from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionMana
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
 _time_ns = time.time_ns
+log = logging.getLogger(__name__)
 
 
 class _CallbackQueue(collections.deque):
@@ -105,6 +108,7 @@ class Producer:
                 self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,
                 self._key_partition, self._send).send
         self._client.metadata.listeners.append(self._metadata_changed)
+        self._client.failure_listeners.append(self._client_failed)
         self._client.add_ticker(self._sender)
 
     # -- context
@@ -128,6 +132,17 @@ class Producer:
     def producer_id(self):
         return self._sender.producer_id, self._sender.producer_epoch
 
+    def _client_failed(self, error):
+        """I/O thread, once the client has failed: nothing queued can be sent any more."""
+        self._sender.set_fatal(error)
+        self._acc.fail_all(error)
+
+    def _check_usable(self):
+        if self._client.fatal_error is not None and isinstance(self._client.fatal_error, E.ClientFailedError):
+            raise self._client.fatal_error
+        if self._acc.error is not None:
+            raise self._acc.error
+
     # -- metadata
 
     def _metadata_changed(self, md):
@@ -142,8 +157,10 @@ class Producer:
         count = self._counts.get(topic)
         if count is not None:
             return count
+        _checks.topic_name(topic)
         if self._closed:
             raise E.ClientClosedError("the producer is closed")
+        self._check_usable()
         md = self._client.metadata
         md.add_topics({topic})
 
@@ -173,6 +190,8 @@ class Producer:
         """Queue one record; returns its RecordHandle at once (blocks only while the
         topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
         slots = self._slots.get(topic)
+        if timestamp is not None and (timestamp.__class__ is not int or timestamp < 0):
+            slots = None  # the general path says what is wrong
         if slots is not None and headers is None and callback is None:
             # the common case: straight into the partition's open batch, no lock
             if timestamp is None:
@@ -199,15 +218,18 @@ class Producer:
     def _send(self, topic, value, key, headers, partition, timestamp, callback):
         """send() under the accumulator's lock: new batches, headers, callbacks, checks."""
         acc = self._acc
-        if acc.error is not None:
-            raise acc.error
+        self._check_usable()
         count = self._counts.get(topic)
         if count is None:
             count = self._partition_count(topic)
-        if self._txn is not None:
-            self._txn.check_can_send()
         if timestamp is None:
             timestamp = _time_ns() // 1_000_000
+        else:
+            timestamp = _checks.timestamp_ms(timestamp)
+        _checks.headers(headers)
+        _checks.callback(callback)
+        if self._txn is not None:
+            self._txn.check_can_send()
         if partition is None:
             partition = self._partitioner.for_key(key, count)
             if partition is None:
@@ -222,7 +244,8 @@ class Producer:
                 return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
         elif partition.__class__ is not int or not 0 <= partition < count:
             if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
-                raise ValueError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")
+                raise E.InvalidArgumentError(f"partition: {partition!r} is not one of {topic!r}'s "
+                                             f"{count} partitions")
         return acc.append(topic, partition, timestamp, key, value, headers, callback)
 
     produce = send
@@ -246,12 +269,23 @@ class Producer:
 
     def poll(self, timeout=0.0):
         """Run the callbacks of acknowledged (or failed) records; waits up to `timeout`
-        seconds for the first one.  Returns how many callbacks ran."""
+        seconds for the first one.  Returns how many callbacks ran.
+
+        Every ready callback runs even when some raise: each exception is logged, and then
+        one CallbackError carrying them all is raised (``.errors``)."""
+        _checks.timeout_s(timeout)
+        ran, errors = self._run_callbacks(timeout)
+        if errors:
+            raise self._callback_error(errors)
+        return ran
+
+    def _run_callbacks(self, timeout):
         q = self._callbacks
         if not q and timeout:
             q.event.wait(timeout)
         q.event.clear()
         ran = 0
+        errors = []
         while q:
             result = q.popleft()
             # dropped once run: a callback referring to a handle would otherwise keep a
@@ -259,13 +293,28 @@ class Producer:
             callbacks, result.callbacks = result.callbacks, ()
             for index, ts, fn in callbacks:
                 err = result.error_of(index)
-                fn(err, None if err is not None else result.metadata(index, ts))
+                try:
+                    fn(err, None if err is not None else result.metadata(index, ts))
+                except Exception as exc:
+                    log.error("delivery callback %r raised for %s[%d]", fn, result.topic, result.partition,
+                              exc_info=exc)
+                    errors.append(exc)
                 ran += 1
-        return ran
+        return ran, errors
+
+    @staticmethod
+    def _callback_error(errors):
+        first = errors[0]
+        error = E.CallbackError(f"{len(errors)} delivery callback(s) raised; the first: "
+                                f"{type(first).__name__}: {first}", errors)
+        error.__cause__ = first
+        return error
 
     def flush(self, timeout=None):
         """Send everything queued now and wait for its answers; then run callbacks.
-        Raises KafkaTimeoutError if records remain after `timeout` seconds."""
+        Raises KafkaTimeoutError if records remain after `timeout` seconds, CallbackError
+        if a callback raised (after running all), and the client's failure if it failed."""
+        _checks.timeout_s(timeout)
         pending = self._acc.begin_flush()
         try:
             deadline = None if timeout is None else time.monotonic() + timeout
@@ -276,9 +325,13 @@ class Producer:
                     left += 1
         finally:
             self._acc.end_flush()
-        self.poll(0)
+        _, errors = self._run_callbacks(0)
         if left:
             raise E.KafkaTimeoutError(f"flush: {left} batches not acknowledged within {timeout:.1f} s")
+        if errors:
+            raise self._callback_error(errors)
+        if isinstance(self._client.fatal_error, E.ClientFailedError):
+            raise self._client.fatal_error
 
     def close(self, timeout=None):
         """Flush (up to `timeout` seconds), then fail whatever is left and stop the I/O thread."""
@@ -309,7 +362,7 @@ class Producer:
             for result in list(self._acc.incomplete):
                 result.complete(-1, -1, error)
             self._pool.close()
-            self.poll(0)
+            self._run_callbacks(0)  # their exceptions are logged: closing goes on
 
     # -- transactions
 

@@ -13,7 +13,10 @@ import unicodedata
 
 from kafkacodec.client.errors import AuthenticationError
 
-__all__ = ["Plain", "Scram", "mechanism_for"]
+__all__ = ["Plain", "Scram", "mechanism_for", "MIN_ITERATIONS"]
+
+# RFC 7677's floor for SCRAM-SHA-256, which Kafka applies to SCRAM-SHA-512 too
+MIN_ITERATIONS = 4096
 
 
 class Plain:
@@ -90,8 +93,10 @@ class Scram:
             raise AuthenticationError(f"{self.name}: malformed server-first-message {server_first!r}") from exc
         if not nonce.startswith(self.nonce) or len(nonce) == len(self.nonce):
             raise AuthenticationError(f"{self.name}: the server nonce does not extend ours")
-        if iterations < 1:
-            raise AuthenticationError(f"{self.name}: iteration count {iterations}")
+        if iterations < MIN_ITERATIONS:
+            # a server asking for fewer would weaken the salted password that proves who we are
+            raise AuthenticationError(f"{self.name}: the server asks for {iterations} iterations, "
+                                      f"fewer than the minimum {MIN_ITERATIONS} (RFC 7677)")
         salted = hashlib.pbkdf2_hmac(self.hash_name, self.password, salt, iterations)
         client_key = self._hmac(salted, b"Client Key")
         stored_key = hashlib.new(self.hash_name, client_key).digest()

@@ -1,0 +1,119 @@
+"""Checks of the arguments callers pass to the client.
+
+Each runs on the caller's thread, where the argument was given: a bad value
+reaching the I/O thread would fail there, far from its cause (and, before
+these checks, could stop the thread).  Every failure is an
+InvalidArgumentError naming the argument.
+"""
+import operator
+import re
+
+from kafkacodec.client.errors import InvalidArgumentError
+
+__all__ = ["topic_name", "topic_names", "partition_number", "offset", "timestamp_ms", "headers",
+           "callback", "timeout_s"]
+
+# Kafka's rule for topic names (org.apache.kafka.common.internals.Topic)
+_LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]{1,249}")
+
+
+def topic_name(topic, what="topic"):
+    if topic.__class__ is not str:
+        raise InvalidArgumentError(f"{what}: expected a str, got {type(topic).__name__} {topic!r}")
+    if not _LEGAL_TOPIC.fullmatch(topic) or topic in (".", ".."):
+        raise InvalidArgumentError(f"{what}: {topic!r} is not a legal topic name "
+                                   "(1 to 249 of a-z A-Z 0-9 . _ -, not '.' or '..')")
+    return topic
+
+
+def topic_names(topics, what="topics"):
+    if isinstance(topics, (str, bytes)):
+        topics = [topics]
+    try:
+        names = list(topics)
+    except TypeError:
+        raise InvalidArgumentError(f"{what}: expected topic names, got {type(topics).__name__}") from None
+    for i, name in enumerate(names):
+        topic_name(name, f"{what}[{i}]")
+    return names
+
+
+def _integer(value, what, kind="an int"):
+    """An int from any integer type (numpy's too); bool, float and str are refused."""
+    if value.__class__ is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise InvalidArgumentError(f"{what}: expected {kind}, got {type(value).__name__} {value!r}")
+
+
+def partition_number(partition, what="partition"):
+    partition = _integer(partition, what)
+    if not 0 <= partition < 2 ** 31:
+        raise InvalidArgumentError(f"{what}: {partition} is not a partition number")
+    return partition
+
+
+def offset(value, what="offset"):
+    value = _integer(value, what)
+    if not 0 <= value < 2 ** 63:
+        raise InvalidArgumentError(f"{what}: {value} is out of range; offsets start at 0")
+    return value
+
+
+def timestamp_ms(value, what="timestamp"):
+    """None (now) or milliseconds since the epoch, as Java's ProducerRecord requires."""
+    if value is None:
+        return None
+    value = _integer(value, what, "an int (ms since the epoch) or None")
+    if not 0 <= value < 2 ** 63:
+        raise InvalidArgumentError(f"{what}: {value} is negative; timestamps are ms since the epoch")
+    return value
+
+
+def headers(value, what="headers"):
+    """None or a sequence of (str key, bytes-like or None value) pairs (a dict is refused:
+    Kafka headers are ordered and may repeat a key)."""
+    if value is None:
+        return None
+    if isinstance(value, (dict, str, bytes, bytearray, memoryview)):
+        raise InvalidArgumentError(f"{what}: expected a list of (key, value) pairs, got {type(value).__name__}"
+                                   + (" (use list(headers.items()))" if isinstance(value, dict) else ""))
+    try:
+        pairs = list(value)
+    except TypeError:
+        raise InvalidArgumentError(f"{what}: expected a list of (key, value) pairs, "
+                                   f"got {type(value).__name__}") from None
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise InvalidArgumentError(f"{what}[{i}]: expected a (key, value) pair, got {pair!r}")
+        key, val = pair
+        if not isinstance(key, (str, bytes, bytearray, memoryview)):
+            raise InvalidArgumentError(f"{what}[{i}]: the key must be a str, got {type(key).__name__}")
+        if val is not None and not isinstance(val, (bytes, bytearray, memoryview)):
+            try:
+                memoryview(val)
+            except TypeError:
+                raise InvalidArgumentError(f"{what}[{i}]: the value must be bytes-like or None, "
+                                           f"got {type(val).__name__}") from None
+    return value
+
+
+def callback(fn, what="callback"):
+    if fn is not None and not callable(fn):
+        raise InvalidArgumentError(f"{what}: expected a callable or None, got {fn!r}")
+    return fn
+
+
+def timeout_s(value, what="timeout", optional=True):
+    """None (when optional) or a non-negative number of seconds."""
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidArgumentError(f"{what}: expected seconds (a number), got {type(value).__name__} {value!r}")
+    if not value >= 0:
+        raise InvalidArgumentError(f"{what}: {value} is negative; give seconds >= 0")
+    return value
