@@ -70,7 +70,8 @@ def timestamp_ms(value, what="timestamp"):
         return None
     value = _integer(value, what, "an int (ms since the epoch) or None")
     if not 0 <= value < 2 ** 63:
-        raise InvalidArgumentError(f"{what}: {value} is negative; timestamps are ms since the epoch")
+        raise InvalidArgumentError(f"{what}: {value} is out of range; timestamps are ms since the epoch, "
+                                   "0 to 2**63-1")
     return value
 
 

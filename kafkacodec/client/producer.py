@@ -244,7 +244,7 @@ class Producer:
                 return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
         elif partition.__class__ is not int or not 0 <= partition < count:
             if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
-                raise E.InvalidArgumentError(f"partition: {partition!r} is not one of {topic!r}'s "
+                raise E.InvalidArgumentError(f"partition {partition!r} is not one of {topic!r}'s "
                                              f"{count} partitions")
         return acc.append(topic, partition, timestamp, key, value, headers, callback)
 
