@@ -14,6 +14,7 @@ from collections import namedtuple
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, resolve
 from kafkacodec.client.network import NetworkClient
 
@@ -43,7 +44,7 @@ def _timestamp_of(spec):
 
 def _sleep_backoff(client, attempt, deadline):
     conf = client.conf
-    pause = min(conf["retry.backoff.max.ms"], conf["retry.backoff.ms"] * (2 ** min(attempt, 10))) / 1000
+    pause = backoff(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"], attempt + 1) / 1000
     time.sleep(max(0.0, min(pause, deadline - time.monotonic())))
 
 

@@ -27,6 +27,7 @@ from kafkacodec.errors import CorruptDataError, KafkaCodecError
 from kafkacodec.protocol import decode_versioned, encode_versioned
 from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import TopicPartition
 from kafkacodec.client.assignors import ASSIGNORS, parse_sticky_user_data, sticky_user_data
 from kafkacodec.client.network import BrokerConnection
@@ -556,8 +557,7 @@ class GroupCoordinator:
                 return result
             if time.monotonic() >= deadline:
                 raise E.KafkaTimeoutError(f"{what} not done: {result}")
-            time.sleep(min(self.conf["retry.backoff.max.ms"],
-                           self.conf["retry.backoff.ms"] * 2 ** min(attempt, 10)) / 1000)
+            time.sleep(backoff(self.conf["retry.backoff.ms"], self.conf["retry.backoff.max.ms"], attempt + 1) / 1000)
             attempt += 1
 
     def commit(self, offsets, deadline):

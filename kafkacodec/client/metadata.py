@@ -14,6 +14,7 @@ from collections import namedtuple
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
 
 __all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo"]
 
@@ -127,8 +128,7 @@ class Metadata:
 
     def time_to_next_update(self, now):
         expire = now if self.need_update else self.last_success + self.max_age
-        backoff = min(self.backoff_max, self.backoff * (2 ** min(self.failed_attempts, 10)))
-        return max(expire, self.last_attempt + backoff)
+        return max(expire, self.last_attempt + backoff(self.backoff, self.backoff_max, self.failed_attempts + 1))
 
     def maybe_update(self, now):
         """Send a Metadata request when one is due; returns when to look again."""

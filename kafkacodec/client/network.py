@@ -34,6 +34,7 @@ from kafkacodec.protocol import messages as m
 from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_retry_version,
                                              decode_api_versions, negotiate, our_range)
 from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.metadata import Metadata
 from kafkacodec.client.sasl import mechanism_for
@@ -497,8 +498,7 @@ class BrokerConnection:
         conf = self.client.conf
         base = conf["reconnect.backoff.ms"] / 1000
         cap = max(base, conf["reconnect.backoff.max.ms"] / 1000)
-        backoff = min(cap, base * (2 ** max(0, self.failures - 1))) * random.uniform(0.8, 1.2)
-        self.next_attempt = time.monotonic() + backoff
+        self.next_attempt = time.monotonic() + backoff(base, cap, self.failures, jitter=0.2)
         in_flight, self.in_flight = self.in_flight, {}
         for req in in_flight.values():
             _fail(req.future, error)

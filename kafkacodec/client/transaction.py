@@ -29,6 +29,7 @@ import time
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import answer_by
 from kafkacodec.client.metadata import BrokerInfo
 
@@ -120,7 +121,7 @@ class CoordinatorCalls:
             attempt += 1
 
     def _pause(self, attempt, deadline, err):
-        pause = min(self.backoff_max, 0.02 * (2 ** min(attempt, 8)))
+        pause = backoff(0.02, self.backoff_max, attempt + 1)
         if time.monotonic() + pause >= deadline:
             raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
         time.sleep(pause)
@@ -289,7 +290,7 @@ class TransactionManager(CoordinatorCalls):
         if retry:
             self._add_failures += 1
             # CONCURRENT_TRANSACTIONS clears within milliseconds (the previous markers)
-            pause = min(0.02 * (2 ** min(self._add_failures, 6)), self.sender.backoff_max)
+            pause = backoff(0.02, min(0.02 * 64, self.sender.backoff_max), self._add_failures + 1)
             self._add_after = time.monotonic() + pause
         else:
             self._add_failures = 0

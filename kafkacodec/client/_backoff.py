@@ -1,0 +1,16 @@
+"""The client's one exponential backoff (reconnects, metadata, retries, coordinators)."""
+import random
+
+__all__ = ["backoff"]
+
+# past 2**30 times the base every cap is reached; a bigger exponent would only risk overflow
+_MAX_DOUBLINGS = 30
+
+
+def backoff(base, cap, attempt, jitter=0.0):
+    """`base` doubled per attempt after the first (attempt 0 and 1 give `base`), at most `cap`,
+    spread by ±`jitter` (a fraction) so that clients do not retry in step."""
+    pause = min(cap, base * (1 << min(max(attempt - 1, 0), _MAX_DOUBLINGS)))
+    if jitter:
+        pause *= random.uniform(1.0 - jitter, 1.0 + jitter)
+    return pause
