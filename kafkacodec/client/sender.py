@@ -12,10 +12,17 @@ fresh metadata; MESSAGE_TOO_LARGE splits a batch in two; a batch older than
 ``delivery.timeout.ms`` fails.
 
 Idempotence (KIP-98): the producer id and epoch come from InitProducerId;
-each partition numbers its records, a batch keeps its base sequence across
-retries, at most five batches per partition are in flight, and a batch that
-is retried goes out alone, after every earlier batch of its partition was
-answered, so the broker sees the sequences in order and drops duplicates.
+each partition numbers its records and a batch keeps its base sequence across
+retries, so the broker drops duplicates.  A partition has one Produce request
+in flight at a time (requests for different partitions still pipeline, up to
+``max.in.flight.requests.per.connection`` per broker): with several, a batch
+that fails without being written (NOT_LEADER_OR_FOLLOWER, REQUEST_TIMED_OUT
+from the broker, a whole request refused) is followed in the log by the later
+ones already sent, unless the broker refuses those as out of sequence.
+librdkafka's mock cluster does not (it checks sequences only for
+transactional producers) and appends them, which no retry can undo; so order
+must not rest on the broker's check.  A failed batch goes back to the front of
+its partition's deque and nothing of that partition is sent before it.
 OUT_OF_ORDER_SEQUENCE_NUMBER or UNKNOWN_PRODUCER_ID for the oldest
 unacknowledged batch means the broker lost our sequence state; so does a
 numbered batch that failed for good (its gap would block the partition).
@@ -27,6 +34,7 @@ written (timeout, disconnect) are resolved under the old epoch first, so a
 renumbered batch was never written before: no duplicates.
 """
 import collections
+import concurrent.futures
 import logging
 import struct
 import time
@@ -35,6 +43,7 @@ from kafkacodec import crc32c
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import RecordBatchBuilder, decode_records
 from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
 from kafkacodec.client.accumulator import BatchResult, ProducerBatch
 
 __all__ = ["Sender"]
@@ -44,7 +53,6 @@ log = logging.getLogger("kafkacodec.client.producer")
 PRODUCE_MAX_VERSION = 10        # 11+ is the same on the wire for us; the mock stops at 10
 INIT_PRODUCER_ID_MAX_VERSION = 5
 SEQ_MOD = 1 << 31
-MAX_IN_FLIGHT_PER_PARTITION = 5
 
 # v2 batch header positions
 _CRC_AT = 17
@@ -122,7 +130,7 @@ class Sender:
         return ps
 
     def _backoff_for(self, attempts):
-        return min(self.backoff_max, self.backoff * (2 ** min(max(attempts - 1, 0), 10)))
+        return backoff(self.backoff, self.backoff_max, attempts)
 
     def set_fatal(self, error):
         if self.fatal is None:
@@ -200,13 +208,18 @@ class Sender:
                     b.producer_epoch = self.producer_epoch
                     ps.next_seq = (ps.next_seq + b.record_count) % SEQ_MOD
         for b in expired:
+            # a batch sent before may have been written: only "never sent" is certain
+            what = "not acknowledged" if b.attempts else "not sent"
             self._give_up(b, E.KafkaTimeoutError(
-                f"{b.topic}[{b.partition}]: batch not delivered within delivery.timeout.ms "
+                f"{b.topic}[{b.partition}]: batch {what} within delivery.timeout.ms "
                 f"({(b.deadline - b.created) * 1000:.0f} ms)"))
         if need_metadata:
             self.metadata.request_update()
         if need_add:
-            txn.add_partitions(need_add, now)
+            try:
+                txn.add_partitions(need_add, now)
+            except E.KafkaError:
+                pass  # the client was closed (or failed) after the I/O loop checked
         for node, batches in by_node.items():
             self._send_produce(node, batches, now)
         if next_wake is not None:
@@ -214,18 +227,17 @@ class Sender:
         return next_wake
 
     def _may_send(self, tp, b, bumping):
-        """Idempotence: may this partition's front batch go now?"""
-        ps = self._ps(tp)
+        """Idempotence: may this partition's front batch go now?  Only when nothing of
+        the partition is in flight (see the module notes)."""
+        if self._ps(tp).in_flight:
+            return False
         if b.base_sequence is not None:
             if b.producer_epoch == self.producer_epoch:
-                # a retry: alone, after everything earlier of this partition was answered;
-                # while a bump waits, only batches of unknown outcome go (to resolve them)
-                return not ps.in_flight and (not bumping or b.ambiguous)
+                # a retry; while a bump waits, only batches of unknown outcome go (to resolve them)
+                return not bumping or b.ambiguous
             b.base_sequence = None  # numbered under an older epoch: numbered again now
             b.producer_epoch = None
-        if bumping:
-            return False
-        return len(ps.in_flight) < MAX_IN_FLIGHT_PER_PARTITION
+        return not bumping
 
     # -- producer id and epoch
 
@@ -249,7 +261,11 @@ class Sender:
         body = m.InitProducerIdRequest(transactional_id=None, transaction_timeout_ms=self.transaction_timeout_ms,
                                        producer_id=self.producer_id if bump else -1,
                                        producer_epoch=self.producer_epoch if bump else -1)
-        future = self.client.send(None, "InitProducerId", body, max_version=INIT_PRODUCER_ID_MAX_VERSION)
+        try:
+            future = self.client.send(None, "InitProducerId", body, max_version=INIT_PRODUCER_ID_MAX_VERSION)
+        except E.KafkaError:
+            # the client was closed (or failed) after the I/O loop checked: nothing to ask for
+            return None
         self._pid_request = future
         future.add_done_callback(lambda f: self._pid_answered(f, bump))
         return None
@@ -319,8 +335,14 @@ class Sender:
         self.node_in_flight[node] += 1
         self.in_flight_requests += 1
         self.stats["requests"] += 1
-        future = self.client.send(node, "Produce", body, max_version=PRODUCE_MAX_VERSION,
-                                  timeout=self.request_timeout + 1.0)
+        try:
+            future = self.client.send(node, "Produce", body, max_version=PRODUCE_MAX_VERSION,
+                                      timeout=self.request_timeout + 1.0)
+        except E.KafkaError as exc:
+            # the client was closed (or failed) after the I/O loop checked: the batches fail
+            # with its error, as its queued requests do
+            future = concurrent.futures.Future()
+            future.set_exception(exc)
         future.add_done_callback(lambda f: self._produce_answered(f, node, batches))
 
     def _produce_answered(self, future, node, batches):
@@ -432,7 +454,8 @@ class Sender:
             if isinstance(error, E.KafkaError) and not isinstance(error, E.KafkaTimeoutError):
                 final = type(error)(f"{error} ({why})") if isinstance(error, E.BrokerResponseError) else error
             else:
-                final = E.KafkaTimeoutError(f"{b.topic}[{b.partition}]: not delivered, {why}; last error: {error}")
+                # the request's bytes may have reached the broker: the records may be in the log
+                final = E.KafkaTimeoutError(f"{b.topic}[{b.partition}]: not acknowledged, {why}; last error: {error}")
             self._done(b, error=final)
             return
         self.stats["retries"] += 1

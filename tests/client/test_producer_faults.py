@@ -2,11 +2,13 @@
 Produce errors, a broker going down, leaders moving, sequence errors that need an
 epoch bump.  Every record must be in the log exactly once, in send order per partition.
 
-The mock cluster does not check sequence numbers (measured: it appends base sequence 5
-of a new producer id, and the same sequence twice), so it cannot reject the batches
-pipelined behind a failed one as Kafka and Tansu do (OUT_OF_ORDER_SEQUENCE_NUMBER).
-Against it the producer runs with one request in flight per connection; the
-pipelined path is checked against Tansu's sequence checks in test_producer_txn.py.
+The mock cluster does not check sequence numbers of non-transactional producers
+(measured: it appends base sequence 5 of a new producer id, and the same sequence twice),
+so it would append batches pipelined behind a failed one; the producer keeps one request
+per partition in flight, and test_producer_order.py checks order with
+max.in.flight.requests.per.connection 5.  The tests here keep one request in flight per
+connection, so that a broker going down seldom loses an answer: the request would be
+resent, and the mock, unlike Kafka, keeps the duplicate.
 Also: buffer.memory bounds what is queued, and a send() that finds no memory fails
 after max.block.ms with an error naming both settings."""
 import threading
