@@ -110,12 +110,16 @@ cdef Reader make_reader(object data, Py_ssize_t start, Py_ssize_t stop, Py_ssize
 
 @cython.final
 cdef class Writer:
-    cdef void *_storage         # a bytes object of `capacity` bytes, owned here
+    cdef void *_storage         # a bytes object of `capacity` bytes, owned here (NULL when in place)
     cdef uint8_t *buf
     cdef Py_ssize_t length
     cdef Py_ssize_t capacity
+    cdef bint in_place          # writing into the caller's buffer (_view), see use_buffer
+    cdef Py_buffer _view
 
     cdef int _resize(self, Py_ssize_t capacity) except -1
+    cdef int use_buffer(self, object buffer) except -1
+    cdef void detach(self) noexcept
     cdef int ensure(self, Py_ssize_t extra) except -1
     cpdef int write_int8(self, int8_t v) except -1
     cpdef int write_int16(self, int16_t v) except -1

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Bounds-checked Reader, growable Writer and the public varint functions."""
 cimport cython
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_WRITABLE
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_XDECREF
@@ -207,17 +207,62 @@ cdef class Writer:
     written (sizes, lengths and CRCs are only known at the end).
 
     The bytes live in a bytes object the writer owns alone, so a finished
-    batch can be handed over as bytes without a copy (take_bytes)."""
+    batch can be handed over as bytes without a copy (take_bytes).  Or, after
+    use_buffer, in a buffer of the caller's (a BufferPool's bytearray), so the
+    memory a producer accounts for is the memory its batches are written in."""
 
     def __cinit__(self, Py_ssize_t capacity=INITIAL_CAPACITY):
         self._storage = NULL
+        self.in_place = False
         self._resize(capacity if capacity >= 16 else 16)
+
+    cdef int use_buffer(self, object buffer) except -1:
+        """Write into `buffer` (writable, contiguous) from its first byte on;
+        what was written before is dropped.  The buffer stays pinned (a
+        bytearray cannot be resized) until detach(), the writer's end, or a
+        write it cannot hold, after which the writer goes on in storage of its
+        own (the buffer is left as it was)."""
+        cdef Py_buffer view
+        PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE)
+        self.detach()
+        self._view = view
+        self.in_place = True
+        self.buf = <uint8_t *>view.buf
+        self.capacity = view.len
+        return 0
+
+    cdef void detach(self) noexcept:
+        """Forget what was written and the buffer or storage it was in: the
+        next write allocates afresh."""
+        if self.in_place:
+            self.in_place = False
+            PyBuffer_Release(&self._view)
+        Py_XDECREF(<PyObject *>self._storage)
+        self._storage = NULL
+        self.buf = NULL
+        self.capacity = 0
+        self.length = 0
 
     cdef int _resize(self, Py_ssize_t capacity) except -1:
         # Sole owner of the bytes object: resizing it in place is allowed.
         # Without storage (handed over by take_bytes, or lost to a failed
         # resize) a fresh object is made.
         cdef bint ok
+        cdef PyObject *grown
+        if self.in_place:
+            # outgrown the caller's buffer: on in storage of our own
+            grown = PyBytes_FromStringAndSize_raw(NULL, capacity)
+            if grown == NULL:
+                raise MemoryError()
+            if self.length > capacity:
+                self.length = capacity
+            memcpy(PyBytes_AS_STRING_raw(grown), self.buf, self.length)
+            self.in_place = False
+            PyBuffer_Release(&self._view)
+            self._storage = grown
+            self.buf = <uint8_t *>PyBytes_AS_STRING_raw(grown)
+            self.capacity = capacity
+            return 0
         if self._storage == NULL:
             self._storage = PyBytes_FromStringAndSize_raw(NULL, capacity)
             ok = self._storage != NULL
@@ -235,8 +280,7 @@ cdef class Writer:
         return 0
 
     def __dealloc__(self):
-        Py_XDECREF(<PyObject *>self._storage)
-        self._storage = NULL
+        self.detach()
 
     def __len__(self):
         return self.length
@@ -334,8 +378,9 @@ cdef class Writer:
         """The written bytes as a bytes object, without copying them; the
         writer starts again empty."""
         cdef PyObject *obj
-        if self.length * 2 < self.capacity and self.length < 4096:
-            # mostly unused: a small copy beats keeping the large allocation
+        if self.in_place or (self.length * 2 < self.capacity and self.length < 4096):
+            # in place the buffer is the caller's, so the bytes are a copy; and
+            # when mostly unused, a small copy beats keeping the large allocation
             out = self.to_bytes()
             self.length = 0
             return out

@@ -823,16 +823,22 @@ class RecordBatchBuilder:
     append() returns the record's offset, or None when the batch is full
     (the first record is always accepted).  build() returns the finished
     batch with its length and CRC written in place.
+
+    ``buffer=`` (a bytearray, e.g. from a BufferPool) makes the builder write
+    in it, and build() return a read-only memoryview of the batch in it;
+    ``pool=`` draws such a buffer from a BufferPool and returns it on build()
+    (which then returns a copy) or close().
     """
 
     __slots__ = tuple("_" + n for n in _BUILDER_FIELDS) + (
-        "_level", "_buf", "_first_timestamp", "_max_timestamp", "_log_append_time", "_built",
-        "_legacy", "_legacy_bytes", "_pool", "_pool_buffer", "_max_block", "__weakref__")
+        "_level", "_buf", "_len", "_in_place", "_buffer", "_first_timestamp", "_max_timestamp",
+        "_log_append_time", "_built", "_legacy", "_legacy_bytes", "_pool", "_pool_buffer", "_max_block",
+        "__weakref__")
 
     def __init__(self, magic=2, compression="none", *, base_offset=0, timestamp_type=0, producer_id=-1,
                  producer_epoch=-1, base_sequence=-1, is_transactional=False, is_control=False,
                  partition_leader_epoch=-1, batch_size=1048576, compression_level=None,
-                 log_append_time=None, pool=None, max_block_seconds=60.0):
+                 log_append_time=None, pool=None, max_block_seconds=60.0, buffer=None):
         # The compiled builder converts its arguments to C types first.
         self._pool = None
         self._pool_buffer = None
@@ -851,6 +857,10 @@ class RecordBatchBuilder:
             raise ValueError("timestamp_type must be 0 (create time) or 1 (log append time)")
         if magic < 2 and (is_transactional or is_control or producer_id != -1):
             raise ValueError("transactions, control records and producer ids need magic 2")
+        if pool is not None and buffer is not None:
+            raise ValueError("pass pool= or buffer=, not both")
+        if buffer is not None and memoryview(buffer).readonly:
+            raise BufferError("Object is not writable.")
         self._magic = magic
         self._compression_id = _compression.codec_id(compression)
         if magic == 0 and self._compression_id == 4:
@@ -871,13 +881,19 @@ class RecordBatchBuilder:
         self._max_timestamp = -1
         self._built = False
         self._max_block = max_block_seconds
-        self._pool = pool
+        self._buffer = buffer
         if pool is not None:
-            # Account the batch against the pool for as long as the builder lives,
-            # as the producer does with its batch.size buffers.
-            self._pool_buffer = pool.allocate(batch_size, max_block_seconds)
+            self._pool_buffer = buffer = pool.allocate(batch_size, max_block_seconds)
+            self._pool = pool
         if magic == 2:
-            self._buf = bytearray(V2_RECORDS)
+            # written in place from the first byte, in the given buffer when there is one
+            self._in_place = buffer is not None
+            if buffer is None:
+                self._buf = bytearray()
+            else:
+                self._buf = buffer if type(buffer) is bytearray else memoryview(buffer).cast("B")
+            self._len = 0
+            self._put(bytes(V2_RECORDS))
             self._legacy = None
         else:
             self._buf = None
@@ -887,7 +903,7 @@ class RecordBatchBuilder:
     @property
     def size_in_bytes(self):
         """Bytes written so far (uncompressed)."""
-        return len(self._buf) if self._magic == 2 else self._legacy_bytes
+        return self._len if self._magic == 2 else self._legacy_bytes
 
     def is_full(self):
         return self._record_count > 0 and self.size_in_bytes >= self._batch_size
@@ -943,12 +959,11 @@ class RecordBatchBuilder:
                 + _varint_size(klen) + max(klen, 0)
                 + _varint_size(vlen) + max(vlen, 0)
                 + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
-        buf = self._buf
-        if delta > 0 and len(buf) + body + MAX_VARLONG_LEN > self._batch_size:
+        if delta > 0 and self._len + body + MAX_VARLONG_LEN > self._batch_size:
             return None
         if body > 0x7FFFFFFF:
             raise EncodeError("record larger than 2 GiB")
-        buf += uvarint_bytes(_zigzag32(body))
+        buf = bytearray(uvarint_bytes(_zigzag32(body)))
         buf.append(0)
         buf += uvarint_bytes(_zigzag64(ts_delta))
         buf += uvarint_bytes(_zigzag32(delta))
@@ -962,10 +977,27 @@ class RecordBatchBuilder:
             buf.append(0)
         else:
             _write_headers(buf, encoded_headers)
+        self._put(buf)
         if ts > self._max_timestamp or delta == 0:
             self._max_timestamp = ts
         self._record_count += 1
         return _wrap64(self._base_offset + delta)
+
+    def _put(self, data):
+        """Write `data` after the bytes written so far (v2)."""
+        buf = self._buf
+        n = self._len
+        end = n + len(data)
+        if self._in_place:
+            if end <= len(buf):
+                buf[n:end] = data   # same length: the given buffer is never resized
+                self._len = end
+                return
+            # outgrown the given buffer: on in one of our own (the given one is left as it was)
+            buf = self._buf = bytearray(memoryview(buf)[:n])
+            self._in_place = False
+        buf += data     # our own buffer always ends at the last byte written
+        self._len = end
 
     def _append_legacy(self, ts, key, value, headers):
         if headers:
@@ -985,14 +1017,26 @@ class RecordBatchBuilder:
         return _wrap64(self._base_offset + self._record_count - 1)
 
     def build(self):
-        """Finish the batch and return it as bytes."""
+        """Finish the batch and return it: bytes, or with buffer= a read-only
+        memoryview of the batch in that buffer."""
         if self._built:
             raise KafkaCodecError("the batch has already been built")
         self._built = True
         try:
             if self._magic == 2:
-                return self._build_v2()
-            return self._build_legacy()
+                self._build_v2()
+                if self._in_place and self._buffer is not None:
+                    return memoryview(self._buffer).cast("B")[:self._len].toreadonly()
+                return bytes(memoryview(self._buf)[:self._len])
+            out = self._build_legacy()
+            buffer = self._buffer
+            if buffer is not None:
+                view = memoryview(buffer).cast("B")
+                # as the compiled builder: in the buffer unless the messages outgrew it
+                if max(len(out), self._legacy_bytes) <= len(view):
+                    view[:len(out)] = out
+                    return view[:len(out)].toreadonly()
+            return out
         finally:
             self._release_pool()
 
@@ -1005,6 +1049,8 @@ class RecordBatchBuilder:
         if self._pool is not None and self._pool_buffer is not None:
             buf = self._pool_buffer
             self._pool_buffer = None
+            if self._buf is buf:
+                self._buf = None    # the pool's again: nothing may write in it
             self._pool.deallocate(buf)
 
     def __del__(self):
@@ -1023,17 +1069,21 @@ class RecordBatchBuilder:
         if self._is_control:
             attrs |= ATTR_CONTROL
         if self._compression_id == 0 or self._record_count == 0:
-            out = self._buf
             if self._compression_id != 0:
                 attrs &= ~ATTR_COMPRESSION_MASK
         else:
-            body = memoryview(self._buf)[V2_RECORDS:]
+            body = memoryview(self._buf)[V2_RECORDS:self._len]
             try:
                 payload = _compression.compress(self._compression_id, body, level=self._level)
             finally:
                 body.release()
-            out = bytearray(V2_RECORDS)
-            out += payload
+            # the compressed records replace the plain ones, in the same buffer
+            if not self._in_place:
+                del self._buf[V2_RECORDS:]
+            self._len = V2_RECORDS
+            self._put(payload)
+        out = self._buf
+        size = self._len
         max_ts = self._max_timestamp
         first_ts = self._first_timestamp
         if self._record_count == 0:
@@ -1042,12 +1092,11 @@ class RecordBatchBuilder:
             max_ts = self._log_append_time
         count = self._record_count
         _V2_HEADER_OUT.pack_into(
-            out, 0, self._base_offset & _M64, (len(out) - LOG_OVERHEAD) & _M32,
+            out, 0, self._base_offset & _M64, (size - LOG_OVERHEAD) & _M32,
             self._partition_leader_epoch & _M32, 2, 0, attrs & 0xFFFF, (count - 1 if count > 0 else 0) & _M32,
             first_ts & _M64, max_ts & _M64, self._producer_id & _M64, self._producer_epoch & 0xFFFF,
             self._base_sequence & _M32, count & _M32)
-        _U32.pack_into(out, V2_CRC, _crc32c(memoryview(out)[V2_ATTRIBUTES:]))
-        return bytes(out)
+        _U32.pack_into(out, V2_CRC, _crc32c(memoryview(out)[V2_ATTRIBUTES:size]))
 
     def _build_legacy(self):
         n = len(self._legacy)

@@ -7,13 +7,13 @@ full and wait for the sender.  A batch is *ready* when it is full, when
 ``linger.ms`` has passed since it was opened, during ``flush()``, or while a
 ``send()`` waits for memory.
 
-Memory: every batch holds ``batch.size`` bytes (more for one larger record)
-of the project's ``BufferPool`` from its creation until its Produce request
-is answered, so ``buffer.memory`` bounds everything the producer keeps; a
-``send()`` that finds no memory waits (first come, first served) up to
-``max.block.ms``.  The builder's own ``pool=`` option returns its buffer when
-the batch is built, before the request is sent, so the accumulator accounts
-for the pool itself.
+Memory: every batch is written in a buffer of ``batch.size`` bytes (more for
+one larger record) from the project's ``BufferPool``, and sent from it, from
+its creation until its Produce request is answered; the buffer then goes back
+to the pool for the next batch.  So ``buffer.memory`` bounds what the
+producer's batches hold (a batch built elsewhere, by send_arrow, holds a
+``Reservation`` of its size instead).  A ``send()`` that finds no memory waits
+(first come, first served) up to ``max.block.ms``.
 
 Results are per batch: ``BatchResult`` learns the base offset once; the
 handle ``send()`` returns is (batch result, index, timestamp) and resolves to
@@ -387,7 +387,7 @@ class RecordAccumulator:
                         return RecordHandle(batch.result, index, timestamp)
                     self.seal(batch)
                 builder = RecordBatchBuilder(2, self.compression, batch_size=alloc,
-                                             compression_level=self.compression_level)
+                                             compression_level=self.compression_level, buffer=buffer)
                 index = builder.append(timestamp, key, value, headers)
                 now = time.monotonic()
                 result = BatchResult(topic, partition)
@@ -419,7 +419,8 @@ class RecordAccumulator:
         return size
 
     def append_batch(self, topic, partition, data, record_count, result):
-        """A batch built elsewhere (send_arrow): queued closed, accounted like the others."""
+        """A batch built elsewhere (send_arrow): queued closed, its size accounted (the
+        bytes are `data`'s, not a pool buffer's)."""
         buffer = self._allocate_for(len(data))
         with self.lock:
             dq = self.deques.get((topic, partition))
@@ -440,7 +441,7 @@ class RecordAccumulator:
         if size > self.pool.total_memory:
             raise E.error_for(10, f"a batch of {size} bytes is larger than buffer.memory ({self.pool.total_memory})")
         try:
-            return self.pool.allocate(max(size, 1), self.max_block)
+            return self.pool.reserve(max(size, 1), self.max_block)
         except BufferPoolTimeoutError:
             raise E.KafkaTimeoutError(
                 f"no memory for a batch within max.block.ms ({self.max_block * 1000:.0f} ms): "
@@ -463,6 +464,7 @@ class RecordAccumulator:
         """The batch is done (acknowledged or failed): give its memory back."""
         buffer, batch.pool_buffer = batch.pool_buffer, None
         if buffer is not None:
+            batch.data = None  # a view of the buffer, which the next batch writes in
             self.pool.deallocate(buffer)
         with self.lock:
             self.incomplete.discard(batch.result)

@@ -2,7 +2,7 @@
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, Literal, Protocol, TypeAlias, TypedDict, Unpack, final
 
-from _typeshed import ReadableBuffer
+from _typeshed import ReadableBuffer, WriteableBuffer
 
 from kafkacodec.records.pool import BufferPool
 
@@ -124,6 +124,7 @@ class RecordBatchBuilder:
         log_append_time: int | None = None,
         pool: BufferPool | None = None,
         max_block_seconds: float = 60.0,
+        buffer: WriteableBuffer | None = None,
     ) -> None: ...
     magic: Final[int]
     compression_id: Final[int]
@@ -148,7 +149,7 @@ class RecordBatchBuilder:
         headers: Iterable[_HeaderIn] | None = None,
     ) -> int | None: ...
     def append_many(self, records: Iterable[_RecordIn]) -> int: ...
-    def build(self) -> bytes: ...
+    def build(self) -> bytes | memoryview: ...  # memoryview (of the batch in it) with buffer=
     def close(self) -> None: ...
 
 def iter_batches(

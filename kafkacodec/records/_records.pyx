@@ -848,6 +848,13 @@ cdef class RecordBatchBuilder:
     append() returns the record's offset, or None when the batch is full
     (the first record is always accepted).  build() returns the finished
     batch with its length and CRC written in place.
+
+    ``buffer=`` (a bytearray, e.g. from a BufferPool; batch_size bytes hold
+    any batch but one of a single larger record) makes the builder write in
+    it, and build() return a read-only memoryview of the batch in it: the
+    producer's batches live in its pool's buffers, nowhere else.  ``pool=``
+    draws such a buffer from a BufferPool and returns it on build() (which
+    then returns a copy) or close().
     """
     cdef readonly int magic
     cdef readonly int compression_id
@@ -869,19 +876,23 @@ cdef class RecordBatchBuilder:
     cdef bint _built
     cdef object _pool
     cdef object _pool_buffer
+    cdef object _buffer             # the caller's buffer= (build() returns a view of it)
     cdef double _max_block
 
     def __init__(self, int magic=2, compression="none", *, int64_t base_offset=0,
                  int timestamp_type=0, int64_t producer_id=-1, int producer_epoch=-1,
                  int32_t base_sequence=-1, bint is_transactional=False, bint is_control=False,
                  int32_t partition_leader_epoch=-1, Py_ssize_t batch_size=1048576,
-                 compression_level=None, log_append_time=None, pool=None, double max_block_seconds=60.0):
+                 compression_level=None, log_append_time=None, pool=None, double max_block_seconds=60.0,
+                 buffer=None):
         if magic not in (0, 1, 2):
             raise UnsupportedVersionError(f"record magic must be 0, 1 or 2, not {magic}")
         if timestamp_type not in (0, 1):
             raise ValueError("timestamp_type must be 0 (create time) or 1 (log append time)")
         if magic < 2 and (is_transactional or is_control or producer_id != -1):
             raise ValueError("transactions, control records and producer ids need magic 2")
+        if pool is not None and buffer is not None:
+            raise ValueError("pass pool= or buffer=, not both")
         self.magic = magic
         self.compression_id = _compression.codec_id(compression)
         if magic == 0 and self.compression_id == 4:
@@ -900,13 +911,18 @@ cdef class RecordBatchBuilder:
         self.record_count = 0
         self._first_timestamp = -1
         self.max_timestamp = -1
-        self._pool = pool
         self._max_block = max_block_seconds
-        if pool is not None:
-            # Account the batch against the pool for as long as the builder lives,
-            # as the producer does with its batch.size buffers.
+        if buffer is not None:
+            self._w = Writer(16)
+            self._w.use_buffer(buffer)
+            self._buffer = buffer
+        elif pool is not None:
+            self._w = Writer(16)
             self._pool_buffer = pool.allocate(batch_size, max_block_seconds)
-        self._w = Writer(min(batch_size, 1 << 16) + V2_RECORDS)
+            self._pool = pool
+            self._w.use_buffer(self._pool_buffer)
+        else:
+            self._w = Writer(min(batch_size, 1 << 16) + V2_RECORDS)
         if magic == 2:
             self._w.reserve(V2_RECORDS)
 
@@ -1091,14 +1107,20 @@ cdef class RecordBatchBuilder:
         return None if delta < 0 else self.base_offset + delta
 
     def build(self):
-        """Finish the batch and return it as bytes."""
+        """Finish the batch and return it: bytes, or with buffer= a read-only
+        memoryview of the batch in that buffer."""
+        cdef Writer w = self._w
         if self._built:
             raise KafkaCodecError("the batch has already been built")
         self._built = True
         try:
             if self.magic == 2:
-                return self._build_v2()
-            return self._build_legacy()
+                self._build_v2()
+            else:
+                self._build_legacy()
+            if w.in_place and self._buffer is not None:
+                return memoryview(self._buffer).cast("B")[:w.length].toreadonly()
+            return w.take_bytes()
         finally:
             self._release_pool()
 
@@ -1111,6 +1133,8 @@ cdef class RecordBatchBuilder:
         if self._pool is not None and self._pool_buffer is not None:
             buf = self._pool_buffer
             self._pool_buffer = None
+            if self._w is not None:
+                self._w.detach()   # the buffer is the pool's again: nothing may write in it
             self._pool.deallocate(buf)
 
     def __dealloc__(self):
@@ -1120,9 +1144,9 @@ cdef class RecordBatchBuilder:
             except Exception:
                 pass
 
-    cdef bytes _build_v2(self):
+    cdef _build_v2(self):
+        # The batch is left in self._w.
         cdef Writer w = self._w
-        cdef Writer out
         cdef int16_t attrs = self.compression_id
         cdef uint32_t crc
         if self.timestamp_type == 1:
@@ -1132,7 +1156,6 @@ cdef class RecordBatchBuilder:
         if self.is_control:
             attrs |= ATTR_CONTROL
         if self.compression_id == 0 or self.record_count == 0:
-            out = w
             if self.compression_id != 0:
                 attrs &= ~ATTR_COMPRESSION_MASK
         else:
@@ -1141,11 +1164,10 @@ cdef class RecordBatchBuilder:
                 payload = _compress(self.compression_id, body, level=self._level)
             finally:
                 body.release()
-            out = Writer(V2_RECORDS + len(payload))
-            out.reserve(V2_RECORDS)
-            out.write_object(payload)
-        self._write_v2_header(out, attrs)
-        return out.take_bytes()
+            # the compressed records replace the plain ones, in the same buffer
+            w.length = V2_RECORDS
+            w.write_object(payload)
+        self._write_v2_header(w, attrs)
 
     cdef _write_v2_header(self, Writer out, int16_t attrs):
         cdef int64_t max_ts = self.max_timestamp
@@ -1159,24 +1181,23 @@ cdef class RecordBatchBuilder:
                         self.record_count - 1 if self.record_count > 0 else 0, first_ts, max_ts,
                         self.producer_id, <int16_t>self.producer_epoch, self.base_sequence, self.record_count)
 
-    cdef bytes _build_legacy(self):
-        cdef Writer out
+    cdef _build_legacy(self):
+        # The message set is left in self._w (empty without records).
+        cdef Writer w = self._w
         cdef bytes payload
         cdef int attrs = self.compression_id
         cdef int64_t wrapper_ts
-        if self.record_count == 0:
-            return b""
-        if self.compression_id == 0:
-            return self._w.take_bytes()
+        if self.record_count == 0 or self.compression_id == 0:
+            return
         if self.timestamp_type == 1 and self.magic == 1:
             attrs |= ATTR_TIMESTAMP_TYPE
-        payload = _compress(self.compression_id, self._w.take_bytes(), level=self._level, magic=self.magic)
+        payload = _compress(self.compression_id, w.take_bytes(), level=self._level, magic=self.magic)
         wrapper_ts = self._log_append_time if (self.timestamp_type == 1 and self._log_append_time >= 0) else self.max_timestamp
-        out = Writer(PyBytes_GET_SIZE(payload) + LOG_OVERHEAD + LEGACY_V1_OVERHEAD)
-        _write_legacy_message(out, self.magic, self.base_offset + self.record_count - 1, wrapper_ts, attrs,
+        # the wrapper replaces the inner messages, in the same buffer
+        w.length = 0
+        _write_legacy_message(w, self.magic, self.base_offset + self.record_count - 1, wrapper_ts, attrs,
                               <const uint8_t *>PyBytes_AS_STRING(payload), -1, <const uint8_t *>PyBytes_AS_STRING(payload),
                               PyBytes_GET_SIZE(payload))
-        return out.take_bytes()
 
     cdef int64_t _legacy_timestamp(self, int64_t ts):
         if self.timestamp_type == 1 and self._log_append_time >= 0:

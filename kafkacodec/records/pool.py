@@ -1,12 +1,15 @@
 """A bounded pool of buffers for batch building, with the semantics of the
 Kafka producer's BufferPool.
 
-Buffers of exactly ``poolable_size`` bytes (the producer's batch.size) are
-kept on a free list and reused; other sizes are allocated from the memory not
-held by the free list (releasing pooled buffers when needed).  When memory is
-exhausted, ``allocate`` waits, first come first served, until enough is
-returned or ``max_time_to_block`` passes, and then raises
-BufferPoolTimeoutError.
+The buffers ``allocate`` hands out are the ones batches are written in
+(``RecordBatchBuilder(buffer=...)``), so ``total_memory`` bounds the memory
+the batches hold.  Buffers of exactly ``poolable_size`` bytes (the producer's
+batch.size) are kept on a free list and reused; other sizes are allocated from
+the memory not held by the free list (releasing pooled buffers when needed).
+``reserve`` accounts for memory held elsewhere (a batch built outside the
+pool) without allocating any.  When memory is exhausted, both wait, first
+come first served, until enough is returned or ``max_time_to_block`` passes,
+and then raise BufferPoolTimeoutError.
 """
 from __future__ import annotations
 
@@ -16,7 +19,23 @@ import time
 
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 
-__all__ = ["BufferPool"]
+__all__ = ["BufferPool", "Reservation"]
+
+
+class Reservation:
+    """Memory of a BufferPool set aside for bytes held elsewhere; returned, like
+    a buffer, with ``deallocate``."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size):
+        self.size = size
+
+    def __len__(self):
+        return self.size
+
+    def __repr__(self):
+        return f"Reservation({self.size})"
 
 
 class BufferPool:
@@ -62,6 +81,14 @@ class BufferPool:
 
     # -- allocation --
     def allocate(self, size: int, max_time_to_block: float) -> bytearray:
+        """A buffer of `size` bytes to write a batch in (zeroed when new)."""
+        return self._take(size, max_time_to_block, True)
+
+    def reserve(self, size: int, max_time_to_block: float) -> Reservation:
+        """Account for `size` bytes held outside the pool (no allocation)."""
+        return self._take(size, max_time_to_block, False)
+
+    def _take(self, size, max_time_to_block, want_buffer):
         if size > self._total:
             raise KafkaCodecError(
                 f"attempt to allocate {size} bytes, but the pool's total memory is {self._total} bytes")
@@ -71,19 +98,19 @@ class BufferPool:
             if self._closed:
                 raise KafkaCodecError("the buffer pool is closed")
             # Fast path: a pooled buffer of exactly the right size, when nobody waits.
-            if size == self._poolable and self._free and not self._waiters:
+            if want_buffer and size == self._poolable and self._free and not self._waiters:
                 return self._lend(self._free.popleft())
             if not self._waiters and self._non_pooled + len(self._free) * self._poolable >= size:
                 self._free_up(size)
                 self._non_pooled -= size
-                return self._lend(bytearray(size))
-            return self._lend(self._wait_for(size, max_time_to_block))
+                return self._lend(bytearray(size) if want_buffer else Reservation(size))
+            return self._lend(self._wait_for(size, max_time_to_block, want_buffer))
 
     def _lend(self, buffer):
         self._lent[id(buffer)] = buffer
         return buffer
 
-    def _wait_for(self, size, max_time_to_block):
+    def _wait_for(self, size, max_time_to_block, want_buffer):
         # Collect memory piecemeal, as it is returned, while first in line.
         accumulated = 0
         cond = threading.Condition(self._lock)
@@ -94,7 +121,7 @@ class BufferPool:
                 if self._closed:
                     raise KafkaCodecError("the buffer pool was closed while waiting")
                 if self._waiters[0] is cond:
-                    if accumulated == 0 and size == self._poolable and self._free:
+                    if want_buffer and accumulated == 0 and size == self._poolable and self._free:
                         buf = self._free.popleft()
                         self._wake_next(cond)
                         return buf
@@ -110,7 +137,7 @@ class BufferPool:
                         f"failed to allocate {size} bytes within {max_time_to_block:.3f} s")
                 cond.wait(remaining)
             self._wake_next(cond)
-            return bytearray(size)
+            return bytearray(size) if want_buffer else Reservation(size)
         except BaseException:
             self._non_pooled += accumulated
             self._wake_next(cond)
@@ -129,15 +156,15 @@ class BufferPool:
             self._free.pop()
             self._non_pooled += self._poolable
 
-    def deallocate(self, buffer: bytearray, size: int | None = None) -> None:
-        """Return a buffer; poolable-size buffers go back on the free list."""
+    def deallocate(self, buffer: bytearray | Reservation, size: int | None = None) -> None:
+        """Return a buffer or a reservation; poolable-size buffers go back on the free list."""
         size = len(buffer) if size is None else size
         with self._lock:
             if self._lent.get(id(buffer)) is not buffer:
                 raise KafkaCodecError("deallocate() of a buffer this pool did not lend or that was "
                                       "already returned")
             del self._lent[id(buffer)]
-            if size == self._poolable and len(buffer) == self._poolable:
+            if size == self._poolable and type(buffer) is bytearray and len(buffer) == self._poolable:
                 self._free.append(buffer)
             else:
                 self._non_pooled += size

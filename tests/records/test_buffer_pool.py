@@ -139,3 +139,77 @@ def test_double_or_foreign_deallocate_is_refused():
     with pytest.raises(KafkaCodecError, match="did not lend"):
         pool.deallocate(bytearray(1024))
     assert pool.available_memory == pool.total_memory == 4096
+
+
+def test_reservations_account_without_a_buffer():
+    pool = BufferPool(4096, 1024)
+    a = pool.allocate(1024, 0)
+    pool.deallocate(a)                      # on the free list
+    r = pool.reserve(1024, 0)               # poolable size, yet no buffer: the free one stays free
+    assert type(r) is not bytearray and len(r) == 1024
+    assert pool.available_memory == 3072 and pool.unallocated_memory == 2048
+    with pytest.raises(BufferPoolTimeoutError):
+        pool.reserve(3073, 0.05)
+    big = pool.reserve(3072, 0)             # lets the free buffer go to make room
+    assert pool.available_memory == 0
+    pool.deallocate(r)                      # back as memory, not as a buffer to lend
+    pool.deallocate(big)
+    assert pool.available_memory == 4096 and pool.unallocated_memory == 4096
+    assert pool.allocate(1024, 0) is not a
+    with pytest.raises(KafkaCodecError, match="already returned"):
+        pool.deallocate(r)
+
+
+def test_reservation_waits_for_memory():
+    pool = BufferPool(1024, 512)
+    held = pool.allocate(1024, 0)
+    threading.Timer(0.2, pool.deallocate, args=(held,)).start()
+    start = time.monotonic()
+    r = pool.reserve(700, 5)
+    assert 0.1 < time.monotonic() - start < 4 and len(r) == 700
+    assert pool.available_memory == 324
+
+
+@pytest.mark.parametrize("twin", ["compiled", "pure"])
+@pytest.mark.parametrize("compression", ["none", "lz4", "zstd"])
+def test_builder_writes_the_batch_in_the_given_buffer(twin, compression):
+    from kafkacodec._pure import records as pure
+    from kafkacodec.records import _records as compiled
+    mod = compiled if twin == "compiled" else pure
+    pool = BufferPool(8192, 4096)
+    buf = pool.allocate(4096, 0)
+    b = mod.RecordBatchBuilder(2, compression, batch_size=4096, buffer=buf)
+    n = 0
+    while b.append(1000 + n, b"k%d" % n, bytes(range(n % 200, n % 200 + 40))) is not None:
+        n += 1
+    data = b.build()
+    # no copy: the batch is the buffer's first bytes, and stays readable only
+    assert type(data) is memoryview and data.obj is buf and data.readonly
+    assert bytes(data) == bytes(buf[:len(data)])
+    plain = mod.RecordBatchBuilder(2, compression, batch_size=4096)
+    plain.append_many([(1000 + i, b"k%d" % i, bytes(range(i % 200, i % 200 + 40))) for i in range(n)])
+    assert bytes(data) == plain.build()
+    assert len(decode_records(data)) == n
+    # a first record larger than the buffer goes on in memory of the builder's own
+    b = mod.RecordBatchBuilder(2, compression, batch_size=4096, buffer=buf)
+    b.append(1, None, b"x" * 10000)
+    out = b.build()
+    assert type(out) is bytes and decode_records(out)[0].value == b"x" * 10000
+    with pytest.raises(ValueError):
+        mod.RecordBatchBuilder(batch_size=4096, buffer=buf, pool=pool)
+    with pytest.raises(BufferError):
+        mod.RecordBatchBuilder(batch_size=4096, buffer=b"read only")
+
+
+@pytest.mark.parametrize("twin", ["compiled", "pure"])
+def test_builder_on_a_pool_writes_in_the_pooled_buffer(twin):
+    from kafkacodec._pure import records as pure
+    from kafkacodec.records import _records as compiled
+    mod = compiled if twin == "compiled" else pure
+    pool = BufferPool(4096, 4096)
+    b = mod.RecordBatchBuilder(batch_size=4096, pool=pool)
+    b.append(1, b"k", b"pooled")
+    data = b.build()                  # the buffer goes back, so the batch is a copy
+    assert type(data) is bytes
+    again = pool.allocate(4096, 0)    # the same buffer, with the batch written in it
+    assert again[:len(data)] == data
