@@ -1,18 +1,23 @@
 """Producer.send_arrow: partition an Arrow table by key in bulk, build its
-batches with kafkacodec.arrow.encode (C), queue them in the accumulator.
+batches with kafkacodec.arrow.encode (C), queue them in the accumulator, a
+chunk of rows at a time as memory allows.
 
 Partitions of keyed rows come from murmur2 over the key column's buffers in
 C (kafkacodec._crc.murmur2_partitions; on the pure twin a numpy murmur2, all
 keys of one length at once), the same function as the Java client's; other
 partitioners fall back to one Python call per key.
 """
+import itertools
+import time
+
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 import kafkacodec.arrow as ka
 from kafkacodec import _impl
 from kafkacodec.client import errors as E
-from kafkacodec.client.accumulator import BatchResult
+from kafkacodec.client.accumulator import BATCH_OVERHEAD, RECORD_OVERHEAD, BatchResult
 from kafkacodec.client.partitioner import Partitioner, _positive_murmur2
 
 _SEED = 0x9747B28C
@@ -21,6 +26,9 @@ _MASK = np.uint64(0xFFFFFFFF)
 # bytes per batch built from columns: large batches cost less per record; under the
 # brokers' default message.max.bytes (1 MiB) with room for one more record
 ARROW_BATCH_SIZE = 512 * 1024
+# at most this many bytes of rows are encoded at once (buffer.memory / 32 when smaller, a
+# batch at least): encoding holds about three times a chunk outside buffer.memory
+MAX_CHUNK = 4 << 20
 
 
 def murmur2_positive(keys):
@@ -78,12 +86,79 @@ def _split_batches(data):
         pos += size
 
 
-def _queue(producer, topic, partition, data, rows, parts):
-    """Queue the batches of `data` (rows: numpy indices or a (start, stop) range)."""
-    acc = producer._acc
+class SendArrowError(E.KafkaError):
+    """send_arrow failed after it had begun to queue the table's batches.
+
+    ``result`` is the BulkResult of the rows queued before the failure
+    (``result.rows_queued``, ``result.queued_rows()``; ``result.offsets()`` once
+    they are acknowledged): those rows are delivered, or reported failed, through
+    it like any others.  No other row of the table was queued."""
+
+    def __init__(self, message, result):
+        super().__init__(message)
+        self.result = result
+
+
+class SendArrowTimeoutError(SendArrowError, E.KafkaTimeoutError):
+    """send_arrow found no memory for a batch within max.block.ms (buffer.memory is held
+    by batches not yet acknowledged); ``result`` as for SendArrowError."""
+
+
+def _lengths(col):
+    """Bytes of every value of a binary-like column (0 for nulls), int numpy array."""
+    if col.type not in ka._BINARY_LIKE:
+        col = col.cast(pa.binary())  # encode() has accepted the column's type already
+    return pc.fill_null(pc.binary_length(col), 0).to_numpy(zero_copy_only=False)
+
+
+def _header_sizes(col):
+    sizes = []
+    for chunk in col.chunks:
+        counts = pc.fill_null(pc.list_value_length(chunk), 0).to_numpy(zero_copy_only=False).astype(np.int64)
+        entries = pc.list_flatten(chunk)
+        each = 10 + _lengths(entries.field(0)).astype(np.int64) + _lengths(entries.field(1))
+        cum = np.concatenate(([0], np.cumsum(each)))
+        ends = np.cumsum(counts)
+        sizes.append(cum[ends] - cum[ends - counts])
+    return np.concatenate(sizes)
+
+
+def _row_sizes(table):
+    """Each row's bytes in a batch, at most: the accumulator's estimate of a record."""
+    names = table.column_names
+    sizes = np.full(table.num_rows, RECORD_OVERHEAD, dtype=np.int64)
+    for name in ("key", "value"):
+        if name in names:
+            sizes += _lengths(table.column(name))
+    if "headers" in names:
+        sizes += _header_sizes(table.column("headers"))
+    return sizes
+
+
+def _ranges(cum, budget):
+    """Consecutive (start, stop) row ranges of about `budget` bytes each (a row at least),
+    given the rows' cumulative sizes."""
+    n = len(cum)
+    start = 0
+    base = 0
+    while start < n:
+        stop = max(start + 1, int(np.searchsorted(cum, base + budget, side="right")))
+        yield start, stop
+        base = cum[stop - 1]
+        start = stop
+
+
+def _queue(acc, topic, data, rows, parts, partition, rotate=0):
+    """Queue the batches of `data` for `partition` (rows: numpy indices or a (start, stop)
+    range), each once memory for it is free; with `rotate` (the partition count) each batch
+    goes to the next sticky partition.  Returns the partition for the next batch."""
     mv = memoryview(data)
     first = 0
     for pos, size, count in _split_batches(data):
+        if acc.error is not None:
+            raise acc.error
+        if acc.closed:
+            raise E.ClientClosedError("the producer is closed")
         batch = bytearray(mv[pos:pos + size])
         batch[0:8] = b"\0" * 8  # the broker assigns offsets; every batch starts at 0 (outside the CRC)
         result = BatchResult(topic, partition)
@@ -94,9 +169,25 @@ def _queue(producer, topic, partition, data, rows, parts):
             span = rows[first:first + count]
         parts.append((result, span, partition))
         first += count
+        if acc.error is not None or acc.closed:
+            # closed or failed while the batch waited for memory: close() may have failed the
+            # queued batches already, and nothing sends this one now; it is reported failed
+            error = acc.error or E.ClientClosedError("the producer was closed before the record was acknowledged")
+            result.complete(-1, -1, error)
+            raise error
+        if rotate:
+            partition = Partitioner.next_sticky(rotate, partition)
+    return partition
 
 
 def send_arrow(producer, topic, data, count, partition):
+    """The table is encoded a chunk of about buffer.memory / 32 (4 MiB at most) at a time,
+    and each chunk's batches are queued (waiting for memory, as append_batch does) before
+    the next chunk is encoded: the producer never holds much more than buffer.memory.
+
+    Bad input raises before anything is queued; a failure once queuing has begun raises
+    SendArrowError (SendArrowTimeoutError when no memory came within max.block.ms) carrying
+    the BulkResult of the rows queued before it (maybe none)."""
     from kafkacodec.client.producer import BulkResult
     if isinstance(data, pa.RecordBatch):
         table = pa.Table.from_batches([data])
@@ -108,14 +199,26 @@ def send_arrow(producer, topic, data, count, partition):
                                   or not 0 <= partition < count):
         raise ValueError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")
     conf = producer.conf
+    batch_size = max(conf["batch.size"], min(ARROW_BATCH_SIZE, conf["max.request.size"] // 2))
+    # one default timestamp for the whole call, as when the table was encoded at once
     encode_kw = dict(compression=conf["compression.type"], compression_level=conf["compression.level"],
-                     batch_size=max(conf["batch.size"], min(ARROW_BATCH_SIZE, conf["max.request.size"] // 2)))
+                     batch_size=batch_size, default_timestamp=int(time.time() * 1000))
     n = table.num_rows
     parts = []
     if n == 0:
         return BulkResult(topic, 0, parts)
+    ka.encode(table.slice(0, 0), **encode_kw)  # the columns' types, checked before anything is queued
+    sizes = _row_sizes(table)
+    limit = min(conf["max.request.size"], conf["buffer.memory"])
+    biggest = int(sizes.max()) + BATCH_OVERHEAD
+    if biggest > limit:
+        raise E.error_for(10, f"a row of about {biggest} bytes is larger than max.request.size "
+                              f"({conf['max.request.size']}) or buffer.memory ({conf['buffer.memory']})")
+    budget = max(batch_size, min(MAX_CHUNK, conf["buffer.memory"] // 32))
+    acc = producer._acc
     keys = table.column("key").combine_chunks() if "key" in table.column_names else None
     partitioner = producer._partitioner
+    plan = None
     if partition is None and keys is not None and (
             partitioner.custom is not None or (partitioner._hash is not None and keys.null_count < n)):
         targets = _partitions_of(partitioner, keys, count)
@@ -126,28 +229,43 @@ def send_arrow(producer, topic, data, count, partition):
                 sticky = producer._sticky[topic] = Partitioner.next_sticky(count, None)
             targets[nulls] = sticky
         order = np.argsort(targets, kind="stable")
-        sorted_targets = targets[order]
-        bounds = np.flatnonzero(np.diff(sorted_targets)) + 1
+        bounds = np.flatnonzero(np.diff(targets[order])) + 1
+        pieces = []
         for rows in np.split(order, bounds):
             p = int(targets[rows[0]])
-            sub = table.take(pa.array(rows))
-            _queue(producer, topic, p, ka.encode(sub, **encode_kw), rows, parts)
-        return BulkResult(topic, n, parts)
-    encoded = ka.encode(table, **encode_kw)
-    if partition is not None:
-        _queue(producer, topic, partition, encoded, (0, n), parts)
-        return BulkResult(topic, n, parts)
-    # no keys: batch after batch, moving partition like the sticky partitioner
-    p = producer._sticky.get(topic)
-    if p is None or p >= count:
-        p = Partitioner.next_sticky(count, None)
-    first = 0
-    mv = memoryview(encoded)
-    for pos, size, rec in _split_batches(encoded):
-        _queue(producer, topic, p, mv[pos:pos + size], (first, first + rec), parts)
-        first += rec
-        p = Partitioner.next_sticky(count, p)
-    producer._sticky[topic] = p
+            pieces.append([(p, rows[a:b]) for a, b in _ranges(np.cumsum(sizes[rows]), budget)])
+        # every partition's chunks in turn: while memory is short, every leader has work
+        plan = [piece for turn in itertools.zip_longest(*pieces) for piece in turn if piece is not None]
+    elif partition is not None:
+        p, rotate = partition, 0
+    else:
+        # no keys: batch after batch, moving partition like the sticky partitioner
+        p, rotate = producer._sticky.get(topic), count
+        if p is None or p >= count:
+            p = Partitioner.next_sticky(count, None)
+    try:
+        if plan is not None:
+            for p, rows in plan:
+                _queue(acc, topic, ka.encode(table.take(pa.array(rows)), **encode_kw), rows, parts, p)
+        else:
+            try:
+                for a, b in _ranges(np.cumsum(sizes), budget):
+                    p = _queue(acc, topic, ka.encode(table.slice(a, b - a), **encode_kw), (a, b), parts, p, rotate)
+            finally:
+                if rotate:
+                    producer._sticky[topic] = p
+    except E.KafkaTimeoutError as exc:
+        result = BulkResult(topic, n, parts)
+        raise SendArrowTimeoutError(f"send_arrow to {topic!r}: {exc}; {result.rows_queued} of {n} rows "
+                                    f"were queued (this error's .result)", result) from exc
+    except Exception as exc:
+        result = BulkResult(topic, n, parts)
+        raise SendArrowError(f"send_arrow to {topic!r} failed after queuing {result.rows_queued} of {n} rows "
+                             f"(this error's .result): {exc!r}", result) from exc
+    except BaseException as exc:
+        # KeyboardInterrupt and the like pass as they are, still telling what was queued
+        exc.result = BulkResult(topic, n, parts)
+        raise
     return BulkResult(topic, n, parts)
 
 

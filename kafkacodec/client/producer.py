@@ -256,7 +256,18 @@ class Producer:
 
         Keyed rows go to murmur2's partition (or the configured partitioner's), rows
         without a key fill batches partition after partition; `partition` sends all
-        rows to one.  Returns a BulkResult (offsets per row once acknowledged)."""
+        rows to one.  Returns a BulkResult (offsets per row once acknowledged).
+
+        The table may be larger than buffer.memory: it is encoded and queued a chunk at
+        a time, each batch waiting up to max.block.ms for memory.  A row larger than
+        max.request.size or buffer.memory raises MessageTooLargeError before any
+        row is queued.  A failure after queuing began (no memory within max.block.ms,
+        the producer closed or failed meanwhile) raises SendArrowError, or
+        SendArrowTimeoutError (also a KafkaTimeoutError) when memory ran out; its
+        ``result`` is the BulkResult of the rows queued before it (``rows_queued``,
+        ``queued_rows()``, ``offsets()`` once acknowledged): they are delivered, or
+        fail, like any others, and no other row was queued, so a retry sends the rest:
+        ``table.take(numpy.setdiff1d(numpy.arange(table.num_rows), e.result.queued_rows()))``."""
         from kafkacodec.client import _arrow_send
         if self._acc.error is not None:
             raise self._acc.error
@@ -401,17 +412,23 @@ class Producer:
 
 
 class BulkResult:
-    """Outcome of send_arrow: per batch results; offsets per input row on demand."""
+    """Outcome of send_arrow: per batch results; offsets per input row on demand.
+
+    ``rows`` is the number of input rows and ``rows_queued`` how many were queued:
+    all of them, unless send_arrow raised SendArrowError, whose ``result`` this is;
+    ``queued_rows()`` names them.  Rows not queued have partition and offset -1."""
 
     def __init__(self, topic, rows, parts):
         self.topic = topic
         self.rows = rows
         self._parts = parts   # [(BatchResult, row indices (numpy int64) or (start, stop), partition)]
+        self.rows_queued = sum(s[1] - s[0] if isinstance(s, tuple) else len(s) for _, s, _ in parts)
 
     def done(self):
         return all(r.done() for r, _, _ in self._parts)
 
     def wait(self, timeout=None):
+        """Wait for every queued row's acknowledgement; raises the first delivery error."""
         deadline = None if timeout is None else time.monotonic() + timeout
         for r, _, _ in self._parts:
             if not r.wait(None if deadline is None else max(0.0, deadline - time.monotonic())):
@@ -420,24 +437,41 @@ class BulkResult:
             if r.error is not None:
                 raise r.error
 
-    def partitions(self):
+    def _rows_where(self, keep):
         import numpy as np
-        out = np.empty(self.rows, dtype=np.int32)
+        picked = [np.arange(*rows, dtype=np.int64) if isinstance(rows, tuple) else rows
+                  for r, rows, _ in self._parts if keep(r)]
+        return np.sort(np.concatenate(picked)).astype(np.int64) if picked else np.empty(0, dtype=np.int64)
+
+    def queued_rows(self):
+        """numpy int64 array: the indices of the input rows that were queued, ascending."""
+        return self._rows_where(lambda r: True)
+
+    def failed_rows(self):
+        """numpy int64 array: the queued rows whose batch failed (so far; after wait(), all)."""
+        return self._rows_where(lambda r: r.done() and r.error is not None)
+
+    def partitions(self):
+        """numpy int32 array: the partition of every input row (-1: not queued)."""
+        import numpy as np
+        out = np.full(self.rows, -1, dtype=np.int32)
         for _, rows, p in self._parts:
             out[rows if not isinstance(rows, tuple) else slice(*rows)] = p
         return out
 
     def offsets(self, timeout=None):
-        """numpy int64 array: the offset of every input row (after waiting for all)."""
+        """numpy int64 array: the offset of every input row (after waiting for all queued
+        rows; raises the first delivery error; -1: not queued, or acks=0)."""
         import numpy as np
         self.wait(timeout)
-        out = np.empty(self.rows, dtype=np.int64)
+        out = np.full(self.rows, -1, dtype=np.int64)
         for r, rows, _ in self._parts:
-            if isinstance(rows, tuple):
-                n = rows[1] - rows[0]
-                out[rows[0]:rows[1]] = np.arange(r.base_offset, r.base_offset + n, dtype=np.int64)
-            else:
-                out[rows] = np.arange(r.base_offset, r.base_offset + len(rows), dtype=np.int64)
+            n = rows[1] - rows[0] if isinstance(rows, tuple) else len(rows)
+            if r.base_offset >= 0:
+                got = np.arange(r.base_offset, r.base_offset + n, dtype=np.int64)
+            else:  # a batch split after MESSAGE_TOO_LARGE: offsets per half (or none, acks=0)
+                got = np.array([r.metadata(i, -1).offset for i in range(n)], dtype=np.int64)
+            out[rows if not isinstance(rows, tuple) else slice(*rows)] = got
         return out
 
 
