@@ -16,8 +16,17 @@ read-only slices of copies made with ``pread``: segments are never
 memory-mapped, so a broker truncating a segment cannot crash the reader.
 Every header is checked: a batch running past the end of a closed segment is
 CorruptDataError naming the file, byte position and field (or skipped and
-counted with ``on_corruption="skip"``); only the active segment may end in a
-partial batch, counted in the read's :class:`ReadStats`.  Unusable files and
+counted with ``on_corruption="skip"``).  Base offset, length, leader epoch and
+magic lie outside the CRC, so each batch is also checked against its
+neighbours (offsets rise, leader epochs never fall and match
+``leader-epoch-checkpoint``) and the ``.index``; when two neighbours disagree,
+the batches around them and the CRCs tell which one is damaged.  Only the
+active segment may end in a partial batch, and only when no ``.index`` entry
+and no whole batch lies at or after it (else a length is damaged); it is
+counted in the read's :class:`ReadStats`.  What cannot be seen: a base offset
+moved within a compaction gap, or raised on the log's very last batch where no
+index entry covers it (and, without a checkpoint, a raised leader epoch there).
+Unusable files and
 directories raise :class:`LogDirError`.  :class:`kafkacodec.logdir.writer.PartitionWriter`
 writes partition directories the way a broker does.
 """

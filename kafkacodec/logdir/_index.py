@@ -22,6 +22,7 @@ __all__ = [
     "TimeIndexEntry",
     "AbortedTxn",
     "parse_offset_index",
+    "offset_index_arrays",
     "parse_time_index",
     "parse_txn_index",
     "OFFSET_ENTRY_SIZE",
@@ -118,6 +119,13 @@ def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path:
     Offsets and positions must both increase strictly, and positions must lie
     inside the ``.log`` file when its size is given.
     """
+    offsets, pos = offset_index_arrays(raw, base_offset, log_size, path)
+    return [IndexEntry(o, p) for o, p in zip(offsets.tolist(), pos.tolist())]
+
+
+def offset_index_arrays(raw: bytes, base_offset: int, log_size: int | None, path: str):
+    """:func:`parse_offset_index` as two int64 arrays (absolute offsets,
+    positions): a large index costs no Python object per entry."""
     rel, pos, check = _columns(raw, _OFFSET_DTYPE, path, "offset index")
     if len(rel):
         check(rel < 0, 0, 0, lambda i: f"negative relative offset {int(rel[i])}")
@@ -130,8 +138,7 @@ def parse_offset_index(raw: bytes, base_offset: int, log_size: int | None, path:
             # position 0 is the start of the log even when the log is still empty
             check((pos >= log_size) & (pos > 0), 0, 4,
                   lambda i: f"position {int(pos[i])} is beyond the end of the log ({log_size} bytes)")
-    offsets = (rel + base_offset).tolist()
-    return [IndexEntry(o, p) for o, p in zip(offsets, pos.tolist())]
+    return rel + base_offset, pos
 
 
 def parse_time_index(raw: bytes, base_offset: int, path: str) -> list[TimeIndexEntry]:

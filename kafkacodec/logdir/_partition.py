@@ -20,7 +20,7 @@ from kafkacodec.logdir._errors import (
 )
 from kafkacodec.logdir._headers import BatchHeader, first_offset_of as _first_offset
 from kafkacodec.logdir._index import AbortedTxn
-from kafkacodec.logdir._segment import Segment, read_small_file
+from kafkacodec.logdir._segment import Segment, read_leader_epochs, read_small_file
 
 __all__ = [
     "LogDir",
@@ -154,7 +154,12 @@ def _segment_for_range(byte_range: ByteRange) -> Segment:
     path = Path(byte_range.path)
     m = _SEGMENT_FILE.match(path.name)
     base = int(m.group(1)) if m else byte_range.segment_base_offset
-    return Segment(path.parent, base, is_active=byte_range.is_active, log_path=path)
+    next_base = None
+    if m and not byte_range.is_active:
+        # a closed segment's offsets stay below the next segment's base offset
+        later = [int(x.group(1)) for x in map(_SEGMENT_FILE.match, _listdir(path.parent)) if x]
+        next_base = min((b for b in later if b > base), default=None)
+    return Segment(path.parent, base, is_active=byte_range.is_active, log_path=path, next_base_offset=next_base)
 
 
 def read_range(byte_range: ByteRange, *, on_corruption: str = "error", verify_crc: bool = False,
@@ -281,21 +286,7 @@ class PartitionDir(_ClosedOnExit):
     @property
     def leader_epochs(self) -> list[tuple[int, int]]:
         """``(epoch, start_offset)`` pairs from ``leader-epoch-checkpoint``."""
-        path = self.path / "leader-epoch-checkpoint"
-        text = _read_text(path, "leader epoch checkpoint")
-        if text is None:
-            return []
-        lines = text.split("\n")
-        try:
-            count = int(lines[1])
-            out = []
-            for i in range(count):
-                epoch, start = lines[2 + i].split()
-                out.append((int(epoch), int(start)))
-            return out
-        except (IndexError, ValueError) as exc:
-            raise corrupt(path, f"malformed leader-epoch-checkpoint ({exc})", None,
-                          "leader-epoch-checkpoint") from None
+        return read_leader_epochs(self.path / "leader-epoch-checkpoint")
 
     @property
     def kraft_snapshots(self) -> list[KraftSnapshot]:

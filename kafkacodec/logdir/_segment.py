@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import os
 import stat as _stat
+import struct
 from bisect import bisect_left, bisect_right
 from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
 
 from kafkacodec import crc32, crc32c
 from kafkacodec.errors import CorruptDataError, CrcMismatchError, KafkaCodecError, TruncatedDataError
@@ -39,7 +43,7 @@ from kafkacodec.logdir._headers import (
 from kafkacodec.records import iter_batches as _iter_batches
 import kafkacodec.logdir._index as index_files
 
-__all__ = ["Segment", "SegmentWalk", "CHUNK_BYTES"]
+__all__ = ["Segment", "SegmentWalk", "Before", "CHUNK_BYTES", "read_leader_epochs"]
 
 _EMPTY = memoryview(b"")
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -48,6 +52,11 @@ CHUNK_BYTES = 16 << 20  # most bytes of whole batches handed out in one view
 _PREFIX_SIZE = LOG_OVERHEAD + 5  # offset, length, epoch/crc, magic: enough to size any batch
 _HEADER_BYTES = {0: _V0.size, 1: _V1.size, 2: V2_HEADER_SIZE}
 _ZEROS = bytes(1 << 20)
+_I32 = struct.Struct(">i")
+_U32 = struct.Struct(">I")
+_NO_LAST = -(1 << 63)
+_NO_EPOCH = -(1 << 31) - 1
+_FAR = 1 << 63
 
 
 def regular_file(path: Path, what: str) -> os.stat_result:
@@ -71,6 +80,27 @@ def read_small_file(path: Path, what: str) -> bytes:
             return f.read()
     except OSError as exc:
         raise os_error(exc, path, what) from None
+
+
+def read_leader_epochs(path: Path) -> list[tuple[int, int]]:
+    """``(epoch, start_offset)`` pairs of a ``leader-epoch-checkpoint`` file ([] when absent)."""
+    if not os.path.lexists(path):
+        return []
+    raw = read_small_file(path, "leader epoch checkpoint")
+    try:
+        lines = raw.decode("utf-8").split("\n")
+    except UnicodeDecodeError as exc:
+        raise corrupt(path, "leader epoch checkpoint is not UTF-8 text", exc.start, path.name) from None
+    try:
+        count = int(lines[1])
+        out = []
+        for i in range(count):
+            epoch, start = lines[2 + i].split()
+            out.append((int(epoch), int(start)))
+        return out
+    except (IndexError, ValueError) as exc:
+        raise corrupt(path, f"malformed leader-epoch-checkpoint ({exc})", None,
+                      "leader-epoch-checkpoint") from None
 
 
 class _LogFile:
@@ -112,18 +142,62 @@ class _LogFile:
         self.close()
 
 
+class Before(NamedTuple):
+    """What a walk knows of the batch just before its position: last offset,
+    partition leader epoch (None for legacy messages) and magic (None when
+    only the offset is known)."""
+
+    last: int
+    epoch: int | None
+    magic: int | None
+
+
+def _epoch_of(h) -> int | None:
+    return h.partition_leader_epoch if h.magic == 2 else None
+
+
+def _first_of(h) -> int:
+    # a compressed legacy wrapper stores only its last offset
+    return h.last_offset if h.magic < 2 and h.compression else h.base_offset
+
+
+def _fits(last: int, epoch: int | None, h) -> bool:
+    """Whether batch ``h`` may follow one ending at offset ``last`` with leader epoch ``epoch``."""
+    if _first_of(h) <= last:
+        return False
+    e = _epoch_of(h)
+    return epoch is None or e is None or e >= epoch
+
+
+def before_of(h) -> Before:
+    return Before(h.last_offset, _epoch_of(h), h.magic)
+
+
+_AUTO = object()
+
+
 class SegmentWalk:
     """Batch headers of one segment from byte ``start`` to ``end``, checked.
 
-    Every header is checked against the segment: a batch whose length runs
+    Every header is checked on its own and against its neighbours: a batch
+    must start above the previous batch's last offset, its leader epoch must
+    not fall (and must be the one ``leader-epoch-checkpoint`` gives for its
+    offset), an ``.index`` entry must point at a batch start whose offsets
+    agree with it.  Base offset, length, leader epoch and magic lie outside
+    the CRC, so when two neighbours disagree the walk reads the batch after
+    (and the CRCs) to tell which one is damaged.  A batch whose length runs
     past the end of a closed segment, or past ``end``, is corruption.  Only
-    the active segment may end in an incomplete batch; the walk then stops
-    and counts it in ``truncated_bytes`` (and the stats' ``partial_batches``).
-    With ``on_corruption="skip"`` a corrupt batch is left out and counted in
+    the active segment may end in an incomplete batch, and only when no
+    ``.index`` entry and no whole batch lies at or after it (else the length
+    is damaged, not half-written); the walk then stops and counts it in
+    ``truncated_bytes`` (and the stats' ``partial_batches``).  With
+    ``on_corruption="skip"`` a corrupt batch is left out and counted in
     ``stats`` instead of raised: one whose length is sound is skipped alone,
-    otherwise the walk resumes at the next ``.index`` position holding a sound
-    batch (or at ``end``).  With ``data`` the bytes of each batch yielded lie
-    in ``buf`` from ``pos - base`` (and CRCs are checked with ``verify_crc``).
+    otherwise the walk resumes at the next sound batch (one an ``.index``
+    entry points at, or one whose CRC-32C matches).  With ``data`` the bytes
+    of each batch yielded lie in ``buf`` from ``pos - base`` (and CRCs are
+    checked with ``verify_crc``).  ``before`` describes the batch ending at
+    ``start`` (default: the segment start when ``start`` is 0, else unknown).
 
     Same interface as :class:`HeaderWalk`: ``position`` is where the whole
     batches walked so far end.
@@ -131,7 +205,7 @@ class SegmentWalk:
 
     def __init__(self, seg: "Segment", start: int, end: int, *, on_corruption: str = "error",
                  stats: ReadStats | None = None, data: bool = False, window: int = _HEADER_WINDOW,
-                 verify_crc: bool = False):
+                 verify_crc: bool = False, before=_AUTO):
         self.seg = seg
         self.position = start
         self._end = min(end, seg.size)
@@ -146,6 +220,13 @@ class SegmentWalk:
         self.buf = b""
         self.base = 0
         self._trusted_end = None
+        if before is _AUTO:
+            # mid-segment, the batch before is found when first needed (a short walk from an index entry)
+            before = Before(seg.base_offset - 1, None, None) if start == 0 else _AUTO
+        self._before = before
+        seg.leader_epochs  # noqa: B018 - read once per segment
+        if seg._epochs_error is not None and not self._skip:
+            raise seg._epochs_error
 
     def __iter__(self):
         return self
@@ -176,6 +257,7 @@ class SegmentWalk:
                     self.stats.partial_batches += 1
                 break
             self.position = pos + h.size
+            self._before = Before(h.last_offset, _epoch_of(h), h.magic)
             return h
         self.done = True
         self.close()
@@ -192,7 +274,11 @@ class SegmentWalk:
 
     # ------------------------------------------------------------ skipping
     def _skip_from(self, pos: int, exc: CorruptDataError) -> None:
-        nxt = self._trusted_end if self._trusted_end is not None else self._resync(pos)
+        nxt = self._trusted_end
+        if nxt is not None and nxt < self.seg.size and self._peek(nxt)[0] != "ok":
+            nxt = None  # nothing sound where the length says the next batch starts: the length is damaged too
+        if nxt is None:
+            nxt = self._resync(pos)
         nxt = min(max(nxt, pos + 1), self._end)
         self.stats.skipped_batches += 1
         self.stats.skipped_bytes += nxt - pos
@@ -200,25 +286,60 @@ class SegmentWalk:
         self.position = nxt
 
     def _resync(self, pos: int) -> int:
-        """Next ``.index`` position after ``pos`` where a sound batch starts."""
-        try:
-            index = self.seg.read_index()
-        except CorruptDataError:
-            return self._end
-        positions = [e.position for e in index]
+        """Where the next sound batch after ``pos`` starts: the first ``.index``
+        position holding a readable batch, or the first batch whose CRC-32C
+        matches, whichever comes first (else ``end``)."""
+        found = self._end
+        positions, _ = self.seg.walk_index(strict=False)
         for p in positions[bisect_right(positions, pos):]:
             if p >= self._end:
                 break
-            try:
-                if self._read(p) is not None:
-                    return p
-            except CorruptDataError:
-                continue
-        return self._end
+            if self._peek(p)[0] == "ok":
+                found = p
+                break
+        q = self._scan_sound(pos + 1, found)
+        return found if q is None else q
+
+    def _scan_sound(self, lo: int, hi: int, limit: int | None = None) -> int | None:
+        """First position in ``[lo, hi)`` where a whole magic-2 batch with a
+        matching CRC-32C starts (ending by ``limit``, default the file end)."""
+        limit = self.seg.size if limit is None else limit
+        step = 4 << 20
+        pos = lo
+        while pos < hi:
+            n = min(step, hi - pos) + V2_HEADER_SIZE
+            raw = self._pread(min(n, limit - pos), pos)
+            if len(raw) < V2_HEADER_SIZE:
+                return None
+            arr = np.frombuffer(raw, dtype=np.uint8)
+            for k in np.flatnonzero(arr[16:len(raw) - V2_HEADER_SIZE + 17] == 2).tolist():
+                q = pos + k
+                if q >= hi:
+                    return None
+                length = _I32.unpack_from(raw, k + 8)[0]
+                if length < _MIN_LENGTH[2] or q + LOG_OVERHEAD + length > limit:
+                    continue
+                if k + LOG_OVERHEAD + length <= len(raw):
+                    data = memoryview(raw)[k:k + LOG_OVERHEAD + length]
+                else:
+                    data = memoryview(self._pread(LOG_OVERHEAD + length, q))
+                if crc32c(data[21:]) == _U32.unpack_from(data, 17)[0]:
+                    return q
+            pos += min(step, hi - pos)
+        return None
 
     # ------------------------------------------------------------ reading
     def _err(self, reason, offset, field, cls=CorruptDataError) -> CorruptDataError:
         return corrupt(self.seg.log_path, reason, offset, f"{self.seg.label}.log.{field}", cls)
+
+    def _pread(self, n: int, pos: int) -> bytes:
+        """Bytes at ``pos`` without touching the walk's buffer (peeks)."""
+        off = pos - self.base
+        if 0 <= off and off + n <= len(self.buf):
+            return self.buf[off:off + n]
+        if self._file is None:
+            self._file = _LogFile(self.seg.log_path)
+        return self._file.pread(n, pos)
 
     def _bytes(self, pos: int, n: int):
         """(buffer, index of ``pos`` in it, bytes available from there, at least ``n`` unless the file shrank)."""
@@ -251,6 +372,37 @@ class SegmentWalk:
         self.seg.size = new
         self._end = min(self._end, new)
 
+    def _header(self, buf, off: int, pos: int, size: int, magic: int) -> BatchHeader:
+        """The header at ``pos`` (its bytes at ``buf[off:]``), checked on its own."""
+        seg = self.seg
+        if magic == 2:
+            (base_offset, _length, epoch, _magic, _crc, attributes, last_delta, _base_ts,
+             max_ts, producer_id, producer_epoch, base_sequence, count) = _V2.unpack_from(buf, off)
+            if last_delta < 0:
+                raise self._err(f"negative last offset delta {last_delta}", pos + 23, "last_offset_delta")
+            if count < 0 or count > last_delta + 1:
+                # offsets in a batch are distinct, so it holds at most last delta + 1 records
+                raise self._err(f"record count {count} does not fit the offset range 0..{last_delta}",
+                                pos + 57, "record_count")
+            h = BatchHeader(pos, size, base_offset, base_offset + last_delta, 2, attributes & 0xFFFF,
+                            max_ts, epoch, producer_id, producer_epoch, base_sequence, count)
+        else:
+            if magic == 1:
+                base_offset, _length, _crc, _magic, attributes, timestamp = _V1.unpack_from(buf, off)
+            else:
+                base_offset, _length, _crc, _magic, attributes = _V0.unpack_from(buf, off)
+                timestamp = NO_TIMESTAMP
+            h = BatchHeader(pos, size, base_offset, base_offset, magic, attributes & 0xFF, timestamp,
+                            -1, -1, -1, -1, 1)
+        if h.base_offset < seg.base_offset and not (magic < 2 and h.compression):
+            raise self._err(f"base offset {h.base_offset} is below the segment's base offset {seg.base_offset}",
+                            pos, "base_offset")
+        if seg.next_base_offset is not None and h.last_offset >= seg.next_base_offset:
+            raise self._err(f"last offset {h.last_offset} is not below the next segment's base offset "
+                            f"{seg.next_base_offset}", pos + (23 if magic == 2 else 0),
+                            "last_offset_delta" if magic == 2 else "base_offset")
+        return h
+
     def _read(self, pos: int) -> BatchHeader | None:
         """Checked header at ``pos``; None for the partial tail of the active segment."""
         self._trusted_end = None
@@ -272,7 +424,8 @@ class SegmentWalk:
         size = LOG_OVERHEAD + length
         if size > left:
             if seg.is_active:
-                return None
+                return self._torn(pos, f"batch length {length} runs past the end of the active segment "
+                                       f"({left} bytes left)", pos + 8)
             raise self._err(f"batch length {length} runs past the end of the closed segment "
                             f"({seg.size} bytes; {left} left)", pos + 8, "batch_length", TruncatedDataError)
         if pos + size > self._end:
@@ -284,41 +437,230 @@ class SegmentWalk:
         if avail < need:
             self._shrunk(pos, avail)
             return self._read(pos) if pos < self._end else None
-        if magic == 2:
-            (base_offset, _length, epoch, _magic, crc, attributes, last_delta, _base_ts,
-             max_ts, producer_id, producer_epoch, base_sequence, count) = _V2.unpack_from(buf, off)
-            if last_delta < 0:
-                raise self._err(f"negative last offset delta {last_delta}", pos + 23, "last_offset_delta")
-            if count < 0 or count > last_delta + 1:
-                # offsets in a batch are distinct, so it holds at most last delta + 1 records
-                raise self._err(f"record count {count} does not fit the offset range 0..{last_delta}",
-                                pos + 57, "record_count")
-            if self._verify and crc32c(memoryview(buf)[off + 21:off + size]) != (crc & 0xFFFFFFFF):
-                raise self._err("CRC-32C mismatch", pos + 17, "crc", CrcMismatchError)
-            h = BatchHeader(pos, size, base_offset, base_offset + last_delta, 2, attributes & 0xFFFF,
-                            max_ts, epoch, producer_id, producer_epoch, base_sequence, count)
-        else:
-            if magic == 1:
-                base_offset, _length, crc, _magic, attributes, timestamp = _V1.unpack_from(buf, off)
-            else:
-                base_offset, _length, crc, _magic, attributes = _V0.unpack_from(buf, off)
-                timestamp = NO_TIMESTAMP
-            if self._verify and crc32(memoryview(buf)[off + 16:off + size]) != crc:
-                raise self._err("CRC-32 mismatch", pos + 12, "crc", CrcMismatchError)
-            h = BatchHeader(pos, size, base_offset, base_offset, magic, attributes & 0xFF, timestamp,
-                            -1, -1, -1, -1, 1)
-        if h.base_offset < seg.base_offset and not (magic < 2 and h.compression):
-            raise self._err(f"base offset {h.base_offset} is below the segment's base offset {seg.base_offset}",
-                            pos, "base_offset")
-        if seg.next_base_offset is not None and h.last_offset >= seg.next_base_offset:
-            raise self._err(f"last offset {h.last_offset} is not below the next segment's base offset "
-                            f"{seg.next_base_offset}", pos + (23 if magic == 2 else 0),
-                            "last_offset_delta" if magic == 2 else "base_offset")
+        h = self._header(buf, off, pos, size, magic)
+        if self._verify and not self._crc_ok(h):
+            if magic == 2:
+                # the length may be what is damaged: a skip looks for the next batch whose CRC matches
+                self._trusted_end = None
+            raise self._err("CRC-32C mismatch" if magic == 2 else "CRC-32 mismatch", pos + (17 if magic == 2 else 12),
+                            "crc", CrcMismatchError)
+        self._check_order(h)
         return h
+
+    # ------------------------------------------------------------ neighbours
+    def _peek(self, pos: int):
+        """``(state, header)`` of the batch at ``pos`` checked on its own, without
+        disturbing the walk: state is "ok", "end" (end of the file), "partial"
+        (the file ends inside it) or "bad"."""
+        left = self.seg.size - pos
+        if left <= 0:
+            return "end", None
+        if left < _PREFIX_SIZE:
+            return "partial", None
+        raw = self._pread(min(V2_HEADER_SIZE, left), pos)
+        if len(raw) < _PREFIX_SIZE:
+            return "partial", None
+        _base, length, _x, magic = _PREFIX.unpack_from(raw, 0)
+        if magic not in _MIN_LENGTH or length < _MIN_LENGTH[magic]:
+            return "bad", None
+        if LOG_OVERHEAD + length > left:
+            return "partial", None
+        if len(raw) < _HEADER_BYTES[magic]:
+            return "bad", None
+        try:
+            return "ok", self._header(raw, 0, pos, LOG_OVERHEAD + length, magic)
+        except CorruptDataError:
+            return "bad", None
+
+    def _crc_ok(self, h) -> bool:
+        data = memoryview(self._pread(h.size, h.position))
+        if len(data) < h.size:
+            return False
+        if h.magic == 2:
+            return crc32c(data[21:]) == _U32.unpack_from(data, 17)[0]
+        return crc32(data[16:]) == _U32.unpack_from(data, 12)[0]
+
+    def _before_at(self, pos: int) -> Before | None:
+        """The batch ending at ``pos``, found by walking headers from the
+        ``.index`` entry below it (None when the headers do not lead there)."""
+        chain = self._chain_at(pos)
+        return None if chain is None else (chain[1] if isinstance(chain[1], Before) else before_of(chain[1]))
+
+    def _chain_at(self, pos: int):
+        """``(before it, batch)`` for the batch ending at ``pos`` (``batch`` is a
+        Before for the segment start); None when the headers do not lead there."""
+        seg_start = Before(self.seg.base_offset - 1, None, None)
+        if pos == 0:
+            return None, seg_start
+        positions, _ = self.seg.walk_index(strict=False)
+        i = bisect_left(positions, pos) - 1
+        p = positions[i] if i >= 0 else 0
+        prev = seg_start if p == 0 else None
+        last = None
+        while p < pos:
+            state, h = self._peek(p)
+            if state != "ok":
+                return None
+            if last is not None:
+                prev = before_of(last)
+            last, p = h, h.end
+        return (prev, last) if p == pos and last is not None else None
+
+    def _blame(self, h, reason: str, at: int, field: str, trusted: bool, cls=CorruptDataError):
+        # trusted: the batch's length is sound (its CRC matched), so a skip leaves out this batch alone
+        self._trusted_end = h.end if trusted else None
+        raise self._err(reason, at, field, cls)
+
+    def _check_order(self, h) -> None:
+        """Check ``h`` against leader-epoch-checkpoint, the batch before it, the
+        ``.index`` and the batch after it; raise when ``h`` is the damaged one."""
+        seg = self.seg
+        pos = h.position
+        e = _epoch_of(h)
+        if self._before is _AUTO:
+            self._before = self._resolve_before(h)
+        if e is not None:
+            want = seg.expected_epoch(h.base_offset)
+            if want is not None and e != want[0]:
+                self._blame(h, f"partition leader epoch {e} of the batch at offset {h.base_offset}, but "
+                               f"leader-epoch-checkpoint gives epoch {want[0]} from offset {want[1]}",
+                            pos + 12, "partition_leader_epoch", self._crc_ok(h))
+        before = self._before
+        if before is not None:
+            if _first_of(h) <= before.last:
+                self._blame(h, f"base offset {h.base_offset} is not above the previous batch's last offset "
+                               f"{before.last}", pos, "base_offset", self._crc_ok(h))
+            if before.epoch is not None and e is not None and e < before.epoch:
+                self._blame(h, f"partition leader epoch {e} is below the previous batch's {before.epoch}",
+                            pos + 12, "partition_leader_epoch", self._crc_ok(h))
+            if before.magic == 2 and h.magic < 2 and not self._crc_ok(h):
+                self._blame(h, f"magic {h.magic} after a magic-2 batch, and the CRC-32 does not match",
+                            pos + 16, "magic", False)
+        positions, offsets = seg.walk_index(strict=not self._skip)
+        if positions:
+            k = bisect_left(positions, pos)
+            if k < len(positions) and positions[k] == pos:
+                if h.last_offset > offsets[k] and not self._index_is_wrong(h, k, offsets[k]):
+                    self._blame(h, f"last offset {h.last_offset}, but the offset index places offset "
+                                   f"{offsets[k]} in the batch at byte {pos}", pos, "base_offset", True)
+                k += 1
+            if k < len(positions) and positions[k] < h.end:
+                if not self._crc_ok(h):
+                    self._blame(h, f"batch length {h.size - LOG_OVERHEAD} runs over byte {positions[k]}, where "
+                                   f"the offset index places a batch (and the CRC does not match)",
+                                pos + 8, "batch_length", False)
+                self._index_damage(k, f"offset index entry ({offsets[k]}, {positions[k]}) points inside the "
+                                      f"batch at byte {pos}")
+        state, n = self._peek(h.end)
+        if state == "end":
+            return
+        if state != "ok":
+            # no batch where this one's length says the next starts: one of the two is damaged
+            if not self._crc_ok(h):
+                self._blame(h, f"batch length {h.size - LOG_OVERHEAD} ends at byte {h.end}, where no batch starts, "
+                               f"and the CRC does not match", pos + 8, "batch_length", False)
+            return
+        if h.magic == 2 and n.magic < 2:
+            if not self._crc_ok(n):
+                return  # the next one's magic is damaged: it is blamed on its turn
+        if _fits(h.last_offset, e, n):
+            return
+        # they disagree: the CRCs, then the batches around them, tell which one is damaged
+        if not self._crc_ok(h):
+            self._blame(h, "CRC-32C mismatch" if h.magic == 2 else "CRC-32 mismatch",
+                        pos + (17 if h.magic == 2 else 12), "crc", False, CrcMismatchError)
+        if not self._crc_ok(n):
+            return
+        ne = _epoch_of(n)
+        if ne is not None:
+            want = seg.expected_epoch(n.base_offset)
+            if want is not None and ne != want[0]:
+                return
+        if before is None:
+            before = self._before_at(pos)
+        h_alone = before is None or _fits(before.last, before.epoch, n)  # leaving out h mends the order
+        state2, n2 = self._peek(n.end)
+        n_alone = state2 != "ok" or _fits(h.last_offset, e, n2)  # leaving out n mends it
+        if h_alone and n_alone:
+            # either would do: the damaged one also breaks the pattern on its other side
+            h_alone = before is not None and (_first_of(h) != before.last + 1 or (
+                before.epoch is not None and e is not None and e != before.epoch))
+        elif not h_alone and not n_alone:
+            h_alone = True
+        if h_alone:
+            if _first_of(n) <= h.last_offset:
+                self._blame(h, f"offsets {h.base_offset}..{h.last_offset} overlap the next batch's base offset "
+                               f"{n.base_offset} (byte {n.position})", pos, "base_offset", True)
+            self._blame(h, f"partition leader epoch {e} is above the next batch's {ne} (byte {n.position})",
+                        pos + 12, "partition_leader_epoch", True)
+
+    def _resolve_before(self, h) -> Before | None:
+        """The batch before ``h`` when the walk started at ``h`` knowing nothing
+        of it.  Found by walking from an index entry, it was never checked
+        against ``h``: when the two disagree, the one that also breaks the
+        pattern with its other neighbour is the damaged one, and a damaged
+        batch before ``h`` is passed over (it is not this walk's to report)."""
+        chain = self._chain_at(h.position)
+        if chain is None:
+            return None
+        bb, b = chain
+        if isinstance(b, Before):
+            return b
+        before = before_of(b)
+        if _fits(before.last, before.epoch, h):
+            return before
+        if not self._crc_ok(b):
+            return bb
+        if not self._crc_ok(h):
+            return before
+        b_alone = bb is None or _fits(bb.last, bb.epoch, h)  # leaving out b mends the order
+        state, n = self._peek(h.end)
+        h_alone = state != "ok" or _fits(b.last_offset, _epoch_of(b), n)  # leaving out h mends it
+        if b_alone and h_alone:
+            b_alone = bb is not None and (_first_of(b) != bb.last + 1 or (
+                bb.epoch is not None and before.epoch is not None and before.epoch != bb.epoch))
+        return bb if b_alone and bb is not None else before
+
+    def _index_is_wrong(self, h, k: int, offset: int) -> bool:
+        """The batch at an ``.index`` position ends after the entry's offset: the
+        entry is the damaged one when the batch agrees with its neighbours."""
+        before = self._before if self._before is not None else self._before_at(h.position)
+        if before is None or before is _AUTO or not _fits(before.last, before.epoch, h):
+            return False
+        state, n = self._peek(h.end)
+        if state == "ok" and not _fits(h.last_offset, _epoch_of(h), n):
+            return False
+        self._index_damage(k, f"offset index entry ({offset}, {h.position}) is below the last offset "
+                              f"{h.last_offset} of the batch there")
+        return True
+
+    def _index_damage(self, k: int, reason: str) -> None:
+        exc = corrupt(self.seg.index_path, reason, k * index_files.OFFSET_ENTRY_SIZE,
+                      self.seg._where(f".index[{k}]"))
+        if not self._skip:
+            raise exc
+        # the batches are sound; only the index is wrong, so nothing is left out
+        if not any(str(e) == str(exc) for e in self.stats.errors):
+            self.stats.errors.append(exc)
+
+    def _torn(self, pos: int, what: str, at: int):
+        """None when the bytes from ``pos`` may be a batch still being written
+        (or cut short by a crash); CorruptDataError when the ``.index`` or a
+        whole batch after it shows the log went on."""
+        positions, _ = self.seg.walk_index(strict=not self._skip)
+        k = bisect_left(positions, pos)
+        if k < len(positions) and positions[k] < self.seg.size:
+            raise self._err(f"{what}, but the offset index places a batch at byte {positions[k]}: "
+                            f"damage, not a partial write", at, "batch_length")
+        q = self._scan_sound(pos + 1, self.seg.size)
+        if q is not None:
+            raise self._err(f"{what}, but a whole batch starts at byte {q}: damage, not a partial write",
+                            at, "batch_length")
+        return None
 
     def _tail(self, pos: int, left: int):
         if self.seg.is_active:
-            return None
+            return self._torn(pos, f"{left} bytes of an incomplete batch", pos)
         raise self._err(f"{left} bytes of an incomplete batch at the end of the closed segment",
                         pos, "batch_length", TruncatedDataError)
 
@@ -374,6 +716,10 @@ class Segment:
         self._timeindex_ts = None
         self._txnindex = None
         self._tails = {}  # on_corruption -> (valid_size, truncated_bytes, last BatchHeader or None)
+        self._walk_ix = None
+        self._epochs = None
+        self._epoch_starts = None
+        self._epochs_error = None
 
     def _optional(self, suffix: str) -> Path | None:
         path = self.directory / (self.name + suffix)
@@ -449,6 +795,61 @@ class Segment:
                 self.index_path, ".index", "offset index", index_files.parse_offset_index,
                 index_files.OFFSET_ENTRY_SIZE, 0, self.size)
         return self._index
+
+    def walk_index(self, strict: bool = True) -> tuple[list[int], list[int]]:
+        """``.index`` positions and offsets (two lists) for the checks of a walk.
+
+        Entries at or beyond the end of the active segment's log are left
+        out: an index read before a truncation that the log already shows.
+        With ``strict=False`` an unreadable index counts as empty.
+        """
+        if self._walk_ix is None:
+            if self.index_path is None:
+                self._walk_ix = ([], [])
+            else:
+                raw = read_small_file(self.index_path, "offset index")
+                try:
+                    offsets, positions = index_files.offset_index_arrays(
+                        raw, self.base_offset, None if self.is_active else self.size, self._where(".index"))
+                except CorruptDataError as exc:
+                    if not strict:
+                        return [], []
+                    raise locate_error(exc, self.index_path) from None
+                if self.is_active:
+                    keep = (positions < self.size) | (positions == 0)
+                    offsets, positions = offsets[keep], positions[keep]
+                self._walk_ix = (positions.tolist(), offsets.tolist())
+        return self._walk_ix
+
+    @property
+    def leader_epochs(self) -> list[tuple[int, int]]:
+        """``(epoch, start_offset)`` pairs of the partition's ``leader-epoch-checkpoint``
+        ([] when absent or, see ``epochs_error``, unreadable)."""
+        if self._epochs is None:
+            try:
+                pairs = read_leader_epochs(self.directory / "leader-epoch-checkpoint")
+            except CorruptDataError as exc:
+                self._epochs_error = exc
+                pairs = []
+            self.set_leader_epochs(pairs)
+        return self._epochs
+
+    def set_leader_epochs(self, pairs) -> None:
+        """Use these ``(epoch, start_offset)`` pairs (the partition read the file once)."""
+        pairs = list(pairs)
+        starts = [s for _, s in pairs]
+        # an unordered checkpoint cannot be searched; the walk's monotonic check still holds
+        self._epochs = pairs if starts == sorted(starts) else []
+        self._epoch_starts = starts if self._epochs else []
+
+    def expected_epoch(self, offset: int) -> tuple[int, int] | None:
+        """``(epoch, start_offset)`` of the checkpoint entry covering a batch
+        that starts at ``offset``; None without one."""
+        epochs = self._epochs if self._epochs is not None else self.leader_epochs
+        if not epochs:
+            return None
+        i = bisect_right(self._epoch_starts, offset) - 1
+        return epochs[i] if i >= 0 else None
 
     def read_timeindex(self) -> list[index_files.TimeIndexEntry]:
         """``.timeindex`` entries (cached)."""
@@ -584,62 +985,156 @@ class Segment:
     # ------------------------------------------------------------ reading
     def iter_views(self, start: int = 0, end: int | None = None, *, per_batch: bool = False,
                    on_corruption: str = "error", verify_crc: bool = False, stats: ReadStats | None = None,
-                   chunk_bytes: int = CHUNK_BYTES):
+                   chunk_bytes: int = CHUNK_BYTES, before=_AUTO):
         """``(position, view)`` over the whole batches in ``[start, end)``:
         runs of consecutive batches of up to ``chunk_bytes`` (a larger batch
         alone), or one view per batch with ``per_batch``.  Every header is
-        checked on the way (see :class:`SegmentWalk`), CRCs with
-        ``verify_crc``; ``stats`` counts what was handed out and left out.
+        checked on the way, against its neighbours too (see
+        :class:`SegmentWalk`; ``before`` describes the batch ending at
+        ``start``), CRCs with ``verify_crc``; ``stats`` counts what was handed
+        out and left out.
         """
         stats = ReadStats() if stats is None else stats
         end = self.size if end is None else end
         # explains, skips or finishes whatever the compiled walk does not vouch for, one batch at a time
         walk = SegmentWalk(self, start, end, on_corruption=on_corruption, stats=stats, data=True,
-                           verify_crc=verify_crc)
+                           verify_crc=verify_crc, before=before)
+        positions, offsets = self.walk_index(strict=on_corruption != "skip")
+        n_index = len(positions)
         lo = self.base_offset
         hi = self.next_base_offset if self.next_base_offset is not None else 1 << 63
         f = _LogFile(self.log_path)
         pos = start
+
+        def checked(buf, base, at):
+            # the checked walk on bytes already read; it reads more only for a batch crossing their end
+            walk.buf, walk.base = buf, base
+            walk.position, walk.done = at, False
+            return next(walk, None)
+
         try:
             while pos < walk._end:
                 buf = f.pread(min(chunk_bytes, walk._end - pos), pos)
                 view = memoryview(buf)
+                size = len(buf)
                 good = count = 0
-                it = _iter_batches(buf, verify_crc=verify_crc)
-                try:
-                    for b in it:
-                        base = b.base_offset
-                        last = b.last_offset
-                        if base < lo or last >= hi or b.record_count > last - base + 1:
-                            break  # out of range: the checked walk explains it
-                        nxt = b.position + b.size_in_bytes
+                extra = None  # a batch the checked walk found past skipped bytes (or past ``buf``)
+                if walk._before is _AUTO:
+                    # a walk starting mid-segment: the checked walk finds the batch before the first one
+                    h = checked(buf, pos, pos)
+                    if h is None:
+                        break
+                    if h.position == pos and h.end <= pos + size:
+                        good, count = h.end - pos, 1
                         if per_batch:
-                            yield pos + good, view[good:nxt]
-                        good = nxt
-                        count += 1
-                except KafkaCodecError:
-                    pass  # the checked walk below says what is wrong, with the file position
+                            yield pos, view[:good]
+                    else:
+                        extra = h
+                held = None  # the last batch accepted: handed out once its successor agrees with it
+                if extra is None:
+                    bf = walk._before
+                    # "nothing known" as values no batch can fail, so each check is one comparison
+                    p_last, p_epoch, p_magic = (_NO_LAST, _NO_EPOCH, None) if bf is None else (
+                        bf[0], _NO_EPOCH if bf[1] is None else bf[1], bf[2])
+                    k = bisect_left(positions, pos + good)
+                    next_index = positions[k] - pos if k < n_index else _FAR  # relative to ``buf``
+                    e_lo = e_hi = 0
+                    e_want = None
+                    rel = good
+                    fast = held_size = 0
+                    try:
+                        for b in _iter_batches(view[rel:] if rel else buf, verify_crc=verify_crc):
+                            base = b.base_offset
+                            last = b.last_offset
+                            if base <= p_last or base < lo or last >= hi or b.record_count > last - base + 1:
+                                break  # overlap, out of range: the checked walk explains it
+                            here = rel + b.position
+                            nxt = here + b.size_in_bytes
+                            if b.magic == 2:
+                                epoch = b.partition_leader_epoch
+                                if epoch < p_epoch:
+                                    break
+                                if not e_lo <= base < e_hi:
+                                    e_lo, e_hi, e_want = self._epoch_span(base)
+                                if e_want is not None and epoch != e_want:
+                                    break
+                                magic = 2
+                            else:
+                                magic = b.magic
+                                epoch = None
+                                if p_magic == 2:
+                                    break  # a magic drop: the checked walk checks the legacy CRC
+                            if here >= next_index:
+                                if here > next_index or last > offsets[k]:
+                                    break
+                                k += 1
+                                next_index = positions[k] - pos if k < n_index else _FAR
+                            if next_index < nxt:
+                                break  # runs over a batch start the index records
+                            if per_batch and fast:
+                                yield pos + good - held_size, view[good - held_size:good]
+                            # what was known before this batch, for the checked walk to take over from it
+                            b_last, b_epoch, b_magic = p_last, p_epoch, p_magic
+                            held_size = nxt - here
+                            p_last = last
+                            if epoch is not None:
+                                p_epoch = epoch
+                            p_magic = magic
+                            good = nxt
+                            count += 1
+                            fast += 1
+                    except KafkaCodecError:
+                        pass  # the checked walk says what is wrong, with the file position
+                    if fast:
+                        held = good
+                        # the last batch accepted is checked against the one after it by the checked walk
+                        good, count = good - held_size, count - 1
+                        walk._before = None if b_last == _NO_LAST else Before(
+                            b_last, None if b_epoch == _NO_EPOCH else b_epoch, b_magic)
+                        h = checked(buf, pos, pos + good)
+                        if h is not None and h.position == pos + good and h.end <= pos + size:
+                            if per_batch:
+                                yield h.position, view[good:h.end - pos]
+                            good, count = h.end - pos, count + 1
+                        elif h is not None:
+                            extra = h
+                        else:
+                            extra = False  # the walk ended (skipped to the end, or a partial tail)
                 if good:
                     if not per_batch:
                         yield pos, view[:good]
                     stats.batches += count
                     stats.bytes += good
                     pos += good
-                if pos >= walk._end:
+                if extra is False or pos >= walk._end:
                     break
-                # a batch crossing the chunk end, a partial tail, or corruption: the checked walk decides
-                walk.position = pos
-                walk.done = False
-                h = next(walk, None)
-                if h is None:
-                    break
-                stats.batches += 1
-                stats.bytes += h.size
-                yield h.position, memoryview(walk.buf)[h.position - walk.base:h.end - walk.base]
-                pos = walk.position
+                if extra is None and held is None and not good:
+                    # nothing vouched for here (corruption, a partial tail, a batch larger than a chunk):
+                    # the checked walk decides
+                    extra = checked(b"", 0, pos)
+                    if extra is None:
+                        break
+                if extra is not None:
+                    stats.batches += 1
+                    stats.bytes += extra.size
+                    yield extra.position, memoryview(walk.buf)[extra.position - walk.base:extra.end - walk.base]
+                    pos = walk.position
         finally:
             f.close()
             walk.close()
+
+    def _epoch_span(self, offset: int):
+        """``(lo, hi, epoch)``: batches starting in ``[lo, hi)`` must carry ``epoch``
+        (None: the checkpoint says nothing there)."""
+        epochs = self.leader_epochs
+        if not epochs:
+            return -(1 << 63), 1 << 63, None
+        starts = self._epoch_starts
+        i = bisect_right(starts, offset) - 1
+        hi = starts[i + 1] if i + 1 < len(starts) else 1 << 63
+        if i < 0:
+            return -(1 << 63), hi, None
+        return starts[i], hi, epochs[i][0]
 
     def read(self, start: int = 0, end: int | None = None, *, check: bool = True,
              on_corruption: str = "error", verify_crc: bool = False, stats: ReadStats | None = None

@@ -186,11 +186,15 @@ def test_active_range_of_a_shrunk_file(part):
     active = logdir.open(part).segments[-1]
     r = logdir.open(part).split(1 << 30)[-1]
     hs = list(active.headers())
+    # the log now ends inside a batch no index entry points at (one the index places
+    # there was written whole: a partial one there is damage, see test_header_flips.py)
+    indexed = {e.position for e in active.read_index()}
+    cut = next(h for h in hs[1:] if h.position not in indexed)
     with open(active.log_path, "r+b") as f:  # the broker truncated the log mid-batch
-        f.truncate(hs[2].position + 30)
+        f.truncate(cut.position + 30)
     stats = ReadStats()
     view = logdir.read_range(r, stats=stats)
-    assert len(view) == hs[2].position and stats.truncated_bytes == 30 and stats.partial_batches == 1
+    assert len(view) == cut.position and stats.truncated_bytes == 30 and stats.partial_batches == 1
 
 
 _SHRINK_SCRIPT = textwrap.dedent("""
