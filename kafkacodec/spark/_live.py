@@ -9,6 +9,7 @@ Kafka source.  The tests, the benchmark and Spark all run this code.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 from dataclasses import dataclass, replace
@@ -38,6 +39,8 @@ __all__ = [
 
 EARLIEST = -2
 LATEST = -1
+
+log = logging.getLogger(__name__)
 
 # options Spark's Kafka source refuses too: the source owns these consumer settings
 _REFUSED = {
@@ -139,6 +142,14 @@ _OPTS = {
     "failondataloss": "fail_on_data_loss",
     "kafkaconsumerpolltimeoutms": "poll_timeout",
 }
+# the option names, as Spark spells them, for messages
+_NAMES = {
+    "starting_timestamp": "startingTimestamp", "ending_timestamp": "endingTimestamp",
+    "starting_by_timestamp": "startingOffsetsByTimestamp", "ending_by_timestamp": "endingOffsetsByTimestamp",
+    "max_offsets_per_trigger": "maxOffsetsPerTrigger", "min_partitions": "minPartitions",
+    "include_headers": "includeHeaders", "fail_on_data_loss": "failOnDataLoss",
+    "poll_timeout": "kafkaConsumer.pollTimeoutMs",
+}
 
 
 def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -> LiveOptions:
@@ -202,10 +213,10 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
             try:
                 out[key] = int(values[key])
             except ValueError:
-                raise LiveError(f"option {key} must be ms since the epoch, not {values[key]!r}") from None
+                raise LiveError(f"option {_NAMES[key]} must be ms since the epoch, not {values[key]!r}") from None
     for key in ("starting_by_timestamp", "ending_by_timestamp"):
         if key in values:
-            out[key] = _per_partition(key, values[key])
+            out[key] = _per_partition(_NAMES[key], values[key])
     if streaming and ("ending_timestamp" in out or "ending_by_timestamp" in out):
         raise LiveError("endingTimestamp / endingOffsetsByTimestamp are for batch queries")
     if "by_timestamp_strategy" in values:
@@ -220,13 +231,13 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
             except ValueError:
                 n = 0
             if n <= 0:
-                raise LiveError(f"option {key} must be a positive number, not {values[key]!r}")
+                raise LiveError(f"option {_NAMES[key]} must be a positive number, not {values[key]!r}")
             out[key] = n
     if "poll_timeout" in values:
         out["poll_timeout"] = int(values["poll_timeout"]) / 1000
     for key in ("include_headers", "fail_on_data_loss"):
         if key in values:
-            out[key] = _bool(key, values[key])
+            out[key] = _bool(_NAMES[key], values[key])
     return LiveOptions(**out)
 
 
@@ -271,8 +282,9 @@ class OffsetRange:
         return max(0, self.end - self.start)
 
 
-def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None) -> list:
-    """The TopicPartitions the options name, in (topic, partition) order."""
+def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None, missing_ok: bool = False) -> list:
+    """The TopicPartitions the options name, in (topic, partition) order
+    (``missing_ok``: a subscribed topic that is not there has none)."""
     from kafkacodec.client import TopicPartition
 
     if opts.assign is not None:
@@ -281,9 +293,9 @@ def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None
         topics = admin.list_topics(timeout=timeout)
         if opts.subscribe is not None:
             missing = [t for t in opts.subscribe if t not in topics]
-            if missing:
+            if missing and not missing_ok:
                 raise LiveError(f"no topic {', '.join(missing)} on {opts.bootstrap}")
-            names = opts.subscribe
+            names = [t for t in opts.subscribe if t in topics]
         else:
             pattern = re.compile(opts.pattern)
             names = [t for t in topics if not t.startswith("__") and pattern.fullmatch(t)]
@@ -353,13 +365,14 @@ def latest_offsets(admin, tps, isolation_level: str, *, timeout=None) -> dict:
     return {tp: max(off, marks.get(tp, off)) for tp, off in listed.items()}
 
 
-def _records_at(admin, tp, offset: int):
-    """(offsets, timestamps) of the records a Fetch at ``offset`` returns
-    (the batch holding it: a broker answers at least one whole batch
-    whatever the byte limit), as numpy arrays."""
-    import numpy as np
+_SCAN_FIRST_BYTES = 64 << 10   # first Fetch of a forward scan: small, the answer is often near the start
+_SCAN_MAX_BYTES = 8 << 20      # later Fetches grow to this
 
-    import kafkacodec.arrow as karrow
+
+def _fetch_raw(admin, tp, offset: int, max_bytes: int) -> bytes:
+    """The record bytes one Fetch of ``tp`` at ``offset`` returns (read_uncommitted,
+    up to ``max_bytes``, at least the whole batch holding ``offset``); empty when
+    there is nothing there (an offset past the end or before the log start)."""
     from kafkacodec.protocol import messages as m
 
     client = admin.client
@@ -370,103 +383,119 @@ def _records_at(admin, tp, offset: int):
                                  client.conf["request.timeout.ms"] / 1000, f"the leader of {_tp_name(tp)}")
         leader = client.metadata.leader_for(tp.topic, tp.partition)
     body = m.FetchRequest(
-        replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=1, isolation_level=0, session_id=0,
+        replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=max_bytes, isolation_level=0, session_id=0,
         session_epoch=-1, rack_id="", topics=[m.FetchRequest.FetchTopic(topic=tp.topic, partitions=[
             m.FetchRequest.FetchPartition(partition=tp.partition, current_leader_epoch=-1, fetch_offset=offset,
-                                          log_start_offset=-1, partition_max_bytes=1)])])
+                                          log_start_offset=-1, partition_max_bytes=max_bytes)])])
     timeout = client.conf["request.timeout.ms"] / 1000
     resp = client.send(leader, "Fetch", body, max_version=12, timeout=timeout).result(timeout + 1)
     for t in resp.responses:
         for p in t.partitions:
-            if p.partition_index == tp.partition and not p.error_code and p.records is not None and len(p.records):
-                rb = karrow.decode(bytes(p.records), headers=False, isolation_level="read_uncommitted")
-                return (rb.column("offset").to_numpy(),
-                        rb.column("timestamp").view(pa.int64()).to_numpy())
-    return np.empty(0, np.int64), np.empty(0, np.int64)
+            if p.partition_index == tp.partition and not p.error_code and p.records is not None:
+                return bytes(p.records)
+    return b""
 
 
-def _first_at(admin, tp, offset):
-    """(offset, timestamp) of the first record at or after ``offset`` in
-    what a Fetch returns there, or None."""
-    offsets, stamps = _records_at(admin, tp, offset)
-    idx = int((offsets < offset).sum())
-    return None if idx >= len(offsets) else (int(offsets[idx]), int(stamps[idx]))
+def _batch_records(fetch, offset: int):
+    """(offsets, timestamps) of the data records of the batch a Fetch at
+    ``offset`` answers first, as lists (empty: nothing there)."""
+    from kafkacodec.records import iter_batches
+
+    for b in iter_batches(fetch(offset, 1)):
+        if b.last_offset < offset or b.is_control:
+            continue
+        recs = b.records()
+        return [r.offset for r in recs], [r.timestamp for r in recs]
+    return [], []
 
 
-def _answer_holds(admin, tp, ts, answer, first, end) -> bool:
-    """Whether ListOffsets' answer for timestamp ``ts`` is the first offset
-    with a timestamp at or after it: that record is new enough and the one
-    before is older (None: the last record is older)."""
+def _answer_holds(fetch, ts: int, answer, first: int, end: int) -> bool:
+    """Whether a broker's ListOffsets answer for ``ts`` is consistent with the
+    records around it: the record at ``answer`` is new enough and the one
+    before it older (None: the last record is older).  This catches brokers
+    that answer without looking (Tansu: always 0); a broker is trusted to
+    have looked at every earlier record, as Kafka does."""
     if answer is None:
         if end <= first:
             return True
-        prev = _records_at(admin, tp, end - 1)
-        return not len(prev[1]) or int(prev[1][prev[0] < end].max(initial=-(1 << 62))) < ts
-    at = _first_at(admin, tp, answer)
-    if at is None or at[1] < ts:
+        offsets, stamps = _batch_records(fetch, end - 1)
+        older = [s for o, s in zip(offsets, stamps) if first <= o < end]
+        return bool(older) and older[-1] < ts  # no data record just before the end: no evidence
+    if answer < first or answer >= end:
         return False
-    if answer <= first:
+    offsets, stamps = _batch_records(fetch, answer)
+    at = [s for o, s in zip(offsets, stamps) if o == answer]
+    if not at or at[0] < ts:
+        return False
+    if answer == first:
         return True
-    offsets, stamps = _records_at(admin, tp, answer - 1)
-    before = stamps[offsets < answer]
-    return not len(before) or int(before[-1]) < ts
+    offsets, stamps = _batch_records(fetch, answer - 1)
+    before = [s for o, s in zip(offsets, stamps) if o < answer]
+    return not before or before[-1] < ts
 
 
-def _search_timestamp(admin, tp, ts, first, end):
-    """The first offset with timestamp >= ts, or None, found over Fetches
-    (timestamps taken to ascend with the offset): every Fetch answers a
-    whole batch, which settles the question when the boundary is inside
-    it; otherwise the next guess interpolates between the timestamps seen
-    (alternating with halving, so a skewed log still converges)."""
-    import numpy as np
+def scan_timestamp(fetch, ts: int, first: int, end: int):
+    """Kafka's offsetsForTimes rule: the first offset in ``[first, end)`` whose
+    record timestamp is >= ``ts``, or None.  Timestamps need not rise with
+    the offset (CreateTime), so this walks the batches forward; a v2 batch's
+    maxTimestamp bounds all its records, so one with maxTimestamp < ts is
+    passed by its header alone, and only the batch that holds the answer is
+    decompressed.  ``fetch(offset, max_bytes)`` returns a Fetch's record bytes
+    (whole batches from the one holding ``offset``, maybe a cut one last)."""
+    from kafkacodec.records import iter_batches
 
-    lo, hi = first, end
-    best = None  # the earliest qualifying record found so far (at or after hi)
-    ts_lo = ts_hi = None
-    step = 0
-    while lo < hi:
-        if step % 2 == 0 and ts_lo is not None and ts_hi is not None and ts_hi > ts_lo:
-            mid = lo + int((ts - ts_lo) / (ts_hi - ts_lo) * (hi - lo))
-        else:
-            mid = (lo + hi) // 2
-        mid = min(max(mid, lo), hi - 1)
-        step += 1
-        offsets, stamps = _records_at(admin, tp, mid)
-        inside = (offsets >= lo) & (offsets < hi)
-        offsets, stamps = offsets[inside], stamps[inside]
-        if not len(offsets):
-            hi = mid  # no record in [mid, hi)
+    pos = first
+    size = _SCAN_FIRST_BYTES
+    while pos < end:
+        data = fetch(pos, size)
+        moved = False
+        for b in iter_batches(data):
+            if b.last_offset < pos:
+                continue
+            if b.base_offset >= end:
+                return None
+            moved = True
+            if b.magic < 2 or (not b.is_control and b.max_timestamp >= ts):
+                for r in b.records():  # legacy wrappers' inner timestamps have no bound: always look
+                    if pos <= r.offset < end and r.timestamp >= ts:
+                        return r.offset
+            pos = b.last_offset + 1
+            if pos >= end:
+                return None
+        if not moved:
+            if size >= _SCAN_MAX_BYTES * 8:
+                raise LiveError(f"no record batch at offset {pos} (first {first}, end {end}) in "
+                                f"{len(data)} bytes fetched while searching for timestamp {ts}")
+            size *= 4  # a batch larger than what was asked: ask for more
             continue
-        k = int(np.argmax(stamps >= ts)) if (stamps >= ts).any() else len(stamps)
-        if k == 0:
-            best, hi, ts_hi = int(offsets[0]), min(int(offsets[0]), mid), int(stamps[0])
-        elif k < len(stamps):
-            return int(offsets[k])
-        else:
-            lo, ts_lo = int(offsets[-1]) + 1, int(stamps[-1])
-    return best
+        size = min(size * 2, _SCAN_MAX_BYTES)
+    return None
+
+
+def timestamp_offset(fetch, ts: int, answer, first: int, end: int):
+    """The first offset in ``[first, end)`` with timestamp >= ``ts`` (None:
+    there is none): the broker's ListOffsets ``answer`` when it is
+    consistent with the records (see :func:`_answer_holds`), else found by
+    :func:`scan_timestamp`."""
+    if answer is not None and answer >= end:
+        answer = None
+    if _answer_holds(fetch, ts, answer, first, end):
+        return answer
+    return scan_timestamp(fetch, ts, first, end)
 
 
 def offsets_for_timestamps(admin, specs: dict, isolation_level: str, *, timeout=None) -> dict:
-    """{tp: first offset with timestamp >= ms, or None}: the broker's
-    ListOffsets answer, checked against the records around it with a Fetch.
-    Brokers that answer wrongly (Tansu gives offset 0, librdkafka's mock
-    cluster none at all) are searched instead, by bisection over Fetches."""
+    """{tp: first offset with timestamp >= ms, or None}, by Kafka's rule (see
+    :func:`timestamp_offset`)."""
+    from functools import partial
+
     if not specs:
         return {}
     found = admin.list_offsets(specs, isolation_level=isolation_level, timeout=timeout)
     firsts = earliest_offsets(admin, list(specs), timeout=timeout)
     ends = latest_offsets(admin, list(specs), "read_uncommitted", timeout=timeout)
-    out = {}
-    for tp, ts in specs.items():
-        answer = found[tp].offset
-        first, end = firsts[tp], ends[tp]
-        if answer is not None and answer >= end:
-            answer = None
-        if not _answer_holds(admin, tp, ts, answer, first, end):
-            answer = _search_timestamp(admin, tp, ts, first, end)
-        out[tp] = answer
-    return out
+    return {tp: timestamp_offset(partial(_fetch_raw, admin, tp), ts, found[tp].offset, firsts[tp], ends[tp])
+            for tp, ts in specs.items()}
 
 
 def _tp_name(tp) -> str:
@@ -516,8 +545,51 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
     return out
 
 
+# Spark's fetchOffset.numRetries / fetchOffset.retryIntervalMs defaults: a latest offset below the
+# last one read is asked for again before it counts as data loss (a new leader can answer low, KAFKA-7703)
+FETCH_OFFSET_RETRIES = 3
+FETCH_OFFSET_RETRY_S = 0.01
+
+
+def offsets_back(admin, opts: LiveOptions, begin: dict, latest: dict) -> dict:
+    """{tp: latest offset} of the partitions whose latest offset is below
+    ``begin`` (where the last micro-batch ended) and stays so when asked
+    again: the topic was deleted and recreated, or its log truncated."""
+    back = sorted(tp for tp, n in latest.items() if tp in begin and n < begin[tp])
+    now = {tp: latest[tp] for tp in back}
+    for _ in range(FETCH_OFFSET_RETRIES):
+        if not now:
+            break
+        time.sleep(FETCH_OFFSET_RETRY_S)
+        again = latest_offsets(admin, list(now), opts.isolation_level)
+        now = {tp: n for tp, n in again.items() if n < begin[tp]}
+    return now
+
+
+def data_loss(opts: LiveOptions, begin: dict, back: dict, earliest: dict, warned: set | None = None) -> None:
+    """With failOnDataLoss (the default) a one-line LiveError for offsets that
+    went backwards; without, a warning (once per event in ``warned``):
+    reading goes on from the earliest offset."""
+    tp = next(iter(sorted(back)))
+    what = (f"{_tp_name(tp)}: offsets went back from {begin[tp]} to {back[tp]} (earliest {earliest.get(tp)})"
+            + (f", and {len(back) - 1} other partitions" if len(back) > 1 else "")
+            + "; the topic was deleted and recreated, or its log truncated")
+    if opts.fail_on_data_loss:
+        raise LiveError(f"failOnDataLoss: {what}; some data may have been lost. "
+                        "Set failOnDataLoss=false to go on from the earliest offset")
+    for tp in sorted(back):
+        if warned is not None:
+            if (tp, begin[tp], back[tp]) in warned:
+                continue
+            warned.add((tp, begin[tp], back[tp]))
+        log.warning("failOnDataLoss=false: %s: offsets went back from %d to %d; reading goes on from the "
+                    "earliest offset %s", _tp_name(tp), begin[tp], back[tp], earliest.get(tp))
+
+
 def _pushed_start(admin, opts: LiveOptions, start: dict) -> dict:
-    """Start offsets moved forward by the pushed-down timestamp bound."""
+    """Start offsets moved forward by the pushed-down timestamp bound: every
+    record before Kafka's offset for it is older (Spark still filters the
+    rows after it, which need not be newer)."""
     pushed = opts.pushed
     if pushed is None or pushed.min_timestamp is None or not start:
         return start

@@ -110,16 +110,24 @@ class KafkaLiveDataSource(DataSource):
       ``startingOffsetsByTimestamp`` (ms; offsetsForTimes),
       ``endingTimestamp`` / ``endingOffsetsByTimestamp`` (batch),
       ``startingOffsetsByTimestampStrategy`` (``error`` or ``latest``);
+      a timestamp means Kafka's offset for it, the first whose record
+      timestamp is at or after it (timestamps need not rise with the
+      offset): the broker's ListOffsets answer where it agrees with the
+      records, else found by walking the batch headers (Tansu);
     - ``maxOffsetsPerTrigger`` (streams: offsets per micro-batch, shared by
       lag), ``minPartitions`` (cut ranges into at least that many tasks),
-      ``includeHeaders`` (default false), ``failOnDataLoss`` (default true),
+      ``includeHeaders`` (default false), ``failOnDataLoss`` (default true:
+      a stream whose partition's offsets went back, as when its topic is
+      deleted and recreated, or whose partitions are gone, fails; false logs
+      a warning and goes on from the earliest offset),
       ``kafka.isolation.level`` (default read_uncommitted, as Spark);
     - every other ``kafka.*`` option goes to kafkacodec's client
       (``kafka.security.protocol``, ``kafka.sasl.username``, ...).
 
     Batch queries push ``topic``/``partition`` equality and IN, ``offset``
     ranges and a lower bound on ``timestamp`` into the offset ranges read
-    (see :mod:`kafkacodec.spark._pushdown`).
+    (see :mod:`kafkacodec.spark._pushdown`); the timestamp bound starts each
+    partition at Kafka's offset for it, as startingTimestamp does.
 
     Writes (``df.write`` / ``df.writeStream``): columns ``key``, ``value``,
     ``topic``, ``partition``, ``headers`` as Spark's Kafka sink, options
@@ -196,6 +204,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         self.schema = schema
         self._admin_client = None
         self._target = None  # Trigger.AvailableNow: the latest offsets when the query started
+        self._warned = set()  # data loss already logged (failOnDataLoss=false)
 
     def _admin(self):
         if self._admin_client is None:
@@ -209,7 +218,8 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
 
     def _latest(self) -> dict:
         admin = self._admin()
-        tps = _live.resolve_partitions(admin, self.opts)
+        # a topic deleted since the query started: its partitions are gone (see partitions())
+        tps = _live.resolve_partitions(admin, self.opts, missing_ok=True)
         return _live.latest_offsets(admin, tps, self.opts.isolation_level)
 
     def getDefaultReadLimit(self):
@@ -226,7 +236,15 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         new = [tp for tp in latest if tp not in begin]
         if new:  # partitions that appeared since the last batch: read them from their start
             begin.update(_live.earliest_offsets(self._admin(), new))
-        # never move a partition backwards (a broker answering late, a target older than start)
+        back = _live.offsets_back(self._admin(), self.opts, begin, latest)
+        if back:  # recreated or emptied: fail, or (failOnDataLoss=false) go on from the earliest offset
+            earliest = _live.earliest_offsets(self._admin(), list(back))
+            _live.data_loss(self.opts, begin, back, earliest, self._warned)
+            latest.update(back)
+            begin.update(earliest)
+            if self._target is not None:
+                self._target.update(back)
+        # a latest offset that was low only for a moment: nothing new this time
         latest = {tp: max(n, begin.get(tp, n)) for tp, n in latest.items()}
         if ReadMaxRows is not None and isinstance(limit, ReadMaxRows):
             latest = _live.rate_limit(begin, latest, limit.max_rows)
@@ -240,11 +258,19 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         finish = _offsets_of(end)
         gone = [tp for tp in begin if tp not in finish]
         if gone and self.opts.fail_on_data_loss:
-            raise _live.LiveError(f"partitions {', '.join(map(_live._tp_name, sorted(gone)))} are gone; some "
-                                  "data may have been lost. Set failOnDataLoss=false to go on without them")
+            raise _live.LiveError(f"failOnDataLoss: partitions {', '.join(map(_live._tp_name, sorted(gone)))} are "
+                                  "gone; some data may have been lost. Set failOnDataLoss=false to go on without them")
+        if gone:
+            _live.log.warning("failOnDataLoss=false: partitions %s are gone; going on without them",
+                              ", ".join(map(_live._tp_name, sorted(gone))))
         new = [tp for tp in finish if tp not in begin]
         if new:
             begin.update(_live.earliest_offsets(self._admin(), new))
+        back = {tp: n for tp, n in finish.items() if n < begin[tp]}
+        if back:  # planned past offsets that went back (see latestOffset): from the earliest offset on
+            earliest = _live.earliest_offsets(self._admin(), list(back))
+            _live.data_loss(self.opts, begin, back, earliest, self._warned)
+            begin.update(earliest)
         ranges = [_live.OffsetRange(tp.topic, tp.partition, begin[tp], n)
                   for tp, n in sorted(finish.items()) if n > begin[tp]]
         ranges = _live.split_ranges(ranges, self.opts.min_partitions)
