@@ -11,8 +11,9 @@ only waits on futures and decodes what has been fetched.
 """
 from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
 from kafkacodec.client.consumer import AsyncConsumer, Consumer, ConsumerRecord, RebalanceListener
-from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, ConfigError, KafkaConnectionError,
-                                      KafkaError, KafkaTimeoutError, ProducerFencedError)
+from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, CallbackError, ClientFailedError,
+                                      ConfigError, InvalidArgumentError, KafkaConnectionError, KafkaError,
+                                      KafkaTimeoutError, ProducerFencedError, SendArrowError, SendArrowTimeoutError)
 from kafkacodec.client.producer import (AsyncProducer, BulkResult, ConsumerGroupMetadata, Producer, RecordHandle,
                                        RecordMetadata)
 
@@ -20,4 +21,5 @@ __all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceLis
            "OffsetAndTimestamp",
            "KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
            "BrokerResponseError", "Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult",
-           "ConsumerGroupMetadata", "ProducerFencedError"]
+           "ConsumerGroupMetadata", "ProducerFencedError", "InvalidArgumentError", "ClientFailedError",
+           "CallbackError", "SendArrowError", "SendArrowTimeoutError"]

@@ -86,22 +86,8 @@ def _split_batches(data):
         pos += size
 
 
-class SendArrowError(E.KafkaError):
-    """send_arrow failed after it had begun to queue the table's batches.
-
-    ``result`` is the BulkResult of the rows queued before the failure
-    (``result.rows_queued``, ``result.queued_rows()``; ``result.offsets()`` once
-    they are acknowledged): those rows are delivered, or reported failed, through
-    it like any others.  No other row of the table was queued."""
-
-    def __init__(self, message, result):
-        super().__init__(message)
-        self.result = result
-
-
-class SendArrowTimeoutError(SendArrowError, E.KafkaTimeoutError):
-    """send_arrow found no memory for a batch within max.block.ms (buffer.memory is held
-    by batches not yet acknowledged); ``result`` as for SendArrowError."""
+SendArrowError = E.SendArrowError
+SendArrowTimeoutError = E.SendArrowTimeoutError
 
 
 def _lengths(col):

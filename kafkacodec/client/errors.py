@@ -16,7 +16,7 @@ from kafkacodec.protocol import errors as _protocol_errors
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
            "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "InvalidArgumentError",
-           "ClientFailedError", "CallbackError", "error_for", "check"]
+           "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "error_for", "check"]
 
 
 class NoBrokersAvailable(KafkaConnectionError):
@@ -60,6 +60,24 @@ class CallbackError(KafkaError):
     def __init__(self, message, errors=()):
         super().__init__(message)
         self.errors = list(errors)
+
+
+class SendArrowError(KafkaError):
+    """send_arrow failed after it had begun to queue the table's batches.
+
+    ``result`` is the BulkResult of the rows queued before the failure
+    (``result.rows_queued``, ``result.queued_rows()``; ``result.offsets()`` once
+    they are acknowledged): those rows are delivered, or reported failed, through
+    it like any others.  No other row of the table was queued."""
+
+    def __init__(self, message, result):
+        super().__init__(message)
+        self.result = result
+
+
+class SendArrowTimeoutError(SendArrowError, KafkaTimeoutError):
+    """send_arrow found no memory for a batch within max.block.ms (buffer.memory is held
+    by batches not yet acknowledged); ``result`` as for SendArrowError."""
 
 
 class CommitFailedError(KafkaError):

@@ -269,8 +269,7 @@ class Producer:
         fail, like any others, and no other row was queued, so a retry sends the rest:
         ``table.take(numpy.setdiff1d(numpy.arange(table.num_rows), e.result.queued_rows()))``."""
         from kafkacodec.client import _arrow_send
-        if self._acc.error is not None:
-            raise self._acc.error
+        self._check_usable()
         count = self._partition_count(topic)
         if self._txn is not None:
             self._txn.check_can_send()
