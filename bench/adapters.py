@@ -270,22 +270,33 @@ class KafkaPython(Adapter):
 # ------------------------------------------------------------------ limits
 
 class Memcpy(Adapter):
-    """One copy of every byte of every batch."""
+    """One copy of every byte of the arm's working set, in one call, into a destination
+    that stays allocated (warm) across rounds: what moving the bytes costs and nothing
+    else (a new bytearray per batch would time page faults and malloc, not copying)."""
     name = "memcpy"
     kind = "limit"
 
+    def __init__(self):
+        self._prepared = {}   # id(source) -> (source, joined bytes, warm destination)
+
+    def _copy(self, source, parts):
+        entry = self._prepared.get(id(source))
+        if entry is None or entry[0] is not source:
+            joined = b"".join(parts)
+            entry = self._prepared[id(source)] = (source, joined, bytearray(len(joined)))
+        _, joined, dst = entry
+        memoryview(dst)[:] = joined
+        return len(joined)
+
     def decode(self, w):
-        for b in w.batches:
-            bytearray(b)
+        self._copy(w, w.batches)
         return w.n_records
 
     def build(self, w):
-        return sum(len(bytearray(b)) for b in w.batches)
+        return self._copy(w, w.batches)
 
     def crc(self, bufs):
-        for b in bufs:
-            bytearray(b)
-        return sum(map(len, bufs))
+        return self._copy(bufs, bufs)
 
 
 class Crc32cPackage(Adapter):
