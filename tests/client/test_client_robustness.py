@@ -58,6 +58,7 @@ class _BlackHole:
 
 @pytest.fixture(scope="module")
 def mock1():
+    """One librdkafka mock cluster of one broker for the module (no test here changes its state)."""
     try:
         with _peers.mock_cluster(num_brokers=1) as bootstrap:
             yield bootstrap
@@ -69,6 +70,18 @@ def _topic(bootstrap, partitions=1):
     name = f"r-{uuid.uuid4().hex[:8]}"
     _peers.create_topic(bootstrap, name, partitions)
     return name
+
+
+def _topic_with_values(bootstrap, n):
+    """A new one-partition topic holding values v0 .. v(n-1); and a consumer for it."""
+    topic = _topic(bootstrap)
+    with Producer({"bootstrap.servers": bootstrap}) as p:
+        for i in range(n):
+            p.send(topic, b"v%d" % i)
+        p.flush(10)
+    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"g-{uuid.uuid4().hex[:6]}",
+                         "auto.offset.reset": "earliest"})
+    return topic, consumer
 
 
 # -- 1: bad topics never reach the I/O thread; a failed I/O thread refuses every call
@@ -89,13 +102,8 @@ def test_send_refuses_a_bad_topic_and_the_producer_goes_on(mock1, bad):
 
 
 def test_subscribe_refuses_bad_topics_and_the_group_still_works(mock1):
-    topic = _topic(mock1)
-    with Producer({"bootstrap.servers": mock1}) as p:
-        for i in range(10):
-            p.send(topic, b"v%d" % i)
-        p.flush(10)
-    with Consumer({"bootstrap.servers": mock1, "group.id": f"g-{uuid.uuid4().hex[:6]}",
-                   "auto.offset.reset": "earliest"}) as c:
+    topic, consumer = _topic_with_values(mock1, 10)
+    with consumer as c:
         for bad in ([topic, 123], "", [""], [None], 5, [b"t"]):
             with pytest.raises(E.InvalidArgumentError):
                 c.subscribe(bad)
@@ -223,13 +231,8 @@ def test_poll_keeps_its_timeout_for_a_topic_that_does_not_exist(mock1, group):
 
 def test_poll_takes_up_a_lookup_that_outlived_an_earlier_poll(mock1):
     """The committed-offset lookup started by a short poll is used by the next ones."""
-    topic = _topic(mock1)
-    with Producer({"bootstrap.servers": mock1}) as p:
-        for i in range(5):
-            p.send(topic, b"v%d" % i)
-        p.flush(10)
-    with Consumer({"bootstrap.servers": mock1, "group.id": f"g-{uuid.uuid4().hex[:6]}",
-                   "auto.offset.reset": "earliest"}) as c:
+    topic, consumer = _topic_with_values(mock1, 5)
+    with consumer as c:
         c.assign([(topic, 0)])
         got = c.poll(0)  # too short for any lookup
         deadline = time.monotonic() + 20
