@@ -1,0 +1,469 @@
+"""confluent-kafka's Consumer over kafkacodec's Consumer.
+
+librdkafka commits *stored* offsets: each message's offset + 1 as poll() returns it
+(``enable.auto.offset.store``), or what ``store_offsets()`` stored.  The face keeps that
+store and does the automatic commit itself (every ``auto.commit.interval.ms``, on revoke,
+on close); kafkacodec's own auto-commit, which commits positions, stays off.
+"""
+import collections
+import logging
+import re
+import time
+
+from kafkacodec.client import Consumer as _Consumer
+from kafkacodec.client import RebalanceListener
+from kafkacodec.client import errors as E
+from kafkacodec.compat.confluent_kafka import _config, _metadata
+from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
+    from_exception
+from kafkacodec.compat.confluent_kafka._producer import _seconds
+from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
+                                                      Message, TopicPartition)
+
+__all__ = ["Consumer"]
+
+log = logging.getLogger("kafkacodec.compat")
+
+# a wait "forever" is made of steps this long, so automatic commits and their reports go on meanwhile
+_STEP = 0.5
+
+
+def _tps(items):
+    return [TopicPartition(tp.topic, tp.partition) for tp in sorted(items)]
+
+
+def _pattern(topics):
+    """librdkafka's subscription list (names, and regexes starting with ^) as one pattern for kafkacodec,
+    which full-matches topic names; None when every entry is a plain name."""
+    if not any(t.startswith("^") for t in topics):
+        return None
+    parts = [f"(?:{t[1:]}).*" if t.startswith("^") else re.escape(t) for t in topics]
+    return re.compile("|".join(f"(?:{p})" for p in parts))
+
+
+class _Listener(RebalanceListener):
+    """kafkacodec's rebalance callbacks -> on_assign / on_revoke / on_lost, with librdkafka's commit of
+    the stored offsets when partitions are given up."""
+
+    def __init__(self, face, on_assign, on_revoke, on_lost):
+        self.face, self.on_assign, self.on_revoke, self.on_lost = face, on_assign, on_revoke, on_lost
+
+    def on_partitions_assigned(self, consumer, partitions):
+        face = self.face
+        for tp in partitions:
+            face._eof_at.pop((tp.topic, tp.partition), None)
+        if self.on_assign is not None:
+            face._in_rebalance = True
+            try:
+                self.on_assign(face, _tps(partitions))
+            finally:
+                face._in_rebalance = False
+
+    def on_partitions_revoked(self, consumer, partitions):
+        face = self.face
+        if self.on_revoke is not None:
+            face._in_rebalance = True
+            try:
+                self.on_revoke(face, _tps(partitions))
+            finally:
+                face._in_rebalance = False
+        if face._auto_commit:
+            face._commit_stored([(tp.topic, tp.partition) for tp in partitions], asynchronous=False,
+                                quiet=True)
+        face._forget(partitions)
+
+    def on_partitions_lost(self, consumer, partitions):
+        face = self.face
+        fn = self.on_lost or self.on_revoke
+        if fn is not None:
+            face._in_rebalance = True
+            try:
+                fn(face, _tps(partitions))
+            finally:
+                face._in_rebalance = False
+        face._forget(partitions)
+
+
+class Consumer:
+    """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
+
+    def __init__(self, *args, **kwargs):
+        config = dict(args[0]) if args else {}
+        if len(args) > 1:
+            raise TypeError("Consumer takes one configuration dict")
+        config.update(kwargs)
+        conf, face = _config.translate(config, "C")
+        conf["enable.auto.commit"] = False  # the face commits stored offsets (module notes)
+        self._conf = conf
+        self._auto_commit = face["enable.auto.commit"] and conf.get("group.id") is not None
+        self._interval = face["auto.commit.interval.ms"] / 1000
+        self._auto_store = face["enable.auto.offset.store"]
+        self._eof = face["enable.partition.eof"]
+        self._on_commit = face.get("on_commit")
+        self._error_cb = face.get("error_cb")
+        try:
+            self._c = _Consumer(conf)
+        except E.ConfigError:
+            raise
+        except E.KafkaError as exc:
+            raise exception_from(exc) from exc
+        self._stored = {}        # (topic, partition) -> offset to commit
+        self._committed = {}     # (topic, partition) -> offset last committed by the face
+        self._eof_at = {}        # (topic, partition) -> offset whose end was reported
+        self._events = collections.deque()    # error/EOF Messages for the next poll
+        self._commit_done = collections.deque()  # (error, offsets) from the I/O thread, for on_commit
+        self._next_commit = time.monotonic() + self._interval
+        self._in_rebalance = False
+        self._subscribed = False
+        self._admin = None
+        self._closed = False
+
+    def _check_open(self):
+        if self._closed:
+            raise RuntimeError("Consumer closed")
+
+    def _call(self, fn, *args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except E.KafkaError as exc:
+            raise exception_from(exc) from exc
+
+    # -- subscription and assignment
+
+    def subscribe(self, topics, on_assign=None, on_revoke=None, on_lost=None):
+        """Join the group for `topics` (names; entries starting with ^ are regexes)."""
+        self._check_open()
+        if isinstance(topics, str) or not isinstance(topics, (list, tuple)):
+            raise TypeError("expected a list of topic names")
+        for fn in (on_assign, on_revoke, on_lost):
+            if fn is not None and not callable(fn):
+                raise TypeError("on_assign, on_revoke and on_lost must be callable")
+        pattern = _pattern(list(topics))
+        listener = _Listener(self, on_assign, on_revoke, on_lost)
+        self._call(self._c.subscribe, pattern if pattern is not None else list(topics), listener)
+        self._subscribed = True
+
+    def unsubscribe(self):
+        self._check_open()
+        self._call(self._c.unsubscribe)
+        self._subscribed = False
+
+    def _start_at(self, partitions):
+        """Positions given with TopicPartition.offset (librdkafka's logical offsets included)."""
+        for tp in partitions:
+            if tp.offset not in (OFFSET_INVALID, OFFSET_STORED):
+                self._seek(tp)
+
+    def assign(self, partitions):
+        """Consume `partitions` from their offsets (OFFSET_INVALID/STORED: the committed offset, else
+        auto.offset.reset).  Inside on_assign this sets where the assigned partitions start."""
+        self._check_open()
+        partitions = list(partitions)
+        if not (self._in_rebalance or self._subscribed):
+            self._call(self._c.assign, [(tp.topic, tp.partition) for tp in partitions])
+            self._forget([tp for tp in self._eof_at if tp not in {(p.topic, p.partition) for p in partitions}])
+        self._start_at(partitions)
+
+    def incremental_assign(self, partitions):
+        self._check_open()
+        partitions = list(partitions)
+        if not (self._in_rebalance or self._subscribed):
+            current = {(tp.topic, tp.partition) for tp in self._c.assignment()}
+            self._call(self._c.assign, sorted(current | {(tp.topic, tp.partition) for tp in partitions}))
+        self._start_at(partitions)
+
+    def incremental_unassign(self, partitions):
+        self._check_open()
+        if self._in_rebalance or self._subscribed:
+            return  # the group's revocation follows the callback
+        gone = {(tp.topic, tp.partition) for tp in partitions}
+        current = {(tp.topic, tp.partition) for tp in self._c.assignment()}
+        self._call(self._c.assign, sorted(current - gone))
+        self._forget(gone)
+
+    def unassign(self):
+        self._check_open()
+        if self._in_rebalance or self._subscribed:
+            return  # the group's revocation follows the callback
+        self._forget(list(self._c.assignment()))
+        self._call(self._c.assign, [])
+
+    def assignment(self):
+        self._check_open()
+        return _tps(self._c.assignment())
+
+    def _forget(self, partitions):
+        for tp in partitions:
+            key = (tp[0], tp[1])
+            self._stored.pop(key, None)
+            self._committed.pop(key, None)
+            self._eof_at.pop(key, None)
+
+    # -- consuming
+
+    def poll(self, timeout=None):
+        """The next message or event, waiting up to `timeout` seconds (None or -1: until there is one);
+        None when none came."""
+        got = self._consume(1, timeout)
+        return got[0] if got else None
+
+    def consume(self, num_messages=1, timeout=-1):
+        """Up to num_messages messages and events, waiting until that many came or `timeout` passed."""
+        if num_messages < 0 or num_messages > 1000000:
+            raise ValueError("num_messages must be between 0 and 1000000 (1M)")
+        return self._consume(num_messages, timeout)
+
+    def _consume(self, n, timeout):
+        self._check_open()
+        wait = _seconds(timeout)
+        deadline = None if wait is None else time.monotonic() + wait
+        out = []
+        while True:
+            self._serve_commits()
+            self._maybe_auto_commit()
+            while self._events and len(out) < n:
+                out.append(self._events.popleft())
+            left = None if deadline is None else deadline - time.monotonic()
+            if len(out) >= n or (left is not None and left <= 0):
+                return out
+            step = _STEP if left is None else min(left, _STEP)
+            if not self._subscribed and not self._c.assignment():
+                time.sleep(step)  # nothing to consume: librdkafka's poll just waits
+                continue
+            try:
+                records = self._c.poll(step, max_records=n - len(out))
+            except E.IllegalStateError as exc:
+                if "auto.offset.reset" in str(exc):
+                    out.append(Message(error=KafkaError(CODES["_AUTO_OFFSET_RESET"], str(exc))))
+                    return out
+                raise exception_from(exc) from exc
+            except E.ClientClosedError as exc:
+                raise RuntimeError("Consumer closed") from exc
+            except E.KafkaError as exc:
+                # errors reach confluent-kafka's applications as messages whose error() is set
+                err = from_exception(exc)
+                if err.fatal() and self._error_cb is not None:
+                    self._error_cb(err)
+                out.append(Message(error=err))
+                return out
+            if records:
+                stored = self._stored
+                for r in records:
+                    out.append(Message._of_record(r))
+                    if self._auto_store:
+                        stored[(r.topic, r.partition)] = r.offset + 1
+            if self._eof:
+                self._find_eof()
+            if len(out) >= n and not self._events:
+                return out
+
+    def _find_eof(self):
+        """A _PARTITION_EOF event for each partition whose position reached its high watermark (from the
+        last fetch), once per offset, as librdkafka reports it."""
+        for tp, (low, high) in self._c.watermarks().items():
+            if high is None:
+                continue
+            try:
+                pos = self._c.position(tp, timeout=0)
+            except E.KafkaError:
+                continue
+            key = (tp.topic, tp.partition)
+            if pos is not None and pos >= high and self._eof_at.get(key) != pos:
+                self._eof_at[key] = pos
+                self._events.append(Message(tp.topic, tp.partition, pos,
+                                            error=KafkaError(CODES["_PARTITION_EOF"],
+                                                             f"Fetch from broker reached end of partition at "
+                                                             f"offset {pos} (HighwaterMark {high})")))
+
+    # -- offsets
+
+    def _serve_commits(self):
+        while self._commit_done:
+            err, offsets = self._commit_done.popleft()
+            if self._on_commit is not None:
+                self._on_commit(err, offsets)
+            elif err is not None:
+                log.warning("commit failed: %s", err)
+
+    def _maybe_auto_commit(self):
+        if self._auto_commit and time.monotonic() >= self._next_commit:
+            self._next_commit = time.monotonic() + self._interval
+            self._commit_stored(None, asynchronous=True, quiet=True)
+
+    def _commit_stored(self, partitions, asynchronous, quiet=False):
+        """Commit the stored offsets not committed yet (of `partitions`, default all)."""
+        wanted = self._stored if partitions is None else {k: self._stored[k] for k in partitions
+                                                          if k in self._stored}
+        offsets = {k: v for k, v in wanted.items() if self._committed.get(k) != v}
+        if not offsets:
+            return None
+        try:
+            return self._commit(offsets, asynchronous)
+        except KafkaException as exc:
+            if not quiet:
+                raise
+            log.warning("automatic commit failed: %s", exc)
+            return None
+
+    def _commit(self, offsets, asynchronous):
+        tps = [TopicPartition(t, p, o) for (t, p), o in sorted(offsets.items())]
+
+        def done(_offsets, error):
+            # on the I/O thread: reported from the next poll()
+            if error is None:
+                self._committed.update(offsets)
+            self._commit_done.append((None if error is None else from_exception(error), tps))
+
+        if asynchronous:
+            self._call(self._c.commit, offsets, asynchronous=True, callback=done)
+            return None
+        try:
+            self._c.commit(offsets)
+        except E.KafkaError as exc:
+            err = from_exception(exc)
+            self._commit_done.append((err, tps))
+            raise KafkaException(err) from exc
+        self._committed.update(offsets)
+        self._commit_done.append((None, tps))
+        return tps
+
+    def commit(self, message=None, offsets=None, asynchronous=True):
+        """Commit message.offset() + 1, or `offsets` [TopicPartition], or else the stored offsets.
+        Synchronous commits return the committed [TopicPartition]."""
+        self._check_open()
+        if message is not None and offsets is not None:
+            raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "message and offsets are mutually exclusive"))
+        if message is not None:
+            if message.error() is not None:
+                raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "cannot commit an error message"))
+            todo = {(message.topic(), message.partition()): message.offset() + 1}
+        elif offsets is not None:
+            todo = {(tp.topic, tp.partition): tp.offset for tp in offsets if tp.offset >= 0}
+        else:
+            assigned = {(tp.topic, tp.partition) for tp in self._c.assignment()}
+            todo = {k: v for k, v in self._stored.items() if k in assigned}
+        if not todo:
+            raise KafkaException(KafkaError(CODES["_NO_OFFSET"]))
+        return self._commit(todo, asynchronous)
+
+    def store_offsets(self, message=None, offsets=None):
+        """Store message.offset() + 1, or `offsets`, for the next commit (enable.auto.offset.store=false)."""
+        self._check_open()
+        if self._auto_store:
+            raise KafkaException(KafkaError(CODES["_INVALID_ARG"],
+                                             "store_offsets() needs enable.auto.offset.store=false"))
+        if (message is None) == (offsets is None):
+            raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "give one of message and offsets"))
+        todo = ({(message.topic(), message.partition()): message.offset() + 1} if message is not None
+                else {(tp.topic, tp.partition): tp.offset for tp in offsets})
+        assigned = {(tp.topic, tp.partition) for tp in self._c.assignment()}
+        missing = [k for k in todo if k not in assigned]
+        if missing:
+            raise KafkaException(KafkaError(CODES["_STATE"], f"not assigned: {missing}"))
+        self._stored.update(todo)
+
+    def committed(self, partitions, timeout=None):
+        self._check_open()
+        found = self._call(self._c.committed, [(tp.topic, tp.partition) for tp in partitions], _seconds(timeout))
+        out = []
+        for tp in partitions:
+            offset = found.get((tp.topic, tp.partition))
+            out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if offset is None else offset))
+        return out
+
+    def position(self, partitions):
+        """The offset of the next message per partition (OFFSET_INVALID while not known)."""
+        self._check_open()
+        out = []
+        for tp in partitions:
+            try:
+                pos = self._c.position((tp.topic, tp.partition), timeout=0)
+            except E.KafkaError:
+                pos = None
+            out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if pos is None else pos))
+        return out
+
+    def _seek(self, tp):
+        key = (tp.topic, tp.partition)
+        self._eof_at.pop(key, None)
+        if tp.offset >= 0:
+            self._call(self._c.seek, key, tp.offset)
+        elif tp.offset == OFFSET_BEGINNING:
+            self._call(self._c.seek_to_beginning, [key])
+        elif tp.offset == OFFSET_END:
+            self._call(self._c.seek_to_end, [key])
+        else:
+            raise KafkaException(KafkaError(CODES["_INVALID_ARG"], f"cannot seek to offset {tp.offset}"))
+
+    def seek(self, partition):
+        """Move an assigned partition to partition.offset (absolute, OFFSET_BEGINNING or OFFSET_END)."""
+        self._check_open()
+        self._seek(partition)
+
+    def pause(self, partitions):
+        self._check_open()
+        self._call(self._c.pause, [(tp.topic, tp.partition) for tp in partitions])
+
+    def resume(self, partitions):
+        self._check_open()
+        self._call(self._c.resume, [(tp.topic, tp.partition) for tp in partitions])
+
+    def get_watermark_offsets(self, partition, timeout=None, cached=False):
+        """(low, high): the log start offset and the offset after the last message; cached=True answers
+        from the last fetch (OFFSET_INVALID while unknown)."""
+        self._check_open()
+        key = (partition.topic, partition.partition)
+        low, high = self._call(self._c.get_watermark_offsets, key, _seconds(timeout), cached)
+        return (OFFSET_INVALID if low is None else low, OFFSET_INVALID if high is None else high)
+
+    def offsets_for_times(self, partitions, timeout=None):
+        """The first offset whose timestamp is at or after partition.offset (ms), or -1 when none is."""
+        self._check_open()
+        found = self._call(self._c.offsets_for_times, {(tp.topic, tp.partition): tp.offset for tp in partitions},
+                           _seconds(timeout))
+        out = []
+        for tp in partitions:
+            hit = found.get((tp.topic, tp.partition))
+            out.append(TopicPartition(tp.topic, tp.partition, OFFSET_END if hit is None else hit.offset))
+        return out
+
+    # -- group and cluster
+
+    def consumer_group_metadata(self):
+        self._check_open()
+        return self._call(self._c.group_metadata)
+
+    def memberid(self):
+        self._check_open()
+        if self._conf.get("group.id") is None:
+            return None
+        return self._c.group_metadata().member_id or None
+
+    def list_topics(self, topic=None, timeout=-1):
+        self._check_open()
+        if self._admin is None:
+            self._admin = _metadata.admin_for(self._conf)
+        return _metadata.list_topics(self._admin, topic, _seconds(timeout))
+
+    def cluster_id(self, timeout=-1):
+        return self.list_topics(None, timeout).cluster_id
+
+    def close(self):
+        """Commit the stored offsets (enable.auto.commit), leave the group, stop."""
+        if self._closed:
+            return
+        try:
+            if self._auto_commit:
+                self._commit_stored(None, asynchronous=False, quiet=True)
+            self._c.close(autocommit=False)
+        finally:
+            self._closed = True
+            if self._admin is not None:
+                self._admin.close()
+        self._serve_commits()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,53 @@
+"""list_topics(): ClusterMetadata from a kafkacodec Admin's metadata view."""
+
+from kafkacodec.client import Admin
+from kafkacodec.client import errors as E
+from kafkacodec.client.config import ADMIN
+from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from
+from kafkacodec.compat.confluent_kafka._types import (BrokerMetadata, ClusterMetadata, PartitionMetadata,
+                                                      TopicMetadata)
+
+__all__ = ["admin_for", "list_topics"]
+
+# the producer's and consumer's metadata views hold only the topics they use; an Admin of their
+# connection settings answers list_topics() without changing what they fetch
+_FOREVER = 3600.0
+
+
+def admin_for(conf):
+    """A kafkacodec Admin with the connection settings of a translated producer/consumer config."""
+    return Admin({k: v for k, v in conf.items() if k in ADMIN and k != "default.api.timeout.ms"})
+
+
+def list_topics(admin, topic=None, timeout=None):
+    """ClusterMetadata of every topic, or of `topic` (its .error set when the broker knows no such topic)."""
+    timeout = _FOREVER if timeout is None else timeout
+    md = admin.client.metadata
+    try:
+        if topic is None:
+            admin.list_topics(timeout=timeout)
+        else:
+            md.add_topics({topic})
+            md.wait_for_update(timeout)
+    except E.KafkaTimeoutError as exc:
+        raise KafkaException(KafkaError(CODES["_TIMED_OUT"], str(exc))) from exc
+    except E.KafkaError as exc:
+        raise exception_from(exc) from exc
+    out = ClusterMetadata()
+    out.cluster_id = md.cluster_id
+    out.controller_id = md.controller_id if md.controller_id is not None else -1
+    out.brokers = {b.node_id: BrokerMetadata(b.node_id, b.host, b.port) for b in md.brokers.values()}
+    names = list(md.topics) if topic is None else [topic]
+    for name in names:
+        info = md.topics.get(name)
+        if info is None:
+            code = md.topic_errors.get(name, 3)
+            out.topics[name] = TopicMetadata(name, {}, KafkaError(code))
+            continue
+        parts = {p.partition: PartitionMetadata(p.partition, p.leader, p.replicas, p.isr)
+                 for p in info.partitions.values()}
+        out.topics[name] = TopicMetadata(name, parts, None)
+    if out.brokers:
+        first = min(out.brokers.values(), key=lambda b: b.id)
+        out.orig_broker_id, out.orig_broker_name = first.id, f"{first.host}:{first.port}/{first.id}"
+    return out

@@ -1,0 +1,320 @@
+"""confluent-kafka's Producer over kafkacodec's Producer."""
+import threading
+import time
+
+from kafkacodec.client import Producer as _Producer
+from kafkacodec.client import errors as E
+from kafkacodec.compat.confluent_kafka import _config, _metadata
+from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException, _PurgedError,
+                                                       exception_from, from_exception)
+from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, TIMESTAMP_CREATE_TIME,
+                                                      TIMESTAMP_LOG_APPEND_TIME, Message)
+
+__all__ = ["Producer"]
+
+# the longest single wait handed to kafkacodec when confluent-kafka's caller waits forever
+_FOREVER_STEP = 3600.0
+
+
+def _seconds(timeout):
+    """confluent-kafka's timeouts: None or a negative number wait forever."""
+    return None if timeout is None or timeout < 0 else float(timeout)
+
+
+def _bytes(value, what):
+    if value is None or isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode()
+    if isinstance(value, (bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError(f"{what}: expected str or bytes, got {type(value).__name__}")
+
+
+def _headers(headers):
+    if headers is None:
+        return None
+    items = headers.items() if isinstance(headers, dict) else headers
+    out = []
+    for item in items:
+        try:
+            k, v = item
+        except (TypeError, ValueError):
+            raise TypeError(f"headers: expected (key, value) pairs, got {item!r}") from None
+        if not isinstance(k, str):
+            raise TypeError(f"headers: a key must be a str, got {k!r}")
+        out.append((k, _bytes(v, f"header {k!r}")))
+    return out or None
+
+
+class _Delivery:
+    """The callback kafkacodec runs for one record: counts it delivered and calls on_delivery(err, msg)
+    with the Message librdkafka would report (headers not included, as there)."""
+
+    __slots__ = ("owner", "fn", "topic", "key", "value", "handle", "start", "partition")
+
+    def __init__(self, owner, fn, topic, key, value, partition):
+        self.owner = owner
+        self.fn = fn
+        self.topic = topic
+        self.key = key
+        self.value = value
+        self.partition = partition
+        self.handle = None
+        self.start = time.monotonic()
+
+    def __call__(self, err, md):
+        owner = self.owner
+        owner._outstanding -= 1
+        fn = self.fn
+        if fn is None or (err is None and owner._only_errors):
+            return
+        handle = self.handle
+        partition = handle.partition if handle is not None else self.partition
+        if err is None:
+            ts_type = TIMESTAMP_CREATE_TIME
+            if handle is not None and md.timestamp != handle.timestamp:
+                ts_type = TIMESTAMP_LOG_APPEND_TIME
+            msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
+                          (ts_type, md.timestamp), time.monotonic() - self.start)
+            kerr = None
+        else:
+            kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
+            msg = Message(self.topic, partition, OFFSET_INVALID, self.key, self.value, None, kerr,
+                          None, time.monotonic() - self.start)
+        try:
+            fn(kerr, msg)
+        except Exception as exc:
+            # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
+            owner._raised.append(exc)
+
+
+class Producer:
+    """confluent-kafka's Producer: ``produce()`` queues, ``poll()``/``flush()`` serve delivery reports."""
+
+    def __init__(self, *args, **kwargs):
+        config = dict(args[0]) if args else {}
+        if len(args) > 1:
+            raise TypeError("Producer takes one configuration dict")
+        config.update(kwargs)
+        conf, face = _config.translate(config, "P")
+        self._error_cb = face.get("error_cb")
+        self._on_delivery = face.get("on_delivery")
+        self._only_errors = face["delivery.report.only.error"]
+        self._max_messages = face["queue.buffering.max.messages"]
+        self._conf = conf
+        try:
+            self._p = _Producer(conf)
+        except E.ConfigError:
+            raise
+        except E.KafkaError as exc:
+            raise exception_from(exc) from exc
+        self._outstanding = 0
+        self._raised = []
+        self._known_topics = set()
+        self._admin = None
+        self._closed = False
+        self._error_reported = False
+
+    # -- producing
+
+    def produce(self, topic, value=None, key=None, partition=-1, on_delivery=None, timestamp=0, headers=None,
+                callback=None):
+        """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
+        BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
+        if self._closed:
+            raise RuntimeError("Producer has been closed")
+        if self._outstanding >= self._max_messages:
+            raise BufferError(KafkaError(CODES["_QUEUE_FULL"]).str())
+        fn = on_delivery if on_delivery is not None else callback
+        if fn is None:
+            fn = self._on_delivery
+        if fn is not None and not callable(fn):
+            raise TypeError("on_delivery must be callable")
+        value = _bytes(value, "value")
+        key = _bytes(key, "key")
+        part = None if partition is None or partition < 0 else partition
+        report = _Delivery(self, fn, topic, key, value, part if part is not None else -1)
+        try:
+            handle = self._p.send(topic, value, key, _headers(headers), part, timestamp or None, report)
+        except (E.InvalidArgumentError, E.ConfigError) as exc:
+            code = "_UNKNOWN_PARTITION" if part is not None and "partition" in str(exc) else "_INVALID_ARG"
+            raise KafkaException(KafkaError(CODES[code], str(exc))) from exc
+        except E.KafkaTimeoutError as exc:
+            if topic in self._known_topics:
+                # the only wait once a topic is known: memory held by unacknowledged batches
+                raise BufferError(str(exc)) from exc
+            raise KafkaException(KafkaError(CODES["_UNKNOWN_TOPIC"], str(exc))) from exc
+        except E.KafkaError as exc:
+            raise exception_from(exc) from exc
+        report.handle = handle
+        self._outstanding += 1
+        self._known_topics.add(topic)
+
+    def produce_batch(self, topic, messages, partition=-1, on_delivery=None):
+        """produce() for each dict of `messages` (value, key, partition, timestamp, callback); returns how many
+        were queued.  A message that is refused gets an '_error' entry."""
+        if not isinstance(messages, list):
+            raise TypeError("messages must be a list of dicts")
+        queued = 0
+        for m in messages:
+            try:
+                self.produce(topic, m.get("value"), m.get("key"), m.get("partition", partition),
+                             m.get("callback") or on_delivery, m.get("timestamp", 0))
+                queued += 1
+            except KafkaException as exc:
+                m["_error"] = exc.args[0]
+            except BufferError:
+                m["_error"] = KafkaError(CODES["_QUEUE_FULL"])
+        return queued
+
+    def __len__(self):
+        """Messages queued, in flight, or delivered but not yet reported by poll()/flush()."""
+        return self._outstanding
+
+    def __bool__(self):
+        return True  # an object with __len__ would be false when nothing is queued
+
+    # -- serving reports
+
+    def _raise_kept(self):
+        if self._raised:
+            raise self._raised.pop(0)
+
+    def _report_failure(self):
+        err = self._p.client.fatal_error
+        if err is not None and not self._error_reported and self._error_cb is not None:
+            self._error_reported = True
+            self._error_cb(from_exception(err))
+
+    def poll(self, timeout=None):
+        """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
+        first; returns how many were served.  A callback's exception is raised here."""
+        self._raise_kept()
+        wait = _seconds(timeout)
+        served = 0
+        while True:
+            step = _FOREVER_STEP if wait is None else wait
+            try:
+                served += self._p.poll(step)
+            except E.CallbackError as exc:
+                raise exc.errors[0] if exc.errors else exc
+            self._report_failure()
+            self._raise_kept()
+            if served or wait is not None:
+                return served
+
+    def flush(self, timeout=None):
+        """Wait until every queued message is reported (serving reports), or `timeout` seconds;
+        returns how many are still queued."""
+        self._raise_kept()
+        wait = _seconds(timeout)
+        try:
+            self._p.flush(wait)
+        except E.KafkaTimeoutError:
+            pass
+        except E.CallbackError as exc:
+            raise exc.errors[0] if exc.errors else exc
+        except E.ClientFailedError:
+            self._report_failure()
+        self._raise_kept()
+        return self._outstanding
+
+    def purge(self, in_queue=True, in_flight=True, blocking=True):
+        """Fail queued (_PURGE_QUEUE) and/or in-flight (_PURGE_INFLIGHT) messages now; their reports come
+        from the next poll() or flush().  In-flight requests still complete on the broker, but their
+        answers no longer reach the messages."""
+        acc = self._p._acc  # the accumulator has no public purge yet
+        done = threading.Event()
+
+        def purge_now():
+            try:
+                if in_queue:
+                    acc.fail_all(_PurgedError(CODES["_PURGE_QUEUE"], "purged while queued"))
+                if in_flight:
+                    error = _PurgedError(CODES["_PURGE_INFLIGHT"], "purged while in flight")
+                    with acc.lock:
+                        pending = list(acc.incomplete)
+                    for result in pending:
+                        result.complete(-1, -1, error)
+            finally:
+                done.set()
+
+        # on the I/O thread, so no batch moves between queued and in flight meanwhile
+        self._p.client.call_soon(purge_now)
+        if blocking:
+            done.wait(30.0)
+
+    # -- metadata
+
+    def _admin_client(self):
+        if self._admin is None:
+            self._admin = _metadata.admin_for(self._conf)
+        return self._admin
+
+    def list_topics(self, topic=None, timeout=-1):
+        return _metadata.list_topics(self._admin_client(), topic, _seconds(timeout))
+
+    def cluster_id(self, timeout=-1):
+        return self.list_topics(None, timeout).cluster_id
+
+    # -- transactions
+
+    def _txn_call(self, fn, *args):
+        try:
+            return fn(*args)
+        except E.KafkaError as exc:
+            txn = self._p._txn  # whether the transaction must now be aborted is the manager's state
+            abortable = txn is not None and txn.abortable_error is not None
+            raise exception_from(exc, txn_requires_abort=abortable) from exc
+        finally:
+            self._raise_kept()
+
+    def init_transactions(self, timeout=None):
+        self._txn_call(self._p.init_transactions, _seconds(timeout))
+
+    def begin_transaction(self):
+        self._txn_call(self._p.begin_transaction)
+
+    def send_offsets_to_transaction(self, positions, group_metadata, timeout=None):
+        """Commit the consumer's positions [TopicPartition(topic, partition, next offset)] with the
+        transaction; group_metadata is Consumer.consumer_group_metadata()."""
+        offsets = {(tp.topic, tp.partition): tp.offset for tp in positions if tp.offset >= 0}
+        if not offsets:
+            return
+        self._txn_call(self._p.send_offsets_to_transaction, offsets, group_metadata, _seconds(timeout))
+
+    def commit_transaction(self, timeout=None):
+        self._txn_call(self._p.commit_transaction, _seconds(timeout))
+
+    def abort_transaction(self, timeout=None):
+        self._txn_call(self._p.abort_transaction, _seconds(timeout))
+
+    # -- shutdown
+
+    def close(self, timeout=None):
+        """Flush (up to `timeout` seconds), then stop; reports still pending are served."""
+        if self._closed:
+            return True
+        self._closed = True
+        try:
+            self._p.close(_seconds(timeout))
+        finally:
+            if self._admin is not None:
+                self._admin.close()
+        return True
+
+    def __del__(self):
+        if getattr(self, "_closed", True) is False:
+            try:
+                self._p.close(0)
+                if self._admin is not None:
+                    self._admin.close()
+            except Exception:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,197 @@
+"""TopicPartition, Message and the metadata classes, shaped as confluent-kafka's."""
+
+__all__ = ["TopicPartition", "Message", "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata",
+           "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED", "OFFSET_INVALID",
+           "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME"]
+
+# librdkafka's logical offsets and timestamp types
+OFFSET_BEGINNING = -2
+OFFSET_END = -1
+OFFSET_STORED = -1000
+OFFSET_INVALID = -1001
+TIMESTAMP_NOT_AVAILABLE = 0
+TIMESTAMP_CREATE_TIME = 1
+TIMESTAMP_LOG_APPEND_TIME = 2
+
+
+class TopicPartition:
+    """Topic, partition and an offset (or timestamp, or error) for calls that take or return
+    several partitions.  Equal and hashed by (topic, partition), as confluent-kafka's."""
+
+    __slots__ = ("topic", "partition", "offset", "metadata", "leader_epoch", "error")
+
+    def __init__(self, topic, partition=-1, offset=OFFSET_INVALID, metadata=None, leader_epoch=None):
+        self.topic = topic
+        self.partition = partition
+        self.offset = offset
+        self.metadata = metadata
+        self.leader_epoch = leader_epoch
+        self.error = None
+
+    def _key(self):
+        return (self.topic, self.partition)
+
+    def __eq__(self, other):
+        if not isinstance(other, TopicPartition):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __lt__(self, other):
+        return self._key() < other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __str__(self):
+        return (f"TopicPartition{{topic={self.topic},partition={self.partition},offset={self.offset},"
+                f"leader_epoch={self.leader_epoch},error={self.error}}}")
+
+    __repr__ = __str__
+
+
+class Message:
+    """A consumed or produced message, or an event (``error()`` is not None)."""
+
+    __slots__ = ("_topic", "_partition", "_offset", "_key", "_value", "_headers", "_error", "_timestamp",
+                 "_latency", "_leader_epoch")
+
+    def __init__(self, topic=None, partition=None, offset=None, key=None, value=None, headers=None, error=None,
+                 timestamp=None, latency=None, leader_epoch=None):
+        self._topic = topic
+        self._partition = partition
+        self._offset = offset
+        self._key = key
+        self._value = value
+        self._headers = headers
+        self._error = error
+        self._timestamp = (TIMESTAMP_NOT_AVAILABLE, 0) if timestamp is None else timestamp
+        self._latency = latency
+        self._leader_epoch = leader_epoch
+
+    @classmethod
+    def _of_record(cls, r):
+        """A consumed kafkacodec Record as a Message (timestamp types: Kafka's 0/1 -> 1/2)."""
+        m = cls.__new__(cls)
+        m._topic = r.topic
+        m._partition = r.partition
+        m._offset = r.offset
+        m._key = r.key
+        m._value = r.value
+        h = r.headers
+        m._headers = list(h) if h else None
+        m._error = None
+        ts = r.timestamp
+        m._timestamp = (r.timestamp_type + 1, ts) if ts >= 0 else (TIMESTAMP_NOT_AVAILABLE, -1)
+        m._latency = None
+        m._leader_epoch = None
+        return m
+
+    def topic(self):
+        return self._topic
+
+    def partition(self):
+        return self._partition
+
+    def offset(self):
+        return self._offset
+
+    def key(self):
+        return self._key
+
+    def value(self):
+        return self._value
+
+    def headers(self):
+        """A list of (str, bytes | None), or None when the message has none."""
+        return self._headers
+
+    def error(self):
+        return self._error
+
+    def timestamp(self):
+        """(timestamp type, milliseconds since the epoch): TIMESTAMP_CREATE_TIME,
+        TIMESTAMP_LOG_APPEND_TIME or TIMESTAMP_NOT_AVAILABLE."""
+        return self._timestamp
+
+    def latency(self):
+        """Seconds from produce() to the delivery report (produced messages only)."""
+        return self._latency
+
+    def leader_epoch(self):
+        return self._leader_epoch
+
+    def set_key(self, key):
+        self._key = key
+
+    def set_value(self, value):
+        self._value = value
+
+    def set_headers(self, headers):
+        self._headers = headers
+
+    def __len__(self):
+        return 0 if self._value is None else len(self._value)
+
+    def __repr__(self):
+        if self._error is not None:
+            return f"<Message {self._topic}[{self._partition}]@{self._offset} error={self._error}>"
+        return f"<Message {self._topic}[{self._partition}]@{self._offset}>"
+
+
+class BrokerMetadata:
+    __slots__ = ("id", "host", "port")
+
+    def __init__(self, id=-1, host=None, port=-1):
+        self.id, self.host, self.port = id, host, port
+
+    def __repr__(self):
+        return f"BrokerMetadata({self.id}, {self.host}:{self.port})"
+
+    def __str__(self):
+        return f"{self.host}:{self.port}/{self.id}"
+
+
+class PartitionMetadata:
+    __slots__ = ("id", "leader", "replicas", "isrs", "error")
+
+    def __init__(self, id=-1, leader=-1, replicas=(), isrs=(), error=None):
+        self.id, self.leader, self.replicas, self.isrs, self.error = id, leader, list(replicas), list(isrs), error
+
+    def __repr__(self):
+        return f"PartitionMetadata({self.id})" if self.error is None else \
+            f"PartitionMetadata({self.id}, {self.error})"
+
+
+class TopicMetadata:
+    __slots__ = ("topic", "partitions", "error")
+
+    def __init__(self, topic=None, partitions=None, error=None):
+        self.topic, self.partitions, self.error = topic, partitions if partitions is not None else {}, error
+
+    def __repr__(self):
+        return f"TopicMetadata({self.topic}, {len(self.partitions)} partitions)" if self.error is None else \
+            f"TopicMetadata({self.topic}, {len(self.partitions)} partitions, {self.error})"
+
+    def __str__(self):
+        return self.topic
+
+
+class ClusterMetadata:
+    """What list_topics() answers: cluster_id, controller_id, brokers {id: BrokerMetadata},
+    topics {name: TopicMetadata}."""
+
+    __slots__ = ("cluster_id", "controller_id", "brokers", "topics", "orig_broker_id", "orig_broker_name")
+
+    def __init__(self):
+        self.cluster_id = None
+        self.controller_id = -1
+        self.brokers = {}
+        self.topics = {}
+        self.orig_broker_id = -1
+        self.orig_broker_name = None
+
+    def __repr__(self):
+        return f"ClusterMetadata({self.cluster_id})"
+
+    def __str__(self):
+        return str(self.cluster_id)

@@ -1,0 +1,199 @@
+"""confluent_kafka.admin's AdminClient over kafkacodec's Admin: each call returns futures
+(``concurrent.futures.Future``) that a small thread pool resolves, as librdkafka's
+background thread does.  The calls kafkacodec's Admin has are here: create_topics,
+delete_topics, list_topics, describe_cluster, list_offsets.
+"""
+import concurrent.futures
+import enum
+
+from kafkacodec.client import Admin as _Admin
+from kafkacodec.client import errors as E
+from kafkacodec.compat.confluent_kafka import _config, _metadata
+from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from
+from kafkacodec.compat.confluent_kafka._producer import _seconds
+from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMetadata, ClusterMetadata,
+                                                      PartitionMetadata, TopicMetadata, TopicPartition)
+
+__all__ = ["AdminClient", "NewTopic", "OffsetSpec", "ListOffsetsResultInfo", "DescribeClusterResult", "Node",
+           "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata", "KafkaError",
+           "KafkaException", "IsolationLevel", "OFFSET_INVALID"]
+
+
+class NewTopic:
+    """A topic for create_topics(): num_partitions and replication_factor -1 take the broker's defaults."""
+
+    def __init__(self, topic, num_partitions=-1, replication_factor=-1, replica_assignment=None, config=None):
+        self.topic = topic
+        self.num_partitions = num_partitions
+        self.replication_factor = replication_factor
+        self.replica_assignment = replica_assignment
+        self.config = dict(config or {})
+
+    def __repr__(self):
+        return f"NewTopic(topic={self.topic},num_partitions={self.num_partitions})"
+
+    def __eq__(self, other):
+        return isinstance(other, NewTopic) and self.topic == other.topic
+
+    def __hash__(self):
+        return hash(self.topic)
+
+
+class IsolationLevel(enum.Enum):
+    READ_UNCOMMITTED = 0
+    READ_COMMITTED = 1
+
+
+class OffsetSpec:
+    """What list_offsets() looks up: earliest(), latest(), for_timestamp(ms)."""
+
+    EARLIEST, LATEST = -2, -1
+
+    def __init__(self, value):
+        self._value = value
+
+    @classmethod
+    def earliest(cls):
+        return cls(cls.EARLIEST)
+
+    @classmethod
+    def latest(cls):
+        return cls(cls.LATEST)
+
+    @classmethod
+    def for_timestamp(cls, timestamp):
+        return cls(int(timestamp))
+
+    def __repr__(self):
+        return f"OffsetSpec({self._value})"
+
+
+class ListOffsetsResultInfo:
+    def __init__(self, offset, timestamp, leader_epoch):
+        self.offset, self.timestamp, self.leader_epoch = offset, timestamp, leader_epoch
+
+    def __repr__(self):
+        return f"ListOffsetsResultInfo(offset={self.offset},timestamp={self.timestamp})"
+
+
+class Node:
+    def __init__(self, id, host, port, rack=None):
+        self.id, self.id_string, self.host, self.port, self.rack = id, str(id), host, port, rack
+
+    def __repr__(self):
+        return f"Node({self.id}, {self.host}:{self.port})"
+
+
+class DescribeClusterResult:
+    def __init__(self, controller, nodes, cluster_id=None, authorized_operations=None):
+        self.controller, self.nodes, self.cluster_id = controller, nodes, cluster_id
+        self.authorized_operations = authorized_operations
+
+
+class AdminClient:
+    """confluent-kafka's AdminClient: calls return futures, or {name: future} per topic."""
+
+    def __init__(self, *args, **kwargs):
+        config = dict(args[0]) if args else {}
+        config.update(kwargs)
+        conf, face = _config.translate(config, "A")
+        self._conf = conf
+        try:
+            self._a = _Admin(conf)
+        except E.ConfigError:
+            raise
+        except E.KafkaError as exc:
+            raise exception_from(exc) from exc
+        self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="kafkacodec-adminclient")
+        self._closed = False
+
+    def _submit(self, fn, *args, **kwargs):
+        def run():
+            try:
+                return fn(*args, **kwargs)
+            except E.KafkaError as exc:
+                raise exception_from(exc) from exc
+        return self._pool.submit(run)
+
+    @staticmethod
+    def _timeout(request_timeout, operation_timeout=0):
+        """One deadline for kafkacodec's call: the longer of the two confluent-kafka timeouts."""
+        values = [t for t in (_seconds(request_timeout), _seconds(operation_timeout) or None) if t is not None]
+        return max(values) if values else None
+
+    def create_topics(self, new_topics, operation_timeout=0, request_timeout=-1, validate_only=False):
+        """{topic: future of None}; a future raises KafkaException (TOPIC_ALREADY_EXISTS, ...)."""
+        if validate_only:
+            raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "validate_only is not supported by "
+                                            "kafkacodec's Admin: create the topic, or check the settings yourself"))
+        timeout = self._timeout(request_timeout, operation_timeout)
+        out = {}
+        for t in new_topics:
+            if t.replica_assignment:
+                raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "replica_assignment is not supported by "
+                                                "kafkacodec's Admin: give num_partitions and replication_factor"))
+            # with the broker's default partition count there is no count to wait for
+            out[t.topic] = self._submit(self._a.create_topics, {t.topic: t.num_partitions},
+                                        replication_factor=t.replication_factor, configs=t.config or None,
+                                        timeout=timeout, wait=t.num_partitions > 0)
+        return out
+
+    def delete_topics(self, topics, operation_timeout=0, request_timeout=-1):
+        """{topic: future of None}."""
+        timeout = self._timeout(request_timeout, operation_timeout)
+        return {name: self._submit(self._a.delete_topics, [name], timeout=timeout) for name in topics}
+
+    def list_topics(self, topic=None, timeout=-1):
+        """ClusterMetadata (not a future, as in confluent-kafka)."""
+        return _metadata.list_topics(self._a, topic, _seconds(timeout))
+
+    def describe_cluster(self, request_timeout=-1, include_authorized_operations=False):
+        """Future of DescribeClusterResult(controller, nodes, cluster_id)."""
+        def describe():
+            d = self._a.describe_cluster(timeout=_seconds(request_timeout))
+            nodes = [Node(b.node_id, b.host, b.port, b.rack) for b in d.brokers]
+            controller = next((n for n in nodes if n.id == d.controller_id), None)
+            return DescribeClusterResult(controller, nodes, d.cluster_id)
+        return self._submit(describe)
+
+    def list_offsets(self, topic_partition_offsets, isolation_level=None, request_timeout=-1):
+        """{TopicPartition: future of ListOffsetsResultInfo} for {TopicPartition: OffsetSpec}."""
+        level = "read_committed" if isolation_level == IsolationLevel.READ_COMMITTED else "read_uncommitted"
+        specs = {(tp.topic, tp.partition): spec._value for tp, spec in topic_partition_offsets.items()}
+        whole = self._submit(self._a.list_offsets, specs, isolation_level=level,
+                             timeout=_seconds(request_timeout))
+        out = {}
+        for tp in topic_partition_offsets:
+            fut = concurrent.futures.Future()
+            out[TopicPartition(tp.topic, tp.partition)] = fut
+        # one ListOffsets round for all partitions; each partition's future takes its part of the answer
+        def split(done):
+            exc = done.exception()
+            for tp, fut in out.items():
+                if exc is not None:
+                    fut.set_exception(exc)
+                    continue
+                hit = done.result().get((tp.topic, tp.partition))
+                if hit is None:
+                    fut.set_exception(KafkaException(KafkaError(CODES["UNKNOWN_TOPIC_OR_PART"])))
+                else:
+                    fut.set_result(ListOffsetsResultInfo(-1 if hit.offset is None else hit.offset,
+                                                         -1 if hit.timestamp is None else hit.timestamp,
+                                                         hit.leader_epoch))
+        whole.add_done_callback(split)
+        return out
+
+    def close(self):
+        if self._closed:
+            return
+        self._closed = True
+        self._pool.shutdown(wait=True)
+        self._a.close()
+
+    def __del__(self):
+        if getattr(self, "_closed", True) is False:
+            try:
+                self._pool.shutdown(wait=False)
+                self._a.close()
+            except Exception:
+                pass

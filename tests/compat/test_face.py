@@ -1,0 +1,215 @@
+"""The confluent-kafka face against Tansu: the project's confluent-based helpers with only
+the import changed, and each listed call of Producer, Consumer and AdminClient."""
+import sys
+import time
+import uuid
+
+import pytest
+
+confluent_kafka = pytest.importorskip("confluent_kafka")
+import _peers  # noqa: E402
+
+from kafkacodec.client import ConfigError  # noqa: E402
+from kafkacodec.compat import confluent_kafka as ck  # noqa: E402
+from kafkacodec.compat.confluent_kafka.admin import AdminClient, NewTopic, OffsetSpec  # noqa: E402
+
+
+def _topic(prefix="t"):
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def test_error_codes_match_confluent_kafka():
+    theirs = {n: getattr(confluent_kafka.KafkaError, n) for n in dir(confluent_kafka.KafkaError)
+              if n.lstrip("_")[:1].isupper() and isinstance(getattr(confluent_kafka.KafkaError, n), int)}
+    assert {n: getattr(ck.KafkaError, n) for n in theirs} == theirs
+    for name in ("OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED", "OFFSET_INVALID", "TIMESTAMP_NOT_AVAILABLE",
+                 "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME"):
+        assert getattr(ck, name) == getattr(confluent_kafka, name)
+    err = ck.KafkaError(ck.KafkaError._PARTITION_EOF)
+    assert err == ck.KafkaError._PARTITION_EOF and err.name() == "_PARTITION_EOF"
+    assert str(ck.KafkaException(err)) == str(err)
+
+
+def test_settings_translate_and_refuse():
+    from kafkacodec.compat.confluent_kafka._config import translate
+    conf, face = translate({"bootstrap.servers": "h:1", "sasl.mechanisms": "SCRAM-SHA-256",
+                            "ssl.ca.location": "/ca.pem", "queue.buffering.max.ms": 7,
+                            "compression.codec": "zstd", "message.timeout.ms": 0}, "P")
+    assert conf["sasl.mechanism"] == "SCRAM-SHA-256" and conf["ssl.cafile"] == "/ca.pem"
+    assert conf["linger.ms"] == 7 and conf["compression.type"] == "zstd"
+    assert conf["delivery.timeout.ms"] == 2147483647
+    for name, value, names in (("batch.num.messages", 100, "batch.size"),
+                               ("statistics.interval.ms", 1000, "statistics"),
+                               ("debug", "all", "logging"),
+                               ("ssl.keystore.location", "/k.p12", "ssl.certificate.location")):
+        with pytest.raises(ConfigError, match=name) as info:
+            ck.Producer({"bootstrap.servers": "127.0.0.1:9", name: value})
+        assert names in str(info.value)
+    with pytest.raises(ConfigError, match="no.such.setting"):
+        ck.Consumer({"bootstrap.servers": "127.0.0.1:9", "no.such.setting": 1})
+
+
+@pytest.fixture
+def as_confluent(monkeypatch):
+    """`import confluent_kafka` (and .admin) give the face: the helpers' code is unchanged."""
+    monkeypatch.setitem(sys.modules, "confluent_kafka", ck)
+    monkeypatch.setitem(sys.modules, "confluent_kafka.admin", ck.admin)
+
+
+def _helpers_round(bootstrap):
+    """tests/_peers.py's confluent helpers: create a topic, produce plain, keyed with headers and
+    timestamps, transactional committed and aborted, read back read_committed."""
+    topic = _topic("helpers")
+    _peers.create_topic(bootstrap, topic, 2)
+    records = [(f"k{i}".encode(), f"v{i}".encode(), [("h", str(i).encode())], 1_700_000_000_000 + i)
+               for i in range(20)]
+    placed = _peers.produce_with_confluent(bootstrap, topic, records, compression="gzip")
+    placed += _peers.produce_with_confluent(bootstrap, topic, [(b"t", b"committed")],
+                                            transactional_id=f"tx-{uuid.uuid4().hex[:6]}")
+    _peers.produce_with_confluent(bootstrap, topic, [(b"t", b"aborted")], abort=True,
+                                  transactional_id=f"tx-{uuid.uuid4().hex[:6]}")
+    rows = _peers.consume_with_confluent(bootstrap, topic, 21, timeout=30, isolation_level="read_committed")
+    # records produced without a timestamp carry the time of their run
+    return placed, [(k, v, h, ts if ts < 1_700_000_001_000 else None) for k, v, h, ts, _o, _p in rows]
+
+
+def test_project_helpers_with_only_the_import_changed(tansu, monkeypatch):
+    theirs = _helpers_round(tansu)
+    monkeypatch.setitem(sys.modules, "confluent_kafka", ck)
+    monkeypatch.setitem(sys.modules, "confluent_kafka.admin", ck.admin)
+    ours = _helpers_round(tansu)
+    assert [p for p, _ in ours[0]] == [p for p, _ in theirs[0]]  # the same partitions for the same keys
+    assert sorted(ours[1], key=repr) == sorted(theirs[1], key=repr)
+    assert len(ours[1]) == 21 and all(v != b"aborted" for _, v, _, _ in ours[1])
+
+
+def test_producer_len_poll_flush_purge(tansu):
+    topic = _topic("purge")
+    _peers.create_topic(tansu, topic, 1)
+    p = ck.Producer({"bootstrap.servers": tansu, "linger.ms": 60000, "batch.size": 1 << 20})
+    reports = []
+    p.produce(topic, b"warm", on_delivery=lambda e, m: reports.append(e))
+    assert p.flush(10) == 0 and reports == [None]
+    for i in range(5):
+        p.produce(topic, f"m{i}", on_delivery=lambda e, m: reports.append(e))
+    assert len(p) == 5
+    assert p.poll(0) == 0  # lingering: nothing acknowledged yet
+    p.purge(in_queue=True, in_flight=False)
+    assert p.poll(5) == 5 and len(p) == 0
+    assert [e.code() for e in reports[1:]] == [ck.KafkaError._PURGE_QUEUE] * 5
+    assert p.flush(1) == 0
+
+    def boom(err, msg):
+        raise ZeroDivisionError("from the callback")
+
+    p.produce(topic, b"x", callback=boom)
+    with pytest.raises(ZeroDivisionError):
+        p.flush(10)
+    p.close()
+
+
+def test_producer_transactions(tansu):
+    topic = _topic("txn")
+    _peers.create_topic(tansu, topic, 1)
+    p = ck.Producer({"bootstrap.servers": tansu, "transactional.id": f"tx-{uuid.uuid4().hex[:6]}"})
+    p.init_transactions(30)
+    p.begin_transaction()
+    p.produce(topic, b"kept")
+    p.commit_transaction(30)
+    p.begin_transaction()
+    p.produce(topic, b"dropped")
+    p.abort_transaction(30)
+    assert p.flush(10) == 0
+    p.close()
+    rows = _peers.consume_with_confluent(tansu, topic, 1, timeout=20, isolation_level="read_committed")
+    assert [r[1] for r in rows] == [b"kept"]
+
+
+def test_consumer_calls(tansu):
+    topic = _topic("calls")
+    admin = AdminClient({"bootstrap.servers": tansu})
+    created = admin.create_topics([NewTopic(topic, 2, 1)])
+    assert created[topic].result(20) is None
+    with pytest.raises(ck.KafkaException) as info:
+        admin.create_topics([NewTopic(topic, 2, 1)])[topic].result(20)
+    assert info.value.args[0].code() == ck.KafkaError.TOPIC_ALREADY_EXISTS
+    assert sorted(admin.list_topics(topic, timeout=10).topics[topic].partitions) == [0, 1]
+    assert admin.describe_cluster().result(10).nodes
+    base = 1_700_000_000_000
+    p = ck.Producer({"bootstrap.servers": tansu})
+    for i in range(10):
+        p.produce(topic, f"v{i}", partition=0, timestamp=base + i * 1000)
+    assert p.flush(10) == 0
+    p.close()
+    latest = admin.list_offsets({ck.TopicPartition(topic, 0): OffsetSpec.earliest()})
+    assert [f.result(10).offset for f in latest.values()] == [0]
+
+    c = ck.Consumer({"bootstrap.servers": tansu, "group.id": f"g-{uuid.uuid4().hex[:6]}",
+                     "enable.auto.commit": False, "auto.offset.reset": "earliest"})
+    tp0 = ck.TopicPartition(topic, 0)
+    c.assign([ck.TopicPartition(topic, 0, 3)])
+    first = c.poll(20)
+    assert first.error() is None and first.offset() == 3 and first.value() == b"v3"
+    assert first.timestamp() == (ck.TIMESTAMP_CREATE_TIME, base + 3000)
+    got = c.consume(num_messages=3, timeout=10)
+    assert [m.offset() for m in got] == [4, 5, 6]
+    assert c.position([tp0])[0].offset == 7
+    c.commit(message=got[-1], asynchronous=False)
+    assert c.committed([tp0], timeout=10)[0].offset == 7
+    c.seek(ck.TopicPartition(topic, 0, 1))
+    assert c.poll(10).offset() == 1
+    c.pause([tp0])
+    assert c.poll(0.5) is None
+    c.resume([tp0])
+    assert c.poll(10).offset() == 2
+    low, high = c.get_watermark_offsets(tp0, cached=True)
+    assert low == 0 and high >= 3
+    # Tansu answers a timestamp lookup per batch: compare with what confluent-kafka gets from it
+    theirs = confluent_kafka.Consumer({"bootstrap.servers": tansu, "group.id": "lookup", "log_level": 3})
+    for ts in (base + 5000, base + 10 ** 9):
+        want = theirs.offsets_for_times([confluent_kafka.TopicPartition(topic, 0, ts)], timeout=10)[0].offset
+        assert c.offsets_for_times([ck.TopicPartition(topic, 0, ts)], timeout=10)[0].offset == want
+    theirs.close()
+    with pytest.raises(ck.KafkaException):
+        c.store_offsets(message=first)  # enable.auto.offset.store is on
+    assert [tp.partition for tp in c.assignment()] == [0]
+    c.close()
+    with pytest.raises(RuntimeError):
+        c.poll(0)
+    admin.close()
+
+
+def test_subscribe_on_assign_on_revoke_store_and_commit(tansu):
+    topic = _topic("group")
+    _peers.create_topic(tansu, topic, 2)
+    _peers.produce_with_confluent(tansu, topic, [(f"k{i}".encode(), b"v") for i in range(10)])
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    events = []
+    c = ck.Consumer({"bootstrap.servers": tansu, "group.id": group, "auto.offset.reset": "earliest",
+                     "enable.auto.offset.store": False, "auto.commit.interval.ms": 200})
+
+    def on_assign(consumer, partitions):
+        events.append(("assign", sorted(tp.partition for tp in partitions)))
+        # start partition 1 at offset 1, as applications do from on_assign
+        consumer.assign([ck.TopicPartition(tp.topic, tp.partition, 1 if tp.partition == 1 else ck.OFFSET_INVALID)
+                         for tp in partitions])
+
+    c.subscribe([topic], on_assign=on_assign, on_revoke=lambda cons, ps: events.append(("revoke", len(ps))))
+    seen = []
+    deadline = time.monotonic() + 60
+    while len(seen) < 9 and time.monotonic() < deadline:
+        m = c.poll(1.0)
+        if m is not None and m.error() is None:
+            seen.append((m.partition(), m.offset()))
+            c.store_offsets(m)
+    assert events[0] == ("assign", [0, 1])
+    per = {p: sum(1 for q, _ in seen if q == p) for p in (0, 1)}
+    ends = {tp.partition: tp.offset for tp in c.position([ck.TopicPartition(topic, 0), ck.TopicPartition(topic, 1)])}
+    assert (1, 0) not in seen and per[0] + per[1] == 9 and ends[1] - 1 == per[1]
+    c.poll(0.5)  # the automatic commit of the stored offsets
+    c.close()
+    assert ("revoke", 2) in events
+    check = ck.Consumer({"bootstrap.servers": tansu, "group.id": group})
+    committed = check.committed([ck.TopicPartition(topic, 0), ck.TopicPartition(topic, 1)], timeout=10)
+    assert {tp.partition: tp.offset for tp in committed} == ends
+    check.close()
