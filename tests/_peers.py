@@ -58,6 +58,9 @@ __all__ = [
 ]
 
 DEFAULT_LIFETIME = 900.0  # seconds; a peer never outlives this, whatever happens to the test
+# a peer shared by the whole session must outlive the slowest run (a loaded machine), yet
+# never outlive CI itself (90 minutes)
+SESSION_LIFETIME = 5400.0
 START_TIMEOUT = 20.0
 
 

@@ -73,7 +73,7 @@ def mock_bootstrap():
     """librdkafka mock cluster (3 brokers); create topics with _peers.create_topic."""
     import _peers
 
-    cm, bootstrap = _peer_fixture(lambda: _peers.mock_cluster(num_brokers=3))
+    cm, bootstrap = _peer_fixture(lambda: _peers.mock_cluster(num_brokers=3, lifetime=_peers.SESSION_LIFETIME))
     try:
         yield bootstrap
     finally:
@@ -85,7 +85,7 @@ def tansu_bootstrap():
     """Tansu with in-memory storage; create topics with _peers.create_topic."""
     import _peers
 
-    cm, bootstrap = _peer_fixture(_peers.tansu_broker)
+    cm, bootstrap = _peer_fixture(lambda: _peers.tansu_broker(lifetime=_peers.SESSION_LIFETIME))
     try:
         yield bootstrap
     finally:

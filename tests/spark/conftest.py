@@ -129,7 +129,8 @@ def live_broker():
     import threading
     import uuid
 
-    from _peers import PeerUnavailable, _lifetime_timer, _pdeathsig, _stop, free_port, tansu_binary, wait_for_port
+    from _peers import (SESSION_LIFETIME, PeerUnavailable, _lifetime_timer, _pdeathsig, _stop, free_port,
+                        tansu_binary, wait_for_port)
 
     try:
         binary = tansu_binary()
@@ -143,7 +144,7 @@ def live_broker():
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                             preexec_fn=_pdeathsig)
-    timer = _lifetime_timer(proc, 1800)
+    timer = _lifetime_timer(proc, SESSION_LIFETIME)
     acceptor = threading.Thread(target=front.accept, daemon=True)
     try:
         if not wait_for_port("127.0.0.1", front.upstream_port, 20, proc):
