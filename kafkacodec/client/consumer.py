@@ -125,7 +125,15 @@ class Consumer:
             return set(self._fetcher.partitions)
 
     def subscribe(self, topics, listener=None):
-        """topics: names, or a regular expression (a compiled pattern, or a string starting with '^')."""
+        """topics: names, or a regular expression (a compiled pattern, or a string starting with '^').
+
+        Partitions come from the group: poll() returns no records until the coordinator has
+        formed it, which it may delay for other members to join (Kafka:
+        ``group.initial.rebalance.delay.ms``, 3 s by default; Tansu, the embedded broker:
+        about half of ``session.timeout.ms``, 22.5 s at the default 45 s, so
+        ``session.timeout.ms=6000`` makes it about 3 s).  The consumer logs "joining" and
+        "joined ..." (INFO, logger ``kafkacodec.client``).  For a quick look without a group,
+        ``assign([TopicPartition(topic, p)])`` fetches at once."""
         self._check_open()
         if self._group is None:
             raise E.ConfigError("group.id: subscribe() needs a group.id")
@@ -164,8 +172,9 @@ class Consumer:
         background and the next poll() takes it up.
 
         With subscribe(), nothing comes back while the group forms (the broker waits for
-        members to join: seconds, ``group.initial.rebalance.delay.ms`` on the broker); assign()
-        starts fetching at once."""
+        members to join: ``group.initial.rebalance.delay.ms`` on Kafka, about half of
+        ``session.timeout.ms`` on Tansu; see subscribe()), so loop until records come;
+        assign() starts fetching at once."""
         limit = self.conf["max.poll.records"] if max_records is None else _positive(max_records, "max_records")
         return self._poll(timeout, limit, self._take_records) or []
 

@@ -85,6 +85,8 @@ class GroupCoordinator:
         self._heartbeat_in_flight = False
         self._join_after = 0.0
         self._leader_join = None      # JoinGroup answer waiting for metadata before SyncGroup
+        self._join_started = None     # when this (re)join began, for the INFO lines
+        self._leader_was_me = False
         self._topic_counts = {}
         self.last_poll = time.monotonic()
         self.error = None             # raised by the next poll()
@@ -224,6 +226,14 @@ class GroupCoordinator:
         self.client.wakeup()
 
     def _send_join(self):
+        if self._join_started is None:
+            self._join_started = time.monotonic()
+            # INFO: a first poll() that returns nothing for many seconds should not look like a fault
+            log.info("group %s: joining (topics: %s); poll() returns no records until the group has formed, "
+                     "which the coordinator may delay for other members to join (Kafka: "
+                     "group.initial.rebalance.delay.ms; Tansu: about half of session.timeout.ms, here %.1f s)",
+                     self.group_id, ", ".join(sorted(self.subscription)) or "none yet",
+                     self.conf["session.timeout.ms"] / 2000)
         self.phase = "joining"
         self.rejoin_reason = None
         topics = sorted(self.subscription)
@@ -308,6 +318,7 @@ class GroupCoordinator:
         self.member_id = resp.member_id
         self.generation = resp.generation_id
         self.protocol = resp.protocol_name
+        self._leader_was_me = resp.leader == resp.member_id
         if resp.leader == resp.member_id and not resp.skip_assignment:
             self._leader_join = resp
             self.phase = "sync_wait"
@@ -385,6 +396,12 @@ class GroupCoordinator:
             if not self._topic_counts:
                 self._topic_counts = {tp.topic: len(md.topics[tp.topic].partitions)
                                       for tp in tps if tp.topic in md.topics}
+        if self._join_started is not None:
+            shown = ", ".join(f"{tp.topic}-{tp.partition}" for tp in tps[:20]) + (", ..." if len(tps) > 20 else "")
+            log.info("group %s: joined generation %d as %s in %.1f s; assigned %d partition(s)%s",
+                     self.group_id, self.generation, "leader" if self._leader_was_me else "member",
+                     time.monotonic() - self._join_started, len(tps), f": {shown}" if tps else "")
+            self._join_started = None
         with self.cond:
             self.pending_assignment = tps
             self.phase = "assigned"

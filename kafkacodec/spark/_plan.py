@@ -140,7 +140,8 @@ class ReadOptions:
     ending_timestamp: tuple | None = None
     max_bytes_per_partition: int = 64 << 20
     min_partitions: int | None = None
-    headers: bool = True
+    # includeHeaders, as Spark's Kafka source: the headers column only when asked for
+    headers: bool = False
     batch_columns: bool = False
     include_internal: bool = False
     verify_crc: bool = True
@@ -447,7 +448,7 @@ def group_tasks(tasks: list[RangeTask], max_bytes: int, min_groups: int | None =
 def decode_schema(opts: ReadOptions) -> pa.Schema:
     """The schema :func:`read_tasks` yields (Spark's Arrow form of the
     DataFrame schema: timestamps in UTC microseconds)."""
-    return spark_arrow_schema(headers=opts.headers, batch_columns=opts.batch_columns)
+    return spark_arrow_schema(headers=opts.headers, batch_columns=opts.batch_columns, kafka_source=True)
 
 
 def _row_slice(rb: pa.RecordBatch, lo: int | None, hi: int | None) -> pa.RecordBatch:

@@ -5,12 +5,13 @@ columns) by one rule, :func:`spark_arrow_schema`; Spark's ``StructType`` is
 read off that Arrow schema, and :func:`to_spark_batch` is the one conversion
 of the codec's batches into it:
 
-- the log-directory source and the batch-decoding functions: the codec's
-  columns (``topic`` and ``partition`` first for the sources), as Spark's
-  Arrow form has them (timestamps in UTC microseconds, ``timestamp_type`` an
-  int, list items named ``element``);
-- the live source: Spark's own Kafka source (its column order, the name
-  ``timestampType``, every column nullable), so a job switches formats by name.
+- the sources, ``kafka-live`` and ``kafka-log`` (and so the ``pipeline`` and
+  ``convert`` commands' Parquet): Spark's own Kafka source (its column order,
+  the name ``timestampType``, every column nullable), so a job switches
+  formats by name; ``kafka-log``'s optional batch columns follow them;
+- the batch-decoding functions: the codec's columns, as Spark's Arrow form
+  has them (timestamps in UTC microseconds, ``timestamp_type`` an int, list
+  items named ``element``).
 """
 from __future__ import annotations
 
@@ -48,15 +49,16 @@ def spark_arrow_schema(*, headers: bool = True, batch_columns: bool = False, loc
     adds producer id, epoch, sequence, leader epoch and the transactional
     flag), with ``topic`` and ``partition`` when ``location``; with
     ``kafka_source`` in the order, names and nullability of Spark's Kafka
-    source (which has no batch columns)."""
-    codec = ka.schema(headers=headers, batch_columns=batch_columns and not kafka_source)
+    source, the batch columns (which Spark's source has not) after them."""
+    codec = ka.schema(headers=headers, batch_columns=batch_columns)
     nullable = True if kafka_source else None
     fields = {f.name: _spark_field(f, nullable) for f in codec}
     if location:
         for f in _LOCATION:
             fields[f.name] = f.with_nullable(True) if kafka_source else f
     if kafka_source:
-        return pa.schema([fields[n].with_name(_KAFKA_NAMES.get(n, n)) for n in _KAFKA_ORDER if n in fields])
+        extra = [fields[f.name] for f in codec if f.name not in _KAFKA_ORDER]
+        return pa.schema([fields[n].with_name(_KAFKA_NAMES.get(n, n)) for n in _KAFKA_ORDER if n in fields] + extra)
     names = [f.name for f in _LOCATION] if location else []
     return pa.schema([fields[n] for n in names] + [fields[f.name] for f in codec])
 

@@ -5,17 +5,42 @@ from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.types import StructType
 
 import dataclasses
+import os
+import sys
 
 from kafkacodec.spark import _plan
 from kafkacodec.spark import _schema
 from kafkacodec.spark._pushdown import push_filters
 
-__all__ = ["KafkaLogDataSource", "KafkaLogReader", "RangeGroup", "spark_schema"]
+__all__ = ["KafkaLogDataSource", "KafkaLogReader", "KafkaLogReaderNoPushdown", "RangeGroup", "spark_schema",
+           "pushdown_planning", "register"]
 
-def spark_schema(*, headers: bool = True, batch_columns: bool = False) -> StructType:
-    """Columns of the source; the first eight match Spark's Kafka source
-    (named in snake case), so jobs can switch between live topics and logs."""
-    return _schema.spark_schema(headers=headers, batch_columns=batch_columns)
+# The planner worker Spark runs only with spark.sql.python.filterPushdown.enabled;
+# the other one (plan_data_source_read.py) refuses a reader that defines pushFilters
+# while that setting is off (DATA_SOURCE_PUSHDOWN_DISABLED).
+_PUSHDOWN_WORKER = "data_source_pushdown_filters.py"
+
+
+def pushdown_planning() -> bool:
+    """True when Spark's filter-pushdown planner is the caller of
+    ``DataSource.reader()``: only then may the reader define ``pushFilters``.
+
+    Spark does not tell ``reader()`` whether pushdown is on, and its Python
+    workers have no session to ask; the two planners are told apart by the
+    worker module on the call stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if os.path.basename(frame.f_code.co_filename) == _PUSHDOWN_WORKER:
+            return True
+        frame = frame.f_back
+    return False
+
+def spark_schema(*, headers: bool = False, batch_columns: bool = False) -> StructType:
+    """Columns of the source: Spark's Kafka source's (key, value, topic,
+    partition, offset, timestamp, timestampType, and headers with
+    ``includeHeaders``), so jobs switch between live topics and logs by the
+    format name; the batch columns follow them."""
+    return _schema.spark_schema(headers=headers, batch_columns=batch_columns, kafka_source=True)
 
 
 class RangeGroup(InputPartition):
@@ -33,6 +58,11 @@ class RangeGroup(InputPartition):
 
 class KafkaLogDataSource(DataSource):
     """``spark.read.format("kafka-log").option("path", DIR).load()``
+
+    Columns: those of Spark's Kafka source, ``key``, ``value``, ``topic``,
+    ``partition``, ``offset``, ``timestamp``, ``timestampType`` and, with
+    ``includeHeaders``, ``headers`` (earlier versions had the codec's order
+    and names, ``timestamp_type``, and headers by default).
 
     Options (case-insensitive):
 
@@ -53,7 +83,8 @@ class KafkaLogDataSource(DataSource):
       Kafka's offsetsForTimes defines it;
     - ``maxBytesPerPartition`` (default ``64m``) and ``minPartitions``: how the
       log is cut into Spark partitions (whole batches, segment byte ranges);
-    - ``headers`` (default true), ``batchColumns`` (producer_id,
+    - ``includeHeaders`` (default false, as Spark's Kafka source; ``headers``
+      is the same option under its earlier name), ``batchColumns`` (producer_id,
       producer_epoch, sequence, partition_leader_epoch, is_transactional),
       ``verifyCrc`` (default true), ``maxRowsPerBatch`` (Arrow batch rows);
     - ``progressDir``: a directory every task keeps its bytes and rows read so
@@ -85,7 +116,10 @@ class KafkaLogDataSource(DataSource):
         return spark_schema(headers=opts.headers, batch_columns=opts.batch_columns)
 
     def reader(self, schema: StructType) -> DataSourceReader:
-        return KafkaLogReader(self._opts(), schema)
+        # pushdown only where Spark asks for it, so a session without
+        # spark.sql.python.filterPushdown.enabled (spark.dataSource.register alone) reads too
+        cls = KafkaLogReader if pushdown_planning() else KafkaLogReaderNoPushdown
+        return cls(self._opts(), schema)
 
 
 class KafkaLogReader(DataSourceReader):
@@ -115,11 +149,23 @@ class KafkaLogReader(DataSourceReader):
         return _plan.read_tasks(partition.tasks, self.opts, schema=sch, progress_key=partition.index)
 
 
+class KafkaLogReaderNoPushdown(KafkaLogReader):
+    """KafkaLogReader without filter pushdown (Spark filters the rows
+    itself): the reader for sessions where
+    ``spark.sql.python.filterPushdown.enabled`` is off."""
+
+    pushFilters = DataSourceReader.pushFilters  # Spark's default: "not implemented"
+
+
 def register(spark) -> None:
     """Make ``spark.read.format("kafka-log")`` and ``format("kafka-live")``
     available in this session, and turn on Spark's filter pushdown for Python
-    sources (``spark.sql.python.filterPushdown.enabled``), which both use:
-    Spark refuses to plan a Python source that takes filters with it off."""
+    sources (``spark.sql.python.filterPushdown.enabled``): filters on topic,
+    partition, offset and timestamp then choose what is read.
+
+    ``spark.dataSource.register(KafkaLogDataSource)`` (PySpark's own way)
+    works too; without that setting Spark reads everything the options name
+    and filters the rows itself."""
     from kafkacodec.spark._live_source import KafkaLiveDataSource
 
     spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")

@@ -588,7 +588,8 @@ def _read_options(args, logdir: str) -> dict:
         "endingTimestamp": args.ending_timestamp,
         "maxBytesPerPartition": args.max_bytes_per_partition,
         "includeInternal": "true" if args.include_internal else None,
-        "headers": "false" if args.no_headers else None,
+        # convert keeps headers unless told not to (the source, as Spark's, leaves them out by default)
+        "includeHeaders": "false" if args.no_headers else "true",
         "batchColumns": "true" if args.batch_columns else None,
         "onCorruption": None if args.on_corruption == "error" else args.on_corruption,
         "maxRecordsPerBatch": args.max_records_per_batch,

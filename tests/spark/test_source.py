@@ -65,24 +65,30 @@ def assert_matches(df, expected, *, headers=True):
         assert t.column("value").to_pylist() == [r.value for r in recs], tp
         ts = t.column("timestamp").cast("int64").to_pylist()  # microseconds
         assert ts == [r.timestamp * 1000 for r in recs], tp
-        assert t.column("timestamp_type").to_pylist() == [r.timestamp_type for r in recs], tp
+        assert t.column("timestampType").to_pylist() == [r.timestamp_type for r in recs], tp
         if headers:
             got_h = [[(h["key"], h["value"]) for h in row] for row in t.column("headers").to_pylist()]
             assert got_h == [list(r.headers) for r in recs], tp
 
 
 def read(spark, path, **options):
+    options.setdefault("includeHeaders", "true")
     reader = spark.read.format("kafka-log").option("path", str(path))
     for k, v in options.items():
-        reader = reader.option(k, str(v))
+        if v is not None:
+            reader = reader.option(k, str(v))
     return reader.load()
 
 
 # ---------------------------------------------------------------- demo directory
 def test_schema(spark, demo):
-    df = read(spark, demo.path)
-    assert df.columns == ["topic", "partition", "offset", "timestamp", "timestamp_type", "key", "value", "headers"]
-    df = read(spark, demo.path, batchColumns="true", headers="false")
+    # Spark's Kafka source columns; headers only with includeHeaders, as Spark's
+    df = spark.read.format("kafka-log").option("path", demo.path).load()
+    assert df.columns == ["key", "value", "topic", "partition", "offset", "timestamp", "timestampType"]
+    assert read(spark, demo.path).columns == df.columns + ["headers"]
+    # "headers", the option's earlier name, still works
+    assert read(spark, demo.path, includeHeaders=None, headers="true").columns == df.columns + ["headers"]
+    df = read(spark, demo.path, batchColumns="true", includeHeaders="false")
     assert df.columns[-5:] == ["producer_id", "producer_epoch", "sequence", "partition_leader_epoch",
                                "is_transactional"]
     assert "headers" not in df.columns
