@@ -8,10 +8,12 @@ Kafka source.  The tests, the benchmark and Spark all run this code.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import re
 import time
+import uuid
 from dataclasses import dataclass, replace
 from typing import Iterator, Mapping
 
@@ -100,6 +102,29 @@ def _per_partition(name, value, *, words=()):
                         f"not {value!r}") from None
 
 
+def _count(key, value, *, least: int) -> int:
+    """A whole number >= ``least`` for the option ``key`` (named as Spark spells it)."""
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        n = least - 1
+    if n < least:
+        what = "a positive number" if least == 1 else f"a whole number >= {least}"
+        raise LiveError(f"option {_NAMES[key]} must be {what}, not {value!r}")
+    return n
+
+
+# Spark's time strings (JavaUtils.timeStringAsMs): a number and a unit, ms without one
+_UNITS_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
+
+
+def _duration_s(name: str, value) -> float:
+    m = re.fullmatch(r"\s*(\d+)\s*([a-z]*)\s*", str(value).lower())
+    if m is None or m.group(2) not in _UNITS_S and m.group(2) != "":
+        raise LiveError(f"option {name} must be a time like 15m, 30s or 500ms, not {value!r}")
+    return int(m.group(1)) * _UNITS_S.get(m.group(2) or "ms")
+
+
 @dataclass(frozen=True)
 class LiveOptions:
     """Options of the ``kafka-live`` source, parsed (see :func:`parse_live_options`)."""
@@ -117,7 +142,13 @@ class LiveOptions:
     ending_by_timestamp: Mapping | None = None
     by_timestamp_strategy: str = "error"  # no offset at the timestamp: error | latest
     max_offsets_per_trigger: int | None = None
+    min_offsets_per_trigger: int | None = None
+    max_trigger_delay: float = 15 * 60.0  # s; Spark's default 15m
     min_partitions: int | None = None
+    max_records_per_partition: int | None = None
+    group_id: str = ""                    # kafka.group.id, or groupIdPrefix + a unique id (see client_conf)
+    fetch_offset_retries: int = 3         # fetchOffset.numRetries
+    fetch_offset_retry_s: float = 0.01    # fetchOffset.retryIntervalMs
     include_headers: bool = False
     isolation_level: str = "read_uncommitted"
     fail_on_data_loss: bool = True
@@ -137,7 +168,13 @@ _OPTS = {
     "endingoffsetsbytimestamp": "ending_by_timestamp",
     "startingoffsetsbytimestampstrategy": "by_timestamp_strategy",
     "maxoffsetspertrigger": "max_offsets_per_trigger",
+    "minoffsetspertrigger": "min_offsets_per_trigger",
+    "maxtriggerdelay": "max_trigger_delay",
     "minpartitions": "min_partitions",
+    "maxrecordsperpartition": "max_records_per_partition",
+    "groupidprefix": "group_id_prefix",
+    "fetchoffsetnumretries": "fetch_offset_retries",
+    "fetchoffsetretryintervalms": "fetch_offset_retry_s",
     "includeheaders": "include_headers",
     "failondataloss": "fail_on_data_loss",
     "kafkaconsumerpolltimeoutms": "poll_timeout",
@@ -147,6 +184,9 @@ _NAMES = {
     "starting_timestamp": "startingTimestamp", "ending_timestamp": "endingTimestamp",
     "starting_by_timestamp": "startingOffsetsByTimestamp", "ending_by_timestamp": "endingOffsetsByTimestamp",
     "max_offsets_per_trigger": "maxOffsetsPerTrigger", "min_partitions": "minPartitions",
+    "min_offsets_per_trigger": "minOffsetsPerTrigger", "max_trigger_delay": "maxTriggerDelay",
+    "max_records_per_partition": "maxRecordsPerPartition", "group_id_prefix": "groupIdPrefix",
+    "fetch_offset_retries": "fetchOffset.numRetries", "fetch_offset_retry_s": "fetchOffset.retryIntervalMs",
     "include_headers": "includeHeaders", "fail_on_data_loss": "failOnDataLoss",
     "poll_timeout": "kafkaConsumer.pollTimeoutMs",
 }
@@ -174,7 +214,12 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     if level not in ("read_committed", "read_uncommitted"):
         raise LiveError(f"kafka.isolation.level must be read_committed or read_uncommitted, not {level!r}")
     out["isolation_level"] = level
-    conf.pop("group.id", None)  # no group: tasks read assigned ranges
+    group = str(conf.pop("group.id", "") or "").strip()
+    if group:
+        out["group_id"] = group
+    else:  # Spark's executors: a group of their own per query, <prefix>-<unique id>-executor
+        prefix = str(values.get("group_id_prefix") or ("spark-kafka-source" if streaming else "spark-kafka-relation"))
+        out["group_id"] = f"{prefix}-{uuid.uuid4()}-executor"
     out["conf"] = tuple(sorted(conf.items()))
     given = [k for k in ("subscribe", "pattern", "assign") if values.get(k)]
     if len(given) != 1:
@@ -202,6 +247,11 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
         if not streaming and out["starting"] == "latest":
             raise LiveError("startingOffsets=latest is for streaming queries; a batch query reads from earliest "
                             "or given offsets")
+        if not streaming and isinstance(out["starting"], dict):
+            latest = sorted(tp for tp, n in out["starting"].items() if n == LATEST)
+            if latest:
+                t, p = latest[0]
+                raise LiveError(f"startingOffsets for {t}[{p}] cannot be latest (-1) in a batch query")
     if "ending" in values:
         if streaming:
             raise LiveError("endingOffsets is for batch queries")
@@ -224,17 +274,20 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
         if strategy not in ("error", "latest"):
             raise LiveError(f"startingOffsetsByTimestampStrategy must be error or latest, not {strategy!r}")
         out["by_timestamp_strategy"] = strategy
-    for key in ("max_offsets_per_trigger", "min_partitions"):
+    for key in ("max_offsets_per_trigger", "min_offsets_per_trigger", "min_partitions", "max_records_per_partition"):
         if key in values:
-            try:
-                n = int(values[key])
-            except ValueError:
-                n = 0
-            if n <= 0:
-                raise LiveError(f"option {_NAMES[key]} must be a positive number, not {values[key]!r}")
-            out[key] = n
+            out[key] = _count(key, values[key], least=1)
+    low, high = out.get("min_offsets_per_trigger"), out.get("max_offsets_per_trigger")
+    if low is not None and high is not None and low > high:
+        raise LiveError(f"option minOffsetsPerTrigger ({low}) is above maxOffsetsPerTrigger ({high})")
+    if "max_trigger_delay" in values:
+        out["max_trigger_delay"] = _duration_s("maxTriggerDelay", values["max_trigger_delay"])
+    if "fetch_offset_retries" in values:
+        out["fetch_offset_retries"] = _count("fetch_offset_retries", values["fetch_offset_retries"], least=0)
+    if "fetch_offset_retry_s" in values:
+        out["fetch_offset_retry_s"] = _count("fetch_offset_retry_s", values["fetch_offset_retry_s"], least=0) / 1000
     if "poll_timeout" in values:
-        out["poll_timeout"] = int(values["poll_timeout"]) / 1000
+        out["poll_timeout"] = _count("poll_timeout", values["poll_timeout"], least=1) / 1000
     for key in ("include_headers", "fail_on_data_loss"):
         if key in values:
             out[key] = _bool(_NAMES[key], values[key])
@@ -265,7 +318,18 @@ def client_conf(opts: LiveOptions, kind: str) -> dict:
     if kind == "consumer":
         conf.update({"isolation.level": opts.isolation_level, "enable.auto.commit": False,
                      "auto.offset.reset": "none"})
+        # No group membership (Spark's executors do not join either: assign, no commits), so the
+        # group id reaches the broker as Java's consumer shows it, in the client id
+        # (request logs, metrics, client-id quotas); joining would need a Group ACL Spark does not.
+        conf.setdefault("client.id", f"consumer-{opts.group_id}-{next(_CONSUMER_SEQ)}")
+        # one partition per consumer: a response needs no more room than the partition's share
+        # (brokers such as Tansu bound a response by fetch.max.bytes only)
+        partition_bytes = conf.get("max.partition.fetch.bytes", CONSUMER["max.partition.fetch.bytes"][0])
+        conf.setdefault("fetch.max.bytes", partition_bytes)
     return conf
+
+
+_CONSUMER_SEQ = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -545,22 +609,34 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
     return out
 
 
-# Spark's fetchOffset.numRetries / fetchOffset.retryIntervalMs defaults: a latest offset below the
-# last one read is asked for again before it counts as data loss (a new leader can answer low, KAFKA-7703)
-FETCH_OFFSET_RETRIES = 3
-FETCH_OFFSET_RETRY_S = 0.01
+def with_retries(opts: LiveOptions, what: str, fetch):
+    """``fetch()``, asked again up to fetchOffset.numRetries times, fetchOffset.retryIntervalMs
+    apart, while it fails with a retriable client error (as Spark's offset reader retries)."""
+    from kafkacodec.errors import KafkaError
+
+    for attempt in range(opts.fetch_offset_retries + 1):
+        try:
+            return fetch()
+        except KafkaError as exc:
+            if not exc.retriable or attempt == opts.fetch_offset_retries:
+                raise
+            log.warning("fetching %s failed (%s); retry %d of %d (fetchOffset.numRetries)", what, exc,
+                        attempt + 1, opts.fetch_offset_retries)
+            time.sleep(opts.fetch_offset_retry_s)
 
 
 def offsets_back(admin, opts: LiveOptions, begin: dict, latest: dict) -> dict:
     """{tp: latest offset} of the partitions whose latest offset is below
     ``begin`` (where the last micro-batch ended) and stays so when asked
-    again: the topic was deleted and recreated, or its log truncated."""
+    again, fetchOffset.numRetries times fetchOffset.retryIntervalMs apart (a
+    new leader can answer low for a moment, KAFKA-7703): the topic was
+    deleted and recreated, or its log truncated."""
     back = sorted(tp for tp, n in latest.items() if tp in begin and n < begin[tp])
     now = {tp: latest[tp] for tp in back}
-    for _ in range(FETCH_OFFSET_RETRIES):
+    for _ in range(opts.fetch_offset_retries):
         if not now:
             break
-        time.sleep(FETCH_OFFSET_RETRY_S)
+        time.sleep(opts.fetch_offset_retry_s)
         again = latest_offsets(admin, list(now), opts.isolation_level)
         now = {tp: n for tp, n in again.items() if n < begin[tp]}
     return now
@@ -617,9 +693,14 @@ def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
             if off is not None:
                 end[tp] = off
     elif isinstance(opts.ending, dict):
+        # as Spark: every partition read is named (-1: latest), so none is read to its end by mistake
+        missing = [tp for tp in tps if (tp.topic, tp.partition) not in opts.ending]
+        if missing:
+            raise LiveError(f"endingOffsets names no offset for {', '.join(map(_tp_name, missing))} "
+                            "(use -1 for latest)")
         for tp in tps:
-            v = opts.ending.get((tp.topic, tp.partition))
-            if v is not None and v != LATEST:
+            v = opts.ending[(tp.topic, tp.partition)]
+            if v != LATEST:
                 end[tp] = v
     start = _pushed_start(admin, opts, start)
     out = []
@@ -634,18 +715,27 @@ def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
     return out
 
 
-def split_ranges(ranges: list[OffsetRange], min_partitions: int | None) -> list[OffsetRange]:
-    """One range per partition, or more when ``min_partitions`` asks for more
-    tasks: larger ranges are cut into more equal pieces."""
+def split_ranges(ranges: list[OffsetRange], min_partitions: int | None,
+                 max_records: int | None = None) -> list[OffsetRange]:
+    """Spark's KafkaOffsetRangeCalculator: ranges of more than ``max_records``
+    offsets (maxRecordsPerPartition) cut into equal pieces of at most that
+    many, then, while there are fewer than ``min_partitions`` pieces, larger
+    pieces cut into more; empty ranges dropped."""
+    ranges = [r for r in ranges if r.size > 0]
+    if max_records:
+        ranges = [piece for r in ranges for piece in _cut(r, -(-r.size // max_records))]
     out = []
     for r, n in zip(ranges, split_counts([r.size for r in ranges], min_partitions)):
-        if n <= 1:
-            out.append(r)
-            continue
-        step = r.size / n
-        cuts = [r.start + round(step * i) for i in range(n)] + [r.end]
-        out += [replace(r, start=a, end=b) for a, b in zip(cuts, cuts[1:]) if a < b]
+        out += _cut(r, n)
     return out
+
+
+def _cut(r: OffsetRange, n: int) -> list[OffsetRange]:
+    if n <= 1:
+        return [r]
+    step = r.size / n
+    cuts = [r.start + round(step * i) for i in range(n)] + [r.end]
+    return [replace(r, start=a, end=b) for a, b in zip(cuts, cuts[1:]) if a < b]
 
 
 def rate_limit(start: dict, latest: dict, max_rows: int) -> dict:
@@ -676,6 +766,26 @@ def _offset_cut(rb: pa.RecordBatch, end: int) -> pa.RecordBatch:
         return rb
     keep = pc.sum(pc.less(offsets, pa.scalar(end, pa.int64()))).as_py() or 0
     return rb.slice(0, keep)
+
+
+def _stall_cause(opts: LiveOptions, tp, position: int) -> str:
+    """Why a read stalls at ``position``, from the partition's watermarks now:
+    under read_committed, a last stable offset held below the high watermark."""
+    try:
+        from kafkacodec.client import Admin
+
+        with Admin(client_conf(opts, "admin")) as admin:
+            high = latest_offsets(admin, [tp], "read_uncommitted").get(tp)
+            # the Fetch answer's, not ListOffsets': some brokers list the high watermark for both
+            stable = _watermarks(admin, {tp: position}, "read_committed").get(tp)
+    except Exception as exc:  # the cause is a hint; the stall is the error
+        return f"the leader may be down or the data gone (watermarks not known: {exc})"
+    if opts.isolation_level == "read_committed" and stable is not None and high is not None and stable < high:
+        return (f"the last stable offset is {stable} and the high watermark {high}: read_committed reads stop at "
+                "the last stable offset, which an open transaction holds back (and which some brokers, Tansu "
+                "among them, leave stuck after overlapping transactions have all ended)")
+    return (f"the high watermark is {high}, the last stable offset {stable}; the leader may be down or the "
+            "data gone")
 
 
 @dataclass
@@ -710,7 +820,9 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
         last_progress = time.monotonic()
         while position < r.end:
             try:
-                rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout))
+                # at most the rows the range still holds: the fetch that reaches its end is then never
+                # drained, so the consumer sends no Fetch past it (Fetches follow drained ones at once)
+                rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout), max_records=r.end - position)
             except E.BrokerResponseError as exc:
                 if getattr(exc, "code", None) != 1:  # OFFSET_OUT_OF_RANGE
                     raise
@@ -736,7 +848,7 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
                 last_progress = time.monotonic()
             elif time.monotonic() - last_progress > opts.poll_timeout:
                 raise LiveError(f"{_tp_name(tp)}: no record at offset {position} within {opts.poll_timeout:.0f} s "
-                                f"(the range ends at {r.end}); the leader may be down or the data gone")
+                                f"(the range ends at {r.end}); {_stall_cause(opts, tp, position)}")
         stats.position = position
     finally:
         try:

@@ -2,6 +2,8 @@
 batch and Structured Streaming, over kafkacodec's client."""
 from __future__ import annotations
 
+import time
+
 from pyspark.sql.datasource import (
     DataSource,
     DataSourceArrowWriter,
@@ -23,6 +25,7 @@ from pyspark.sql.types import (
 
 from kafkacodec.spark import _live, _live_sink
 from kafkacodec.spark._pushdown import push_filters
+from kafkacodec.spark._source import pushdown_planning
 
 try:  # Spark >= 4.1: Arrow batches for streaming writers
     from pyspark.sql.datasource import DataSourceStreamArrowWriter
@@ -30,9 +33,10 @@ except ImportError:  # pragma: no cover - pyspark 4.0
     DataSourceStreamArrowWriter = None
 
 try:  # Spark >= 4.2: read limits and Trigger.AvailableNow for Python sources
-    from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadMaxRows, SupportsTriggerAvailableNow
+    from pyspark.sql.streaming.datasource import (ReadAllAvailable, ReadMaxRows, ReadMinRows,
+                                                  SupportsTriggerAvailableNow)
 except ImportError:  # pragma: no cover - older pyspark
-    ReadAllAvailable = ReadMaxRows = None
+    ReadAllAvailable = ReadMaxRows = ReadMinRows = None
     SupportsTriggerAvailableNow = object
 
 __all__ = ["KafkaLiveDataSource", "KafkaLiveReader", "KafkaLiveStreamReader", "KafkaLiveWriter",
@@ -115,7 +119,14 @@ class KafkaLiveDataSource(DataSource):
       offset): the broker's ListOffsets answer where it agrees with the
       records, else found by walking the batch headers (Tansu);
     - ``maxOffsetsPerTrigger`` (streams: offsets per micro-batch, shared by
-      lag), ``minPartitions`` (cut ranges into at least that many tasks),
+      lag), ``minOffsetsPerTrigger`` / ``maxTriggerDelay`` (streams: no
+      micro-batch until that many new offsets or that long since the last
+      one; not with Trigger.AvailableNow), ``minPartitions`` (cut ranges
+      into at least that many tasks), ``maxRecordsPerPartition`` (no task of
+      more offsets), ``fetchOffset.numRetries`` /
+      ``fetchOffset.retryIntervalMs`` (offset lookups retried),
+      ``kafka.group.id`` / ``groupIdPrefix`` (the consumers' client id
+      ``consumer-<group>-<n>``: no group is joined, as Spark's executors),
       ``includeHeaders`` (default false), ``failOnDataLoss`` (default true:
       a stream whose partition's offsets went back, as when its topic is
       deleted and recreated, or whose partitions are gone, fails; false logs
@@ -148,7 +159,9 @@ class KafkaLiveDataSource(DataSource):
         return live_schema(_live._bool("includeHeaders", headers))
 
     def reader(self, schema: StructType) -> DataSourceReader:
-        return KafkaLiveReader(self._opts(False), schema)
+        # pushdown only where Spark asks for it (see kafkacodec.spark._source.pushdown_planning)
+        cls = KafkaLiveReader if pushdown_planning() else KafkaLiveReaderNoPushdown
+        return cls(self._opts(False), schema)
 
     def streamReader(self, schema: StructType) -> DataSourceStreamReader:
         return KafkaLiveStreamReader(self._opts(True), schema)
@@ -184,14 +197,21 @@ class KafkaLiveReader(DataSourceReader):
         if self.opts.pushed is not None and self.opts.pushed.empty:
             return [InputPartition(0)]
         with _admin(self.opts) as admin:
-            ranges = _live.batch_ranges(admin, self.opts)
-        ranges = _live.split_ranges(ranges, self.opts.min_partitions)
+            ranges = _live.with_retries(self.opts, "offsets", lambda: _live.batch_ranges(admin, self.opts))
+        ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)] or [InputPartition(0)]
 
     def read(self, partition):
         if not isinstance(partition, LiveRange):
             return iter(())
         return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
+
+
+class KafkaLiveReaderNoPushdown(KafkaLiveReader):
+    """KafkaLiveReader without filter pushdown, for sessions where
+    ``spark.sql.python.filterPushdown.enabled`` is off."""
+
+    pushFilters = DataSourceReader.pushFilters  # Spark's default: "not implemented"
 
 
 class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
@@ -205,6 +225,8 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         self._admin_client = None
         self._target = None  # Trigger.AvailableNow: the latest offsets when the query started
         self._warned = set()  # data loss already logged (failOnDataLoss=false)
+        self._clock = time.monotonic
+        self._last_trigger = None  # when minOffsetsPerTrigger last let a batch go (None: never)
 
     def _admin(self):
         if self._admin_client is None:
@@ -213,19 +235,46 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
 
     def initialOffset(self) -> dict:
         admin = self._admin()
-        tps = _live.resolve_partitions(admin, self.opts)
-        return _offsets_json(_live.starting_offsets(admin, self.opts, tps, default="latest"))
+
+        def initial():
+            tps = _live.resolve_partitions(admin, self.opts)
+            return _live.starting_offsets(admin, self.opts, tps, default="latest")
+
+        return _offsets_json(_live.with_retries(self.opts, "starting offsets", initial))
 
     def _latest(self) -> dict:
         admin = self._admin()
-        # a topic deleted since the query started: its partitions are gone (see partitions())
-        tps = _live.resolve_partitions(admin, self.opts, missing_ok=True)
-        return _live.latest_offsets(admin, tps, self.opts.isolation_level)
+
+        def latest():
+            # a topic deleted since the query started: its partitions are gone (see partitions())
+            tps = _live.resolve_partitions(admin, self.opts, missing_ok=True)
+            return _live.latest_offsets(admin, tps, self.opts.isolation_level)
+
+        return _live.with_retries(self.opts, "latest offsets", latest)
+
+    def _earliest(self, tps) -> dict:
+        return _live.with_retries(self.opts, "earliest offsets", lambda: _live.earliest_offsets(self._admin(), tps))
 
     def getDefaultReadLimit(self):
+        # Python sources have no composite limit: latestOffset applies both bounds from the options
         if self.opts.max_offsets_per_trigger is not None and ReadMaxRows is not None:
             return ReadMaxRows(self.opts.max_offsets_per_trigger)
+        if self.opts.min_offsets_per_trigger is not None and ReadMinRows is not None:
+            return ReadMinRows(self.opts.min_offsets_per_trigger)
         return ReadAllAvailable()
+
+    def _delay_batch(self, begin: dict, latest: dict) -> bool:
+        """Spark's minOffsetsPerTrigger: no batch while fewer new offsets than that
+        are there, unless maxTriggerDelay has passed since the last batch."""
+        now = self._clock()
+        if self._last_trigger is None or now - self._last_trigger >= self.opts.max_trigger_delay:
+            self._last_trigger = now
+            return False
+        new = sum(max(0, n - begin.get(tp, n)) for tp, n in latest.items())
+        if new < self.opts.min_offsets_per_trigger:
+            return True
+        self._last_trigger = now
+        return False
 
     def prepareForTriggerAvailableNow(self) -> None:
         self._target = self._latest()
@@ -235,10 +284,10 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         begin = _offsets_of(start) if start is not None else {}
         new = [tp for tp in latest if tp not in begin]
         if new:  # partitions that appeared since the last batch: read them from their start
-            begin.update(_live.earliest_offsets(self._admin(), new))
+            begin.update(self._earliest(new))
         back = _live.offsets_back(self._admin(), self.opts, begin, latest)
         if back:  # recreated or emptied: fail, or (failOnDataLoss=false) go on from the earliest offset
-            earliest = _live.earliest_offsets(self._admin(), list(back))
+            earliest = self._earliest(list(back))
             _live.data_loss(self.opts, begin, back, earliest, self._warned)
             latest.update(back)
             begin.update(earliest)
@@ -246,8 +295,15 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
                 self._target.update(back)
         # a latest offset that was low only for a moment: nothing new this time
         latest = {tp: max(n, begin.get(tp, n)) for tp, n in latest.items()}
-        if ReadMaxRows is not None and isinstance(limit, ReadMaxRows):
-            latest = _live.rate_limit(begin, latest, limit.max_rows)
+        bounded = limit is not None and not (ReadAllAvailable is not None and isinstance(limit, ReadAllAvailable))
+        # Trigger.AvailableNow reads up to its target however little is new: waiting there could end the query
+        if (bounded and self._target is None and self.opts.min_offsets_per_trigger is not None
+                and self._delay_batch(begin, latest)):
+            return _offsets_json({tp: begin.get(tp, n) for tp, n in latest.items()})
+        max_rows = limit.max_rows if ReadMaxRows is not None and isinstance(limit, ReadMaxRows) else (
+            self.opts.max_offsets_per_trigger if bounded else None)
+        if max_rows is not None:
+            latest = _live.rate_limit(begin, latest, max_rows)
         return _offsets_json(latest)
 
     def reportLatestOffset(self):
@@ -265,15 +321,15 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
                               ", ".join(map(_live._tp_name, sorted(gone))))
         new = [tp for tp in finish if tp not in begin]
         if new:
-            begin.update(_live.earliest_offsets(self._admin(), new))
+            begin.update(self._earliest(new))
         back = {tp: n for tp, n in finish.items() if n < begin[tp]}
         if back:  # planned past offsets that went back (see latestOffset): from the earliest offset on
-            earliest = _live.earliest_offsets(self._admin(), list(back))
+            earliest = self._earliest(list(back))
             _live.data_loss(self.opts, begin, back, earliest, self._warned)
             begin.update(earliest)
         ranges = [_live.OffsetRange(tp.topic, tp.partition, begin[tp], n)
                   for tp, n in sorted(finish.items()) if n > begin[tp]]
-        ranges = _live.split_ranges(ranges, self.opts.min_partitions)
+        ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)]
 
     def read(self, partition):
