@@ -337,3 +337,41 @@ def test_scram_refuses_fewer_than_4096_iterations():
     nonce = first.decode().split("r=", 1)[1]
     with pytest.raises(E.AuthenticationError, match="4096"):
         s.step(f"r={nonce}srv,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4095".encode())
+
+
+@pytest.mark.parametrize("peer", ["mock", pytest.param("tansu", marks=pytest.mark.slow)])  # Tansu joins take 15 s
+def test_close_leaves_the_group_so_a_rebalance_begins_at_once(mock1, peer, caplog):
+    if peer == "tansu":
+        try:
+            cm = _peers.tansu_broker()
+            bootstrap = cm.__enter__()
+        except _peers.PeerUnavailable as e:
+            pytest.skip(str(e))
+    else:
+        cm, bootstrap = None, mock1
+    topic = _topic(bootstrap, partitions=2)
+    conf = {"bootstrap.servers": bootstrap, "group.id": f"g-{uuid.uuid4().hex[:6]}",
+            "session.timeout.ms": 30000, "heartbeat.interval.ms": 300}
+    a, b = Consumer(conf), Consumer(conf)
+    try:
+        a.subscribe([topic])
+        b.subscribe([topic])
+        deadline = time.monotonic() + 60
+        while not (a.assignment() and b.assignment()) and time.monotonic() < deadline:
+            a.poll(0.1)
+            b.poll(0.1)
+        before = a.assignment()
+        assert len(before) == 1 and len(b.assignment()) == 1
+        with caplog.at_level("WARNING", logger="kafkacodec.client"):
+            b.close()
+        assert "could not leave" not in caplog.text
+        # without a LeaveGroup the coordinator would wait out the 30 s session before rebalancing
+        deadline = time.monotonic() + 8
+        while a.assignment() == before and time.monotonic() < deadline:
+            a.poll(0.1)
+        assert a.assignment() != before
+    finally:
+        a.close()
+        b.close()
+        if cm is not None:
+            cm.__exit__(None, None, None)
