@@ -38,7 +38,7 @@ import pyarrow as pa  # noqa: E402
 from pyspark.sql.datasource import DataSourceReader  # noqa: E402
 
 from kafkacodec.spark import _plan  # noqa: E402
-from kafkacodec.spark.cli import partitioned_write_conf  # noqa: E402
+from kafkacodec.spark_cli.convert import partitioned_write_conf  # noqa: E402
 from kafkacodec.spark._source import KafkaLogDataSource, KafkaLogReader  # noqa: E402
 
 CACHE = os.path.join(HERE, ".cache")

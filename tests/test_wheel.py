@@ -152,6 +152,15 @@ SMOKE = textwrap.dedent(r'''
     frame = proto.encode_response("ApiVersions", 3, 9, body)
     assert proto.decode_response(18, 3, frame) == (9, body)
 
+    # The kafkacodec-spark command ships in its own package and starts without pyspark.
+    from importlib.metadata import entry_points
+    (script,) = [e for e in entry_points(group="console_scripts") if e.name == "kafkacodec-spark"]
+    assert script.value == "kafkacodec.spark_cli.cli:main", script.value
+    try:
+        script.load()(["--help"])
+    except SystemExit as exc:
+        assert exc.code == 0, exc.code
+
     # Arrow, when the caller installed pyarrow.
     if os.environ.get("SMOKE_ARROW") == "1":
         import kafkacodec.arrow as ka

@@ -21,7 +21,7 @@
 Decoding happens on the workers with :mod:`kafkacodec.arrow` straight into
 Arrow buffers; workers need kafkacodec installed and the log directory at the
 same path.  The command ``kafkacodec-spark convert`` turns a log directory
-into Parquet (see :mod:`kafkacodec.spark.cli`).
+into Parquet (see :mod:`kafkacodec.spark_cli`; the DataSources never import it).
 
 Needs pyspark >= 4.0 and pyarrow (``pip install 'kafkacodec[spark]'``).
 """

@@ -35,7 +35,7 @@ def spark():
 def demo(tmp_path_factory):
     """A small demo directory (several segments per partition) and its DemoInfo."""
     pytest.importorskip("pyspark", reason="pyspark is not installed")
-    from kafkacodec.spark.demo import generate_demo
+    from kafkacodec.spark_cli.demo import generate_demo
 
     root = tmp_path_factory.mktemp("demo-logs")
     return generate_demo(root, records=12_000, segment_bytes=128 << 10)

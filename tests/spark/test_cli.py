@@ -1,4 +1,4 @@
-"""The conversion job: kafkacodec-spark convert (and python -m kafkacodec.spark)."""
+"""The conversion job: kafkacodec-spark convert (and python -m kafkacodec.spark_cli)."""
 import json
 import os
 import subprocess
@@ -11,8 +11,8 @@ pytest.importorskip("pyspark", reason="pyspark is not installed")
 
 import pyarrow.dataset as ds  # noqa: E402
 
-from kafkacodec.spark import cli  # noqa: E402
-from kafkacodec.spark.demo import DemoInfo, generate_demo  # noqa: E402
+from kafkacodec.spark_cli import _common, check, cli, convert  # noqa: E402
+from kafkacodec.spark_cli.demo import DemoInfo, generate_demo  # noqa: E402
 
 
 def read_back(out):
@@ -29,12 +29,12 @@ def test_convert_demo_dir(spark, demo, tmp_path, capsys):
     # the progress line ends with the summary's figures and the summary's elapsed time
     final = [line for line in captured.err.splitlines() if line.startswith("convert: finished")]
     assert final == [f"convert: finished: {summary['spark_partitions']}/{summary['spark_partitions']} tasks, "
-                     f"{cli._human(summary['input_bytes'])} of {cli._human(summary['input_bytes'])} (100%), "
+                     f"{_common.human(summary['input_bytes'])} of {_common.human(summary['input_bytes'])} (100%), "
                      f"{summary['rows']:,} rows in {summary['seconds']:.1f}s"], captured.err
-    marker = json.loads((out / cli.MARKER).read_text())
+    marker = json.loads((out / _common.MARKER).read_text())
     assert marker["status"] == "complete" and marker["rows"] == summary["rows"]
     assert sorted(marker["files"]) == sorted(
-        os.path.relpath(os.path.join(b, f), out) for b, _, fs in os.walk(out) for f in fs if f != cli.MARKER)
+        os.path.relpath(os.path.join(b, f), out) for b, _, fs in os.walk(out) for f in fs if f != _common.MARKER)
     table = read_back(out)
     assert summary["rows"] == table.num_rows == demo.committed_records
     assert summary["isolation_level"] == "read_committed"
@@ -46,7 +46,7 @@ def test_convert_demo_dir(spark, demo, tmp_path, capsys):
     pairs = zip(table.column("topic").to_pylist(), table.column("partition").to_pylist(),
                 table.column("offset").to_pylist())
     assert not any(demo.is_aborted(t, int(p), o) for t, p, o in pairs)
-    assert cli._verify_demo(demo, str(out), "read_committed") == []
+    assert check.verify_log_demo(demo, str(out), "read_committed") == []
     # the session the job found was left running
     assert spark.range(3).count() == 3
 
@@ -87,10 +87,10 @@ def test_demo_manifest(tmp_path):
 
 @pytest.mark.slow
 def test_module_entry_point_fresh_process(tmp_path):
-    """``python -m kafkacodec.spark convert`` in its own JVM, as the README runs it."""
+    """``python -m kafkacodec.spark_cli convert`` in its own JVM, as the README runs it."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(cli.__file__))))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
-    proc = subprocess.run([sys.executable, "-m", "kafkacodec.spark", "convert", "--demo", str(tmp_path / "out"),
+    proc = subprocess.run([sys.executable, "-m", "kafkacodec.spark_cli", "convert", "--demo", str(tmp_path / "out"),
                            "--demo-records", "20000", "--master", "local[2]"],
                           capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -123,7 +123,7 @@ def no_spark(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("Spark was started")
 
-    monkeypatch.setattr(cli, "_convert_with_spark", refuse)
+    monkeypatch.setattr(convert, "_convert_with_spark", refuse)
 
 
 @pytest.fixture
@@ -223,17 +223,17 @@ def test_output_rollback_removes_only_what_the_run_wrote(tmp_path):
     # a run into an existing empty directory, failing half way
     out = tmp_path / "out"
     out.mkdir()
-    target = cli._Output(str(out), "errorifexists")
+    target = _common.Output(str(out), "errorifexists", writer=convert.WRITER)
     target.check(None)
     target.prepare()
-    assert json.loads((out / cli.MARKER).read_text())["status"] == "writing"
+    assert json.loads((out / _common.MARKER).read_text())["status"] == "writing"
     (out / "topic=a" / "partition=0").mkdir(parents=True)
     (out / "topic=a" / "partition=0" / "part-0.parquet").write_bytes(b"x")
     target.rollback()
     assert out.is_dir() and os.listdir(out) == []
     # a run that created OUT (and a parent) removes them
     deep = tmp_path / "new" / "deeper"
-    target = cli._Output(str(deep), "errorifexists")
+    target = _common.Output(str(deep), "errorifexists", writer=convert.WRITER)
     target.check(None)
     target.prepare()
     target.rollback()
@@ -242,8 +242,8 @@ def test_output_rollback_removes_only_what_the_run_wrote(tmp_path):
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "keep.txt").write_text("keep")
-    target = cli._Output(str(mine), "errorifexists")
-    with pytest.raises(cli.CommandError, match="not empty"):
+    target = _common.Output(str(mine), "errorifexists", writer=convert.WRITER)
+    with pytest.raises(_common.CommandError, match="not empty"):
         target.check(None)
     target.rollback()
     assert (mine / "keep.txt").read_text() == "keep"
@@ -255,25 +255,25 @@ def test_overwrite_replaces_only_listed_files(tmp_path):
     for rel in old:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text("old")
-    first = cli._Output(str(out), "errorifexists", fresh=True)
+    first = _common.Output(str(out), "errorifexists", writer=convert.WRITER, fresh=True)
     first.write_marker("complete", old)
-    target = cli._Output(str(out), "overwrite")
+    target = _common.Output(str(out), "overwrite", writer=convert.WRITER)
     target.check(None)
     target.prepare()
-    before = cli._snapshot(str(out))
+    before = _common.snapshot(str(out))
     (out / "topic=a" / "partition=0" / "part-new.parquet").write_text("new")
     (out / "_SUCCESS").write_text("new")
-    removed = target.commit(cli._changed(before, cli._snapshot(str(out))))
+    removed = target.commit(_common.changed(before, _common.snapshot(str(out))))
     assert sorted(removed) == ["topic=a/partition=0/part-old.parquet", "topic=b/partition=1/part-old.parquet"]
     assert not (out / "topic=b").exists()  # emptied by the removal
-    marker = json.loads((out / cli.MARKER).read_text())
+    marker = json.loads((out / _common.MARKER).read_text())
     assert marker["status"] == "complete"
     assert marker["files"] == ["_SUCCESS", "topic=a/partition=0/part-new.parquet"]
     # a file the listing does not hold blocks the next overwrite, before anything is removed
     (out / "topic=a" / "partition=0" / "part-stray.parquet").write_text("?")
     before = tree(out)
-    with pytest.raises(cli.CommandError, match="1 files there were not written by convert"):
-        cli._Output(str(out), "overwrite").check(None)
+    with pytest.raises(_common.CommandError, match="1 files there were not written by convert"):
+        _common.Output(str(out), "overwrite", writer=convert.WRITER).check(None)
     assert tree(out) == before
 
 
@@ -283,10 +283,10 @@ def test_codec_error_line_from_spark_text():
             "Python worker: Traceback (most recent call last):\n  File \"x.py\", line 1, in f\n"
             "kafkacodec.errors.CrcMismatchError: /d/orders-0/00000000000000000000.log: CRC-32C mismatch "
             "at byte 226213 in `batches[17].crc`\n SQLSTATE: 38000\n\tat org.apache.spark.Foo(Foo.scala:1)\n")
-    assert cli._codec_error_line(RuntimeError(text)) == (
+    assert _common.codec_error_line(RuntimeError(text)) == (
         "CrcMismatchError: /d/orders-0/00000000000000000000.log: CRC-32C mismatch at byte 226213 in "
         "`batches[17].crc`")
-    assert cli._codec_error_line(RuntimeError("Job aborted\n\tat org.apache.spark.Foo")) is None
+    assert _common.codec_error_line(RuntimeError("Job aborted\n\tat org.apache.spark.Foo")) is None
 
 
 # ---------------------------------------------------------------- Spark runs: modes, corrupt data, the demo
@@ -388,7 +388,7 @@ def test_demo_keeps_its_output_and_says_where(spark, capsys):
     generated = re.search(r"generating a demo log directory with .* records in (\S+)", captured.err).group(1)
     try:
         assert read_back(out).num_rows > 1000  # still there after the command returned
-        assert json.loads(open(os.path.join(out, cli.MARKER)).read())["status"] == "complete"
+        assert json.loads(open(os.path.join(out, _common.MARKER)).read())["status"] == "complete"
         assert not os.path.exists(generated)  # the input it generated itself is cleaned up
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -404,7 +404,7 @@ def test_corrupt_data_fresh_process_prints_no_traces(demo, tmp_path):
     path, _ = flip_byte_mid_segment(logs / "orders-0")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(cli.__file__))))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
-    proc = subprocess.run([sys.executable, "-m", "kafkacodec.spark", "convert", str(logs), str(tmp_path / "out"),
+    proc = subprocess.run([sys.executable, "-m", "kafkacodec.spark_cli", "convert", str(logs), str(tmp_path / "out"),
                            "--master", "local[1]", "--driver-memory", "1g"],
                           capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 1, proc.stderr[-3000:]
@@ -412,3 +412,37 @@ def test_corrupt_data_fresh_process_prints_no_traces(demo, tmp_path):
     assert proc.stderr.strip().splitlines()[-1].startswith(f"kafkacodec-spark: CrcMismatchError: {path}: ")
     assert "finished" not in proc.stderr and proc.stdout == ""
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- the command outside the DataSources' package
+def test_datasources_and_command_apart():
+    """kafkacodec.spark (the DataSources) never loads the command; the
+    command (kafkacodec.spark_cli) loads neither pyspark nor pyarrow until it runs."""
+    checks = [
+        "import sys, kafkacodec.spark, kafkacodec.spark._live_source; "
+        "assert not [m for m in sys.modules if 'spark_cli' in m], sorted(sys.modules)",
+        "import sys, kafkacodec.spark_cli.cli, kafkacodec.spark_cli.check; "
+        "assert not {'pyspark', 'pyarrow'} & set(sys.modules), sorted(sys.modules)",
+    ]
+    for code in checks:  # fresh processes: this one has loaded everything already
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+@pytest.mark.parametrize("old, new, names", [
+    ("kafkacodec.spark.cli", "kafkacodec.spark_cli.cli", ["main"]),
+    ("kafkacodec.spark.cli", "kafkacodec.spark_cli.convert", ["convert", "partitioned_write_conf", "preflight"]),
+    ("kafkacodec.spark.pipeline", "kafkacodec.spark_cli.check", ["committed_files"]),
+    ("kafkacodec.spark.demo", "kafkacodec.spark_cli.demo", ["generate_demo", "produce_live_demo", "DemoInfo"]),
+])
+def test_old_module_names_still_work_with_a_warning(monkeypatch, old, new, names):
+    import importlib
+
+    monkeypatch.delitem(sys.modules, old, raising=False)
+    with pytest.warns(DeprecationWarning, match=r"kafkacodec\.spark_cli"):
+        module = importlib.import_module(old)
+    target = importlib.import_module(new)
+    for name in names:
+        assert getattr(module, name) is getattr(target, name)
+    if old == "kafkacodec.spark.pipeline":
+        assert module.verify_demo is check.verify_live_demo and module.marker_demo is check.marker_live_demo

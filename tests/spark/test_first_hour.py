@@ -12,7 +12,8 @@ pytest.importorskip("pyspark", reason="pyspark is not installed")
 import pyarrow.dataset as ds  # noqa: E402
 
 from kafkacodec import embedded  # noqa: E402
-from kafkacodec.spark import KafkaLiveDataSource, KafkaLogDataSource, cli, register  # noqa: E402
+from kafkacodec.spark import KafkaLiveDataSource, KafkaLogDataSource, register  # noqa: E402
+from kafkacodec.spark_cli import cli  # noqa: E402
 
 PUSHDOWN = "spark.sql.python.filterPushdown.enabled"
 KAFKA_COLUMNS = ["key", "value", "topic", "partition", "offset", "timestamp", "timestampType"]

@@ -18,7 +18,7 @@ import pyarrow as pa  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
 from kafkacodec import embedded  # noqa: E402
-from kafkacodec.spark import cli, pipeline  # noqa: E402
+from kafkacodec.spark_cli import _common, check, cli, pipeline  # noqa: E402
 
 _peers = pytest.importorskip("_peers")
 
@@ -66,32 +66,32 @@ def test_demo_end_to_end_on_embedded_tansu(spark, tansu, tmp_path, capsys):
     # partitioned by topic and partition, checkpoint and marker beside
     assert sorted(os.listdir(out)) == ["_KAFKACODEC", "_checkpoint", "_spark_metadata", "topic=clicks",
                                        "topic=orders", "topic=payments"]
-    marker = json.loads((out / cli.MARKER).read_text())
+    marker = json.loads((out / _common.MARKER).read_text())
     assert marker["written_by"] == pipeline.WRITER and marker["status"] == "complete"
     assert marker["rows"] == s["rows"]
-    info = pipeline.marker_demo(str(out))
+    info = check.marker_live_demo(str(out))
     assert set(info.codecs) == {"none", "gzip", "snappy", "lz4", "zstd"}
     assert info.transactions["committed"] > 0 and info.transactions["aborted"] > 0
-    assert pipeline.verify_demo(info, str(out)) == []
+    assert check.verify_live_demo(info, str(out)) == []
     # the session the command found is left running
     assert spark.range(3).count() == 3
 
     # tampering: one value changed in a committed file
-    files = pipeline.committed_files(str(out))
+    files = check.committed_files(str(out))
     victim = next(f for f in files if "topic=orders" in f and pq.ParquetFile(f).metadata.num_rows)
     original = pq.read_table(victim)
     values = original.column("value").to_pylist()
     values[0] = values[0] + b" "
     pq.write_table(original.set_column(original.schema.get_field_index("value"), "value",
                                        pa.array(values, pa.binary())), victim)
-    problems = pipeline.verify_demo(info, str(out))
+    problems = check.verify_live_demo(info, str(out))
     part = re.search(r"topic=(\w+)/partition=(\d+)", victim).groups()
     assert problems == [f"{part[0]}-{part[1]}: content differs from what was committed (SHA-256 of keys, "
                         f"values, headers, timestamps)"]
     # a file lost, and the same file twice
     os.unlink(victim)
     assert any(re.match(rf"{part[0]}-{part[1]}: [\d,]+ rows, [\d,]+ committed", p)
-               for p in pipeline.verify_demo(info, str(out)))
+               for p in check.verify_live_demo(info, str(out)))
     pq.write_table(original, victim)
     twin = victim.replace(".parquet", "-twin.parquet")
     pq.write_table(original, twin)
@@ -101,11 +101,11 @@ def test_demo_end_to_end_on_embedded_tansu(spark, tansu, tmp_path, capsys):
                                    "modificationTime": 0, "blockReplication": 1, "blockSize": 1,
                                    "action": "add"}))
     assert any(p.startswith(f"{original.num_rows} duplicate offsets in {part[0]}-{part[1]}")
-               for p in pipeline.verify_demo(info, str(out)))
+               for p in check.verify_live_demo(info, str(out)))
 
 
 def test_a_failed_check_is_exit_1_and_keeps_the_output(spark, tansu, tmp_path, capsys, monkeypatch):
-    from kafkacodec.spark import demo
+    from kafkacodec.spark_cli import demo
 
     real = demo.produce_live_demo
 
@@ -122,7 +122,7 @@ def test_a_failed_check_is_exit_1_and_keeps_the_output(spark, tansu, tmp_path, c
     errors = [line for line in captured.err.splitlines() if line.startswith("kafkacodec-spark:")]
     assert errors == ["kafkacodec-spark: check failed: payments-0: content differs from what was committed "
                       "(SHA-256 of keys, values, headers, timestamps)"]
-    assert pipeline.committed_files(str(tmp_path / "out"))
+    assert check.committed_files(str(tmp_path / "out"))
 
 
 def test_bootstrap_servers_topics_and_append(spark, tansu, tmp_path, capsys):
@@ -161,7 +161,7 @@ def test_bootstrap_servers_topics_and_append(spark, tansu, tmp_path, capsys):
         assert status == 0, captured.err
         s = _summary(captured.out)
         assert s["rows"] == 300 and s["rows_total"] == 1100
-        table = pipeline._read_committed(str(out))
+        table = check.read_committed(str(out))
         keys = sorted(zip(table.column("topic").to_pylist(), table.column("partition").to_pylist(),
                           table.column("offset").to_pylist()))
         assert len(keys) == len(set(keys)) == 1100
