@@ -227,6 +227,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         self._warned = set()  # data loss already logged (failOnDataLoss=false)
         self._clock = time.monotonic
         self._last_trigger = None  # when minOffsetsPerTrigger last let a batch go (None: never)
+        self._log_ends = {}  # the latest offsets latestOffset last saw: ranges ending there read large fetches
 
     def _admin(self):
         if self._admin_client is None:
@@ -295,6 +296,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
                 self._target.update(back)
         # a latest offset that was low only for a moment: nothing new this time
         latest = {tp: max(n, begin.get(tp, n)) for tp, n in latest.items()}
+        self._log_ends = dict(latest)
         bounded = limit is not None and not (ReadAllAvailable is not None and isinstance(limit, ReadAllAvailable))
         # Trigger.AvailableNow reads up to its target however little is new: waiting there could end the query
         if (bounded and self._target is None and self.opts.min_offsets_per_trigger is not None
@@ -327,7 +329,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
             earliest = self._earliest(list(back))
             _live.data_loss(self.opts, begin, back, earliest, self._warned)
             begin.update(earliest)
-        ranges = [_live.OffsetRange(tp.topic, tp.partition, begin[tp], n)
+        ranges = [_live.OffsetRange(tp.topic, tp.partition, begin[tp], n, log_end=n >= self._log_ends.get(tp, n + 1))
                   for tp, n in sorted(finish.items()) if n > begin[tp]]
         ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)]
