@@ -39,6 +39,15 @@ transactional ids: query id and partition id) before writing the batch again.
 The record does not change while a batch's tasks run, so a replayed batch is
 either entirely skipped or entirely rewritten, however Spark splits it.
 
+**After a driver crash** no transaction of the crashed run stays open: the
+first commit (or abort) of each run of the query (Spark's run id, which every
+restart renews) finishes a recorded commit, then fences every transactional id
+below the larger of its own task count and the most tasks a done batch had that
+its own tasks did not write with (a task with no rows in the replay, a replay whose
+tasks skip a recorded batch, or a restart that plans fewer tasks), and records
+the run in group ``<prefix>-<query id>.run``.  Fencing an id nobody left open
+costs an InitProducerId; later batches of the run check the record only.
+
 Where exactly-once ends:
 
 - the coordinator aborts a transaction left open longer than
@@ -58,10 +67,14 @@ Where exactly-once ends:
 - a streaming record lives in Kafka's group offsets (``offsets.retention.minutes``,
   7 days by default, for a stopped query); a query restarted later writes
   its replayed batch again;
-- a transaction a crashed run left open, whose partition id gets no rows in
-  the replay (or when every task of a batch fails: ``abort()`` learns the query
-  id from the messages), is fenced by nobody: the coordinator aborts it after
-  its timeout, and until then read_committed readers of its partitions wait.
+- a transaction a crashed run left open under a partition id at or above both
+  the replay's task count and that of every done batch (a restart that plans
+  fewer tasks for a batch that had more than any before it), or when every task of
+  every batch of the next run fails (``abort()`` learns the query id from the
+  messages), is fenced by nobody: the coordinator aborts it after its timeout
+  (Tansu never does), and until then read_committed readers of its partitions
+  wait.  A batch write's ids hold a random id per write: a job whose driver
+  died leaves its open transactions to the timeout.
 """
 from __future__ import annotations
 
@@ -209,6 +222,7 @@ class SinkCommit(WriterCommitMessage):
     skipped: bool = False               # streaming: the batch was already committed
     batch_id: int | None = None
     query_id: str | None = None         # streaming: the driver's commit runs outside tasks and learns it here
+    run_id: str | None = None           # streaming: Spark's run of the query (a new one after each restart)
 
 
 def transactional_id(opts: SinkOptions, write_id: str, partition_id: int) -> str:
@@ -234,18 +248,33 @@ def admin_conf(opts: SinkOptions) -> dict:
     return conf
 
 
+def _spark_run_id() -> str | None:
+    """The run id of the streaming query whose task this is (None outside Spark)."""
+    try:
+        from pyspark import TaskContext
+    except ImportError:
+        return None
+    ctx = TaskContext.get()
+    if ctx is None:
+        return None
+    return ctx.getLocalProperty("sql.streaming.runId") or ctx.getLocalProperty("spark.jobGroup.id")
+
+
 def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_id: int, *,
-               query_id: str | None = None, batch_id: int | None = None) -> SinkCommit:
+               query_id: str | None = None, batch_id: int | None = None, run_id: str | None = None) -> SinkCommit:
     """Write one task's rows inside a transaction left open for the driver.
 
     Batch writes: ``opts.write_id`` names the write.  Streaming: `query_id` and
-    `batch_id`; nothing is written when the query's progress record has the
-    batch (done, or being committed)."""
+    `batch_id` (`run_id`: Spark's, read from the task when not given); nothing
+    is written when the query's progress record has the batch (done, or being
+    committed)."""
     from kafkacodec.client import Producer
 
     write_id = query_id if query_id is not None else opts.write_id
     txn_id = transactional_id(opts, write_id, partition_id)
-    out = SinkCommit(partition_id, batch_id=batch_id, query_id=query_id)
+    if query_id is not None and run_id is None:
+        run_id = _spark_run_id()
+    out = SinkCommit(partition_id, batch_id=batch_id, query_id=query_id, run_id=run_id)
     it = iter(batches)
     first = next((b for b in it if b.num_rows), None)
     if first is None:
@@ -380,6 +409,8 @@ def abort_write(opts: SinkOptions, messages: list, *, write_id: str) -> None:
 # drop it).  Group <prefix>-<query id>, partition 0: the head, batch id, task
 # count and done/committing packed in one offset.  Groups <prefix>-<query id>.<k>,
 # partition j: task k * partitions + j's (producer id, epoch) while committing.
+# Group <prefix>-<query id>.run, partition 0: a hash of the last Spark run of the
+# query whose driver ended what earlier runs left open.
 
 _TASK_BITS = 20
 
@@ -387,7 +418,9 @@ _TASK_BITS = 20
 @dataclass(frozen=True)
 class Progress:
     """A query's progress record: batch `batch` done, or being committed
-    (``done`` false) with ``pending`` ((partition id, producer id, epoch), ...)."""
+    (``done`` false) with ``pending`` ((partition id, producer id, epoch), ...).
+    ``tasks``: being committed, the batch's task count; done, the most tasks a
+    batch of the query had (0 in records written before it was kept)."""
 
     batch: int
     tasks: int = 0
@@ -501,17 +534,19 @@ def _record_committing(admin, opts, query_id, batch_id, messages, timeout):
     _commit(client, progress_group(opts, query_id), topic, {0: _head_value(batch_id, tasks, False)}, timeout)
 
 
-def _record_done(client, opts, query_id, batch_id, timeout):
-    _commit(client, progress_group(opts, query_id), progress_topic(opts), {0: _head_value(batch_id, 0, True)}, timeout)
+def _record_done(client, opts, query_id, batch_id, tasks, timeout):
+    # the task count stays: it bounds the transactional ids a crashed later batch may have used
+    _commit(client, progress_group(opts, query_id), progress_topic(opts),
+            {0: _head_value(batch_id, min(tasks, (1 << _TASK_BITS) - 1), True)}, timeout)
 
 
 def _restore(client, opts, query_id, previous, timeout):
     """Put back the record a batch found (None: no record)."""
-    value = 0 if previous is None else _head_value(previous.batch, 0, True)
+    value = 0 if previous is None else _head_value(previous.batch, previous.tasks, True)
     _commit(client, progress_group(opts, query_id), progress_topic(opts), {0: value}, timeout)
 
 
-def _commit_recorded(client, opts, query_id, batch_id, txns, previous):
+def _commit_recorded(client, opts, query_id, batch_id, tasks, txns, previous):
     """End the recorded transactions of `batch_id` and record it done; when nothing
     of it could be committed, put `previous` back so the batch is written again."""
     what = f"micro-batch {batch_id}"
@@ -520,15 +555,51 @@ def _commit_recorded(client, opts, query_id, batch_id, txns, previous):
         raise SinkError(f"{what}: a task's transaction was aborted by the coordinator before the driver committed "
                         "it (open longer than kafka.transaction.timeout.ms?); nothing of the batch was committed, "
                         "a restarted query writes it again")
-    _record_done(client, opts, query_id, batch_id, opts.timeout)
+    _record_done(client, opts, query_id, batch_id, tasks, opts.timeout)
 
 
 def _finish_recorded(client, opts, query_id, progress):
     """Commit the transactions a crashed driver recorded, then record the batch done."""
     txns = [(i, transactional_id(opts, query_id, i), pid, epoch) for i, pid, epoch in progress.pending]
     # a batch is recorded only after the one before it was done
-    previous = None if progress.batch == 0 else Progress(progress.batch - 1)
-    _commit_recorded(client, opts, query_id, progress.batch, txns, previous)
+    previous = None if progress.batch == 0 else Progress(progress.batch - 1, progress.tasks)
+    _commit_recorded(client, opts, query_id, progress.batch, progress.tasks, txns, previous)
+
+
+def _run_tag(messages) -> int | None:
+    """A positive 56-bit hash of the Spark run the messages' tasks belong to (None: unknown)."""
+    import hashlib
+
+    run = next((m.run_id for m in messages if m is not None and m.run_id), None)
+    if run is None:
+        return None
+    return int.from_bytes(hashlib.blake2b(run.encode(), digest_size=7).digest(), "big") + 1
+
+
+def _end_crashed_runs(admin, opts, query_id, messages, progress):
+    """The first commit or abort of a run of the query ends what an earlier run that
+    died left open (Flink's KafkaSink does the same with its transactional-id prefix).
+
+    A task's transactional id is the query id and its partition id, so a crashed
+    attempt of a batch used ids below its task count: this attempt's, or the most
+    a done batch had (a restart may plan fewer tasks, as after a change of
+    minPartitions).  Each id of those this attempt holds no transaction under is
+    fenced: InitProducerId aborts a transaction left open with it.  Ids this
+    attempt's tasks wrote with were fenced by those tasks already.  A commit the
+    crashed driver recorded must be finished before (its transactions would be
+    aborted).  Later batches of the run skip this (one OffsetFetch): the run's tag is
+    recorded once it is done, so a crash part way runs it again."""
+    client = admin.client
+    tag = _run_tag(messages)
+    group = f"{progress_group(opts, query_id)}.run"
+    topic = progress_topic(opts)
+    if tag is not None and _fetch(client, group, topic, [0], opts.timeout)[0] == tag:
+        return
+    bound = max(len(messages), progress.tasks if progress is not None else 0)
+    held = {m.partition_id for m in messages if m is not None and m.transactional_id is not None}
+    _fence(client, opts, [transactional_id(opts, query_id, i) for i in range(bound) if i not in held])
+    if tag is not None:
+        _commit(client, group, topic, {0: tag}, opts.timeout)
 
 
 def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
@@ -545,16 +616,18 @@ def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: st
                                 "record disagree")
             _finish_recorded(client, opts, query_id, progress)
             progress = replace(progress, done=True, pending=())
+        _end_crashed_runs(admin, opts, query_id, messages, progress)
         if progress is not None and progress.batch >= batch_id:
             # already committed (a replay): whatever a task wrote anyway is dropped
             _abort_all(client, _txns(messages), opts)
             return
         txns = _txns(messages)
+        tasks = max(len(messages), progress.tasks if progress is not None else 0)
         if txns:
             _record_committing(admin, opts, query_id, batch_id, messages, opts.timeout)
-            _commit_recorded(client, opts, query_id, batch_id, txns, progress)
+            _commit_recorded(client, opts, query_id, batch_id, tasks, txns, progress)
         else:
-            _record_done(client, opts, query_id, batch_id, opts.timeout)
+            _record_done(client, opts, query_id, batch_id, tasks, opts.timeout)
 
 
 def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
@@ -569,6 +642,9 @@ def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str
         progress = read_progress(admin, opts, query_id, timeout=opts.timeout)
         if progress is not None and not progress.done and progress.batch == batch_id:
             _finish_recorded(client, opts, query_id, progress)
+            progress = replace(progress, done=True, pending=())
+        if progress is None or progress.done:
+            _end_crashed_runs(admin, opts, query_id, messages, progress)
         _abort_all(client, _txns(messages), opts)
         _fence(client, opts, [transactional_id(opts, query_id, i) for i, msg in enumerate(messages) if msg is None])
 
