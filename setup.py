@@ -37,6 +37,7 @@ EXTENSIONS = [
     ext("kafkacodec.integrations._decode"),
     ext("kafkacodec.integrations._build"),
     ext("kafkacodec.client._send"),
+    ext("kafkacodec.client._sender"),
 ]
 
 # Development convenience: build a subset, e.g.

@@ -39,6 +39,7 @@ COMPILED = [
     "kafkacodec/arrow/_encode",
     "kafkacodec/protocol/_codec",
     "kafkacodec/client/_send",
+    "kafkacodec/client/_sender",
 ]
 
 

@@ -20,8 +20,9 @@ from kafkacodec.records._common import CONTROL_ABORT, CONTROL_COMMIT, CONTROL_TY
 from kafkacodec.records.layout import (  # the one layout, re-exported for the twins
     ATTR_COMPRESSION_MASK, ATTR_CONTROL, ATTR_DELETE_HORIZON, ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL,
     INT64_MAX, INT64_MIN, LEGACY_ATTRIBUTES, LEGACY_CRC, LEGACY_MAGIC, LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD,
-    LOG_OVERHEAD, V2_ATTRIBUTES, V2_BASE_OFFSET, V2_CRC, V2_LAST_OFFSET_DELTA, V2_LENGTH, V2_MAGIC,
-    V2_MAX_BASE_OFFSET, V2_MIN_RECORD_SIZE, V2_RECORD_COUNT, V2_RECORDS, V2_HEADER as _V2_HEADER,
+    LOG_OVERHEAD, V2_ATTRIBUTES, V2_BASE_OFFSET, V2_BASE_SEQUENCE, V2_CRC, V2_LAST_OFFSET_DELTA, V2_LENGTH,
+    V2_MAGIC, V2_MAX_BASE_OFFSET, V2_MIN_RECORD_SIZE, V2_PRODUCER_EPOCH, V2_PRODUCER_ID, V2_RECORD_COUNT,
+    V2_RECORDS, V2_HEADER as _V2_HEADER,
 )
 
 __all__ = list(_common.PUBLIC_NAMES)
@@ -908,6 +909,22 @@ class RecordBatchBuilder:
     def is_full(self):
         return self._record_count > 0 and self.size_in_bytes >= self._batch_size
 
+    def set_producer(self, producer_id, producer_epoch, base_sequence, is_transactional):
+        """The producer id, epoch, base sequence and transactional flag build()
+        writes into the header (an idempotent producer numbers a batch when it
+        seals it, after records were appended)."""
+        producer_id = _c_int(producer_id, 64, "producer_id")
+        producer_epoch = _c_int(producer_epoch, 32, "producer_epoch")
+        base_sequence = _c_int(base_sequence, 32, "base_sequence")
+        if self._built:
+            raise KafkaCodecError("the batch has already been built")
+        if self._magic < 2:
+            raise ValueError("transactions, control records and producer ids need magic 2")
+        self._producer_id = producer_id
+        self._producer_epoch = producer_epoch
+        self._base_sequence = base_sequence
+        self._is_transactional = bool(is_transactional)
+
     def append(self, timestamp, key, value, headers=None):
         """Add a record; returns its offset, or None if the batch is full.
         timestamp is in milliseconds (None: now); headers are (str, bytes|None) pairs."""
@@ -1198,3 +1215,27 @@ def _write_headers(buf, flat):
 
 # Not hot: filtering, flattening, batch splitting and markers are shared with the compiled twin.
 filtered_batches, decode_records, build_batches, build_control_batch = _common.bind(iter_batches, RecordBatchBuilder)
+
+
+def set_batch_producer(buffer, producer_id, producer_epoch, base_sequence, is_transactional):
+    """Rewrite the producer id, epoch, base sequence and transactional flag of
+    the built v2 batch at the start of the writable `buffer` (which may be
+    longer than the batch), and its CRC."""
+    producer_id = _c_int(producer_id, 64, "producer_id")
+    producer_epoch = _c_int(producer_epoch, 32, "producer_epoch")
+    base_sequence = _c_int(base_sequence, 32, "base_sequence")
+    view = memoryview(buffer).cast("B")
+    if view.readonly:
+        raise BufferError("Object is not writable.")
+    if len(view) < V2_RECORDS or view[V2_MAGIC] != 2:
+        raise ValueError("not a v2 record batch")
+    total = LOG_OVERHEAD + _I32.unpack_from(view, V2_LENGTH)[0]
+    if total < V2_RECORDS or total > len(view):
+        raise ValueError(f"batch length {total} outside {V2_RECORDS}..{len(view)}")
+    attrs = int.from_bytes(view[V2_ATTRIBUTES:V2_ATTRIBUTES + 2], "big")
+    attrs = attrs | ATTR_TRANSACTIONAL if is_transactional else attrs & ~ATTR_TRANSACTIONAL
+    view[V2_ATTRIBUTES:V2_ATTRIBUTES + 2] = attrs.to_bytes(2, "big")
+    view[V2_PRODUCER_ID:V2_PRODUCER_ID + 8] = (producer_id & _M64).to_bytes(8, "big")
+    view[V2_PRODUCER_EPOCH:V2_PRODUCER_EPOCH + 2] = (producer_epoch & 0xFFFF).to_bytes(2, "big")
+    view[V2_BASE_SEQUENCE:V2_BASE_SEQUENCE + 4] = (base_sequence & _M32).to_bytes(4, "big")
+    _U32.pack_into(view, V2_CRC, _crc32c(view[V2_ATTRIBUTES:total]))

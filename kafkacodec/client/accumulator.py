@@ -101,6 +101,8 @@ class BatchResult:
         fn(self)
 
     def complete(self, base_offset, log_append_time=-1, error=None):
+        # client/_sender.pyx (_complete_all) completes a request's acknowledged batches
+        # the same way, under this lock taken once
         with _LISTENER_LOCK:
             if self._done:
                 return
@@ -224,8 +226,8 @@ class ProducerBatch:
     """One batch of one partition, from its first record to its acknowledgement."""
 
     __slots__ = ("topic", "partition", "builder", "append", "result", "created", "deadline", "pool_buffer",
-                 "open", "data", "record_count", "attempts", "retry_at", "base_sequence", "producer_epoch",
-                 "ambiguous", "in_flight", "split_from")
+                 "open", "data", "raw", "stamped", "record_count", "attempts", "retry_at", "base_sequence",
+                 "producer_epoch", "ambiguous", "in_flight", "split_from")
 
     def __init__(self, topic, partition, builder, result, now, deadline, pool_buffer):
         self.topic = topic
@@ -239,6 +241,8 @@ class ProducerBatch:
         self.pool_buffer = pool_buffer
         self.open = True
         self.data = None            # the built batch, once closed
+        self.raw = pool_buffer if builder is not None else None  # writable bytes starting with the batch
+        self.stamped = None         # (producer id, epoch, base sequence) written in its header
         self.record_count = 0
         self.attempts = 0
         self.retry_at = 0.0
@@ -248,14 +252,21 @@ class ProducerBatch:
         self.in_flight = False
         self.split_from = None
 
-    def close(self):
-        """Stop appends and build the bytes (compression happens here)."""
+    def close(self, producer=None):
+        """Stop appends and build the bytes (compression happens here); `producer`
+        (producer id, epoch, base sequence, transactional) goes into the header."""
         if self.data is None:
             self.open = False
             self.append = _sealed
+            builder = self.builder
+            if producer is not None:
+                builder.set_producer(*producer)
+                self.stamped = producer[:3]
             # built first: a lock-free append racing with this lands before it or fails
-            self.data = self.builder.build()
-            self.record_count = self.builder.record_count
+            self.data = builder.build()
+            if type(self.data) is not memoryview:
+                self.raw = None  # outgrew its buffer (built elsewhere)
+            self.record_count = builder.record_count
             self.builder = None
         return self.data
 
@@ -432,6 +443,7 @@ class RecordAccumulator:
             batch = ProducerBatch(topic, partition, None, result, now, now + self.delivery_timeout, buffer)
             batch.open = False
             batch.data = data
+            batch.raw = data if type(data) is bytearray else None
             batch.record_count = record_count
             dq.append(batch)
             self.incomplete.add(result)
@@ -464,10 +476,38 @@ class RecordAccumulator:
         """The batch is done (acknowledged or failed): give its memory back."""
         buffer, batch.pool_buffer = batch.pool_buffer, None
         if buffer is not None:
-            batch.data = None  # a view of the buffer, which the next batch writes in
+            batch.data = batch.raw = None  # views of the buffer, which the next batch writes in
             self.pool.deallocate(buffer)
         with self.lock:
             self.incomplete.discard(batch.result)
+
+    def fail_queued(self, error):
+        """Fail every batch not yet sent (Producer.purge); in-flight batches stay."""
+        with self.lock:
+            batches = []
+            for dq in self.deques.values():
+                keep = [b for b in dq if b.in_flight]
+                batches.extend(b for b in dq if not b.in_flight)
+                dq.clear()
+                dq.extend(keep)
+            for slots in self.open_slots.values():
+                slots[:] = [None] * len(slots)
+            for b in batches:
+                b.discard()
+        for b in batches:
+            self.release(b)
+            b.result.complete(-1, -1, error)
+        return batches
+
+    def fail_in_flight(self, error):
+        """Fail the results of batches sent and not yet answered (Producer.purge).  Their memory
+        stays taken until the answer comes or the connection closes: the request may still be
+        reading from it."""
+        with self.lock:
+            batches = [b for dq in self.deques.values() for b in dq if b.in_flight]
+        for b in batches:
+            b.result.complete(-1, -1, error)
+        return batches
 
     def fail_all(self, error):
         """Fail every queued batch (fatal error, close without flush)."""
@@ -480,6 +520,9 @@ class RecordAccumulator:
             for b in batches:
                 b.discard()
         for b in batches:
-            self.release(b)
+            if not b.in_flight:
+                # a batch in flight keeps its memory until its answer (or its connection's end):
+                # the request may still be reading the pooled buffer, which a new batch would reuse
+                self.release(b)
             b.result.complete(-1, -1, error)
         return batches

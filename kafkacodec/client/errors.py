@@ -16,7 +16,7 @@ from kafkacodec.protocol import errors as _protocol_errors
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
            "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "InvalidArgumentError",
-           "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "error_for", "check"]
+           "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "error_for", "check"]
 
 
 class NoBrokersAvailable(KafkaConnectionError):
@@ -78,6 +78,15 @@ class SendArrowError(KafkaError):
 class SendArrowTimeoutError(SendArrowError, KafkaTimeoutError):
     """send_arrow found no memory for a batch within max.block.ms (buffer.memory is held
     by batches not yet acknowledged); ``result`` as for SendArrowError."""
+
+
+class PurgedError(KafkaError):
+    """The record was failed by Producer.purge(): ``in_flight`` says whether it had been sent
+    (then the broker may still have appended it)."""
+
+    def __init__(self, message, in_flight=False):
+        super().__init__(message)
+        self.in_flight = in_flight
 
 
 class CommitFailedError(KafkaError):

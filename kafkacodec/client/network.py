@@ -19,6 +19,7 @@ jittered backoff (reconnect.backoff.ms doubling up to reconnect.backoff.max.ms).
 import collections
 import concurrent.futures
 import dataclasses
+import itertools
 import logging
 import random
 import selectors
@@ -48,6 +49,7 @@ SASL_HANDSHAKE = 17
 SASL_AUTHENTICATE = 36
 METADATA = 3
 RECV_SMALL = 1 << 16
+_IOV_MAX = 512                # buffers per sendmsg (POSIX guarantees at least 16; Linux 1024)
 
 DISCONNECTED, CONNECTING, TLS_HANDSHAKE, SETUP, READY = "disconnected", "connecting", "tls", "setup", "ready"
 
@@ -147,7 +149,7 @@ class BrokerConnection:
         self.connect_deadline = None
         self.waiting = collections.deque()  # submitted, not yet sent (connection not ready)
         self.in_flight = {}                 # correlation id -> Request
-        self._out = bytearray()
+        self._out = collections.deque()     # buffers to send, in order (frames or parts of one)
         self._reader = None
         self._corr = 0
         self._events = 0
@@ -353,8 +355,8 @@ class BrokerConnection:
             self.waiting.append(req)
 
     def _send_ready(self, req):
-        if req.future.cancelled():
-            return
+        if req.future.done():
+            return  # cancelled, or failed while it waited: its caller may have reused what it sends
         if req.version is None:
             broker_max = self.versions.get(req.api_key)
             if broker_max is None:
@@ -367,13 +369,23 @@ class BrokerConnection:
     def _transmit(self, req):
         self._corr = (self._corr + 1) & 0x7FFFFFFF
         req.correlation_id = self._corr
+        encode_frame = getattr(req.body, "encode_frame", None)
         try:
-            frame = encode_request(req.api_key, req.version, req.body, correlation_id=req.correlation_id,
-                                   client_id=self.client.conf["client.id"])
-        except KafkaCodecError as exc:
+            if encode_frame is not None:
+                # a request framed by its own encoder (the producer's Produce) as buffers
+                # around the batches' bytes, sent as they are
+                parts = encode_frame(req.version, req.correlation_id, self.client.conf["client.id"])
+                if isinstance(self.sock, ssl.SSLSocket) or not expects_response(req.api_key, req.version, req.body):
+                    # TLS has no scatter/gather; an unanswered request is done before its
+                    # bytes leave, so they must not be the caller's buffers
+                    parts = [b"".join(parts)]
+                self._out.extend(parts)  # bytes, bytearrays and byte memoryviews: len() counts bytes
+            else:
+                self._out.append(encode_request(req.api_key, req.version, req.body, correlation_id=req.correlation_id,
+                                                client_id=self.client.conf["client.id"]))
+        except (KafkaCodecError, ValueError) as exc:
             _fail(req.future, exc)
             return
-        self._out += frame
         if expects_response(req.api_key, req.version, req.body):
             self.in_flight[req.correlation_id] = req
         else:
@@ -383,12 +395,29 @@ class BrokerConnection:
     def _flush(self):
         if not self._out or self.sock is None:
             return
+        out = self._out
+        scatter = not isinstance(self.sock, ssl.SSLSocket)
         try:
-            while self._out:
-                n = self.sock.send(self._out)
+            while out:
+                if scatter and len(out) > 1:
+                    if len(out) <= _IOV_MAX:
+                        n = self.sock.sendmsg(out)
+                        if n == sum(map(len, out)):
+                            out.clear()  # the common case: all of it went
+                            break
+                    else:
+                        n = self.sock.sendmsg(list(itertools.islice(out, _IOV_MAX)))
+                else:
+                    n = self.sock.send(out[0])
                 if n <= 0:
                     break
-                del self._out[:n]
+                while n:
+                    size = len(out[0])
+                    if n < size:
+                        out[0] = memoryview(out[0])[n:]
+                        break
+                    out.popleft()
+                    n -= size
         except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
             pass
         except OSError as exc:
@@ -423,6 +452,8 @@ class BrokerConnection:
                 if req.api_key == API_VERSIONS:
                     _, body, used = decode_api_versions(req.version, frame)
                     result = (body, req.version)
+                elif hasattr(req.body, "decode_response"):
+                    result = req.body.decode_response(req.version, frame)
                 else:
                     # lenient about bytes after a body: some brokers append a few
                     _, result = decode_response(req.api_key, req.version, frame, allow_trailing=True)

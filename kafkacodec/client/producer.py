@@ -26,6 +26,7 @@ from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records.pool import BufferPool
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
+from kafkacodec.client.errors import PurgedError
 from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
 from kafkacodec.client.config import PRODUCER, resolve
 from kafkacodec.client.network import NetworkClient
@@ -373,6 +374,35 @@ class Producer:
                 result.complete(-1, -1, error)
             self._pool.close()
             self._run_callbacks(0)  # their exceptions are logged: closing goes on
+
+    def purge(self, in_queue=True, in_flight=False, timeout=30.0):
+        """Fail records now instead of waiting for them: those not yet sent (`in_queue`) and/or
+        those sent but not acknowledged (`in_flight`; the broker may still append these).
+        Their handles and callbacks get a PurgedError.  Returns how many batches were failed."""
+        _checks.timeout_s(timeout, optional=False)
+        self._check_usable()
+        failed = []
+        done = threading.Event()
+
+        def purge_now():
+            # on the I/O thread: no batch moves between queued and in flight meanwhile
+            try:
+                if in_queue:
+                    failed.extend(self._acc.fail_queued(PurgedError("purged before it was sent")))
+                if in_flight:
+                    failed.extend(self._acc.fail_in_flight(PurgedError("purged while in flight", in_flight=True)))
+            finally:
+                done.set()
+
+        self._client.call_soon(purge_now)
+        if not done.wait(timeout):
+            raise E.KafkaTimeoutError(f"purge not done within {timeout:.1f} s")
+        return len(failed)
+
+    @property
+    def transaction_needs_abort(self):
+        """True when the open transaction can only be aborted (an abortable error happened)."""
+        return self._txn is not None and self._txn.abortable_error is not None
 
     # -- transactions
 

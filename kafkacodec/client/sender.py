@@ -32,19 +32,37 @@ batch with an unknown outcome is left, and the waiting batches are renumbered
 from 0 under the new epoch.  Batches whose earlier attempt may have been
 written (timeout, disconnect) are resolved under the old epoch first, so a
 renumbered batch was never written before: no duplicates.
+
+A batch's producer id, epoch and base sequence are written into its header as
+it is built (``RecordBatchBuilder.set_producer``); a batch renumbered later has
+them rewritten in place, CRC included (``stamp``), never copied.
+
+The per-request steps run compiled on the extension (``client/_sender.pyx``):
+the pass over the deques (``drain``), the builds (``seal_batches``), the marks
+(``begin_request``), the Produce request framed around the batches' bytes and
+its answer read (``ProduceFrame``), and the acknowledged batches finished
+(``finish_acknowledged``); Python runs once per request, and per batch only for
+a batch that failed.  ``_drain``, ``_seal_batches``, ``_begin_request`` and the
+``ProduceRequest`` path are the pure twin.
 """
 import collections
 import concurrent.futures
 import logging
-import struct
 import time
 
-from kafkacodec import crc32c
+from kafkacodec import _impl
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import RecordBatchBuilder, decode_records
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client.accumulator import BatchResult, ProducerBatch
+from kafkacodec.client.accumulator import _LISTENER_LOCK, BatchResult, ProducerBatch
+
+if _impl.accelerated:
+    from kafkacodec.records._records import set_batch_producer
+    from kafkacodec.client._sender import ProduceFrame, begin_request, drain, finish_acknowledged, seal_batches
+else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
+    from kafkacodec._pure.records import set_batch_producer
+    ProduceFrame = begin_request = drain = finish_acknowledged = seal_batches = None
 
 __all__ = ["Sender"]
 
@@ -54,13 +72,6 @@ PRODUCE_MAX_VERSION = 10        # 11+ is the same on the wire for us; the mock s
 INIT_PRODUCER_ID_MAX_VERSION = 5
 SEQ_MOD = 1 << 31
 
-# v2 batch header positions
-_CRC_AT = 17
-_ATTRS_AT = 21
-_PID_AT = 43
-_IDS = struct.Struct(">qhi")
-_CRC = struct.Struct(">I")
-
 _LEADER_ERRORS = {3, 5, 6, 74, 75}   # unknown partition, no leader, not leader, fenced/unknown leader epoch
 _AMBIGUOUS_ERRORS = {7}               # REQUEST_TIMED_OUT: the leader may have appended it
 _SEQUENCE_ERRORS = {45, 59}           # OUT_OF_ORDER_SEQUENCE_NUMBER, UNKNOWN_PRODUCER_ID
@@ -69,15 +80,19 @@ _TOO_LARGE_ERRORS = {10, 18}          # MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE
 _TXN_FATAL_ERRORS = {53, 49}          # TRANSACTIONAL_ID_AUTHORIZATION_FAILED, INVALID_PRODUCER_ID_MAPPING
 
 
-def stamp(data, producer_id, epoch, sequence, transactional):
-    """The batch with producer id, epoch, base sequence (and transactional flag) written
-    in, and its CRC recomputed (they are set when the batch is sent, not when built)."""
-    buf = bytearray(data)
-    _IDS.pack_into(buf, _PID_AT, producer_id, epoch, sequence)
-    if transactional:
-        buf[_ATTRS_AT + 1] |= 0x10
-    _CRC.pack_into(buf, _CRC_AT, crc32c(memoryview(buf)[_ATTRS_AT:]))
-    return buf
+def stamp(b, producer_id, transactional):
+    """Make the batch's header carry its producer id, epoch and base sequence.  A
+    batch numbered when sealed has them from its build; one renumbered since (new
+    epoch or id) or built elsewhere is rewritten in place."""
+    want = (producer_id, b.producer_epoch, b.base_sequence)
+    if b.stamped != want:
+        if b.raw is None:
+            # bytes with no writable home (a split half, a batch that outgrew its
+            # buffer): one copy, which later attempts reuse
+            b.raw = bytearray(b.data)
+            b.data = memoryview(b.raw).toreadonly()
+        set_batch_producer(b.raw, producer_id, b.producer_epoch, b.base_sequence, transactional)
+        b.stamped = want
 
 
 class PartitionState:
@@ -155,14 +170,46 @@ class Sender:
         txn = self.txn
         if txn is not None and txn.abortable_error is not None:
             acc.fail_all(txn.abortable_error)
+        flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
+        if drain is not None:
+            by_node, expired, next_wake, need_metadata, need_add = drain(self, acc, now, flushing, self.bump_needed, txn)
+        else:
+            by_node, expired, next_wake, need_metadata, need_add = self._drain(acc, now, flushing, self.bump_needed, txn)
+        # built outside the lock (appending threads may need it)
+        if seal_batches is not None:
+            seal_batches(self, by_node)
+        else:
+            self._seal_batches(by_node)
+        for b in expired:
+            # a batch sent before may have been written: only "never sent" is certain
+            what = "not acknowledged" if b.attempts else "not sent"
+            self._give_up(b, E.KafkaTimeoutError(
+                f"{b.topic}[{b.partition}]: batch {what} within delivery.timeout.ms "
+                f"({(b.deadline - b.created) * 1000:.0f} ms)"))
+        if need_metadata:
+            self.metadata.request_update()
+        if need_add:
+            try:
+                txn.add_partitions(need_add, now)
+            except E.KafkaError:
+                pass  # the client was closed (or failed) after the I/O loop checked
+        for node, batches in by_node.items():
+            self._send_produce(node, batches, now)
+        if next_wake is not None:
+            next_wake = max(next_wake, now + 0.0005)
+        return next_wake
+
+    def _drain(self, acc, now, flushing, bumping, txn):
+        """The pass over the partitions' deques (compiled: ``_sender.drain``): under the
+        accumulator's lock, the batches past delivery.timeout.ms and, for every partition
+        whose front batch may go, that batch, sealed, by its leader.  Returns (by_node,
+        expired, next wake or None, need_metadata, need_add set or None)."""
         next_wake = None
         by_node = {}
         expired = []
         need_metadata = False
         need_add = None
-        flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
         linger = self.linger
-        bumping = self.bump_needed
         with acc.lock:
             for tp, dq in acc.deques.items():
                 while dq and not dq[0].in_flight and now >= dq[0].deadline:
@@ -197,34 +244,34 @@ class Sender:
                 dq.popleft()
                 acc.seal(b)
                 by_node.setdefault(leader, []).append(b)
+        return by_node, expired, next_wake, need_metadata, need_add
+
+    def _seal_batches(self, by_node):
+        """Build the drained batches (compiled: ``_sender.seal_batches``); an idempotent
+        producer's new batch is numbered as it is built."""
+        transactional = self.transactional_id is not None
         for batches in by_node.values():
             for b in batches:
-                # built outside the lock (appending threads may need it), before it is
-                # numbered: no record reaches it after its count is read
-                b.close()
                 if self.idempotent and b.base_sequence is None:
                     ps = self._ps((b.topic, b.partition))
-                    b.base_sequence = ps.next_seq
+                    seq = ps.next_seq
+                    # its count is read after the build: no record reaches it after it is numbered
+                    b.close((self.producer_id, self.producer_epoch, seq, transactional))
+                    b.base_sequence = seq
                     b.producer_epoch = self.producer_epoch
-                    ps.next_seq = (ps.next_seq + b.record_count) % SEQ_MOD
-        for b in expired:
-            # a batch sent before may have been written: only "never sent" is certain
-            what = "not acknowledged" if b.attempts else "not sent"
-            self._give_up(b, E.KafkaTimeoutError(
-                f"{b.topic}[{b.partition}]: batch {what} within delivery.timeout.ms "
-                f"({(b.deadline - b.created) * 1000:.0f} ms)"))
-        if need_metadata:
-            self.metadata.request_update()
-        if need_add:
-            try:
-                txn.add_partitions(need_add, now)
-            except E.KafkaError:
-                pass  # the client was closed (or failed) after the I/O loop checked
-        for node, batches in by_node.items():
-            self._send_produce(node, batches, now)
-        if next_wake is not None:
-            next_wake = max(next_wake, now + 0.0005)
-        return next_wake
+                    ps.next_seq = (seq + b.record_count) % SEQ_MOD
+                else:
+                    b.close()
+
+    def _begin_request(self, batches):
+        """Mark the batches of a request (compiled: ``_sender.begin_request``)."""
+        transactional = self.transactional_id is not None
+        for b in batches:
+            if self.idempotent:
+                stamp(b, self.producer_id, transactional)
+                self._ps((b.topic, b.partition)).in_flight.append(b)
+            b.in_flight = True
+            b.attempts += 1
 
     def _may_send(self, tp, b, bumping):
         """Idempotence: may this partition's front batch go now?  Only when nothing of
@@ -317,21 +364,22 @@ class Sender:
     # -- requests
 
     def _send_produce(self, node, batches, now):
-        topics = {}
-        transactional = self.transactional_id is not None
-        for b in batches:
-            data = b.close()
-            if self.idempotent:
-                data = stamp(data, self.producer_id, b.producer_epoch, b.base_sequence, transactional)
-                self._ps((b.topic, b.partition)).in_flight.append(b)
-            b.in_flight = True
-            b.attempts += 1
-            topics.setdefault(b.topic, []).append(m.ProduceRequest.PartitionProduceData(index=b.partition,
-                                                                                        records=data))
-        P = m.ProduceRequest
-        body = P(transactional_id=self.transactional_id, acks=self.acks,
-                 timeout_ms=int(self.request_timeout * 1000),
-                 topic_data=[P.TopicProduceData(name=t, partition_data=parts) for t, parts in topics.items()])
+        if begin_request is not None:
+            begin_request(self, batches, stamp)
+        else:
+            self._begin_request(batches)
+        timeout_ms = int(self.request_timeout * 1000)
+        if ProduceFrame is not None:
+            # framed in C around the batches' bytes; its answer is read into it (see _sender.pyx)
+            body = ProduceFrame(self.transactional_id, self.acks, timeout_ms, batches)
+        else:
+            topics = {}
+            for b in batches:
+                topics.setdefault(b.topic, []).append(m.ProduceRequest.PartitionProduceData(index=b.partition,
+                                                                                            records=b.data))
+            P = m.ProduceRequest
+            body = P(transactional_id=self.transactional_id, acks=self.acks, timeout_ms=timeout_ms,
+                     topic_data=[P.TopicProduceData(name=t, partition_data=parts) for t, parts in topics.items()])
         self.node_in_flight[node] += 1
         self.in_flight_requests += 1
         self.stats["requests"] += 1
@@ -364,46 +412,63 @@ class Sender:
             for b in batches:
                 self._done(b, -1, -1)
             return
+        if ProduceFrame is not None and type(resp) is ProduceFrame:
+            # the acknowledged batches are finished in C; the others are handled here
+            for k in finish_acknowledged(resp, self, self.acc, _LISTENER_LOCK):
+                b = resp.batches[k]
+                answer = resp.answer(k)
+                if answer is None:
+                    self._missing(b, node, now)
+                else:
+                    self._answer(b, node, now, *answer)
+            return
         answers = {}
         for t in resp.responses:
             for p in t.partition_responses:
                 answers[(t.name, p.index)] = p
         for b in batches:
-            tp = (b.topic, b.partition)
-            p = answers.get(tp)
+            p = answers.get((b.topic, b.partition))
             if p is None:
-                self._retry(b, E.KafkaError(f"Produce answer from broker {node} lacks {b.topic}[{b.partition}]"),
-                            now, ambiguous=True)
+                self._missing(b, node, now)
                 continue
-            code = p.error_code
-            if code == 0 or code == 46:  # 46: DUPLICATE_SEQUENCE_NUMBER, already written
-                self._done(b, p.base_offset, p.log_append_time_ms if p.log_append_time_ms is not None else -1)
-                continue
-            detail = ""
-            if getattr(p, "record_errors", None):
-                detail = "; " + ", ".join(f"record {e.batch_index}: {e.batch_index_error_message}"
-                                          for e in p.record_errors[:3])
-            if getattr(p, "error_message", None):
-                detail += f"; {p.error_message}"
-            err = E.error_for(code, f"Produce to {b.topic}[{b.partition}] (broker {node}){detail}")
-            if code in _TOO_LARGE_ERRORS and b.record_count > 1:
-                self._split(b, now)
-            elif code in _SEQUENCE_ERRORS and self.idempotent:
-                self._sequence_error(b, err, now)
-            elif code in _FENCED_ERRORS:
-                self._remove_in_flight(b)
-                fenced = E.error_for(90, f"producer fenced: {err}")
-                self._done(b, error=fenced)
-                self._fenced(fenced)
-            elif code in _TXN_FATAL_ERRORS:
-                self._done(b, error=err)
-                self.set_fatal(err)
-            elif err.retriable:
-                if code in _LEADER_ERRORS:
-                    self.metadata.request_update()
-                self._retry(b, err, now, ambiguous=code in _AMBIGUOUS_ERRORS)
-            else:
-                self._done(b, error=err)
+            self._answer(b, node, now, p.error_code, p.base_offset,
+                         p.log_append_time_ms if p.log_append_time_ms is not None else -1,
+                         getattr(p, "error_message", None),
+                         [(e.batch_index, e.batch_index_error_message) for e in getattr(p, "record_errors", None) or ()])
+
+    def _missing(self, b, node, now):
+        self._retry(b, E.KafkaError(f"Produce answer from broker {node} lacks {b.topic}[{b.partition}]"),
+                    now, ambiguous=True)
+
+    def _answer(self, b, node, now, code, base_offset, log_append_time, error_message, record_errors):
+        """One batch's answer in a Produce response."""
+        if code == 0 or code == 46:  # 46: DUPLICATE_SEQUENCE_NUMBER, already written
+            self._done(b, base_offset, log_append_time)
+            return
+        detail = ""
+        if record_errors:
+            detail = "; " + ", ".join(f"record {i}: {msg}" for i, msg in record_errors[:3])
+        if error_message:
+            detail += f"; {error_message}"
+        err = E.error_for(code, f"Produce to {b.topic}[{b.partition}] (broker {node}){detail}")
+        if code in _TOO_LARGE_ERRORS and b.record_count > 1:
+            self._split(b, now)
+        elif code in _SEQUENCE_ERRORS and self.idempotent:
+            self._sequence_error(b, err, now)
+        elif code in _FENCED_ERRORS:
+            self._remove_in_flight(b)
+            fenced = E.error_for(90, f"producer fenced: {err}")
+            self._done(b, error=fenced)
+            self._fenced(fenced)
+        elif code in _TXN_FATAL_ERRORS:
+            self._done(b, error=err)
+            self.set_fatal(err)
+        elif err.retriable:
+            if code in _LEADER_ERRORS:
+                self.metadata.request_update()
+            self._retry(b, err, now, ambiguous=code in _AMBIGUOUS_ERRORS)
+        else:
+            self._done(b, error=err)
 
     def _fenced(self, error):
         if self.txn is not None:
@@ -447,6 +512,9 @@ class Sender:
 
     def _retry(self, b, error, now, ambiguous=False):
         self._remove_in_flight(b)
+        if b.result.done():
+            self._done(b, error=b.result.error)  # failed meanwhile (purge, fatal error): never resent
+            return
         if ambiguous:
             b.ambiguous = True
         if now >= b.deadline or b.attempts > self.retries:
@@ -464,7 +532,9 @@ class Sender:
         self._requeue(b)
 
     def _requeue(self, b):
-        """Back into its deque, before every batch created after it."""
+        """Back into its deque, before every batch created after it, or with it: a split
+        batch's halves share its creation time and go back last first, so halves of a
+        half go before their sibling."""
         with self.acc.lock:
             tp = (b.topic, b.partition)
             dq = self.acc.deques.get(tp)
@@ -472,7 +542,7 @@ class Sender:
                 dq = self.acc.deques[tp] = collections.deque()
             i = 0
             for other in dq:
-                if other.created > b.created:
+                if other.created >= b.created:
                     break
                 i += 1
             dq.insert(i, b)
@@ -506,6 +576,10 @@ class Sender:
         for start, chunk in ((0, records[:half]), (half, records[half:])):
             builder = RecordBatchBuilder(2, self.compression, batch_size=1 << 30)
             builder.append_many([(r.timestamp, r.key, r.value, list(r.headers)) for r in chunk])
+            if seq is not None:
+                # the halves keep the parent's numbers, so later batches keep theirs
+                builder.set_producer(self.producer_id, b.producer_epoch, (seq + start) % SEQ_MOD,
+                                     self.transactional_id is not None)
             result = BatchResult(b.topic, b.partition)
             child = ProducerBatch(b.topic, b.partition, None, result, b.created, b.deadline, None)
             child.open = False
@@ -514,9 +588,9 @@ class Sender:
             child.attempts = b.attempts
             child.split_from = b
             if seq is not None:
-                # the halves keep the parent's numbers, so later batches keep theirs
                 child.base_sequence = (seq + start) % SEQ_MOD
                 child.producer_epoch = b.producer_epoch
+                child.stamped = (self.producer_id, child.producer_epoch, child.base_sequence)
             parts.append((start, result))
             children.append(child)
         self.stats["splits"] += 1
@@ -528,7 +602,7 @@ class Sender:
 
         b.result.split_into(parts)
         b.result.add_listener(parent_done)
-        for child in children:
+        for child in reversed(children):
             self._requeue(child)
 
     def connection_lost(self, node_id, error):

@@ -141,6 +141,7 @@ class RecordBatchBuilder:
     size_in_bytes: Final[int]
     max_timestamp: Final[int]
     def is_full(self) -> bool: ...
+    def set_producer(self, producer_id: int, producer_epoch: int, base_sequence: int, is_transactional: bool) -> None: ...
     def append(
         self,
         timestamp: int | None,
@@ -191,3 +192,6 @@ def build_control_batch(
     coordinator_epoch: int = 0,
     partition_leader_epoch: int = -1,
 ) -> bytes: ...
+
+def set_batch_producer(buffer: Any, producer_id: int, producer_epoch: int, base_sequence: int,
+                       is_transactional: bool) -> None: ...

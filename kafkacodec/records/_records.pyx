@@ -7,7 +7,7 @@ object a compressed payload was inflated into.  Key, value and headers are
 materialised when accessed.
 """
 cimport cython
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ, PyBUF_WRITABLE
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_CheckExact
 from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM
 from cpython.memoryview cimport PyMemoryView_FromMemory
@@ -28,7 +28,7 @@ from kafkacodec._buffer cimport Writer
 from kafkacodec.records._layout cimport *
 from kafkacodec.records._legacy cimport *
 from kafkacodec.records._v2 cimport (
-    RecordView, parse_v2_record, next_header, v2_base_offset_ok, v2_write_header,
+    RecordView, parse_v2_record, next_header, v2_base_offset_ok, v2_write_header, v2_write_producer,
     F_HEADER_KEY, F_HEADER_VALUE, F_HEADERS, F_LENGTH,
     P_VARINT_TRUNCATED, P_VARINT_OVERLONG, P_SIZE_MISMATCH,
 )
@@ -934,6 +934,19 @@ cdef class RecordBatchBuilder:
     def is_full(self):
         return self.record_count > 0 and self.size_in_bytes >= self.batch_size
 
+    def set_producer(self, int64_t producer_id, int producer_epoch, int32_t base_sequence, bint is_transactional):
+        """The producer id, epoch, base sequence and transactional flag build()
+        writes into the header (an idempotent producer numbers a batch when it
+        seals it, after records were appended)."""
+        if self._built:
+            raise KafkaCodecError("the batch has already been built")
+        if self.magic < 2:
+            raise ValueError("transactions, control records and producer ids need magic 2")
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.base_sequence = base_sequence
+        self.is_transactional = is_transactional
+
     def append(self, timestamp, key, value, headers=None):
         """Add a record; returns its offset, or None if the batch is full.
         timestamp is in milliseconds (None: now); headers are (str, bytes|None) pairs."""
@@ -1203,6 +1216,27 @@ cdef class RecordBatchBuilder:
         if self.timestamp_type == 1 and self._log_append_time >= 0:
             return self._log_append_time
         return ts
+
+
+def set_batch_producer(buffer, int64_t producer_id, int producer_epoch, int32_t base_sequence,
+                       bint is_transactional):
+    """Rewrite the producer id, epoch, base sequence and transactional flag of
+    the built v2 batch at the start of the writable `buffer` (which may be
+    longer than the batch), and its CRC."""
+    cdef Py_buffer view
+    cdef uint8_t *p
+    cdef Py_ssize_t total
+    PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE)
+    try:
+        p = <uint8_t *>view.buf
+        if view.len < V2_RECORDS or p[V2_MAGIC] != 2:
+            raise ValueError("not a v2 record batch")
+        total = LOG_OVERHEAD + <int32_t>kc_load_be32(p + V2_LENGTH)
+        if total < V2_RECORDS or total > view.len:
+            raise ValueError(f"batch length {total} outside {V2_RECORDS}..{view.len}")
+        v2_write_producer(p, total, producer_id, <int16_t>producer_epoch, base_sequence, is_transactional)
+    finally:
+        PyBuffer_Release(&view)
 
 
 cdef int64_t builder_append(object builder, int64_t timestamp, object key, object value) except -3:

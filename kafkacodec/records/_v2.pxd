@@ -195,3 +195,21 @@ cdef inline void v2_write_header(uint8_t *p, Py_ssize_t total, int64_t base_offs
     kc_store_be32(p + V2_BASE_SEQUENCE, <uint32_t>base_sequence)
     kc_store_be32(p + V2_RECORD_COUNT, <uint32_t>record_count)
     kc_store_be32(p + V2_CRC, crc32c_update(0, p + V2_ATTRIBUTES, <size_t>(total - V2_ATTRIBUTES)))
+
+
+cdef inline void v2_write_producer(uint8_t *p, Py_ssize_t total, int64_t producer_id, int16_t producer_epoch,
+                                   int32_t base_sequence, bint transactional) noexcept nogil:
+    """Rewrite the producer fields of the built `total`-byte batch at p (producer
+    id, epoch, base sequence, transactional bit), then its CRC, which covers
+    them: an idempotent batch renumbered under a new epoch is sent from the
+    same bytes."""
+    cdef uint16_t attrs = kc_load_be16(p + V2_ATTRIBUTES)
+    if transactional:
+        attrs |= ATTR_TRANSACTIONAL
+    else:
+        attrs &= <uint16_t>~ATTR_TRANSACTIONAL
+    kc_store_be16(p + V2_ATTRIBUTES, attrs)
+    kc_store_be64(p + V2_PRODUCER_ID, <uint64_t>producer_id)
+    kc_store_be16(p + V2_PRODUCER_EPOCH, <uint16_t>producer_epoch)
+    kc_store_be32(p + V2_BASE_SEQUENCE, <uint32_t>base_sequence)
+    kc_store_be32(p + V2_CRC, crc32c_update(0, p + V2_ATTRIBUTES, <size_t>(total - V2_ATTRIBUTES)))

@@ -171,6 +171,24 @@ class BufferPool:
             if self._waiters:
                 self._waiters[0].notify()
 
+    def deallocate_many(self, buffers: list) -> None:
+        """deallocate() of each of `buffers` (their full sizes), under one lock: the
+        producer returns a whole Produce request's buffers at once."""
+        with self._lock:
+            lent = self._lent
+            poolable = self._poolable
+            for buffer in buffers:
+                if lent.get(id(buffer)) is not buffer:
+                    raise KafkaCodecError("deallocate() of a buffer this pool did not lend or that was "
+                                          "already returned")
+                del lent[id(buffer)]
+                if type(buffer) is bytearray and len(buffer) == poolable:
+                    self._free.append(buffer)
+                else:
+                    self._non_pooled += len(buffer)
+            if self._waiters:
+                self._waiters[0].notify()
+
     def close(self) -> None:
         """Wake every waiter with an error; later allocations fail."""
         with self._lock:

@@ -375,3 +375,17 @@ def test_close_leaves_the_group_so_a_rebalance_begins_at_once(mock1, peer, caplo
         b.close()
         if cm is not None:
             cm.__exit__(None, None, None)
+
+
+def test_purge_fails_what_is_queued_and_the_producer_goes_on(mock1):
+    topic = _topic(mock1)
+    with Producer({"bootstrap.servers": mock1, "linger.ms": 60000, "batch.size": 1 << 20}) as p:
+        queued = [p.send(topic, b"q%d" % i) for i in range(50)]
+        assert p.purge() >= 1
+        for h in queued:
+            with pytest.raises(E.PurgedError) as info:
+                h.get(5)
+            assert not info.value.in_flight
+        later = p.send(topic, b"after")
+        p.flush(10)
+        assert later.get(0).offset == 0  # nothing purged reached the log

@@ -197,8 +197,8 @@ _FATAL_CODES = {47, 53, 90}
 
 def from_exception(exc, timeout_code="_TIMED_OUT", txn_requires_abort=False):
     """The KafkaError for an exception raised by kafkacodec's client."""
-    if isinstance(exc, _PurgedError):
-        return KafkaError(exc.code)
+    if isinstance(exc, E.PurgedError):
+        return KafkaError(CODES["_PURGE_INFLIGHT" if exc.in_flight else "_PURGE_QUEUE"])
     if isinstance(exc, E.BrokerResponseError) or isinstance(exc, _protocol_errors.BrokerError):
         code = exc.code
         return KafkaError(code, str(exc), fatal=code in _FATAL_CODES, retriable=bool(exc.retriable),
@@ -219,11 +219,3 @@ def from_exception(exc, timeout_code="_TIMED_OUT", txn_requires_abort=False):
 def exception_from(exc, **kw):
     """A KafkaException for a kafkacodec exception (chained by the caller)."""
     return KafkaException(from_exception(exc, **kw))
-
-
-class _PurgedError(E.KafkaError):
-    """How purge() fails a record: the code is _PURGE_QUEUE or _PURGE_INFLIGHT."""
-
-    def __init__(self, code, text):
-        super().__init__(text)
-        self.code = code

@@ -5,7 +5,7 @@ import time
 from kafkacodec.client import Producer as _Producer
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
-from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException, _PurgedError,
+from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException,
                                                        exception_from, from_exception)
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, TIMESTAMP_CREATE_TIME,
                                                       TIMESTAMP_LOG_APPEND_TIME, Message)
@@ -224,26 +224,10 @@ class Producer:
         """Fail queued (_PURGE_QUEUE) and/or in-flight (_PURGE_INFLIGHT) messages now; their reports come
         from the next poll() or flush().  In-flight requests still complete on the broker, but their
         answers no longer reach the messages."""
-        acc = self._p._acc  # the accumulator has no public purge yet
-        done = threading.Event()
-
-        def purge_now():
-            try:
-                if in_queue:
-                    acc.fail_all(_PurgedError(CODES["_PURGE_QUEUE"], "purged while queued"))
-                if in_flight:
-                    error = _PurgedError(CODES["_PURGE_INFLIGHT"], "purged while in flight")
-                    with acc.lock:
-                        pending = list(acc.incomplete)
-                    for result in pending:
-                        result.complete(-1, -1, error)
-            finally:
-                done.set()
-
-        # on the I/O thread, so no batch moves between queued and in flight meanwhile
-        self._p.client.call_soon(purge_now)
         if blocking:
-            done.wait(30.0)
+            self._p.purge(in_queue, in_flight)
+        else:
+            threading.Thread(target=self._p.purge, args=(in_queue, in_flight), daemon=True).start()
 
     # -- metadata
 
@@ -264,9 +248,7 @@ class Producer:
         try:
             return fn(*args)
         except E.KafkaError as exc:
-            txn = self._p._txn  # whether the transaction must now be aborted is the manager's state
-            abortable = txn is not None and txn.abortable_error is not None
-            raise exception_from(exc, txn_requires_abort=abortable) from exc
+            raise exception_from(exc, txn_requires_abort=self._p.transaction_needs_abort) from exc
         finally:
             self._raise_kept()
 
