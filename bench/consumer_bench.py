@@ -6,6 +6,17 @@ and without kafkacodec's adapter) and a raw Fetch loop that does not decode.
     python -m bench.consumer_bench --rounds 3 --codec none lz4
     python -m bench.consumer_bench --broker mock --records 200000
     python -m bench.consumer_bench --arms kc-arrow kc-records confluent raw-fetch
+    python -m bench.consumer_bench --profiles defaults --json out.json
+
+Profiles (each table prints every arm's settings):
+  defaults  each client with only bootstrap.servers, group.id and offset reset (earliest);
+            kafkacodec's poll() then returns at most max.poll.records (500) records per call,
+            while confluent-kafka's consume() is still asked for 10,000 per call (a call
+            argument, not a setting: the larger batch only helps it)
+  tuned     64 MiB fetches, 8 MiB per partition, 10,000 records per poll, and
+            confluent-kafka's pre-fetch queue raised so it never pauses fetching
+Every arm assigns the partitions (no group join is timed) and starts at the earliest offsets;
+each run has a group.id of its own (printed without its suffix).
 
 The data (W1 records: 16-byte keys, ~100-byte values, 16 KiB batches, spread
 round-robin over 4 partitions) is produced once per broker and codec with
@@ -41,11 +52,42 @@ PARTITION_MAX_BYTES = 8 << 20
 BATCH = 10_000          # records per poll/consume call, for every client that takes a number
 ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent",
         "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc"]
-TARGETS = [  # (arm, against, minimum ratio of records/s) -- issue 13
-    ("kc-arrow", "raw-fetch", 0.9),
-    ("kc-arrow", "confluent", 1.4),
-    ("kc-records", "confluent", 1.2),
-]
+TARGETS = {  # profile: [(arm, against, minimum ratio of records/s)] -- issues 13 and 19
+    "tuned": [("kc-arrow", "raw-fetch", 0.9), ("kc-arrow", "confluent", 1.4), ("kc-records", "confluent", 1.2)],
+    "defaults": [("kc-records", "confluent", 2.0)],
+}
+PROFILES = {
+    "defaults": {
+        "kc": {"group.id": "bench", "auto.offset.reset": "earliest"},
+        "confluent": {"group.id": "bench", "auto.offset.reset": "earliest"},
+        "aiokafka": {"group_id": "bench", "auto_offset_reset": "earliest"},
+        "kafka-python": {"group_id": "bench", "auto_offset_reset": "earliest"},
+    },
+    "tuned": {
+        "kc": {"enable.auto.commit": False, "auto.offset.reset": "earliest", "fetch.max.bytes": FETCH_MAX_BYTES,
+               "max.partition.fetch.bytes": PARTITION_MAX_BYTES, "max.poll.records": BATCH},
+        "confluent": {"group.id": "bench", "enable.auto.commit": False, "enable.partition.eof": False,
+                      "fetch.max.bytes": FETCH_MAX_BYTES, "max.partition.fetch.bytes": PARTITION_MAX_BYTES,
+                      "receive.message.max.bytes": FETCH_MAX_BYTES + (1 << 20),
+                      # defaults pause fetching for 1 s once 100k messages are queued
+                      "queued.min.messages": 10_000_000, "queued.max.messages.kbytes": 2_000_000},
+        "aiokafka": {"enable_auto_commit": False, "auto_offset_reset": "earliest", "fetch_max_bytes": FETCH_MAX_BYTES,
+                     "max_partition_fetch_bytes": PARTITION_MAX_BYTES, "fetch_max_wait_ms": 500},
+        "kafka-python": {"enable_auto_commit": False, "group_id": None, "auto_offset_reset": "earliest",
+                         "fetch_max_bytes": FETCH_MAX_BYTES, "max_partition_fetch_bytes": PARTITION_MAX_BYTES,
+                         "fetch_max_wait_ms": 500},
+    },
+}
+CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "aiokafka": "aiokafka",
+             "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
+             "raw-fetch": None}
+
+
+def settings_for(arm, profile):
+    client = CLIENT_OF[arm]
+    if client is None:
+        return {"fetch max_bytes": FETCH_MAX_BYTES, "partition_max_bytes": PARTITION_MAX_BYTES}
+    return dict(PROFILES[profile][client])
 
 
 # --------------------------------------------------------------------------- data
@@ -100,15 +142,13 @@ class Clock:
                 "cpu": time.process_time() - self.c0, "first": (self.first or time.perf_counter()) - self.t0}
 
 
-def arm_kc(bootstrap, topic, n, starts, arrow):
+def arm_kc(bootstrap, topic, n, starts, conf, arrow):
     from kafkacodec.client import Consumer, TopicPartition
     if arrow:  # an application using Arrow has imported it already; other arms import before the clock too
         import pyarrow.compute  # noqa: F401
         import kafkacodec.arrow  # noqa: F401
     clock = Clock()
-    c = Consumer({"bootstrap.servers": bootstrap, "enable.auto.commit": False, "auto.offset.reset": "earliest",
-                  "fetch.max.bytes": FETCH_MAX_BYTES, "max.partition.fetch.bytes": PARTITION_MAX_BYTES,
-                  "max.poll.records": BATCH})
+    c = Consumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
         c.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
         got = 0
@@ -127,21 +167,17 @@ def arm_kc(bootstrap, topic, n, starts, arrow):
         c.close()
 
 
-def arm_confluent(bootstrap, topic, n, starts):
+def arm_confluent(bootstrap, topic, n, starts, conf):
     import confluent_kafka as ck
     clock = Clock()
-    c = ck.Consumer({"bootstrap.servers": bootstrap, "group.id": "bench", "enable.auto.commit": False,
-                     "enable.partition.eof": False, "fetch.max.bytes": FETCH_MAX_BYTES,
-                     "max.partition.fetch.bytes": PARTITION_MAX_BYTES,
-                     "receive.message.max.bytes": FETCH_MAX_BYTES + (1 << 20),
-                     # defaults pause fetching for 1 s once 100k messages are queued
-                     "queued.min.messages": 10_000_000, "queued.max.messages.kbytes": 2_000_000})
+    c = ck.Consumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
         c.list_topics(topic, timeout=10)  # avoids a 0.5 s offset-query retry after assign()
         c.assign([ck.TopicPartition(topic, p, starts[p]) for p in range(PARTITIONS)])
         got = 0
         while got < n:
-            msgs = c.consume(num_messages=BATCH, timeout=5.0)
+            # no more than are left: consume() waits its whole timeout for num_messages
+            msgs = c.consume(num_messages=min(BATCH, n - got), timeout=5.0)
             for msg in msgs:
                 if msg.error():
                     raise RuntimeError(msg.error())
@@ -152,15 +188,13 @@ def arm_confluent(bootstrap, topic, n, starts):
         c.close()
 
 
-def arm_aiokafka(bootstrap, topic, n, starts):
+def arm_aiokafka(bootstrap, topic, n, starts, conf):
     import asyncio
     import aiokafka
 
     async def run():
         clock = Clock()
-        c = aiokafka.AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
-                                      auto_offset_reset="earliest", fetch_max_bytes=FETCH_MAX_BYTES,
-                                      max_partition_fetch_bytes=PARTITION_MAX_BYTES, fetch_max_wait_ms=500)
+        c = aiokafka.AIOKafkaConsumer(bootstrap_servers=bootstrap, **conf)
         await c.start()
         try:
             tps = [aiokafka.TopicPartition(topic, p) for p in range(PARTITIONS)]
@@ -178,14 +212,11 @@ def arm_aiokafka(bootstrap, topic, n, starts):
     return asyncio.run(run())
 
 
-def arm_kafka_python(bootstrap, topic, n, starts):
+def arm_kafka_python(bootstrap, topic, n, starts, conf):
     import kafka
     from _peers import kafka_python_conf
     clock = Clock()
-    c = kafka.KafkaConsumer(**kafka_python_conf(bootstrap, enable_auto_commit=False, group_id=None,
-                                                auto_offset_reset="earliest", fetch_max_bytes=FETCH_MAX_BYTES,
-                                                max_partition_fetch_bytes=PARTITION_MAX_BYTES,
-                                                fetch_max_wait_ms=500))
+    c = kafka.KafkaConsumer(**kafka_python_conf(bootstrap, **conf))
     try:
         tps = [kafka.TopicPartition(topic, p) for p in range(PARTITIONS)]
         c.assign(tps)
@@ -201,7 +232,7 @@ def arm_kafka_python(bootstrap, topic, n, starts):
         c.close()
 
 
-def arm_raw_fetch(bootstrap, topic, n, starts):
+def arm_raw_fetch(bootstrap, topic, n, starts, conf):
     """Sequential Fetch requests for every partition not yet done; the response is parsed
     (kafkacodec's protocol decoder) but its record bytes are not: only the last batch's
     header is read, for the next offset.  The codec's ceiling on this broker."""
@@ -251,7 +282,7 @@ def _next_offset(data, struct):
     return nxt if nxt is not None else -1
 
 
-def run_arm(name, bootstrap, topic, n, starts):
+def run_arm(name, bootstrap, topic, n, starts, profile):
     adapter = None
     if name.endswith("+kc"):
         if name.startswith("aiokafka"):
@@ -260,19 +291,23 @@ def run_arm(name, bootstrap, topic, n, starts):
             from kafkacodec.integrations import kafka_python as adapter
         adapter.install()
     base = name.removesuffix("+kc")
+    conf = settings_for(name, profile)
+    for k in ("group.id", "group_id"):
+        if conf.get(k):  # a fresh group each run: no run starts from another's committed offsets
+            conf[k] = f"{conf[k]}-{os.getpid()}-{time.time_ns()}"
     if base == "kc-arrow":
-        return arm_kc(bootstrap, topic, n, starts, arrow=True)
+        return arm_kc(bootstrap, topic, n, starts, conf, arrow=True)
     if base == "kc-records":
-        return arm_kc(bootstrap, topic, n, starts, arrow=False)
+        return arm_kc(bootstrap, topic, n, starts, conf, arrow=False)
     return {"confluent": arm_confluent, "aiokafka": arm_aiokafka, "kafka-python": arm_kafka_python,
-            "raw-fetch": arm_raw_fetch}[base](bootstrap, topic, n, starts)
+            "raw-fetch": arm_raw_fetch}[base](bootstrap, topic, n, starts, conf)
 
 
 # --------------------------------------------------------------------------- driver
 
-def child(name, bootstrap, topic, n, starts, timeout):
-    cmd = [sys.executable, "-m", "bench.consumer_bench", "--child", name, "--bootstrap", bootstrap,
-           "--topic", topic, "--records", str(n), "--starts", ",".join(map(str, starts))]
+def child(name, profile, bootstrap, topic, n, starts, timeout):
+    cmd = [sys.executable, "-m", "bench.consumer_bench", "--child", name, "--profile", profile,
+           "--bootstrap", bootstrap, "--topic", topic, "--records", str(n), "--starts", ",".join(map(str, starts))]
     try:
         out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -294,8 +329,9 @@ def summarize(runs):
             "first_ms": statistics.median(firsts), "runs": len(ok), "errors": len(runs) - len(ok)}
 
 
-def report(broker, codec, n, results):
-    print(f"\n{broker}, {codec}, {n:,} records ({PARTITIONS} partitions), medians [min-max]")
+def report(broker, profile, codec, n, results, loads):
+    print(f"\n{broker}, profile={profile}, {codec}, {n:,} records ({PARTITIONS} partitions), medians [min-max]")
+    print(f"load average (1 min) around its runs {min(loads):.2f}-{max(loads):.2f}, {os.cpu_count()} CPUs")
     print(f"{'arm':18s} {'records/s':>26s} {'CPU s per million':>22s} {'first record':>13s}")
     for name, runs in results.items():
         s = summarize(runs)
@@ -306,14 +342,24 @@ def report(broker, codec, n, results):
               f"      {s['cpu']:6.2f} [{s['cpu_min']:.2f}-{s['cpu_max']:.2f}]   {s['first_ms']:8.1f} ms"
               + (f"   ({s['errors']} failed)" if s["errors"] else ""))
     summ = {k: summarize(v) for k, v in results.items()}
-    for arm, other, want in TARGETS:
+    for arm, other, want in TARGETS.get(profile, ()):
         if summ.get(arm) and summ.get(other):
             ratio = summ[arm]["rate"] / summ[other]["rate"]
+            summ[arm][f"rate_vs_{other}"] = ratio
             print(f"  {arm} / {other}: {ratio:.2f}x (target >= {want}x{'' if ratio >= want else ', NOT MET'})")
     for arm in ("kc-arrow", "kc-records"):
         if summ.get(arm) and summ.get("confluent"):
             ratio = summ[arm]["cpu"] / summ["confluent"]["cpu"]
-            print(f"  {arm} CPU / confluent CPU: {ratio:.2f} (target <= 0.5{'' if ratio <= 0.5 else ', NOT MET'})")
+            summ[arm]["cpu_vs_confluent"] = ratio
+            print(f"  {arm} CPU / confluent CPU: {ratio:.2f}")
+    print("  settings (besides bootstrap.servers):")
+    for name in results:
+        conf = settings_for(name, profile)
+        if summ.get(name):
+            summ[name]["settings"] = conf
+        extra = {"kc-arrow": "; poll_arrow()", "kc-records": "; poll()",
+                 "confluent": f"; consume(num_messages={BATCH})"}.get(name, "")
+        print(f"    {name:16s} {', '.join(f'{k}={v}' for k, v in conf.items())}{extra}")
     return summ
 
 
@@ -323,9 +369,11 @@ def main(argv=None):
     ap.add_argument("--broker", choices=["tansu", "mock"], default="tansu")
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--codec", nargs="+", choices=["none", "lz4"], default=["none", "lz4"])
+    ap.add_argument("--profiles", nargs="+", choices=list(PROFILES), default=list(PROFILES))
     ap.add_argument("--arms", nargs="+", choices=ARMS, default=ARMS)
-    ap.add_argument("--json", help="write every run and the summaries here")
+    ap.add_argument("--json", help="write every run, the settings and the summaries here")
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--profile", help=argparse.SUPPRESS)
     ap.add_argument("--bootstrap", help=argparse.SUPPRESS)
     ap.add_argument("--topic", help=argparse.SUPPRESS)
     ap.add_argument("--starts", help=argparse.SUPPRESS)
@@ -333,7 +381,7 @@ def main(argv=None):
 
     if args.child:
         starts = [int(s) for s in args.starts.split(",")]
-        print(json.dumps(run_arm(args.child, args.bootstrap, args.topic, args.records, starts)))
+        print(json.dumps(run_arm(args.child, args.bootstrap, args.topic, args.records, starts, args.profile)))
         return None
 
     import _peers
@@ -343,7 +391,7 @@ def main(argv=None):
     mock = args.broker == "mock"
     broker = (_peers.mock_cluster(topics={t: PARTITIONS for t in topics.values()}) if mock
               else _peers.tansu_broker())
-    out = {}
+    out = []
     with broker as bootstrap:
         plan = {}
         for codec, topic in topics.items():
@@ -356,21 +404,33 @@ def main(argv=None):
             plan[codec] = (topic, n, starts)
             print(f"produced {len(records):,} records to {topic} in {time.perf_counter() - t0:.1f} s"
                   + (f"; {n:,} left from offsets {starts}" if mock else ""), flush=True)
-        results = {codec: {a: [] for a in args.arms} for codec in topics}
+        cells = [(p, c) for p in args.profiles for c in plan]
+        results = {cell: {a: [] for a in args.arms} for cell in cells}
+        loads = {cell: [] for cell in cells}  # 1-minute load before and after each round's runs
         for r in range(args.rounds):
-            for codec, (topic, n, starts) in plan.items():
-                for arm in args.arms:
-                    res = child(arm, bootstrap, topic, n, starts, timeout=max(120.0, n / 5_000))
-                    results[codec][arm].append(res)
+            for profile, codec in cells:
+                topic, n, starts = plan[codec]
+                loads[(profile, codec)].append(os.getloadavg()[0])
+                # a different order each round, so no arm always follows the same one
+                arms = args.arms[r % len(args.arms):] + args.arms[:r % len(args.arms)]
+                for arm in arms:
+                    res = child(arm, profile, bootstrap, topic, n, starts, timeout=max(120.0, n / 5_000))
+                    results[(profile, codec)][arm].append(res)
                     msg = res.get("error") or (f"{res['records'] / res['seconds'] / 1e6:.2f} M rec/s, "
                                                f"{res['cpu'] / res['records'] * 1e6:.2f} CPU s/M, "
                                                f"first {res['first'] * 1000:.0f} ms")
-                    print(f"round {r + 1} {codec:4s} {arm:16s} {msg}", flush=True)
-        for codec, (topic, n, starts) in plan.items():
-            out[codec] = {"summary": report(args.broker, codec, n, results[codec]), "runs": results[codec]}
+                    print(f"round {r + 1} {profile:8s} {codec:4s} {arm:16s} {msg}", flush=True)
+                loads[(profile, codec)].append(os.getloadavg()[0])
+        for profile, codec in cells:
+            topic, n, starts = plan[codec]
+            summ = report(args.broker, profile, codec, n, results[(profile, codec)], loads[(profile, codec)])
+            out.append({"profile": profile, "codec": codec, "records": n, "loads": loads[(profile, codec)],
+                        "summary": summ,
+                        "runs": results[(profile, codec)]})
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"broker": args.broker, "records": args.records, "codecs": out}, f, indent=1)
+            json.dump({"broker": args.broker, "records": args.records, "cpus": os.cpu_count(), "tables": out},
+                      f, indent=1)
     return out
 
 

@@ -13,9 +13,10 @@ Arms (W1 records in 4 partitions on a Tansu broker started here):
   against kafka-live -> Parquet;
 - the Python DataSource floor: a DataSource whose tasks hand Spark the very
   Arrow batches kafka-live produced, read back from Arrow IPC files (no
-  network, no decoding) -> noop: what any Python source pays Spark to move
-  its batches into the JVM.
-Prints one JSON document with seconds, rows/s and the ratios.
+  network, no decoding) -> noop (and -> Parquet): what any Python source
+  pays Spark to move its batches into the JVM.
+Arms are interleaved, ``--repeat`` rounds.  Prints one JSON document with the
+best and median seconds, rows/s and the ratios of both.
 """
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ def _confluent_batches(r, opts, sch):
         c.assign([TopicPartition(r.topic, r.partition, r.start)])
         pos = r.start
         while pos < r.end:
-            msgs = [m for m in c.consume(10_000, timeout=1.0) if m.error() is None and m.offset() < r.end]
+            # no more than the range still holds: consume() waits for the whole count or the timeout
+            msgs = [m for m in c.consume(min(10_000, r.end - pos), timeout=1.0)
+                    if m.error() is None and m.offset() < r.end]
             if not msgs:
                 continue
             pos = msgs[-1].offset() + 1
@@ -180,7 +183,7 @@ def main(argv=None) -> int:
                 "paths", "|".join(_arrow_files(bs, topic, scratch))).load()
             assert files.count() == n
             times = {"live_noop": [], "confluent_noop": [], "parquet_noop": [], "live_parquet": [],
-                     "parquet_parquet": [], "raw_fetch": [], "arrow_files_noop": []}
+                     "parquet_parquet": [], "raw_fetch": [], "arrow_files_noop": [], "arrow_files_parquet": []}
             for i in range(args.repeat):
                 times["live_noop"] += _timed(lambda: live.write.format("noop").mode("overwrite").save(), 1)
                 times["confluent_noop"] += _timed(lambda: conf.write.format("noop").mode("overwrite").save(), 1)
@@ -190,7 +193,9 @@ def main(argv=None) -> int:
                     lambda: live.write.mode("overwrite").parquet(os.path.join(scratch, "a")), 1)
                 times["parquet_parquet"] += _timed(
                     lambda: floor.write.mode("overwrite").parquet(os.path.join(scratch, "b")), 1)
-                res = arm_raw_fetch(bs, topic, n, [0] * PARTITIONS)
+                times["arrow_files_parquet"] += _timed(
+                    lambda: files.write.mode("overwrite").parquet(os.path.join(scratch, "c")), 1)
+                res = arm_raw_fetch(bs, topic, n, [0] * PARTITIONS, {})  # conf: the raw loop sets its own sizes
                 times["raw_fetch"].append(res["seconds"])
         finally:
             spark.stop()
@@ -199,14 +204,24 @@ def main(argv=None) -> int:
     out["seconds"] = {k: round(v, 3) for k, v in best.items()}
     out["median_seconds"] = {k: round(statistics.median(v), 3) for k, v in times.items()}
     out["rows_per_second"] = {k: round(n / v) for k, v in best.items()}
-    out["ratios"] = {
-        "live_vs_confluent_noop": round(best["confluent_noop"] / best["live_noop"], 2),
-        "live_noop_vs_raw_fetch": round(best["raw_fetch"] / best["live_noop"], 2),
-        "live_noop_over_parquet_noop": round(best["live_noop"] / best["parquet_noop"], 2),
-        "live_noop_over_python_datasource_floor": round(best["live_noop"] / best["arrow_files_noop"], 2),
-        "python_datasource_floor_vs_raw_fetch": round(best["raw_fetch"] / best["arrow_files_noop"], 2),
-        "live_parquet_over_parquet_parquet": round(best["live_parquet"] / best["parquet_parquet"], 2),
-    }
+    med = {k: statistics.median(v) for k, v in times.items()}
+    out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+
+    def ratios(t):
+        return {
+            "live_vs_confluent_noop": round(t["confluent_noop"] / t["live_noop"], 2),
+            "live_noop_vs_raw_fetch": round(t["raw_fetch"] / t["live_noop"], 2),
+            "live_noop_over_parquet_noop": round(t["live_noop"] / t["parquet_noop"], 2),
+            "live_noop_over_python_datasource_floor": round(t["live_noop"] / t["arrow_files_noop"], 2),
+            "python_datasource_floor_vs_raw_fetch": round(t["raw_fetch"] / t["arrow_files_noop"], 2),
+            "live_parquet_over_parquet_parquet": round(t["live_parquet"] / t["parquet_parquet"], 2),
+            "live_parquet_over_python_datasource_floor_parquet": round(t["live_parquet"] / t["arrow_files_parquet"], 2),
+            "python_datasource_floor_parquet_over_parquet_parquet": round(
+                t["arrow_files_parquet"] / t["parquet_parquet"], 2),
+        }
+
+    out["ratios"] = ratios(best)
+    out["median_ratios"] = ratios(med)
     print(json.dumps(out, indent=2))
     return 0
 

@@ -52,6 +52,9 @@ _LISTENER_LOCK = threading.Lock()  # listeners are rare (asyncio, splits): one l
 # bytes a v2 batch adds around its records, and a record around key and value (upper bounds)
 BATCH_OVERHEAD = 61
 RECORD_OVERHEAD = 22
+# a new batch's size while its partition keeps up (Kafka's batch.size default); it grows
+# towards batch.size only while the partition's batches fill within linger.ms or queue up
+INITIAL_BATCH_SIZE = 16384
 
 
 class BatchResult:
@@ -287,6 +290,7 @@ class RecordAccumulator:
 
     def __init__(self, conf, pool, wakeup):
         self.batch_size = conf["batch.size"]
+        self.batch_sizes = {}       # (topic, partition) -> (bytes, time) of its last new batch (_new_batch_size)
         self.compression = conf["compression.type"]
         self.compression_level = conf["compression.level"]
         self.linger = conf["linger.ms"] / 1000
@@ -368,7 +372,7 @@ class RecordAccumulator:
         if size > self.pool.total_memory:
             raise E.error_for(10, f"a record of about {size} bytes is larger than buffer.memory "
                                   f"({self.pool.total_memory})")
-        alloc = max(self.batch_size, size)
+        alloc = max(self._new_batch_size(topic, partition), size)
         if self.pool.available_memory < alloc:
             self.wakeup()  # memory is short: full batches should go now, not at their linger deadline
         try:
@@ -416,6 +420,34 @@ class RecordAccumulator:
                 self.pool.deallocate(buffer)
         self.wakeup()  # the sender plans the new batch's linger deadline
         return RecordHandle(result, index, timestamp)
+
+    def _new_batch_size(self, topic, partition):
+        """Bytes for a partition's new batch, as KIP-782 proposes: INITIAL_BATCH_SIZE while the
+        partition keeps up; twice its last batch (up to batch.size) when that one filled within
+        linger.ms or a full batch still waits to be sent; halved when the last one was opened
+        more than two linger.ms ago.  A partition has one Produce request in flight, so a round
+        trip carries one batch: records that wait anyway go in fewer, bigger batches, while a
+        partition that keeps up holds small buffers (an unfilled batch goes at linger.ms,
+        whatever its size)."""
+        cap = self.batch_size
+        if cap <= INITIAL_BATCH_SIZE:
+            return cap
+        key = (topic, partition)
+        now = time.monotonic()
+        last, opened = self.batch_sizes.get(key, (INITIAL_BATCH_SIZE, 0.0))
+        size = last
+        dq = self.deques.get(key)
+        try:  # read without the lock: a hint is enough here
+            waiting = bool(dq) and not dq[-1].open and not dq[-1].in_flight
+        except IndexError:
+            waiting = False
+        if now - opened < self.linger or waiting:
+            if last < cap and last * 2 <= self.pool.available_memory >> 3:  # leave memory to others
+                size = min(cap, last * 2)
+        elif now - opened > 2 * self.linger:
+            size = max(INITIAL_BATCH_SIZE, last >> 1)
+        self.batch_sizes[key] = (size, now)
+        return size
 
     @staticmethod
     def _estimate(key, value, headers):
