@@ -96,3 +96,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROKER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.broker)
+
+
+@pytest.fixture(scope="session")
+def tansu_installed():
+    """Skips the test when the Tansu broker that kafkacodec.embedded starts is not installed."""
+    from kafkacodec import embedded
+
+    try:
+        embedded.tansu_binary()
+    except embedded.TansuUnavailable as exc:
+        pytest.skip(str(exc))

@@ -13,19 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from kafkacodec import embedded
 
 pytestmark = [pytest.mark.broker]
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def tansu():
-    try:
-        embedded.tansu_binary()
-    except embedded.TansuUnavailable as exc:
-        pytest.skip(str(exc))
 
 
 def _gone(pid):
@@ -61,7 +52,7 @@ def test_console_script_is_the_same_command():
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_serves_topics_until_stopped_by_pid(tansu, sig):
+def test_serves_topics_until_stopped_by_pid(tansu_installed, sig):
     from kafkacodec.client import Consumer, Producer, TopicPartition
 
     proc, tansu_pid, bootstrap = _start("--port", "0")
@@ -95,7 +86,7 @@ def test_serves_topics_until_stopped_by_pid(tansu, sig):
             proc.wait()
 
 
-def test_a_port_in_use_is_one_line(tansu):
+def test_a_port_in_use_is_one_line(tansu_installed):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         s.listen()

@@ -25,14 +25,6 @@ _peers = pytest.importorskip("_peers")
 pytestmark = [pytest.mark.broker]
 
 
-@pytest.fixture(scope="module")
-def tansu():
-    try:
-        embedded.tansu_binary()
-    except embedded.TansuUnavailable as exc:
-        pytest.skip(str(exc))
-
-
 def _summary(text):
     return json.loads(text.strip().splitlines()[-1])
 
@@ -46,7 +38,7 @@ def _pid_gone(pid):
         return f.read().split(") ", 1)[1].startswith("Z")
 
 
-def test_demo_end_to_end_on_embedded_tansu(spark, tansu, tmp_path, capsys):
+def test_demo_end_to_end_on_embedded_tansu(spark, tansu_installed, tmp_path, capsys):
     out = tmp_path / "out"
     status = cli.main(["pipeline", "--demo", str(out), "--demo-records", "4000", "--max-offsets-per-trigger",
                        "1500", "--json"])
@@ -104,7 +96,7 @@ def test_demo_end_to_end_on_embedded_tansu(spark, tansu, tmp_path, capsys):
                for p in check.verify_live_demo(info, str(out)))
 
 
-def test_a_failed_check_is_exit_1_and_keeps_the_output(spark, tansu, tmp_path, capsys, monkeypatch):
+def test_a_failed_check_is_exit_1_and_keeps_the_output(spark, tansu_installed, tmp_path, capsys, monkeypatch):
     from kafkacodec.spark_cli import demo
 
     real = demo.produce_live_demo
@@ -125,7 +117,7 @@ def test_a_failed_check_is_exit_1_and_keeps_the_output(spark, tansu, tmp_path, c
     assert check.committed_files(str(tmp_path / "out"))
 
 
-def test_bootstrap_servers_topics_and_append(spark, tansu, tmp_path, capsys):
+def test_bootstrap_servers_topics_and_append(spark, tansu_installed, tmp_path, capsys):
     from kafkacodec.client import Admin, Producer
 
     with _peers.tansu_broker(lifetime=300) as bs:
@@ -223,7 +215,7 @@ def test_a_broker_that_does_not_answer_is_exit_1(tmp_path, capsys, monkeypatch):
     assert not out.exists()
 
 
-def test_ctrl_c_stops_query_spark_and_broker(tansu, tmp_path):
+def test_ctrl_c_stops_query_spark_and_broker(tansu_installed, tmp_path):
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "kafkacodec.spark", "pipeline", "--demo", str(out),
