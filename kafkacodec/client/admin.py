@@ -1,9 +1,13 @@
-"""A small admin surface: create/delete topics, list offsets, describe the cluster.
+"""Admin as a library layer over the client: topics, partitions, records, offsets,
+consumer groups, configs, the cluster, and transactions other producers left.
 
     admin = Admin({"bootstrap.servers": "127.0.0.1:9092"})
     admin.create_topics({"events": 4})
     admin.list_offsets({("events", 0): "earliest", ("events", 1): 1_700_000_000_000})
+    admin.alter_consumer_group_offsets("g", {("events", 0): 42})
     admin.close()
+
+    Admin.over(producer.client)   # the same calls over another client's connections
 
 Calls block the calling thread (the requests run on the client's I/O thread),
 retry retriable broker errors after a metadata refresh, and raise
@@ -13,21 +17,55 @@ import time
 from collections import namedtuple
 
 from kafkacodec.protocol import messages as m
+from kafkacodec.protocol.errors import BY_NAME as _BROKER_ERRORS
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, resolve
 from kafkacodec.client.network import NetworkClient
 
 __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription", "list_offsets",
-           "EARLIEST", "LATEST"]
+           "EARLIEST", "LATEST", "GroupListing", "GroupDescription", "GroupMember", "ConfigResource",
+           "ConfigEntry", "TopicDescription", "max_version"]
 
 TopicPartition = namedtuple("TopicPartition", "topic partition")
 OffsetAndTimestamp = namedtuple("OffsetAndTimestamp", "offset timestamp leader_epoch")
 ClusterDescription = namedtuple("ClusterDescription", "cluster_id controller_id brokers")
+GroupListing = namedtuple("GroupListing", "group_id protocol_type state")
+GroupMember = namedtuple("GroupMember", "member_id group_instance_id client_id client_host assignment")
+GroupDescription = namedtuple("GroupDescription", "group_id state protocol_type protocol members")
+# resource_type: "topic" or "broker" (a broker's name is its node id as a string)
+ConfigResource = namedtuple("ConfigResource", "resource_type name")
+ConfigEntry = namedtuple("ConfigEntry", "name value read_only is_default source is_sensitive")
+TopicDescription = namedtuple("TopicDescription", "name topic_id is_internal partitions")
 
 EARLIEST = -2
 LATEST = -1
 LIST_OFFSETS_MAX_VERSION = 7
+
+
+def max_version(api):
+    """The highest version of `api` the Admin sends (None: the highest both sides
+    know).  The caps the consumer and the producer keep are reused, so that one
+    API is capped in one place."""
+    from kafkacodec.client import fetcher, group, transaction
+
+    return {
+        "ListOffsets": LIST_OFFSETS_MAX_VERSION,
+        "Fetch": fetcher.FETCH_MAX_VERSION,
+        "OffsetFetch": group.OFFSET_FETCH_MAX_VERSION,
+        "OffsetCommit": group.OFFSET_COMMIT_MAX_VERSION,
+        "FindCoordinator": transaction.FIND_COORDINATOR_MAX_VERSION,
+        "InitProducerId": transaction.INIT_PRODUCER_ID_MAX_VERSION,
+    }.get(api)
+
+
+UNKNOWN_TOPIC_OR_PARTITION = _BROKER_ERRORS["UNKNOWN_TOPIC_OR_PARTITION"].code  # a missing topic's answer
+
+_RESOURCE_TYPES = {"topic": 2, "broker": 4}
+_RESOURCE_NAMES = {v: k for k, v in _RESOURCE_TYPES.items()}
+_CONFIG_OPS = {"set": 0, "delete": 1, "append": 2, "subtract": 3}
+_CONFIG_SOURCES = {1: "dynamic_topic", 2: "dynamic_broker", 3: "dynamic_default_broker", 4: "static_broker",
+                   5: "default", 6: "dynamic_broker_logger"}
 _SPEC = {"earliest": EARLIEST, "latest": LATEST}
 
 
@@ -92,7 +130,7 @@ def list_offsets(client, specs, timeout, isolation_level=0):
                     m.ListOffsetsRequest.ListOffsetsPartition(
                         partition_index=p, timestamp=ts, max_num_offsets=1) for p, ts in parts])
                 for topic, parts in topics.items()])
-            futures.append(client.send(leader, "ListOffsets", body, max_version=LIST_OFFSETS_MAX_VERSION,
+            futures.append(client.send(leader, "ListOffsets", body, max_version=max_version("ListOffsets"),
                                        timeout=min(client.conf["request.timeout.ms"] / 1000,
                                                    max(0.1, deadline - time.monotonic()))))
         retry = False
@@ -142,14 +180,27 @@ class Admin:
     def __init__(self, config=None, **settings):
         self.conf = resolve(config, settings, ADMIN, "admin")
         self._client = NetworkClient(self.conf, name="kafkacodec-admin-io")
+        self._owns_client = True
         self._timeout = self.conf["default.api.timeout.ms"] / 1000
+
+    @classmethod
+    def over(cls, client):
+        """An Admin sending through another client's connections (``producer.client``,
+        ``consumer.client``, ``admin.client``); closing it leaves that client open."""
+        self = cls.__new__(cls)
+        self.conf = client.conf
+        self._client = client
+        self._owns_client = False
+        self._timeout = client.conf.get("default.api.timeout.ms", 60000) / 1000
+        return self
 
     @property
     def client(self):
         return self._client
 
     def close(self):
-        self._client.close()
+        if self._owns_client:
+            self._client.close()
 
     def __enter__(self):
         return self
@@ -157,18 +208,22 @@ class Admin:
     def __exit__(self, *exc):
         self.close()
 
+    def _deadline(self, timeout):
+        return time.monotonic() + (self._timeout if timeout is None else timeout)
+
     def _controller(self, deadline):
         md = self._client.metadata
         md.wait_for(lambda md: md.brokers, max(0.0, deadline - time.monotonic()), "cluster metadata")
         return md.controller_id if md.controller_id in md.brokers else None
 
-    def _call(self, api, body, timeout, *, to_controller=False, max_version=None):
-        """Send with retries on retriable request-level failures; returns the response."""
+    def _call(self, api, body, timeout, *, to_controller=False, node=None):
+        """Send (to `node`, the controller, or any broker) with retries on retriable
+        request-level failures; returns the response."""
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
         attempt = 0
         while True:
-            node = self._controller(deadline) if to_controller else None
-            future = self._client.send(node, api, body, max_version=max_version,
+            target = self._controller(deadline) if to_controller else node
+            future = self._client.send(target, api, body, max_version=max_version(api),
                                        timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
                                                             deadline - time.monotonic())))
             try:
@@ -179,6 +234,24 @@ class Admin:
             self._client.metadata.request_update()
             _sleep_backoff(self._client, attempt, deadline)
             attempt += 1
+
+    def _coordinator_call(self, api, make_body, answer_code, deadline, *, group=None, transactional_id=None):
+        """`api` to the group's (or transactional id's) coordinator, found and followed
+        as it moves; retriable answers are retried until `deadline`."""
+        from kafkacodec.client.transaction import CoordinatorCalls
+
+        conf = self._client.conf
+        calls = CoordinatorCalls(self._client, transactional_id, conf["request.timeout.ms"],
+                                 max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
+        return calls._call(api, make_body, answer_code, deadline, group=group, max_version=max_version(api))
+
+    def _wait_leaders(self, tps, deadline):
+        md = self._client.metadata
+        md.add_topics({tp.topic for tp in tps})
+        md.wait_for(lambda md: all(md.leader_for(tp.topic, tp.partition) is not None for tp in tps),
+                    max(0.0, deadline - time.monotonic()), f"leaders of {sorted(tps)}")
+
+    # -- cluster and topics
 
     def describe_cluster(self, timeout=None):
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
@@ -197,6 +270,27 @@ class Admin:
         finally:
             md.want_all_topics(False)
 
+    def describe_topics(self, names, *, timeout=None):
+        """{name: TopicDescription} with each partition's PartitionInfo (leader, replicas,
+        in-sync replicas); UnknownTopicOrPartitionError for a topic that does not exist."""
+        deadline = self._deadline(timeout)
+        names = set(names)
+        md = self._client.metadata
+        md.add_topics(names)
+        unknown = UNKNOWN_TOPIC_OR_PARTITION
+
+        def answered(md):
+            return all((n in md.topics and md.topics[n].partitions) or md.topic_errors.get(n) == unknown
+                       for n in names)
+        md.request_update()
+        md.wait_for(answered, max(0.0, deadline - time.monotonic()), f"metadata of {sorted(names)}")
+        missing = sorted(n for n in names if n not in md.topics)
+        if missing:
+            raise E.error_for(unknown, f"describe topics: {missing} do not exist")
+        return {n: TopicDescription(n, md.topics[n].topic_id, md.topics[n].is_internal,
+                                    [md.topics[n].partitions[p] for p in sorted(md.topics[n].partitions)])
+                for n in names}
+
     def create_topics(self, topics, *, replication_factor=1, configs=None, timeout=None, wait=True):
         """Create {name: partitions}; raises the broker's error for a topic that fails
         (TopicAlreadyExistsError included).  With `wait`, returns once metadata shows
@@ -212,13 +306,32 @@ class Admin:
             if t.error_code:
                 raise E.error_for(t.error_code, f"create topic {t.name}: {t.error_message or ''}".rstrip(": "))
         if wait:
-            md = self._client.metadata
-            md.add_topics(topics)
-            md.wait_for(lambda md: all(
-                name in md.topics and len(md.topics[name].partitions) == int(parts)
-                and all(p.leader >= 0 for p in md.topics[name].partitions.values())
-                for name, parts in topics.items()), max(0.0, deadline - time.monotonic()),
-                f"leaders of new topics {sorted(topics)}")
+            self._wait_partition_counts(topics, deadline, "new topics")
+
+    def _wait_partition_counts(self, counts, deadline, what):
+        md = self._client.metadata
+        md.add_topics(counts)
+        md.request_update()
+        md.wait_for(lambda md: all(
+            name in md.topics and len(md.topics[name].partitions) == int(parts)
+            and all(p.leader >= 0 for p in md.topics[name].partitions.values())
+            for name, parts in counts.items()), max(0.0, deadline - time.monotonic()),
+            f"leaders of {what} {sorted(counts)}")
+
+    def create_partitions(self, counts, *, timeout=None, validate_only=False, wait=True):
+        """Grow each topic of {name: new total partition count}; the broker's error for
+        a topic that fails (InvalidPartitionsError when the count does not grow)."""
+        deadline = self._deadline(timeout)
+        CP = m.CreatePartitionsRequest.CreatePartitionsTopic
+        body = m.CreatePartitionsRequest(
+            topics=[CP(name=name, count=int(n), assignments=None) for name, n in counts.items()],
+            timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000), validate_only=validate_only)
+        resp = self._call("CreatePartitions", body, deadline - time.monotonic(), to_controller=True)
+        for r in resp.results:
+            if r.error_code:
+                raise E.error_for(r.error_code, f"create partitions of {r.name}: {r.error_message or ''}".rstrip(": "))
+        if wait and not validate_only:
+            self._wait_partition_counts(counts, deadline, "grown topics")
 
     def delete_topics(self, names, *, timeout=None):
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
@@ -232,6 +345,277 @@ class Admin:
                 raise E.error_for(t.error_code, f"delete topic {t.name}: {t.error_message or ''}".rstrip(": "))
         self._client.metadata.request_update()
 
+    # -- offsets and records
+
     def list_offsets(self, specs, *, isolation_level="read_uncommitted", timeout=None):
         level = 1 if isolation_level in ("read_committed", 1) else 0
         return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level)
+
+    def delete_records(self, offsets, *, timeout=None):
+        """Move each partition's log start up to {(topic, partition): offset} (-1: the
+        high watermark): the records before it are gone.  Returns {TopicPartition: the
+        new log start offset}."""
+        deadline = self._deadline(timeout)
+        wanted = {TopicPartition(*tp): int(o) for tp, o in offsets.items()}
+        self._wait_leaders(list(wanted), deadline)
+        md = self._client.metadata
+        by_leader = {}
+        for tp, o in wanted.items():
+            by_leader.setdefault(md.leader_for(tp.topic, tp.partition), {}).setdefault(tp.topic, []).append((tp.partition, o))
+        DT = m.DeleteRecordsRequest.DeleteRecordsTopic
+        DP = m.DeleteRecordsRequest.DeleteRecordsPartition
+        out = {}
+        for leader, topics in by_leader.items():
+            body = m.DeleteRecordsRequest(
+                topics=[DT(name=t, partitions=[DP(partition_index=p, offset=o) for p, o in ps])
+                        for t, ps in topics.items()],
+                timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000))
+            resp = self._call("DeleteRecords", body, deadline - time.monotonic(), node=leader)
+            for t in resp.topics:
+                for p in t.partitions:
+                    if p.error_code:
+                        raise E.error_for(p.error_code, f"delete records of {t.name}[{p.partition_index}]")
+                    out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
+        return out
+
+    def _fetch_body(self, parts, isolation_level, max_bytes):
+        """A sessionless Fetch that waits for nothing: parts {topic: [(partition, offset, max bytes)]}."""
+        FT = m.FetchRequest.FetchTopic
+        FP = m.FetchRequest.FetchPartition
+        return m.FetchRequest(
+            replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=max_bytes, isolation_level=isolation_level,
+            session_id=0, session_epoch=-1, rack_id="",
+            topics=[FT(topic=t, partitions=[FP(partition=p, current_leader_epoch=-1, fetch_offset=o,
+                                               log_start_offset=-1, partition_max_bytes=n) for p, o, n in ps])
+                    for t, ps in parts.items()])
+
+    def high_watermarks(self, offsets, *, isolation_level="read_uncommitted", timeout=None):
+        """{TopicPartition: high watermark} (read_committed: the last stable offset) from a
+        one-byte Fetch of each partition at {(topic, partition): offset}.  A Fetch answer
+        carries the watermark every broker keeps exact, while some answer
+        ListOffsets(latest) with the start of the last batch plus one.  A probe:
+        partitions without a known leader, whose leader does not answer in time, or
+        that answer an error are left out."""
+        committed = isolation_level in ("read_committed", 1)
+        deadline = self._deadline(timeout)
+        md = self._client.metadata
+        by_leader = {}
+        for tp, offset in offsets.items():
+            tp = TopicPartition(*tp)
+            leader = md.leader_for(tp.topic, tp.partition)
+            if leader is not None:
+                by_leader.setdefault(leader, {}).setdefault(tp.topic, []).append((tp.partition, max(0, offset), 1))
+        request_timeout = min(self.conf["request.timeout.ms"] / 1000, max(0.1, deadline - time.monotonic()))
+        futures = [self._client.send(leader, "Fetch", self._fetch_body(parts, int(committed), 1),
+                                     max_version=max_version("Fetch"), timeout=request_timeout)
+                   for leader, parts in by_leader.items()]
+        out = {}
+        for future in futures:
+            try:
+                resp = answer_by(future, deadline)
+            except E.KafkaError:
+                continue
+            for topic in resp.responses:
+                for p in topic.partitions:
+                    if p.error_code:
+                        continue
+                    mark = p.last_stable_offset if committed and p.last_stable_offset >= 0 else p.high_watermark
+                    if mark is not None and mark >= 0:
+                        out[TopicPartition(topic.topic, p.partition_index)] = mark
+        return out
+
+    def fetch_raw(self, tp, offset, max_bytes, *, timeout=None):
+        """The record batch bytes one Fetch (read_uncommitted) of `tp` at `offset` answers:
+        up to `max_bytes`, and at least the whole batch holding `offset`; empty when
+        nothing is there (past the end, before the log start, or an error)."""
+        tp = TopicPartition(*tp)
+        deadline = self._deadline(self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout)
+        self._wait_leaders([tp], deadline)
+        leader = self._client.metadata.leader_for(tp.topic, tp.partition)
+        body = self._fetch_body({tp.topic: [(tp.partition, offset, max_bytes)]}, 0, max_bytes)
+        resp = answer_by(self._client.send(leader, "Fetch", body, max_version=max_version("Fetch"),
+                                           timeout=max(0.1, deadline - time.monotonic())), deadline)
+        for t in resp.responses:
+            for p in t.partitions:
+                if p.partition_index == tp.partition and not p.error_code and p.records is not None:
+                    return bytes(p.records)
+        return b""
+
+    # -- consumer groups
+
+    def list_consumer_groups(self, *, timeout=None):
+        """[GroupListing] of the groups every broker coordinates."""
+        deadline = self._deadline(timeout)
+        md = self._client.metadata
+        md.wait_for(lambda md: md.brokers, max(0.0, deadline - time.monotonic()), "cluster metadata")
+        out = {}
+        for node in sorted(md.brokers):
+            resp = self._call("ListGroups", m.ListGroupsRequest(states_filter=[], types_filter=[]),
+                              deadline - time.monotonic(), node=node)
+            if resp.error_code:
+                raise E.error_for(resp.error_code, f"ListGroups of broker {node}")
+            for g in resp.groups:
+                out[g.group_id] = GroupListing(g.group_id, g.protocol_type, g.group_state or None)
+        return sorted(out.values())
+
+    def describe_consumer_groups(self, groups, *, timeout=None):
+        """{group id: GroupDescription}; a group nobody joined is described as state 'Dead'
+        (Kafka's answer) or 'Empty'.  Member assignments are the raw bytes."""
+        deadline = self._deadline(timeout)
+        out = {}
+        for group in groups:
+            resp = self._coordinator_call(
+                "DescribeGroups", lambda g=group: m.DescribeGroupsRequest(groups=[g], include_authorized_operations=False),
+                lambda r: r.groups[0].error_code if r.groups else 0, deadline, group=group)
+            for g in resp.groups:
+                out[g.group_id] = GroupDescription(
+                    g.group_id, g.group_state, g.protocol_type, g.protocol_data,
+                    [GroupMember(x.member_id, x.group_instance_id, x.client_id, x.client_host,
+                                 bytes(x.member_assignment or b"")) for x in g.members])
+        return out
+
+    def delete_consumer_groups(self, groups, *, timeout=None):
+        """Delete each (empty) group and its offsets; NonEmptyGroupError while it has members."""
+        deadline = self._deadline(timeout)
+        for group in groups:
+            self._coordinator_call("DeleteGroups", lambda g=group: m.DeleteGroupsRequest(groups_names=[g]),
+                                   lambda r: r.results[0].error_code if r.results else 0, deadline, group=group)
+
+    def list_consumer_group_offsets(self, group, partitions=None, *, require_stable=False, timeout=None):
+        """{TopicPartition: committed offset or None} of `group` for `partitions`
+        ([(topic, partition)]; None: every partition it committed).  With
+        `require_stable`, offsets a pending transaction commits are waited for."""
+        deadline = self._deadline(timeout)
+        by_topic = None
+        if partitions is not None:
+            by_topic = {}
+            for tp in partitions:
+                tp = TopicPartition(*tp)
+                by_topic.setdefault(tp.topic, []).append(tp.partition)
+        T = m.OffsetFetchRequest.OffsetFetchRequestTopic
+        resp = self._coordinator_call(
+            "OffsetFetch", lambda: m.OffsetFetchRequest(
+                group_id=group, require_stable=require_stable,
+                topics=None if by_topic is None else [T(name=t, partition_indexes=sorted(ps))
+                                                      for t, ps in by_topic.items()]),
+            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+            deadline, group=group)
+        out = {} if partitions is None else {TopicPartition(*tp): None for tp in partitions}
+        for t in resp.topics or ():
+            for p in t.partitions:
+                offset = p.committed_offset
+                out[TopicPartition(t.name, p.partition_index)] = offset if offset is not None and offset >= 0 else None
+        return out
+
+    def alter_consumer_group_offsets(self, group, offsets, *, timeout=None):
+        """Commit {(topic, partition): offset} for `group` as an admin does (no member, no
+        generation): the group must have no active members."""
+        deadline = self._deadline(timeout)
+        by_topic = {}
+        for tp, o in offsets.items():
+            tp = TopicPartition(*tp)
+            by_topic.setdefault(tp.topic, []).append((tp.partition, int(o)))
+        T = m.OffsetCommitRequest.OffsetCommitRequestTopic
+        P = m.OffsetCommitRequest.OffsetCommitRequestPartition
+        topics = [T(name=t, partitions=[P(partition_index=p, committed_offset=o, committed_leader_epoch=-1,
+                                          commit_timestamp=-1, committed_metadata="") for p, o in sorted(ps)])
+                  for t, ps in by_topic.items()]
+        self._coordinator_call(
+            "OffsetCommit", lambda: m.OffsetCommitRequest(
+                group_id=group, generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
+                retention_time_ms=-1, topics=topics),
+            lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+            deadline, group=group)
+
+    def delete_consumer_group_offsets(self, group, partitions, *, timeout=None):
+        """Forget `group`'s committed offsets of [(topic, partition)]
+        (GroupSubscribedToTopicError while a member reads the topic)."""
+        deadline = self._deadline(timeout)
+        by_topic = {}
+        for tp in partitions:
+            tp = TopicPartition(*tp)
+            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        T = m.OffsetDeleteRequest.OffsetDeleteRequestTopic
+        P = m.OffsetDeleteRequest.OffsetDeleteRequestPartition
+        self._coordinator_call(
+            "OffsetDelete", lambda: m.OffsetDeleteRequest(group_id=group, topics=[
+                T(name=t, partitions=[P(partition_index=p) for p in sorted(ps)]) for t, ps in by_topic.items()]),
+            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+            deadline, group=group)
+
+    # -- configs
+
+    def _config_node(self, resource):
+        """Broker configs are answered by that broker; topic configs by any."""
+        return int(resource.name) if resource.resource_type == "broker" else None
+
+    @staticmethod
+    def _resource(resource):
+        resource = ConfigResource(*resource)
+        if resource.resource_type not in _RESOURCE_TYPES:
+            raise E.InvalidArgumentError(f"config resource type must be 'topic' or 'broker', "
+                                         f"not {resource.resource_type!r}")
+        return ConfigResource(resource.resource_type, str(resource.name))
+
+    def describe_configs(self, resources, *, timeout=None):
+        """{ConfigResource: {name: ConfigEntry}} for [("topic", name) | ("broker", node id)]."""
+        deadline = self._deadline(timeout)
+        R = m.DescribeConfigsRequest.DescribeConfigsResource
+        out = {}
+        for resource in map(self._resource, resources):
+            body = m.DescribeConfigsRequest(resources=[R(
+                resource_type=_RESOURCE_TYPES[resource.resource_type], resource_name=resource.name,
+                configuration_keys=None)], include_synonyms=False, include_documentation=False)
+            resp = self._call("DescribeConfigs", body, deadline - time.monotonic(), node=self._config_node(resource))
+            for r in resp.results:
+                if r.error_code:
+                    raise E.error_for(r.error_code, f"describe configs of {resource.resource_type} {resource.name}: "
+                                                    f"{r.error_message or ''}".rstrip(": "))
+                out[resource] = {c.name: ConfigEntry(c.name, c.value, c.read_only, bool(c.is_default),
+                                                     _CONFIG_SOURCES.get(c.config_source, "unknown"),
+                                                     c.is_sensitive) for c in r.configs}
+        return out
+
+    def incremental_alter_configs(self, changes, *, validate_only=False, timeout=None):
+        """Apply {ConfigResource: {name: (operation, value)}} where operation is 'set',
+        'delete', 'append' or 'subtract' (a bare value means 'set')."""
+        deadline = self._deadline(timeout)
+        R = m.IncrementalAlterConfigsRequest.AlterConfigsResource
+        C = m.IncrementalAlterConfigsRequest.AlterableConfig
+        for resource, configs in changes.items():
+            resource = self._resource(resource)
+            entries = []
+            for name, change in configs.items():
+                op, value = change if isinstance(change, tuple) else ("set", change)
+                if op not in _CONFIG_OPS:
+                    raise E.InvalidArgumentError(f"config operation must be one of {sorted(_CONFIG_OPS)}, not {op!r}")
+                entries.append(C(name=name, config_operation=_CONFIG_OPS[op],
+                                 value=None if value is None else str(value)))
+            body = m.IncrementalAlterConfigsRequest(resources=[R(
+                resource_type=_RESOURCE_TYPES[resource.resource_type], resource_name=resource.name,
+                configs=entries)], validate_only=validate_only)
+            resp = self._call("IncrementalAlterConfigs", body, deadline - time.monotonic(),
+                              node=self._config_node(resource))
+            for r in resp.responses:
+                if r.error_code:
+                    raise E.error_for(r.error_code, f"alter configs of {resource.resource_type} {resource.name}: "
+                                                    f"{r.error_message or ''}".rstrip(": "))
+
+    # -- transactions of other producers
+
+    def end_transaction(self, transactional_id, producer_id, producer_epoch, committed, *, timeout=None):
+        """EndTxn (commit or abort) of a transaction another producer prepared
+        (Producer.prepare_transaction); ProducerFencedError: it is gone with that epoch."""
+        from kafkacodec.client import transaction
+
+        transaction.end_transaction(self._client, transactional_id, producer_id, producer_epoch, committed,
+                                    timeout=self._timeout if timeout is None else timeout)
+
+    def fence_transactional_id(self, transactional_id, *, transaction_timeout_ms=60000, timeout=None):
+        """Fence older producers with `transactional_id` and abort what they left open,
+        as a new producer's InitProducerId does; returns (producer id, epoch)."""
+        from kafkacodec.client import transaction
+
+        return transaction.fence_transactional_id(self._client, transactional_id,
+                                                  transaction_timeout_ms=transaction_timeout_ms,
+                                                  timeout=self._timeout if timeout is None else timeout)

@@ -391,42 +391,9 @@ def earliest_offsets(admin, tps, *, timeout=None) -> dict:
 def _watermarks(admin, listed: dict, isolation_level: str) -> dict:
     """The high watermark (read_uncommitted) or last stable offset
     (read_committed) of each partition, from a one-byte Fetch at the listed
-    offset.  A Fetch answer carries the watermark every broker keeps exact,
-    while some answer ListOffsets(latest) with the start of the last batch
-    plus one."""
-    from kafkacodec.protocol import messages as m
-
-    client = admin.client
-    md = client.metadata
-    by_leader = {}
-    for tp, offset in listed.items():
-        leader = md.leader_for(tp.topic, tp.partition)
-        if leader is None:
-            continue
-        by_leader.setdefault(leader, {}).setdefault(tp.topic, []).append(
-            m.FetchRequest.FetchPartition(partition=tp.partition, current_leader_epoch=-1, fetch_offset=max(0, offset),
-                                          log_start_offset=-1, partition_max_bytes=1))
-    committed = isolation_level == "read_committed"
-    futures = [client.send(leader, "Fetch", m.FetchRequest(
-        replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=1, isolation_level=1 if committed else 0,
-        session_id=0, session_epoch=-1, rack_id="",
-        topics=[m.FetchRequest.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()]),
-        max_version=12, timeout=client.conf["request.timeout.ms"] / 1000) for leader, topics in by_leader.items()]
-    out = {}
-    from kafkacodec.client import TopicPartition
-    for future in futures:
-        try:
-            resp = future.result(client.conf["request.timeout.ms"] / 1000 + 1)
-        except Exception:  # the listed offsets stand; the probe only ever raises them
-            continue
-        for topic in resp.responses:
-            for p in topic.partitions:
-                if p.error_code:
-                    continue
-                mark = p.last_stable_offset if committed and p.last_stable_offset >= 0 else p.high_watermark
-                if mark is not None and mark >= 0:
-                    out[TopicPartition(topic.topic, p.partition_index)] = mark
-    return out
+    offset (see Admin.high_watermarks); partitions it could not probe keep
+    their listed offset."""
+    return admin.high_watermarks(listed, isolation_level=isolation_level)
 
 
 def latest_offsets(admin, tps, isolation_level: str, *, timeout=None) -> dict:
@@ -448,27 +415,7 @@ def _fetch_raw(admin, tp, offset: int, max_bytes: int) -> bytes:
     """The record bytes one Fetch of ``tp`` at ``offset`` returns (read_uncommitted,
     up to ``max_bytes``, at least the whole batch holding ``offset``); empty when
     there is nothing there (an offset past the end or before the log start)."""
-    from kafkacodec.protocol import messages as m
-
-    client = admin.client
-    leader = client.metadata.leader_for(tp.topic, tp.partition)
-    if leader is None:
-        client.metadata.add_topics({tp.topic})
-        client.metadata.wait_for(lambda md: md.leader_for(tp.topic, tp.partition) is not None,
-                                 client.conf["request.timeout.ms"] / 1000, f"the leader of {_tp_name(tp)}")
-        leader = client.metadata.leader_for(tp.topic, tp.partition)
-    body = m.FetchRequest(
-        replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=max_bytes, isolation_level=0, session_id=0,
-        session_epoch=-1, rack_id="", topics=[m.FetchRequest.FetchTopic(topic=tp.topic, partitions=[
-            m.FetchRequest.FetchPartition(partition=tp.partition, current_leader_epoch=-1, fetch_offset=offset,
-                                          log_start_offset=-1, partition_max_bytes=max_bytes)])])
-    timeout = client.conf["request.timeout.ms"] / 1000
-    resp = client.send(leader, "Fetch", body, max_version=12, timeout=timeout).result(timeout + 1)
-    for t in resp.responses:
-        for p in t.partitions:
-            if p.partition_index == tp.partition and not p.error_code and p.records is not None:
-                return bytes(p.records)
-    return b""
+    return admin.fetch_raw(tp, offset, max_bytes)
 
 
 def _batch_records(fetch, offset: int):

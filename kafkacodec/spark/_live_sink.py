@@ -78,7 +78,6 @@ Where exactly-once ends:
 """
 from __future__ import annotations
 
-import time
 import uuid
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
@@ -268,7 +267,7 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
     `batch_id` (`run_id`: Spark's, read from the task when not given); nothing
     is written when the query's progress record has the batch (done, or being
     committed)."""
-    from kafkacodec.client import Producer
+    from kafkacodec.client import Admin, Producer
 
     write_id = query_id if query_id is not None else opts.write_id
     txn_id = transactional_id(opts, write_id, partition_id)
@@ -284,7 +283,7 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
     producer = Producer(producer_conf(opts, txn_id))
     try:
         if query_id is not None:
-            head = read_head(producer._client, opts, query_id, timeout=opts.timeout)
+            head = read_head(Admin.over(producer.client), opts, query_id, timeout=opts.timeout)
             if head is not None and head.batch >= batch_id:
                 for _ in it:  # the batch is (being) committed: its rows are in Kafka already
                     pass
@@ -334,36 +333,33 @@ def _txns(messages):
             if m is not None and m.transactional_id is not None]
 
 
-def _abort_all(client, txns, opts):
+def _abort_all(admin, txns, opts):
     """EndTxn(abort) of each; one a newer attempt fenced (aborted) or that is already
     ended stays as it is."""
     from kafkacodec.client import errors as E
-    from kafkacodec.client.transaction import end_transaction
 
     for _, txn_id, pid, epoch in txns:
         try:
-            end_transaction(client, txn_id, pid, epoch, False, timeout=opts.timeout)
-        except E.BrokerResponseError as exc:
-            if getattr(exc, "code", None) not in (47, 48, 90):  # fenced, or INVALID_TXN_STATE: ended
-                raise
+            admin.end_transaction(txn_id, pid, epoch, False, timeout=opts.timeout)
+        except (E.ProducerFencedError, E.InvalidProducerEpochError, E.InvalidTxnStateError):  # fenced, or ended
+            pass
 
 
-def _commit_all(client, txns, opts, what):
+def _commit_all(admin, txns, opts, what):
     """EndTxn(commit) of each, in order.  A transaction the coordinator aborted meanwhile
     (its timeout, or a newer attempt: ProducerFencedError) before any was committed
     aborts the others and returns False: nothing is visible, the rows can be written
     again.  After one was committed, the others are committed and SinkError names the
     lost tasks."""
     from kafkacodec.client import errors as E
-    from kafkacodec.client.transaction import end_transaction
 
     lost = []
     for n, (i, txn_id, pid, epoch) in enumerate(txns):
         try:
-            end_transaction(client, txn_id, pid, epoch, True, timeout=opts.timeout)
+            admin.end_transaction(txn_id, pid, epoch, True, timeout=opts.timeout)
         except E.ProducerFencedError:
             if n == 0:
-                _abort_all(client, txns[1:], opts)
+                _abort_all(admin, txns[1:], opts)
                 return False
             lost.append(i)
     if lost:
@@ -373,11 +369,9 @@ def _commit_all(client, txns, opts, what):
     return True
 
 
-def _fence(client, opts, txn_ids):
-    from kafkacodec.client.transaction import fence_transactional_id
-
+def _fence(admin, opts, txn_ids):
     for txn_id in txn_ids:
-        fence_transactional_id(client, txn_id, timeout=opts.timeout)
+        admin.fence_transactional_id(txn_id, timeout=opts.timeout)
 
 
 def commit_write(opts: SinkOptions, messages: list) -> None:
@@ -385,7 +379,7 @@ def commit_write(opts: SinkOptions, messages: list) -> None:
     from kafkacodec.client import Admin
 
     with Admin(admin_conf(opts)) as admin:
-        if not _commit_all(admin.client, _txns(messages), opts, "the write"):
+        if not _commit_all(admin, _txns(messages), opts, "the write"):
             raise SinkError("the write: a task's transaction was aborted by the coordinator before the driver "
                             "committed it (open longer than kafka.transaction.timeout.ms?); nothing was committed")
 
@@ -397,8 +391,8 @@ def abort_write(opts: SinkOptions, messages: list, *, write_id: str) -> None:
     from kafkacodec.client import Admin
 
     with Admin(admin_conf(opts)) as admin:
-        _abort_all(admin.client, _txns(messages), opts)
-        _fence(admin.client, opts, [transactional_id(opts, write_id, i) for i, msg in enumerate(messages)
+        _abort_all(admin, _txns(messages), opts)
+        _fence(admin, opts, [transactional_id(opts, write_id, i) for i, msg in enumerate(messages)
                                     if msg is None])
 
 
@@ -434,45 +428,15 @@ def _head_value(batch, tasks, done):
     return (((batch + 1) << _TASK_BITS | tasks) << 1) | int(done)
 
 
-def _group_calls(client):
-    from kafkacodec.client.transaction import CoordinatorCalls
-
-    conf = client.conf
-    return CoordinatorCalls(client, None, conf["request.timeout.ms"],
-                            max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
-
-
-def _fetch(client, group, topic, partitions, timeout):
+def _fetch(admin, group, topic, partitions, timeout):
     """{partition: committed offset (-1: none)} of `group`."""
-    from kafkacodec.protocol import messages as m
-
-    resp = _group_calls(client)._call(
-        "OffsetFetch", lambda: m.OffsetFetchRequest(group_id=group, topics=[
-            m.OffsetFetchRequest.OffsetFetchRequestTopic(name=topic, partition_indexes=list(partitions))],
-            require_stable=True),
-        lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
-        time.monotonic() + timeout, group=group, max_version=7)
-    out = {p: -1 for p in partitions}
-    for t in resp.topics or ():
-        for p in t.partitions:
-            if p.committed_offset is not None:
-                out[p.partition_index] = p.committed_offset
-    return out
+    got = admin.list_consumer_group_offsets(group, [(topic, p) for p in partitions], require_stable=True,
+                                            timeout=timeout)
+    return {tp.partition: -1 if o is None else o for tp, o in got.items()}
 
 
-def _commit(client, group, topic, offsets, timeout):
-    from kafkacodec.protocol import messages as m
-
-    T = m.OffsetCommitRequest.OffsetCommitRequestTopic
-    P = m.OffsetCommitRequest.OffsetCommitRequestPartition
-    parts = [P(partition_index=p, committed_offset=o, committed_leader_epoch=-1, commit_timestamp=-1,
-               committed_metadata="") for p, o in sorted(offsets.items())]
-    _group_calls(client)._call(
-        "OffsetCommit", lambda: m.OffsetCommitRequest(
-            group_id=group, generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
-            retention_time_ms=-1, topics=[T(name=topic, partitions=parts)]),
-        lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
-        time.monotonic() + timeout, group=group, max_version=8)
+def _commit(admin, group, topic, offsets, timeout):
+    admin.alter_consumer_group_offsets(group, {(topic, p): o for p, o in offsets.items()}, timeout=timeout)
 
 
 def progress_topic(opts: SinkOptions) -> str:
@@ -483,9 +447,9 @@ def progress_topic(opts: SinkOptions) -> str:
     return topic
 
 
-def read_head(client, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
+def read_head(admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
     """The head of a query's progress record (no pending list); None before its first batch."""
-    v = _fetch(client, progress_group(opts, query_id), progress_topic(opts), [0], timeout)[0]
+    v = _fetch(admin, progress_group(opts, query_id), progress_topic(opts), [0], timeout)[0]
     if v <= 0:
         return None
     return Progress(batch=(v >> (_TASK_BITS + 1)) - 1, tasks=(v >> 1) & ((1 << _TASK_BITS) - 1), done=bool(v & 1))
@@ -500,8 +464,7 @@ def _partition_count(admin, topic, timeout):
 
 def read_progress(admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
     """The progress record with the pending transactions of a batch being committed (an Admin)."""
-    client = admin.client
-    head = read_head(client, opts, query_id, timeout=timeout)
+    head = read_head(admin, opts, query_id, timeout=timeout)
     if head is None or head.done or not head.tasks:
         return head
     topic = progress_topic(opts)
@@ -509,7 +472,7 @@ def read_progress(admin, opts: SinkOptions, query_id: str, *, timeout: float = 6
     pending = []
     for k in range((head.tasks + n - 1) // n):
         slots = range(k * n, min(head.tasks, (k + 1) * n))
-        got = _fetch(client, f"{progress_group(opts, query_id)}.{k}", topic, [j - k * n for j in slots], timeout)
+        got = _fetch(admin, f"{progress_group(opts, query_id)}.{k}", topic, [j - k * n for j in slots], timeout)
         for j in slots:
             v = got[j - k * n]
             if v > 0:
@@ -520,7 +483,6 @@ def read_progress(admin, opts: SinkOptions, query_id: str, *, timeout: float = 6
 def _record_committing(admin, opts, query_id, batch_id, messages, timeout):
     """Slots first, then the head: a crash in between leaves the old head, under which
     the replay rewrites the batch."""
-    client = admin.client
     topic = progress_topic(opts)
     n = _partition_count(admin, topic, timeout)
     tasks = len(messages)
@@ -530,40 +492,40 @@ def _record_committing(admin, opts, query_id, batch_id, messages, timeout):
             msg = messages[j]
             has = msg is not None and msg.transactional_id is not None
             offsets[j - k * n] = ((msg.producer_id << 16 | msg.producer_epoch) + 1) if has else 0
-        _commit(client, f"{progress_group(opts, query_id)}.{k}", topic, offsets, timeout)
-    _commit(client, progress_group(opts, query_id), topic, {0: _head_value(batch_id, tasks, False)}, timeout)
+        _commit(admin, f"{progress_group(opts, query_id)}.{k}", topic, offsets, timeout)
+    _commit(admin, progress_group(opts, query_id), topic, {0: _head_value(batch_id, tasks, False)}, timeout)
 
 
-def _record_done(client, opts, query_id, batch_id, tasks, timeout):
+def _record_done(admin, opts, query_id, batch_id, tasks, timeout):
     # the task count stays: it bounds the transactional ids a crashed later batch may have used
-    _commit(client, progress_group(opts, query_id), progress_topic(opts),
+    _commit(admin, progress_group(opts, query_id), progress_topic(opts),
             {0: _head_value(batch_id, min(tasks, (1 << _TASK_BITS) - 1), True)}, timeout)
 
 
-def _restore(client, opts, query_id, previous, timeout):
+def _restore(admin, opts, query_id, previous, timeout):
     """Put back the record a batch found (None: no record)."""
     value = 0 if previous is None else _head_value(previous.batch, previous.tasks, True)
-    _commit(client, progress_group(opts, query_id), progress_topic(opts), {0: value}, timeout)
+    _commit(admin, progress_group(opts, query_id), progress_topic(opts), {0: value}, timeout)
 
 
-def _commit_recorded(client, opts, query_id, batch_id, tasks, txns, previous):
+def _commit_recorded(admin, opts, query_id, batch_id, tasks, txns, previous):
     """End the recorded transactions of `batch_id` and record it done; when nothing
     of it could be committed, put `previous` back so the batch is written again."""
     what = f"micro-batch {batch_id}"
-    if not _commit_all(client, txns, opts, what):
-        _restore(client, opts, query_id, previous, opts.timeout)
+    if not _commit_all(admin, txns, opts, what):
+        _restore(admin, opts, query_id, previous, opts.timeout)
         raise SinkError(f"{what}: a task's transaction was aborted by the coordinator before the driver committed "
                         "it (open longer than kafka.transaction.timeout.ms?); nothing of the batch was committed, "
                         "a restarted query writes it again")
-    _record_done(client, opts, query_id, batch_id, tasks, opts.timeout)
+    _record_done(admin, opts, query_id, batch_id, tasks, opts.timeout)
 
 
-def _finish_recorded(client, opts, query_id, progress):
+def _finish_recorded(admin, opts, query_id, progress):
     """Commit the transactions a crashed driver recorded, then record the batch done."""
     txns = [(i, transactional_id(opts, query_id, i), pid, epoch) for i, pid, epoch in progress.pending]
     # a batch is recorded only after the one before it was done
     previous = None if progress.batch == 0 else Progress(progress.batch - 1, progress.tasks)
-    _commit_recorded(client, opts, query_id, progress.batch, progress.tasks, txns, previous)
+    _commit_recorded(admin, opts, query_id, progress.batch, progress.tasks, txns, previous)
 
 
 def _run_tag(messages) -> int | None:
@@ -589,17 +551,16 @@ def _end_crashed_runs(admin, opts, query_id, messages, progress):
     crashed driver recorded must be finished before (its transactions would be
     aborted).  Later batches of the run skip this (one OffsetFetch): the run's tag is
     recorded once it is done, so a crash part way runs it again."""
-    client = admin.client
     tag = _run_tag(messages)
     group = f"{progress_group(opts, query_id)}.run"
     topic = progress_topic(opts)
-    if tag is not None and _fetch(client, group, topic, [0], opts.timeout)[0] == tag:
+    if tag is not None and _fetch(admin, group, topic, [0], opts.timeout)[0] == tag:
         return
     bound = max(len(messages), progress.tasks if progress is not None else 0)
     held = {m.partition_id for m in messages if m is not None and m.transactional_id is not None}
-    _fence(client, opts, [transactional_id(opts, query_id, i) for i in range(bound) if i not in held])
+    _fence(admin, opts, [transactional_id(opts, query_id, i) for i in range(bound) if i not in held])
     if tag is not None:
-        _commit(client, group, topic, {0: tag}, opts.timeout)
+        _commit(admin, group, topic, {0: tag}, opts.timeout)
 
 
 def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
@@ -607,27 +568,26 @@ def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: st
     from kafkacodec.client import Admin
 
     with Admin(admin_conf(opts)) as admin:
-        client = admin.client
         progress = read_progress(admin, opts, query_id, timeout=opts.timeout)
         if progress is not None and not progress.done:
             if progress.batch != batch_id:
                 raise SinkError(f"group {progress_group(opts, query_id)!r} records batch {progress.batch} as being "
                                 f"committed, and Spark commits batch {batch_id}: the checkpoint and the progress "
                                 "record disagree")
-            _finish_recorded(client, opts, query_id, progress)
+            _finish_recorded(admin, opts, query_id, progress)
             progress = replace(progress, done=True, pending=())
         _end_crashed_runs(admin, opts, query_id, messages, progress)
         if progress is not None and progress.batch >= batch_id:
             # already committed (a replay): whatever a task wrote anyway is dropped
-            _abort_all(client, _txns(messages), opts)
+            _abort_all(admin, _txns(messages), opts)
             return
         txns = _txns(messages)
         tasks = max(len(messages), progress.tasks if progress is not None else 0)
         if txns:
             _record_committing(admin, opts, query_id, batch_id, messages, opts.timeout)
-            _commit_recorded(client, opts, query_id, batch_id, tasks, txns, progress)
+            _commit_recorded(admin, opts, query_id, batch_id, tasks, txns, progress)
         else:
-            _record_done(client, opts, query_id, batch_id, tasks, opts.timeout)
+            _record_done(admin, opts, query_id, batch_id, tasks, opts.timeout)
 
 
 def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
@@ -638,15 +598,14 @@ def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str
     from kafkacodec.client import Admin
 
     with Admin(admin_conf(opts)) as admin:
-        client = admin.client
         progress = read_progress(admin, opts, query_id, timeout=opts.timeout)
         if progress is not None and not progress.done and progress.batch == batch_id:
-            _finish_recorded(client, opts, query_id, progress)
+            _finish_recorded(admin, opts, query_id, progress)
             progress = replace(progress, done=True, pending=())
         if progress is None or progress.done:
             _end_crashed_runs(admin, opts, query_id, messages, progress)
-        _abort_all(client, _txns(messages), opts)
-        _fence(client, opts, [transactional_id(opts, query_id, i) for i, msg in enumerate(messages) if msg is None])
+        _abort_all(admin, _txns(messages), opts)
+        _fence(admin, opts, [transactional_id(opts, query_id, i) for i, msg in enumerate(messages) if msg is None])
 
 
 def new_write_id() -> str:

@@ -254,7 +254,7 @@ def _crash_and_restart(live_broker, tmp_path, point):
     with open(os.path.join(ckpt, "metadata")) as f:
         query = json.load(f)["id"]
     with Admin({"bootstrap.servers": bs}) as admin:
-        assert S._fetch(admin.client, f"{S.DEFAULT_PREFIX}-{query}.run", target, [0], 10)[0] > 0
+        assert S._fetch(admin, f"{S.DEFAULT_PREFIX}-{query}.run", target, [0], 10)[0] > 0
 
 
 # 45-70 s each (two Spark drivers): test_first_commit_of_a_run_ends_what_a_crashed_run_left_open

@@ -1,7 +1,8 @@
 """confluent_kafka.admin's AdminClient over kafkacodec's Admin: each call returns futures
 (``concurrent.futures.Future``) that a small thread pool resolves, as librdkafka's
-background thread does.  The calls kafkacodec's Admin has are here: create_topics,
-delete_topics, list_topics, describe_cluster, list_offsets.
+background thread does.  The calls here: create_topics, delete_topics, list_topics,
+describe_cluster, list_offsets, create_partitions, delete_records,
+list_consumer_group_offsets, alter_consumer_group_offsets, delete_consumer_groups.
 """
 import concurrent.futures
 import enum
@@ -14,7 +15,7 @@ from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMetadata, ClusterMetadata,
                                                       PartitionMetadata, TopicMetadata, TopicPartition)
 
-__all__ = ["AdminClient", "NewTopic", "OffsetSpec", "ListOffsetsResultInfo", "DescribeClusterResult", "Node",
+__all__ = ["AdminClient", "NewTopic", "NewPartitions", "DeletedRecords", "ConsumerGroupTopicPartitions", "OffsetSpec", "ListOffsetsResultInfo", "DescribeClusterResult", "Node",
            "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata", "KafkaError",
            "KafkaException", "IsolationLevel", "OFFSET_INVALID"]
 
@@ -37,6 +38,36 @@ class NewTopic:
 
     def __hash__(self):
         return hash(self.topic)
+
+
+class NewPartitions:
+    """A topic's new total partition count (create_partitions)."""
+
+    def __init__(self, topic, new_total_count, replica_assignment=None):
+        self.topic = topic
+        self.new_total_count = new_total_count
+        self.replica_assignment = replica_assignment
+
+
+class DeletedRecords:
+    """A partition's log start offset after delete_records."""
+
+    def __init__(self, low_watermark):
+        self.low_watermark = low_watermark
+
+    def __repr__(self):
+        return f"DeletedRecords(low_watermark={self.low_watermark})"
+
+
+class ConsumerGroupTopicPartitions:
+    """A group and its partitions (offsets given or answered) for the group offset calls."""
+
+    def __init__(self, group_id, topic_partitions=None):
+        self.group_id = group_id
+        self.topic_partitions = topic_partitions
+
+    def __repr__(self):
+        return f"ConsumerGroupTopicPartitions({self.group_id!r}, {self.topic_partitions!r})"
 
 
 class IsolationLevel(enum.Enum):
@@ -182,6 +213,57 @@ class AdminClient:
                                                          hit.leader_epoch))
         whole.add_done_callback(split)
         return out
+
+    def create_partitions(self, new_partitions, operation_timeout=0, request_timeout=-1, validate_only=False):
+        """{topic: future of None}."""
+        timeout = self._timeout(request_timeout, operation_timeout)
+        out = {}
+        for n in new_partitions:
+            if n.replica_assignment:
+                raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "replica_assignment is not supported by "
+                                                "kafkacodec's Admin: the controller places new partitions"))
+            out[n.topic] = self._submit(self._a.create_partitions, {n.topic: n.new_total_count}, timeout=timeout,
+                                        validate_only=validate_only)
+        return out
+
+    def delete_records(self, topic_partition_offsets, request_timeout=-1, operation_timeout=0):
+        """{TopicPartition: future of DeletedRecords} for [TopicPartition(topic, partition, offset)]."""
+        timeout = self._timeout(request_timeout, operation_timeout)
+
+        def delete(tp):
+            got = self._a.delete_records({(tp.topic, tp.partition): tp.offset}, timeout=timeout)
+            return DeletedRecords(got[(tp.topic, tp.partition)])
+        return {TopicPartition(tp.topic, tp.partition): self._submit(delete, tp) for tp in topic_partition_offsets}
+
+    def list_consumer_group_offsets(self, list_consumer_group_offsets_request, require_stable=False,
+                                    request_timeout=-1):
+        """{group id: future of ConsumerGroupTopicPartitions} (offset -1001: none committed)."""
+        timeout = _seconds(request_timeout)
+
+        def fetch(req):
+            parts = None if not req.topic_partitions else [(tp.topic, tp.partition) for tp in req.topic_partitions]
+            got = self._a.list_consumer_group_offsets(req.group_id, parts, require_stable=require_stable,
+                                                      timeout=timeout)
+            return ConsumerGroupTopicPartitions(req.group_id, [
+                TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if o is None else o)
+                for tp, o in sorted(got.items())])
+        return {req.group_id: self._submit(fetch, req) for req in list_consumer_group_offsets_request}
+
+    def alter_consumer_group_offsets(self, alter_consumer_group_offsets_request, request_timeout=-1):
+        """{group id: future of ConsumerGroupTopicPartitions} (the partitions as altered)."""
+        timeout = _seconds(request_timeout)
+
+        def alter(req):
+            self._a.alter_consumer_group_offsets(
+                req.group_id, {(tp.topic, tp.partition): tp.offset for tp in req.topic_partitions}, timeout=timeout)
+            return ConsumerGroupTopicPartitions(req.group_id, [
+                TopicPartition(tp.topic, tp.partition, tp.offset) for tp in req.topic_partitions])
+        return {req.group_id: self._submit(alter, req) for req in alter_consumer_group_offsets_request}
+
+    def delete_consumer_groups(self, group_ids, request_timeout=-1):
+        """{group id: future of None}."""
+        timeout = _seconds(request_timeout)
+        return {g: self._submit(self._a.delete_consumer_groups, [g], timeout=timeout) for g in group_ids}
 
     def close(self):
         if self._closed:
