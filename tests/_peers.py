@@ -294,7 +294,10 @@ def _readline(proc, timeout):
     buf = b""
     while not buf.endswith(b"\n"):
         left = deadline - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
+        # poll, not select: a long session may hold descriptors past select's FD_SETSIZE
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        if left <= 0 or not poller.poll(left * 1000):
             raise TimeoutError("no answer from the mock cluster process")
         chunk = os.read(fd, 1)  # one byte at a time: never read past the line
         if not chunk:
