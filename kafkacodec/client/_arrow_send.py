@@ -16,6 +16,7 @@ import pyarrow.compute as pc
 
 import kafkacodec.arrow as ka
 from kafkacodec import _impl
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.accumulator import BATCH_OVERHEAD, RECORD_OVERHEAD, BatchResult
 from kafkacodec.client.partitioner import Partitioner, _positive_murmur2
@@ -198,7 +199,7 @@ def send_arrow(producer, topic, data, count, partition):
     limit = min(conf["max.request.size"], conf["buffer.memory"])
     biggest = int(sizes.max()) + BATCH_OVERHEAD
     if biggest > limit:
-        raise E.error_for(10, f"a row of about {biggest} bytes is larger than max.request.size "
+        raise E.error_for(Code.MESSAGE_TOO_LARGE, f"a row of about {biggest} bytes is larger than max.request.size "
                               f"({conf['max.request.size']}) or buffer.memory ({conf['buffer.memory']})")
     budget = max(batch_size, min(MAX_CHUNK, conf["buffer.memory"] // 32))
     acc = producer._acc

@@ -35,6 +35,11 @@ from libc.string cimport memcmp
 from kafkacodec._buffer cimport Reader, Writer, make_reader
 
 from kafkacodec.errors import CorruptDataError, UnsupportedVersionError
+from kafkacodec.protocol.errors import ErrorCode as _Code
+
+# C copies of the codes the per-batch loops test, so those tests stay C comparisons
+cdef int16_t NO_ERROR = _Code.NONE
+cdef int16_t DUPLICATE_SEQUENCE_NUMBER = _Code.DUPLICATE_SEQUENCE_NUMBER   # already written: a success
 
 cdef extern from "kc_cpython.h":
     int kc_cpython_check() except -1
@@ -300,7 +305,7 @@ cdef class ProduceFrame:
                             _skip_tagged(r)
                         record_errors.append((batch_index, message))
                     error_message = _read_string(r, flexible, True)
-                    if code != 0 and (record_errors or error_message is not None):
+                    if code != NO_ERROR and (record_errors or error_message is not None):
                         details = (error_message, record_errors)
                 if flexible:
                     _skip_tagged(r)         # current leader (v10)
@@ -405,7 +410,7 @@ def finish_acknowledged(ProduceFrame frame, sender, acc, results_lock):
     if not frame.answered:
         raise ValueError("the Produce request has no answer yet")
     for k in range(n):
-        if not frame._found[k] or (frame._code[k] != 0 and frame._code[k] != 46):
+        if not frame._found[k] or (frame._code[k] != NO_ERROR and frame._code[k] != DUPLICATE_SEQUENCE_NUMBER):
             rest.append(k)
             continue
         b = <object>PyList_GET_ITEM(frame.batches, k)

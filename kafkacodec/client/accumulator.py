@@ -41,6 +41,7 @@ import time
 from kafkacodec import _impl
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 from kafkacodec.records import RecordBatchBuilder
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 
 __all__ = ["RecordMetadata", "BatchResult", "RecordHandle", "ProducerBatch", "RecordAccumulator"]
@@ -367,10 +368,10 @@ class RecordAccumulator:
             raise E.ClientClosedError("the producer is closed")
         size = self._estimate(key, value, headers)
         if size > self.max_request_size:
-            raise E.error_for(10, f"a record of about {size} bytes is larger than max.request.size "
+            raise E.error_for(Code.MESSAGE_TOO_LARGE, f"a record of about {size} bytes is larger than max.request.size "
                                   f"({self.max_request_size})")
         if size > self.pool.total_memory:
-            raise E.error_for(10, f"a record of about {size} bytes is larger than buffer.memory "
+            raise E.error_for(Code.MESSAGE_TOO_LARGE, f"a record of about {size} bytes is larger than buffer.memory "
                                   f"({self.pool.total_memory})")
         alloc = max(self._new_batch_size(topic, partition), size)
         if self.pool.available_memory < alloc:
@@ -483,7 +484,7 @@ class RecordAccumulator:
 
     def _allocate_for(self, size):
         if size > self.pool.total_memory:
-            raise E.error_for(10, f"a batch of {size} bytes is larger than buffer.memory ({self.pool.total_memory})")
+            raise E.error_for(Code.MESSAGE_TOO_LARGE, f"a batch of {size} bytes is larger than buffer.memory ({self.pool.total_memory})")
         try:
             return self.pool.reserve(max(size, 1), self.max_block)
         except BufferPoolTimeoutError:

@@ -17,7 +17,7 @@ import time
 from collections import namedtuple
 
 from kafkacodec.protocol import messages as m
-from kafkacodec.protocol.errors import BY_NAME as _BROKER_ERRORS
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, resolve
@@ -58,8 +58,6 @@ def max_version(api):
         "InitProducerId": transaction.INIT_PRODUCER_ID_MAX_VERSION,
     }.get(api)
 
-
-UNKNOWN_TOPIC_OR_PARTITION = _BROKER_ERRORS["UNKNOWN_TOPIC_OR_PARTITION"].code  # a missing topic's answer
 
 _RESOURCE_TYPES = {"topic": 2, "broker": 4}
 _RESOURCE_NAMES = {v: k for k, v in _RESOURCE_TYPES.items()}
@@ -277,7 +275,7 @@ class Admin:
         names = set(names)
         md = self._client.metadata
         md.add_topics(names)
-        unknown = UNKNOWN_TOPIC_OR_PARTITION
+        unknown = Code.UNKNOWN_TOPIC_OR_PARTITION
 
         def answered(md):
             return all((n in md.topics and md.topics[n].partitions) or md.topic_errors.get(n) == unknown
@@ -466,7 +464,7 @@ class Admin:
         for group in groups:
             resp = self._coordinator_call(
                 "DescribeGroups", lambda g=group: m.DescribeGroupsRequest(groups=[g], include_authorized_operations=False),
-                lambda r: r.groups[0].error_code if r.groups else 0, deadline, group=group)
+                lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
             for g in resp.groups:
                 out[g.group_id] = GroupDescription(
                     g.group_id, g.group_state, g.protocol_type, g.protocol_data,
@@ -479,7 +477,7 @@ class Admin:
         deadline = self._deadline(timeout)
         for group in groups:
             self._coordinator_call("DeleteGroups", lambda g=group: m.DeleteGroupsRequest(groups_names=[g]),
-                                   lambda r: r.results[0].error_code if r.results else 0, deadline, group=group)
+                                   lambda r: r.results[0].error_code if r.results else Code.NONE, deadline, group=group)
 
     def list_consumer_group_offsets(self, group, partitions=None, *, require_stable=False, timeout=None):
         """{TopicPartition: committed offset or None} of `group` for `partitions`
@@ -498,7 +496,7 @@ class Admin:
                 group_id=group, require_stable=require_stable,
                 topics=None if by_topic is None else [T(name=t, partition_indexes=sorted(ps))
                                                       for t, ps in by_topic.items()]),
-            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
             deadline, group=group)
         out = {} if partitions is None else {TopicPartition(*tp): None for tp in partitions}
         for t in resp.topics or ():
@@ -524,7 +522,7 @@ class Admin:
             "OffsetCommit", lambda: m.OffsetCommitRequest(
                 group_id=group, generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
                 retention_time_ms=-1, topics=topics),
-            lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+            lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
             deadline, group=group)
 
     def delete_consumer_group_offsets(self, group, partitions, *, timeout=None):
@@ -540,7 +538,7 @@ class Admin:
         self._coordinator_call(
             "OffsetDelete", lambda: m.OffsetDeleteRequest(group_id=group, topics=[
                 T(name=t, partitions=[P(partition_index=p) for p in sorted(ps)]) for t, ps in by_topic.items()]),
-            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), 0),
+            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
             deadline, group=group)
 
     # -- configs

@@ -28,6 +28,7 @@ import time
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import iter_batches
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import TopicPartition
 
@@ -36,11 +37,13 @@ log = logging.getLogger("kafkacodec.client")
 FETCH_MAX_VERSION = 12  # v13+ names topics by id only
 FETCH_SESSION_MIN_VERSION = 7
 FETCH_API_KEY = 1
-_SESSION_ERRORS = {70, 71}  # FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH
+_SESSION_ERRORS = {Code.FETCH_SESSION_ID_NOT_FOUND, Code.INVALID_FETCH_SESSION_EPOCH}
 
-OFFSET_OUT_OF_RANGE = 1
 # answers that mean "the leader moved or our view is stale": refresh metadata
-_METADATA_ERRORS = {3, 5, 6, 9, 56, 72, 74, 75, 100, 103}
+_METADATA_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, Code.NOT_LEADER_OR_FOLLOWER,
+                    Code.REPLICA_NOT_AVAILABLE, Code.KAFKA_STORAGE_ERROR, Code.LISTENER_NOT_FOUND,
+                    Code.FENCED_LEADER_EPOCH, Code.UNKNOWN_LEADER_EPOCH, Code.UNKNOWN_TOPIC_ID,
+                    Code.INCONSISTENT_TOPIC_ID}
 FetchPartition = m.FetchRequest.FetchPartition
 FetchTopic = m.FetchRequest.FetchTopic
 ForgottenTopic = m.FetchRequest.ForgottenTopic
@@ -328,7 +331,7 @@ class Fetcher:
                     if p.current_leader is not None and p.current_leader.leader_epoch is not None:
                         md.observe_leader_epoch(tp.topic, tp.partition, p.current_leader.leader_epoch)
                     code = p.error_code
-                    if code == 0:
+                    if code == Code.NONE:
                         state.high_watermark = p.high_watermark
                         state.last_stable_offset = p.last_stable_offset
                         state.log_start_offset = p.log_start_offset
@@ -343,7 +346,7 @@ class Fetcher:
                             self.completed.append(cf)
                             self.buffered[tp] = cf
                             woke = True
-                    elif code == OFFSET_OUT_OF_RANGE:
+                    elif code == Code.OFFSET_OUT_OF_RANGE:
                         policy = self.conf["auto.offset.reset"]
                         if policy == "none":
                             state.error = E.error_for(code, f"{tp.topic}[{tp.partition}] at offset {fetch_offset}")

@@ -26,6 +26,7 @@ import time
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
 from kafkacodec.protocol import decode_versioned, encode_versioned
 from kafkacodec.protocol import messages as m
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import TopicPartition
@@ -49,8 +50,8 @@ SUBSCRIPTION_VERSION = 2
 PROTOCOL_TYPE = "consumer"
 COORDINATOR_NODE_BASE = 2**31 - 1   # coordinator connections: this minus the broker's id
 
-_COORDINATOR_ERRORS = {14, 15, 16}       # load in progress, not available, not coordinator
-_MEMBER_RESET_ERRORS = {22, 25, 82}      # illegal generation, unknown member, fenced instance
+_COORDINATOR_ERRORS = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.COORDINATOR_NOT_AVAILABLE, Code.NOT_COORDINATOR}
+_MEMBER_RESET_ERRORS = {Code.ILLEGAL_GENERATION, Code.UNKNOWN_MEMBER_ID, Code.FENCED_INSTANCE_ID}
 
 
 class GroupCoordinator:
@@ -284,7 +285,7 @@ class GroupCoordinator:
             return None
         resp = future.result()
         code = resp.error_code
-        if code == 79 and api == "JoinGroup":  # MEMBER_ID_REQUIRED: rejoin at once with the id given
+        if code == Code.MEMBER_ID_REQUIRED and api == "JoinGroup":  # rejoin at once with the id given
             self.member_id = resp.member_id
             self._retry_join(backoff=False)
             return None
@@ -301,7 +302,7 @@ class GroupCoordinator:
             else:
                 self._retry_join(backoff=False)
             return None
-        if code == 27 or self._coordinator_error(code):
+        if code == Code.REBALANCE_IN_PROGRESS or self._coordinator_error(code):
             self._retry_join()
             return None
         if code:
@@ -380,7 +381,7 @@ class GroupCoordinator:
         future.add_done_callback(self._synced)
 
     def _synced(self, future):
-        resp = self._join_step_failed(future, "SyncGroup", {25})
+        resp = self._join_step_failed(future, "SyncGroup", {Code.UNKNOWN_MEMBER_ID})
         if resp is None:
             return
         tps = []
@@ -426,10 +427,10 @@ class GroupCoordinator:
             self._next_heartbeat = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
             return
         code = future.result().error_code
-        if code == 27:
+        if code == Code.REBALANCE_IN_PROGRESS:
             self.request_rejoin("the group is rebalancing")
         elif code in _MEMBER_RESET_ERRORS:
-            self.member_id = "" if code == 25 else self.member_id
+            self.member_id = "" if code == Code.UNKNOWN_MEMBER_ID else self.member_id
             self.generation = -1
             self.request_rejoin(f"heartbeat error {code}", lost=bool(self.owned))
         elif self._coordinator_error(code):
@@ -515,7 +516,7 @@ class GroupCoordinator:
             try:
                 resp = holder[0].result(timeout)
                 codes = [resp.error_code] + [mr.error_code for mr in getattr(resp, "members", None) or ()]
-                code = next((c for c in codes if c), 0)
+                code = next((c for c in codes if c), Code.NONE)
                 if code:
                     raise E.error_for(code, f"LeaveGroup for group {self.group_id}")
             except Exception as exc:  # leaving is best effort: the session timeout covers it
@@ -561,7 +562,7 @@ class GroupCoordinator:
                 if code in _COORDINATOR_ERRORS:
                     self._coordinator_error(code)
                     retry = E.error_for(code)
-                elif code in _MEMBER_RESET_ERRORS or code == 27:
+                elif code in _MEMBER_RESET_ERRORS or code == Code.REBALANCE_IN_PROGRESS:
                     raise E.CommitFailedError(
                         f"commit of group {self.group_id} rejected ({E.error_for(code).name}): the group "
                         "rebalanced and these partitions may belong to another member now")
@@ -635,7 +636,8 @@ class GroupCoordinator:
             if err is not None:
                 return False, err
             for code in [resp.error_code] + [p.error_code for t in resp.topics for p in t.partitions]:
-                if code in _COORDINATOR_ERRORS or code == 88:  # 88: unstable offset (open txn commit)
+                # UNSTABLE_OFFSET_COMMIT: a transaction holding a commit of these partitions is still open
+                if code in _COORDINATOR_ERRORS or code == Code.UNSTABLE_OFFSET_COMMIT:
                     self._coordinator_error(code)
                     return False, E.error_for(code)
                 if code:

@@ -13,6 +13,7 @@ import time
 from collections import namedtuple
 
 from kafkacodec.protocol import messages as m
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 
@@ -25,7 +26,7 @@ BrokerInfo = namedtuple("BrokerInfo", "node_id host port rack")
 PartitionInfo = namedtuple("PartitionInfo", "topic partition leader leader_epoch replicas isr")
 
 # topic errors that mean "not there yet, ask again" rather than "give up"
-_RETRY_TOPIC_ERRORS = {3, 5, 100}
+_RETRY_TOPIC_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, Code.UNKNOWN_TOPIC_ID}
 
 
 class TopicInfo:

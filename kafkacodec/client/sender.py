@@ -53,6 +53,7 @@ import time
 from kafkacodec import _impl
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import RecordBatchBuilder, decode_records
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.accumulator import _LISTENER_LOCK, BatchResult, ProducerBatch
@@ -72,12 +73,17 @@ PRODUCE_MAX_VERSION = 10        # 11+ is the same on the wire for us; the mock s
 INIT_PRODUCER_ID_MAX_VERSION = 5
 SEQ_MOD = 1 << 31
 
-_LEADER_ERRORS = {3, 5, 6, 74, 75}   # unknown partition, no leader, not leader, fenced/unknown leader epoch
-_AMBIGUOUS_ERRORS = {7}               # REQUEST_TIMED_OUT: the leader may have appended it
-_SEQUENCE_ERRORS = {45, 59}           # OUT_OF_ORDER_SEQUENCE_NUMBER, UNKNOWN_PRODUCER_ID
-_FENCED_ERRORS = {47, 90}             # INVALID_PRODUCER_EPOCH, PRODUCER_FENCED
-_TOO_LARGE_ERRORS = {10, 18}          # MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE
-_TXN_FATAL_ERRORS = {53, 49}          # TRANSACTIONAL_ID_AUTHORIZATION_FAILED, INVALID_PRODUCER_ID_MAPPING
+# the partition's leader is unknown or moved: refresh metadata, then retry
+_LEADER_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, Code.NOT_LEADER_OR_FOLLOWER,
+                  Code.FENCED_LEADER_EPOCH, Code.UNKNOWN_LEADER_EPOCH}
+_AMBIGUOUS_ERRORS = {Code.REQUEST_TIMED_OUT}   # the leader may have appended it
+_SEQUENCE_ERRORS = {Code.OUT_OF_ORDER_SEQUENCE_NUMBER, Code.UNKNOWN_PRODUCER_ID}
+_FENCED_ERRORS = {Code.INVALID_PRODUCER_EPOCH, Code.PRODUCER_FENCED}
+_TOO_LARGE_ERRORS = {Code.MESSAGE_TOO_LARGE, Code.RECORD_LIST_TOO_LARGE}
+_TXN_FATAL_ERRORS = {Code.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, Code.INVALID_PRODUCER_ID_MAPPING}
+# InitProducerId answers that are retried, never fatal (an unknown server error is not retriable by class)
+_PID_RETRY_ERRORS = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.COORDINATOR_NOT_AVAILABLE, Code.NOT_COORDINATOR,
+                     Code.UNKNOWN_SERVER_ERROR}
 
 
 def stamp(b, producer_id, transactional):
@@ -331,7 +337,7 @@ class Sender:
                 self._reset_sequences()
                 self.producer_id = self.producer_epoch = -1
                 self.bump_needed = False
-            elif exc is None and not err.retriable and code not in (14, 15, 16, -1):
+            elif exc is None and not err.retriable and code not in _PID_RETRY_ERRORS:
                 self.set_fatal(err)
             self._pid_after = time.monotonic() + self._backoff_for(self._pid_failures)
             self.client.wakeup()
@@ -442,7 +448,7 @@ class Sender:
 
     def _answer(self, b, node, now, code, base_offset, log_append_time, error_message, record_errors):
         """One batch's answer in a Produce response."""
-        if code == 0 or code == 46:  # 46: DUPLICATE_SEQUENCE_NUMBER, already written
+        if code == Code.NONE or code == Code.DUPLICATE_SEQUENCE_NUMBER:  # a duplicate is already written
             self._done(b, base_offset, log_append_time)
             return
         detail = ""
@@ -457,7 +463,7 @@ class Sender:
             self._sequence_error(b, err, now)
         elif code in _FENCED_ERRORS:
             self._remove_in_flight(b)
-            fenced = E.error_for(90, f"producer fenced: {err}")
+            fenced = E.error_for(Code.PRODUCER_FENCED, f"producer fenced: {err}")
             self._done(b, error=fenced)
             self._fenced(fenced)
         elif code in _TXN_FATAL_ERRORS:

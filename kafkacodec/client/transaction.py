@@ -28,6 +28,7 @@ import threading
 import time
 
 from kafkacodec.protocol import messages as m
+from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import answer_by
@@ -43,10 +44,14 @@ ADD_PARTITIONS_MAX_VERSION = 3   # v4+ is the brokers' own verification API
 TXN_OFFSET_COMMIT_MAX_VERSION = 3
 INIT_PRODUCER_ID_MAX_VERSION = 5
 
-_COORDINATOR_GONE = {15, 16}      # COORDINATOR_NOT_AVAILABLE, NOT_COORDINATOR
-_TRY_AGAIN = {14, 51, 7}          # LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS, REQUEST_TIMED_OUT
-_FENCED = {47, 90}
-_GROUP_FENCED = {22, 25, 82}      # ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID, FENCED_INSTANCE_ID
+_COORDINATOR_GONE = {Code.COORDINATOR_NOT_AVAILABLE, Code.NOT_COORDINATOR}
+_TRY_AGAIN = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.CONCURRENT_TRANSACTIONS, Code.REQUEST_TIMED_OUT}
+_FENCED = {Code.INVALID_PRODUCER_EPOCH, Code.PRODUCER_FENCED}
+_GROUP_FENCED = {Code.ILLEGAL_GENERATION, Code.UNKNOWN_MEMBER_ID, Code.FENCED_INSTANCE_ID}
+# the producer's sequence numbers no longer match the broker's
+_SEQUENCE_LOST = {Code.OUT_OF_ORDER_SEQUENCE_NUMBER, Code.UNKNOWN_PRODUCER_ID}
+# AddPartitionsToTxn: the partition is not known yet, or another in the request failed first
+_ADD_PARTITION_RETRY = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.OPERATION_NOT_ATTEMPTED}
 
 ConsumerGroupMetadata = collections.namedtuple("ConsumerGroupMetadata",
                                                "group_id generation_id member_id group_instance_id")
@@ -154,13 +159,13 @@ class CoordinatorCalls:
                 attempt += 1
                 continue
             code = answer_code(resp)
-            if code == 0:
+            if code == Code.NONE:
                 return resp
             err = E.error_for(code, f"{api} for " + (f"group {group!r}" if group is not None else
                                                       f"transactional id {self.transactional_id!r}"))
             if code in _FENCED:
-                fenced = E.error_for(90, f"{api}: {err} (another producer uses transactional.id "
-                                         f"{self.transactional_id!r})")
+                fenced = E.error_for(Code.PRODUCER_FENCED, f"{api}: {err} (another producer uses transactional.id "
+                                                           f"{self.transactional_id!r})")
                 self._fenced(fenced)
                 raise fenced
             if code in _COORDINATOR_GONE:
@@ -230,7 +235,7 @@ class TransactionManager(CoordinatorCalls):
     def batch_failed(self, error):
         if self.fatal_error is None and self.abortable_error is None and self.state != "aborting":
             self.abortable_error = error
-        if isinstance(error, E.BrokerResponseError) and getattr(error, "code", None) in (45, 59):
+        if isinstance(error, E.BrokerResponseError) and getattr(error, "code", None) in _SEQUENCE_LOST:
             self.sequences_lost = True
 
     def fenced(self, error):
@@ -273,16 +278,16 @@ class TransactionManager(CoordinatorCalls):
             for t in future.result().results_by_topic_v3_and_below:
                 for p in t.results_by_partition:
                     code = p.partition_error_code
-                    if code == 0:
+                    if code == Code.NONE:
                         self.added.add((t.name, p.partition_index))
                     elif code in _FENCED:
-                        err = E.error_for(90, f"AddPartitionsToTxn: {E.error_for(code)}")
+                        err = E.error_for(Code.PRODUCER_FENCED, f"AddPartitionsToTxn: {E.error_for(code)}")
                         self.sender._fenced(err)
                         return
                     elif code in _COORDINATOR_GONE:
                         self.coordinator = None
                         retry = True
-                    elif code in _TRY_AGAIN or code in (3, 55):  # unknown partition yet, not attempted
+                    elif code in _TRY_AGAIN or code in _ADD_PARTITION_RETRY:
                         retry = True
                     else:
                         self._abortable(E.error_for(code, f"AddPartitionsToTxn {t.name}[{p.partition_index}]"))
@@ -389,7 +394,7 @@ class TransactionManager(CoordinatorCalls):
 
             def code_of(resp):
                 codes = [p.error_code for t in resp.topics for p in t.partitions if p.error_code]
-                return codes[0] if codes else 0
+                return codes[0] if codes else Code.NONE
 
             try:
                 self._call("TxnOffsetCommit", body, code_of, deadline, group=gm.group_id,

@@ -3,13 +3,16 @@
 ``ERRORS`` holds (code, name, retriable, description) for every code a broker
 may put in an ``error_code`` field.  Each code has an exception class, e.g.
 ``NotLeaderOrFollowerError``; ``error_for(code)`` builds one and
-``check(code)`` raises it unless the code is 0.  These are errors *reported by
-a broker*, so they derive from :class:`BrokerError`, not from the codec's
-``KafkaCodecError``.
+``check(code)`` raises it unless the code is 0.  ``ErrorCode`` names every
+code (``ErrorCode.NOT_LEADER_OR_FOLLOWER == 6``), so a test of a code need not
+spell the number.  These are errors *reported by a broker*, so they derive from
+:class:`BrokerError`, not from the codec's ``KafkaCodecError``.
 """
+from enum import IntEnum
+
 from kafkacodec.errors import KafkaError
 
-__all__ = ["BrokerError", "RetriableBrokerError", "ERRORS", "BY_CODE", "BY_NAME",
+__all__ = ["BrokerError", "RetriableBrokerError", "ERRORS", "ErrorCode", "BY_CODE", "BY_NAME",
            "error_for", "check", "class_for"]
 
 # (code, name, retriable, description)
@@ -172,6 +175,13 @@ class RetriableBrokerError(BrokerError):
     """An error the same request may succeed after (after a backoff or metadata refresh)."""
 
     retriable = True
+
+
+# Built from ERRORS so each number is written once.  An IntEnum compares and hashes as its int,
+# so members work against the plain ints a decoded response holds (==, in a set, dict keys).
+ErrorCode = IntEnum("ErrorCode", [(_name, _code) for _code, _name, _retriable, _desc in ERRORS],
+                    module=__name__)
+ErrorCode.__doc__ = "Every broker error code by its protocol name (``NONE`` is 0, success)."
 
 
 def _class_name(name):

@@ -20,6 +20,7 @@ from typing import Iterator, Mapping
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from kafkacodec.protocol.errors import ErrorCode
 from kafkacodec.spark._pushdown import Pushed, split_counts
 from kafkacodec.spark._schema import spark_arrow_schema, to_spark_batch
 
@@ -782,7 +783,7 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
                 # drained, so the consumer sends no Fetch past it (Fetches follow drained ones at once)
                 rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout), max_records=r.end - position)
             except E.BrokerResponseError as exc:
-                if getattr(exc, "code", None) != 1:  # OFFSET_OUT_OF_RANGE
+                if getattr(exc, "code", None) != ErrorCode.OFFSET_OUT_OF_RANGE:
                     raise
                 first = consumer.beginning_offsets([tp])[tp]
                 if opts.fail_on_data_loss or first is None or first <= position:
