@@ -108,7 +108,7 @@ def _aiokafka_batches(task, opts, sch):
                 arrays.append(pa.array(offsets, pa.int64()))
             elif f.name == "timestamp":
                 arrays.append(pa.array([t * 1000 for t in stamps], pa.int64()).view(f.type))
-            elif f.name == "timestamp_type":
+            elif f.name in ("timestampType", "timestamp_type"):  # Spark's name, and the earlier one
                 arrays.append(pa.array(types, pa.int32()))
             elif f.name == "key":
                 arrays.append(pa.array(keys, pa.binary()))
