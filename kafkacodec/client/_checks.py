@@ -11,7 +11,7 @@ import re
 from kafkacodec.client.errors import InvalidArgumentError
 
 __all__ = ["topic_name", "topic_names", "partition_number", "offset", "timestamp_ms", "headers",
-           "callback", "timeout_s"]
+           "callback", "timeout_s", "positive_int"]
 
 # Kafka's rule for topic names (org.apache.kafka.common.internals.Topic)
 _LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]{1,249}")
@@ -117,4 +117,10 @@ def timeout_s(value, what="timeout", optional=True):
         raise InvalidArgumentError(f"{what}: expected seconds (a number), got {type(value).__name__} {value!r}")
     if not value >= 0:
         raise InvalidArgumentError(f"{what}: {value} is negative; give seconds >= 0")
+    return value
+
+
+def positive_int(value, what):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgumentError(f"{what}: expected an int >= 1, got {value!r}")
     return value

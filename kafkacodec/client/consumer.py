@@ -65,14 +65,8 @@ def _tp(item, what="partition"):
             raise E.InvalidArgumentError(f"{what}: expected a TopicPartition or (topic, partition), "
                                          f"got {item!r}") from None
     _checks.topic_name(topic, f"{what}.topic")
-    _checks.partition_number(partition, f"{what}.partition")
-    return item if isinstance(item, TopicPartition) else TopicPartition(topic, int(partition))
-
-
-def _positive(value, what):
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise E.InvalidArgumentError(f"{what}: expected an int >= 1, got {value!r}")
-    return value
+    partition = _checks.partition_number(partition, f"{what}.partition")
+    return item if isinstance(item, TopicPartition) else TopicPartition(topic, partition)
 
 
 class Consumer:
@@ -175,7 +169,7 @@ class Consumer:
         members to join: ``group.initial.rebalance.delay.ms`` on Kafka, about half of
         ``session.timeout.ms`` on Tansu; see subscribe()), so loop until records come;
         assign() starts fetching at once."""
-        limit = self.conf["max.poll.records"] if max_records is None else _positive(max_records, "max_records")
+        limit = self.conf["max.poll.records"] if max_records is None else _checks.positive_int(max_records, "max_records")
         return self._poll(timeout, limit, self._take_records) or []
 
     def poll_arrow(self, timeout=None, max_records=None):
@@ -184,7 +178,7 @@ class Consumer:
         Without max_records, the records of one completed fetch (one partition's response),
         handed over without a copy; with max_records, up to that many from as many fetches."""
         import pyarrow as pa
-        limit = _positive(max_records, "max_records") if max_records is not None else 1 << 62
+        limit = _checks.positive_int(max_records, "max_records") if max_records is not None else 1 << 62
         parts = self._poll(timeout, limit, self._take_arrow)
         if not parts:
             return _empty_batch()

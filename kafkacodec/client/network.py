@@ -573,9 +573,7 @@ class NetworkClient:
     def send(self, node_id, api, body, *, timeout=None, max_version=None, version=None):
         """Queue a request for broker `node_id` (None: the least loaded broker); returns a Future."""
         if self._closed:
-            if isinstance(self.fatal_error, E.ClientFailedError):
-                raise self.fatal_error
-            raise E.ClientClosedError("the client is closed")
+            raise self.failure or E.ClientClosedError("the client is closed")
         future = concurrent.futures.Future()
         timeout = self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout
         req = Request(api_key_of(api), body, future, timeout, max_version, version)
@@ -628,6 +626,12 @@ class NetworkClient:
     @property
     def closed(self):
         return self._closed
+
+    @property
+    def failure(self):
+        """The ClientFailedError that stopped the client (see _fail), or None."""
+        error = self.fatal_error
+        return error if isinstance(error, E.ClientFailedError) else None
 
     # -- I/O thread
 
@@ -723,7 +727,7 @@ class NetworkClient:
         would lose it silently).  Queued requests fail with that error; failure listeners
         (the producer) fail what they hold."""
         log.error("kafkacodec client failed: %s raised", where, exc_info=exc)
-        if not isinstance(self.fatal_error, E.ClientFailedError):
+        if self.failure is None:
             error = E.ClientFailedError(f"the client stopped: {where} raised {type(exc).__name__}: {exc}")
             error.__cause__ = exc
             self.fatal_error = error
@@ -801,8 +805,7 @@ class NetworkClient:
             key.data.handle_events(mask, time.monotonic())
 
     def _shutdown(self):
-        error = self.fatal_error if isinstance(self.fatal_error, E.ClientFailedError) \
-            else E.ClientClosedError("the client was closed")
+        error = self.failure or E.ClientClosedError("the client was closed")
         for conn in list(self.connections.values()):
             waiting, conn.waiting = conn.waiting, collections.deque()
             for req in waiting:

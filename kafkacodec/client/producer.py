@@ -139,8 +139,8 @@ class Producer:
         self._acc.fail_all(error)
 
     def _check_usable(self):
-        if self._client.fatal_error is not None and isinstance(self._client.fatal_error, E.ClientFailedError):
-            raise self._client.fatal_error
+        if self._client.failure is not None:
+            raise self._client.failure
         if self._acc.error is not None:
             raise self._acc.error
 
@@ -341,8 +341,8 @@ class Producer:
             raise E.KafkaTimeoutError(f"flush: {left} batches not acknowledged within {timeout:.1f} s")
         if errors:
             raise self._callback_error(errors)
-        if isinstance(self._client.fatal_error, E.ClientFailedError):
-            raise self._client.fatal_error
+        if self._client.failure is not None:
+            raise self._client.failure
 
     def close(self, timeout=None):
         """Flush (up to `timeout` seconds), then fail whatever is left and stop the I/O thread."""

@@ -111,7 +111,7 @@ def _count(key, value, *, least: int) -> int:
         n = least - 1
     if n < least:
         what = "a positive number" if least == 1 else f"a whole number >= {least}"
-        raise LiveError(f"option {_NAMES[key]} must be {what}, not {value!r}")
+        raise LiveError(f"option {_SPARK_NAMES[key]} must be {what}, not {value!r}")
     return n
 
 
@@ -157,40 +157,32 @@ class LiveOptions:
     pushed: Pushed | None = None
 
 
-_OPTS = {
+# every source option by its LiveOptions field, as Spark spells it (messages name it so)
+_SPARK_NAMES = {
     "subscribe": "subscribe",
-    "subscribepattern": "pattern",
+    "pattern": "subscribePattern",
     "assign": "assign",
-    "startingoffsets": "starting",
-    "endingoffsets": "ending",
-    "startingtimestamp": "starting_timestamp",
-    "startingoffsetsbytimestamp": "starting_by_timestamp",
-    "endingtimestamp": "ending_timestamp",
-    "endingoffsetsbytimestamp": "ending_by_timestamp",
-    "startingoffsetsbytimestampstrategy": "by_timestamp_strategy",
-    "maxoffsetspertrigger": "max_offsets_per_trigger",
-    "minoffsetspertrigger": "min_offsets_per_trigger",
-    "maxtriggerdelay": "max_trigger_delay",
-    "minpartitions": "min_partitions",
-    "maxrecordsperpartition": "max_records_per_partition",
-    "groupidprefix": "group_id_prefix",
-    "fetchoffsetnumretries": "fetch_offset_retries",
-    "fetchoffsetretryintervalms": "fetch_offset_retry_s",
-    "includeheaders": "include_headers",
-    "failondataloss": "fail_on_data_loss",
-    "kafkaconsumerpolltimeoutms": "poll_timeout",
-}
-# the option names, as Spark spells them, for messages
-_NAMES = {
-    "starting_timestamp": "startingTimestamp", "ending_timestamp": "endingTimestamp",
-    "starting_by_timestamp": "startingOffsetsByTimestamp", "ending_by_timestamp": "endingOffsetsByTimestamp",
-    "max_offsets_per_trigger": "maxOffsetsPerTrigger", "min_partitions": "minPartitions",
-    "min_offsets_per_trigger": "minOffsetsPerTrigger", "max_trigger_delay": "maxTriggerDelay",
-    "max_records_per_partition": "maxRecordsPerPartition", "group_id_prefix": "groupIdPrefix",
-    "fetch_offset_retries": "fetchOffset.numRetries", "fetch_offset_retry_s": "fetchOffset.retryIntervalMs",
-    "include_headers": "includeHeaders", "fail_on_data_loss": "failOnDataLoss",
+    "starting": "startingOffsets",
+    "ending": "endingOffsets",
+    "starting_timestamp": "startingTimestamp",
+    "starting_by_timestamp": "startingOffsetsByTimestamp",
+    "ending_timestamp": "endingTimestamp",
+    "ending_by_timestamp": "endingOffsetsByTimestamp",
+    "by_timestamp_strategy": "startingOffsetsByTimestampStrategy",
+    "max_offsets_per_trigger": "maxOffsetsPerTrigger",
+    "min_offsets_per_trigger": "minOffsetsPerTrigger",
+    "max_trigger_delay": "maxTriggerDelay",
+    "min_partitions": "minPartitions",
+    "max_records_per_partition": "maxRecordsPerPartition",
+    "group_id_prefix": "groupIdPrefix",
+    "fetch_offset_retries": "fetchOffset.numRetries",
+    "fetch_offset_retry_s": "fetchOffset.retryIntervalMs",
+    "include_headers": "includeHeaders",
+    "fail_on_data_loss": "failOnDataLoss",
     "poll_timeout": "kafkaConsumer.pollTimeoutMs",
 }
+# what a given name is matched against: case, dots and underscores do not count
+_OPTS = {name.lower().replace(".", ""): field for field, name in _SPARK_NAMES.items()}
 
 
 def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -> LiveOptions:
@@ -264,10 +256,10 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
             try:
                 out[key] = int(values[key])
             except ValueError:
-                raise LiveError(f"option {_NAMES[key]} must be ms since the epoch, not {values[key]!r}") from None
+                raise LiveError(f"option {_SPARK_NAMES[key]} must be ms since the epoch, not {values[key]!r}") from None
     for key in ("starting_by_timestamp", "ending_by_timestamp"):
         if key in values:
-            out[key] = _per_partition(_NAMES[key], values[key])
+            out[key] = _per_partition(_SPARK_NAMES[key], values[key])
     if streaming and ("ending_timestamp" in out or "ending_by_timestamp" in out):
         raise LiveError("endingTimestamp / endingOffsetsByTimestamp are for batch queries")
     if "by_timestamp_strategy" in values:
@@ -291,7 +283,7 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
         out["poll_timeout"] = _count("poll_timeout", values["poll_timeout"], least=1) / 1000
     for key in ("include_headers", "fail_on_data_loss"):
         if key in values:
-            out[key] = _bool(_NAMES[key], values[key])
+            out[key] = _bool(_SPARK_NAMES[key], values[key])
     return LiveOptions(**out)
 
 

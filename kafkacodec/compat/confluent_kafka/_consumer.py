@@ -15,7 +15,7 @@ from kafkacodec.client import RebalanceListener
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
-    from_exception
+    from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
                                                       Message, TopicPartition)
@@ -101,12 +101,7 @@ class Consumer:
         self._eof = face["enable.partition.eof"]
         self._on_commit = face.get("on_commit")
         self._error_cb = face.get("error_cb")
-        try:
-            self._c = _Consumer(conf)
-        except E.ConfigError:
-            raise
-        except E.KafkaError as exc:
-            raise exception_from(exc) from exc
+        self._c = make_client(_Consumer, conf)
         self._stored = {}        # (topic, partition) -> offset to commit
         self._committed = {}     # (topic, partition) -> offset last committed by the face
         self._eof_at = {}        # (topic, partition) -> offset whose end was reported

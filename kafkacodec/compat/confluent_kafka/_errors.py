@@ -219,3 +219,14 @@ def from_exception(exc, timeout_code="_TIMED_OUT", txn_requires_abort=False):
 def exception_from(exc, **kw):
     """A KafkaException for a kafkacodec exception (chained by the caller)."""
     return KafkaException(from_exception(exc, **kw))
+
+
+def make_client(cls, conf):
+    """cls(conf), a kafkacodec client: its errors raised as KafkaException, but a ConfigError
+    as it is (confluent-kafka raises bad settings as their own type too)."""
+    try:
+        return cls(conf)
+    except E.ConfigError:
+        raise
+    except E.KafkaError as exc:
+        raise exception_from(exc) from exc

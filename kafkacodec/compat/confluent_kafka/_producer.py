@@ -6,7 +6,7 @@ from kafkacodec.client import Producer as _Producer
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException,
-                                                       exception_from, from_exception)
+                                                       exception_from, from_exception, make_client)
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, TIMESTAMP_CREATE_TIME,
                                                       TIMESTAMP_LOG_APPEND_TIME, Message)
 
@@ -103,12 +103,7 @@ class Producer:
         self._only_errors = face["delivery.report.only.error"]
         self._max_messages = face["queue.buffering.max.messages"]
         self._conf = conf
-        try:
-            self._p = _Producer(conf)
-        except E.ConfigError:
-            raise
-        except E.KafkaError as exc:
-            raise exception_from(exc) from exc
+        self._p = make_client(_Producer, conf)
         self._outstanding = 0
         self._raised = []
         self._known_topics = set()

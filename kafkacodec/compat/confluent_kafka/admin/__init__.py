@@ -10,7 +10,7 @@ import enum
 from kafkacodec.client import Admin as _Admin
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
-from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from
+from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMetadata, ClusterMetadata,
                                                       PartitionMetadata, TopicMetadata, TopicPartition)
@@ -129,12 +129,7 @@ class AdminClient:
         config.update(kwargs)
         conf, face = _config.translate(config, "A")
         self._conf = conf
-        try:
-            self._a = _Admin(conf)
-        except E.ConfigError:
-            raise
-        except E.KafkaError as exc:
-            raise exception_from(exc) from exc
+        self._a = make_client(_Admin, conf)
         self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="kafkacodec-adminclient")
         self._closed = False
 
