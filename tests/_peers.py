@@ -55,6 +55,8 @@ __all__ = [
     "free_port",
     "wait_for_port",
     "mock_fault",
+    "pid_gone",
+    "read_committed_with_kafkacodec",
 ]
 
 DEFAULT_LIFETIME = 900.0  # seconds; a peer never outlives this, whatever happens to the test
@@ -78,6 +80,16 @@ free_port = _embedded.free_port
 _stop = _embedded.stop_process
 _pdeathsig = _embedded.parent_death_signal
 _lifetime_timer = _embedded.lifetime_timer
+
+
+def pid_gone(pid):
+    """Whether process `pid` has ended (a zombie left for its parent counts as ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().split(") ", 1)[1].startswith("Z")
 
 
 def wait_for_port(host, port, timeout=START_TIMEOUT, proc=None):
@@ -540,6 +552,26 @@ def consume_with_confluent(bootstrap, topic, n, timeout=30.0, *, partitions=None
 # bootstraps there. Pinning api_version to 2.3 (the last release before
 # ApiVersions v3) skips that probe; Tansu needs no pin.
 KAFKA_PYTHON_MOCK_API_VERSION = (2, 3)
+
+
+def read_committed_with_kafkacodec(bootstrap, topic, partitions, timeout=6.0, until=None):
+    """The committed records of partitions 0..partitions-1 that a kafkacodec consumer (assign,
+    read_committed, from the earliest offset) sees within `timeout` seconds, or until it has
+    `until` of them."""
+    from kafkacodec.client import Consumer
+
+    # the mock writes transaction markers with CRC 0
+    c = Consumer({"bootstrap.servers": bootstrap, "auto.offset.reset": "earliest",
+                  "isolation.level": "read_committed", "check.crcs": not is_mock(bootstrap)})
+    try:
+        c.assign([(topic, p) for p in range(partitions)])
+        out = []
+        deadline = time.monotonic() + timeout
+        while (until is None or len(out) < until) and time.monotonic() < deadline:
+            out.extend(c.poll(0.3))
+        return out
+    finally:
+        c.close()
 
 
 def is_mock(bootstrap):

@@ -13,19 +13,12 @@ from pathlib import Path
 
 import pytest
 
+import _peers
+
 
 pytestmark = [pytest.mark.broker]
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _gone(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat") as f:  # a zombie left for its parent counts as gone
-        return f.read().split(") ", 1)[1].startswith("Z")
 
 
 def _start(*args):
@@ -57,7 +50,7 @@ def test_serves_topics_until_stopped_by_pid(tansu_installed, sig):
 
     proc, tansu_pid, bootstrap = _start("--port", "0")
     try:
-        assert not _gone(tansu_pid)
+        assert not _peers.pid_gone(tansu_pid)
         p = Producer({"bootstrap.servers": bootstrap})
         md = p.send("mine", b"hello").get(30)
         p.close()
@@ -74,9 +67,9 @@ def test_serves_topics_until_stopped_by_pid(tansu_installed, sig):
         assert proc.wait(30) == 0
         assert "broker stopped" in proc.stdout.read()
         deadline = time.monotonic() + 10
-        while not _gone(tansu_pid) and time.monotonic() < deadline:
+        while not _peers.pid_gone(tansu_pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _gone(tansu_pid), "the Tansu process outlived the command"
+        assert _peers.pid_gone(tansu_pid), "the Tansu process outlived the command"
         port = int(bootstrap.rsplit(":", 1)[1])
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()

@@ -188,17 +188,7 @@ def _prepared(bootstrap, topic, txn_id, values):
 
 
 def _read_committed(bootstrap, topic, n, timeout=10):
-    c = Consumer({"bootstrap.servers": bootstrap, "auto.offset.reset": "earliest",
-                  "isolation.level": "read_committed", "check.crcs": not _peers.is_mock(bootstrap)})
-    try:
-        c.assign([(topic, 0)])
-        out = []
-        deadline = time.monotonic() + timeout
-        while len(out) < n and time.monotonic() < deadline:
-            out.extend(c.poll(0.3))
-        return sorted(r.value for r in out)
-    finally:
-        c.close()
+    return sorted(r.value for r in _peers.read_committed_with_kafkacodec(bootstrap, topic, 1, timeout, until=n))
 
 
 def test_end_transaction_commits_what_another_producer_prepared(broker, admin):

@@ -6,12 +6,11 @@ consume-transform-produce example writes each input once even after an aborted r
 send_arrow's rows come back identically, keyed rows in murmur2's partition."""
 import os
 import sys
-import time
 import uuid
 
 import pytest
 
-from kafkacodec.client import Consumer, Producer, ProducerFencedError
+from kafkacodec.client import Producer, ProducerFencedError
 from kafkacodec.client import errors as E
 from kafkacodec.client.partitioner import murmur2_partition
 
@@ -25,18 +24,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples
 
 
 def _read_committed_kafkacodec(bootstrap, topic, partitions, n, timeout=15):
-    # the mock writes transaction markers with CRC 0
-    c = Consumer({"bootstrap.servers": bootstrap, "auto.offset.reset": "earliest",
-                  "isolation.level": "read_committed", "check.crcs": not _peers.is_mock(bootstrap)})
-    try:
-        c.assign([(topic, p) for p in range(partitions)])
-        out = []
-        deadline = time.monotonic() + timeout
-        while len(out) < n and time.monotonic() < deadline:
-            out.extend(c.poll(0.3))
-        return sorted(r.value for r in out)
-    finally:
-        c.close()
+    records = _peers.read_committed_with_kafkacodec(bootstrap, topic, partitions, timeout, until=n)
+    return sorted(r.value for r in records)
 
 
 @pytest.mark.timeout(120)

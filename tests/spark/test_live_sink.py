@@ -17,7 +17,7 @@ pytestmark = pytest.mark.broker
 pytest.importorskip("pyspark")
 pytest.importorskip("confluent_kafka")
 
-from _peers import consume_with_confluent, create_topics  # noqa: E402
+from _peers import consume_with_confluent, create_topics, read_committed_with_kafkacodec  # noqa: E402
 
 
 def _topic(prefix="sink"):
@@ -63,21 +63,6 @@ def _as_read(rows):
 
 def _read(bs, topic, n, **kw):
     return consume_with_confluent(bs, topic, n, timeout=kw.pop("timeout", 10), isolation_level="read_committed", **kw)
-
-
-def _kafkacodec_committed(bs, topic, partitions, timeout=6.0):
-    from kafkacodec.client import Consumer
-
-    c = Consumer({"bootstrap.servers": bs, "auto.offset.reset": "earliest", "isolation.level": "read_committed"})
-    try:
-        c.assign([(topic, p) for p in range(partitions)])
-        out = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            out.extend(c.poll(0.3))
-        return out
-    finally:
-        c.close()
 
 
 def test_batch_write_equals_dataframe(spark, live_broker):
@@ -199,7 +184,7 @@ def test_failed_task_leaves_nothing_committed(spark, live_broker):
     # the tasks did write (into transactions that were then aborted)
     everything = consume_with_confluent(bs, topic, 4000, timeout=6)
     assert len(everything) > 0
-    assert _kafkacodec_committed(bs, topic, 2) == []
+    assert read_committed_with_kafkacodec(bs, topic, 2) == []
     # librdkafka hides aborted records only through Fetch's aborted_transactions, which Tansu leaves
     # empty: read_committed there shows what read_uncommitted shows; the markers are ABORTs
     assert len(_read(bs, topic, 4000, timeout=6)) == len(everything)
@@ -248,7 +233,7 @@ def test_retried_task_writes_once(live_broker, tmp_path):
     assert "task fails mid-write" in proc.stderr  # the retry did happen
     everything = consume_with_confluent(bs, topic, 8000, timeout=6)
     assert len(everything) > 4000  # the first attempt's rows are in the log, aborted
-    committed = _kafkacodec_committed(bs, topic, 2)
+    committed = read_committed_with_kafkacodec(bs, topic, 2)
     assert sorted(r.value for r in committed) == sorted(b"v-%d-%s" % (i, b"x" * 300) for i in range(4000))
 
 
@@ -289,7 +274,7 @@ def test_streaming_restart_and_replay_write_once(spark, live_broker, tmp_path):
     assert sum(p["numInputRows"] for p in q.recentProgress) > 150  # the replayed batch was read again
     got = _read(bs, target, 401, timeout=8)
     assert sorted((k, v, list(h)) for k, v, h, _, _, _ in got) == sorted((k, v, h) for k, v, h in records)
-    assert len(_kafkacodec_committed(bs, target, 3)) == 400
+    assert len(read_committed_with_kafkacodec(bs, target, 3)) == 400
 
 
 def test_stream_commit_recovers_a_driver_crash_mid_commit(live_broker):
@@ -330,7 +315,7 @@ def test_stream_commit_recovers_a_driver_crash_mid_commit(live_broker):
           S.write_task(batch(150, 200), opts, 1, query_id=query, batch_id=1)]
     assert all(m.skipped and m.transactional_id is None for m in r1)
     S.commit_stream(opts, r1, 1, query)
-    got = sorted(r.value for r in _kafkacodec_committed(bs, topic, 2, timeout=4))
+    got = sorted(r.value for r in read_committed_with_kafkacodec(bs, topic, 2, timeout=4))
     assert got == sorted(b"r%d" % i for i in range(200))
     # a batch already done: a later replay is a no-op too
     again = [S.write_task(batch(100, 150), opts, 0, query_id=query, batch_id=1)]
@@ -383,11 +368,11 @@ def test_commit_after_a_transaction_was_aborted(live_broker, monkeypatch):
         with pytest.raises(S.SinkError, match="nothing of the batch was committed"):
             S.commit_stream(opts, m0, 0, query)
         assert S.read_progress(admin, opts, query) is None
-        assert _kafkacodec_committed(bs, topic, 2, timeout=3) == []
+        assert read_committed_with_kafkacodec(bs, topic, 2, timeout=3) == []
         again = tasks(opts, query_id=query, batch_id=0)  # the restarted query writes the batch again
         assert not any(m.skipped for m in again)
         S.commit_stream(opts, again, 0, query)
-        assert sorted(r.value for r in _kafkacodec_committed(bs, topic, 2, timeout=3)) == sorted(
+        assert sorted(r.value for r in read_committed_with_kafkacodec(bs, topic, 2, timeout=3)) == sorted(
             b"r%d" % i for i in range(100))
 
         other = _topic("sink-lost")
@@ -399,7 +384,7 @@ def test_commit_after_a_transaction_was_aborted(live_broker, monkeypatch):
         with pytest.raises(S.SinkError, match=r"tasks \[1\] were aborted"):
             S.commit_write(write, m)
         S.abort_write(write, m, write_id=write.write_id)  # Spark's abort() after a failed commit()
-    assert sorted(r.value for r in _kafkacodec_committed(bs, other, 2, timeout=3)) == sorted(
+    assert sorted(r.value for r in read_committed_with_kafkacodec(bs, other, 2, timeout=3)) == sorted(
         b"r%d" % i for i in range(50))
 
 
@@ -424,7 +409,7 @@ def test_stream_rows_naming_topics_keep_progress_on_progress_topic(live_broker):
     assert S.write_task([rows], opts, 0, query_id=query, batch_id=0).skipped
     with Admin({"bootstrap.servers": bs}) as admin:
         assert S.read_progress(admin, opts, query) == S.Progress(0, tasks=2)
-    assert sorted(r.value for r in _kafkacodec_committed(bs, a, 1, timeout=2)) == [b"1", b"4"]
-    got = _kafkacodec_committed(bs, b, 2, timeout=2)
+    assert sorted(r.value for r in read_committed_with_kafkacodec(bs, a, 1, timeout=2)) == [b"1", b"4"]
+    got = read_committed_with_kafkacodec(bs, b, 2, timeout=2)
     assert sorted((r.value, r.partition) for r in got if r.value == b"2") == [(b"2", 1)]
     assert sorted(r.value for r in got) == [b"2", b"3"]

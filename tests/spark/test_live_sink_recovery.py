@@ -23,7 +23,7 @@ pytestmark = pytest.mark.broker
 pytest.importorskip("pyspark")
 pytest.importorskip("confluent_kafka")
 
-from _peers import create_topics, produce_with_confluent  # noqa: E402
+from _peers import create_topics, produce_with_confluent, read_committed_with_kafkacodec  # noqa: E402
 
 SOURCE_PARTITIONS = 4   # one sink task per source partition and micro-batch after the restart
 CRASH_TASKS = 8         # minPartitions of the run that crashes
@@ -186,18 +186,7 @@ def _tail(log):
 
 
 def _committed_values(bs, topic, partitions, timeout=6.0):
-    from kafkacodec.client import Consumer
-
-    c = Consumer({"bootstrap.servers": bs, "auto.offset.reset": "earliest", "isolation.level": "read_committed"})
-    try:
-        c.assign([(topic, p) for p in range(partitions)])
-        out = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            out.extend(r.value for r in c.poll(0.3))
-        return out
-    finally:
-        c.close()
+    return [r.value for r in read_committed_with_kafkacodec(bs, topic, partitions, timeout)]
 
 
 def _open_partitions(bs, topic, partitions):

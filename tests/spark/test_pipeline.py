@@ -29,15 +29,6 @@ def _summary(text):
     return json.loads(text.strip().splitlines()[-1])
 
 
-def _pid_gone(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat") as f:  # a zombie left for its parent counts as gone
-        return f.read().split(") ", 1)[1].startswith("Z")
-
-
 def test_demo_end_to_end_on_embedded_tansu(spark, tansu_installed, tmp_path, capsys):
     out = tmp_path / "out"
     status = cli.main(["pipeline", "--demo", str(out), "--demo-records", "4000", "--max-offsets-per-trigger",
@@ -53,7 +44,7 @@ def test_demo_end_to_end_on_embedded_tansu(spark, tansu_installed, tmp_path, cap
     assert len(lines) == s["micro_batches"] and lines[-1].startswith(f"pipeline: batch {s['micro_batches']}, ")
     assert f"{s['rows']:,} rows, 100% of" in lines[-1]
     pid = int(re.search(r"Tansu at 127\.0\.0\.1:\d+ \(pid (\d+)", captured.err).group(1))
-    assert _pid_gone(pid)
+    assert _peers.pid_gone(pid)
     assert f"stopped the embedded broker (pid {pid})" in captured.err
     # partitioned by topic and partition, checkpoint and marker beside
     assert sorted(os.listdir(out)) == ["_KAFKACODEC", "_checkpoint", "_spark_metadata", "topic=clicks",
@@ -244,6 +235,6 @@ def test_ctrl_c_stops_query_spark_and_broker(tansu_installed, tmp_path):
         embedded.stop_process(proc)
     assert proc.returncode == 130, "".join(err) + rest
     assert "kafkacodec-spark: interrupted" in rest and f"stopped the embedded broker (pid {pid})" in rest
-    assert _pid_gone(pid)
+    assert _peers.pid_gone(pid)
     assert not out.exists()  # an interrupted run leaves no half output
     assert "output kept" not in stdout
