@@ -5,6 +5,7 @@ import threading
 import pytest
 
 from kafkacodec import _impl
+from kafkacodec.errors import KafkaCodecError
 from kafkacodec.protocol import encode_request, encode_response
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import RecordBatchBuilder, iter_batches, layout
@@ -105,7 +106,7 @@ def test_decode_response_matches_request_batches(version):
 def test_decode_response_truncated_raises():
     frame = ProduceFrame(None, -1, 30000, _batches())
     data = _response(7, [("alpha", 0, 0, 1, -1, None, [])])
-    with pytest.raises(Exception):
+    with pytest.raises(KafkaCodecError):
         frame.decode_response(7, data[:-6])
 
 
