@@ -3,7 +3,9 @@
 Each tick drains the ready batches, at most one per partition per request (as
 the Java client does; librdkafka's mock cluster also counts only the first
 batch of a partition in a request), grouped by the partition's leader into
-one Produce request per broker, within ``max.in.flight.requests.per.connection``.
+Produce requests of at most ``max.request.size`` bytes (as the Java client cuts
+them), within ``max.in.flight.requests.per.connection``: with several requests
+on the connection the broker has the next one while the first's answer is read.
 
 Answers: success completes the batch; a retriable error puts it back at the
 front of its partition's deque (in creation order) after ``retry.backoff.ms``
@@ -126,6 +128,7 @@ class Sender:
         self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
         self.linger = conf["linger.ms"] / 1000
         self.max_in_flight = conf["max.in.flight.requests.per.connection"]
+        self.max_request_size = conf["max.request.size"]
         self.transaction_timeout_ms = conf["transaction.timeout.ms"]
         self.compression = conf["compression.type"]
         self.node_in_flight = collections.Counter()
@@ -200,7 +203,8 @@ class Sender:
             except E.KafkaError:
                 pass  # the client was closed (or failed) after the I/O loop checked
         for node, batches in by_node.items():
-            self._send_produce(node, batches, now)
+            for request in self._requests(node, batches):
+                self._send_produce(node, request, now)
         if next_wake is not None:
             next_wake = max(next_wake, now + 0.0005)
         return next_wake
@@ -368,6 +372,36 @@ class Sender:
                     b.ambiguous = False
 
     # -- requests
+
+    def _requests(self, node, batches):
+        """A broker's drained batches as Produce requests of at most max.request.size bytes
+        (a batch at least), within the broker's free in-flight slots; batches left over go
+        back to the front of their partitions' deques for the next tick.  Several requests
+        keep the broker busy while the answer to the first is handled (a partition still has
+        one batch in flight: drain takes at most one per partition)."""
+        limit = self.max_request_size
+        slots = self.max_in_flight - self.node_in_flight[node]
+        requests = []
+        current = []
+        size = 0
+        for i, b in enumerate(batches):
+            n = len(b.data)
+            if current and size + n > limit:
+                requests.append(current)
+                if len(requests) >= slots:
+                    self._put_back(batches[i:])
+                    return requests
+                current, size = [], 0
+            current.append(b)
+            size += n
+        requests.append(current)
+        return requests
+
+    def _put_back(self, batches):
+        """Sealed batches that found no request go back to the front of their deques, in order."""
+        with self.acc.lock:
+            for b in reversed(batches):
+                self.acc.deques[(b.topic, b.partition)].appendleft(b)
 
     def _send_produce(self, node, batches, now):
         if begin_request is not None:
