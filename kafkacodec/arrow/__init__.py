@@ -19,6 +19,7 @@ try:
     import pyarrow as pa
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("kafkacodec.arrow needs pyarrow: pip install 'kafkacodec[arrow]'") from exc
+import numpy as np
 
 from kafkacodec import _impl
 from kafkacodec.errors import EncodeError
@@ -160,26 +161,43 @@ def decode_table(data, **options) -> pa.Table:
 
 def encode(table, *, compression="none", batch_size=1 << 20, base_offset=0, magic=2,
            compression_level=None, producer_id=-1, producer_epoch=-1, base_sequence=-1,
-           is_transactional=False, default_timestamp=None) -> bytes:
+           is_transactional=False, default_timestamp=None, rows=None, writable=False):
     """Build record batches from a pyarrow Table/RecordBatch with columns
     `value` and optionally `key`, `timestamp` (ms or timestamp type) and
     `headers` (list<struct<key, value>>).  Returns the concatenated batches
     with offsets from `base_offset`; batches close at `batch_size` bytes
-    (the same rule, and the same bytes, as RecordBatchBuilder)."""
+    (the same rule, and the same bytes, as RecordBatchBuilder).
+
+    `rows` (integer row indices) encodes those rows, in that order, without
+    gathering the table first; `writable` returns a bytearray (batches that
+    will be patched in place, as a producer's are)."""
     if isinstance(table, pa.RecordBatch):
         table = pa.Table.from_batches([table])
     names = set(table.column_names)
     if "value" not in names:
         raise EncodeError("encode needs a 'value' column")
     n = table.num_rows
-    values = _binary_column(table.column("value").combine_chunks(), "value")
-    keys = (_binary_column(table.column("key").combine_chunks(), "key") if "key" in names
+    if rows is not None:
+        rows = np.ascontiguousarray(rows)
+        if rows.ndim != 1 or not (np.issubdtype(rows.dtype, np.integer) or len(rows) == 0):
+            raise EncodeError(f"rows: expected a 1-D array of row indices, got {rows.dtype} of shape {rows.shape}")
+        rows = rows.astype(np.int64, copy=False)
+        bad = np.flatnonzero((rows < 0) | (rows >= n))
+        if len(bad):
+            raise EncodeError(f"rows[{bad[0]}]: row {rows[bad[0]]} is not one of the table's {n} rows")
+    accelerated = magic == 2 and _impl.accelerated
+    if rows is not None and not accelerated:
+        table, rows = table.take(pa.array(rows)), None  # the record-by-record path reads rows in order
+        n = table.num_rows
+    values = _binary_column(_column(table, "value"), "value")
+    keys = (_binary_column(_column(table, "key"), "key") if "key" in names
             else pa.nulls(n, pa.binary()))
     if default_timestamp is None:
         import time
         default_timestamp = int(time.time() * 1000)
+    ts_col = None   # every record stamped default_timestamp
     if "timestamp" in names:
-        ts_col = table.column("timestamp").combine_chunks()
+        ts_col = _column(table, "timestamp")
         if pa.types.is_timestamp(ts_col.type):
             ts_col = ts_col.cast(pa.timestamp("ms")).cast(pa.int64())
         elif pa.types.is_integer(ts_col.type):
@@ -188,20 +206,32 @@ def encode(table, *, compression="none", batch_size=1 << 20, base_offset=0, magi
             raise EncodeError(f"timestamp: expected a timestamp or integer column, got {ts_col.type}")
         if ts_col.null_count:
             ts_col = ts_col.fill_null(default_timestamp)
-    else:
-        ts_col = pa.array([default_timestamp] * n, pa.int64()) if n else pa.array([], pa.int64())
-    headers = _headers_column(table.column("headers").combine_chunks()) if "headers" in names else None
-    if magic == 2 and _impl.accelerated:
+    headers = _headers_column(_column(table, "headers")) if "headers" in names else None
+    if accelerated:
         from kafkacodec.arrow._encode import encode_v2
         from kafkacodec.records.compression import codec_id
         return encode_v2(ts_col, keys, values, headers, compression_id=codec_id(compression),
                          compression_level=compression_level, batch_size=batch_size, base_offset=base_offset,
                          producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
-                         is_transactional=is_transactional)
-    return _encode_rows(ts_col, keys, values, headers, compression=compression, batch_size=batch_size,
+                         is_transactional=is_transactional, default_timestamp=default_timestamp, rows=rows,
+                         writable=writable)
+    if ts_col is None:
+        ts_col = pa.array(np.full(n, default_timestamp, dtype=np.int64))
+    data = _encode_rows(ts_col, keys, values, headers, compression=compression, batch_size=batch_size,
                         base_offset=base_offset, magic=magic, compression_level=compression_level,
                         producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence,
                         is_transactional=is_transactional)
+    return bytearray(data) if writable else data
+
+
+def _column(table, name):
+    """One array of the column: a single unsliced chunk as it is (combine_chunks would copy
+    it all); else combined, which also starts a slice at 0 (a header list with nulls is
+    rebuilt from its offsets, which needs that)."""
+    col = table.column(name)
+    if col.num_chunks == 1 and col.chunk(0).offset == 0:
+        return col.chunk(0)
+    return col.combine_chunks()
 
 
 _BINARY_LIKE = (pa.binary(), pa.large_binary(), pa.string(), pa.large_string())

@@ -5,6 +5,7 @@ The records of a batch are written from the Arrow buffers in C without the
 GIL; the batch header is the one v2 header writer (records/_v2.pxd)."""
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.bytearray cimport PyByteArray_FromStringAndSize
 from cpython.memoryview cimport PyMemoryView_FromMemory
 from cpython.buffer cimport PyBUF_READ
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
@@ -138,7 +139,9 @@ cdef inline Py_ssize_t headers_of(const HeaderCols *h, Py_ssize_t i, Py_ssize_t 
 
 
 cdef struct EncodeState:
-    const int64_t *ts
+    const int64_t *ts                # NULL: every record has default_ts
+    int64_t default_ts
+    const int64_t *rows              # NULL: records are rows 0..n-1; else the rows in record order
     BinCol keys
     BinCol values
     bint has_headers
@@ -198,42 +201,58 @@ cdef uint8_t *_write_record(uint8_t *out, const EncodeState *st, Py_ssize_t i, P
     return out
 
 
+cdef inline Py_ssize_t _row(const EncodeState *st, Py_ssize_t i) noexcept nogil:
+    return <Py_ssize_t>st.rows[i] if st.rows != NULL else i
+
+
+cdef inline int64_t _ts(const EncodeState *st, Py_ssize_t row) noexcept nogil:
+    return st.ts[row] if st.ts != NULL else st.default_ts
+
+
 cdef Py_ssize_t _fill_batch(GrowBuf *records, const EncodeState *st, Py_ssize_t start, Py_ssize_t n,
                             Py_ssize_t batch_size, int64_t *max_ts) noexcept nogil:
     # Appends records start.. to `records` until the batch is full (the
     # first record always goes in); returns how many, or -1 without memory.
     # Same closing rule as RecordBatchBuilder: 61 header bytes count.
-    cdef Py_ssize_t i, body, used = V2_RECORDS
-    cdef int64_t first_ts = st.ts[start], ts_delta
+    cdef Py_ssize_t i, row, body, used = V2_RECORDS
+    cdef int64_t first_ts = _ts(st, _row(st, start)), ts, ts_delta
     cdef int32_t delta
     max_ts[0] = first_ts
     for i in range(start, n):
+        row = _row(st, i)
+        ts = _ts(st, row)
         delta = <int32_t>(i - start)
-        ts_delta = st.ts[i] - first_ts
-        body = _record_body_size(st, i, ts_delta, delta)
+        ts_delta = ts - first_ts
+        body = _record_body_size(st, row, ts_delta, delta)
         if i > start and used + body + MAX_VARLONG_LEN > batch_size:
             return i - start
         if body > 0x7FFFFFFF or i - start >= 0x7FFFFFFF:
             return -2
         if gb_reserve(records, body + MAX_VARLONG_LEN):
             return -1
-        records.len = _write_record(records.data + records.len, st, i, body, ts_delta, delta) - records.data
+        records.len = _write_record(records.data + records.len, st, row, body, ts_delta, delta) - records.data
         used += uvarint_size(zigzag32(<int32_t>body)) + body
-        if st.ts[i] > max_ts[0]:
-            max_ts[0] = st.ts[i]
+        if ts > max_ts[0]:
+            max_ts[0] = ts
     return n - start
 
 
 def encode_v2(timestamps, keys, values, headers, *, int compression_id, compression_level,
               Py_ssize_t batch_size, int64_t base_offset, int64_t producer_id, int producer_epoch,
-              int32_t base_sequence, bint is_transactional, int32_t partition_leader_epoch=-1):
+              int32_t base_sequence, bint is_transactional, int32_t partition_leader_epoch=-1,
+              int64_t default_timestamp=-1, rows=None, bint writable=False):
     """v2 batches from Arrow arrays: `timestamps` an int64 array without nulls
-    (ms), `keys`/`values` binary-like arrays, `headers` None or a
-    list<struct<key, value>> array without null entries.  Returns the batches
-    concatenated as bytes.  The per-record work runs in C without the GIL."""
+    (ms) or None (every record stamped `default_timestamp`), `keys`/`values`
+    binary-like arrays, `headers` None or a list<struct<key, value>> array
+    without null entries; `rows` None (every row in order) or a C-contiguous
+    int64 array of row indices, each checked, the records in its order.
+    Returns the batches concatenated as bytes (a bytearray when `writable`).
+    The per-record work runs in C without the GIL."""
     cdef EncodeState st
     cdef _Columns cols = _Columns()
-    cdef Py_ssize_t n = len(values), start = 0, added, batch_start
+    cdef Py_ssize_t n = len(values), rows_n = len(values), start = 0, added, batch_start
+    cdef const int64_t[::1] rows_view
+    cdef Py_ssize_t r
     cdef GrowBuf out, scratch
     cdef GrowBuf *target
     cdef int64_t max_ts = -1
@@ -243,13 +262,27 @@ def encode_v2(timestamps, keys, values, headers, *, int compression_id, compress
     cdef bytes payload
     cdef Py_ssize_t plen
     cdef const int64_t[::1] ts_view
-    if len(keys) != n or len(timestamps) != n or (headers is not None and len(headers) != n):
+    if len(keys) != n or (timestamps is not None and len(timestamps) != n) or (
+            headers is not None and len(headers) != n):
         raise EncodeError("key, value, timestamp and header columns differ in length")
     out.data = NULL; out.len = 0; out.cap = 0
     scratch.data = NULL; scratch.len = 0; scratch.cap = 0
-    cols.keep.append(timestamps)
-    ts_view = timestamps.to_numpy(zero_copy_only=True) if n else None
-    st.ts = &ts_view[0] if n else NULL
+    st.ts = NULL
+    st.default_ts = default_timestamp
+    if timestamps is not None:
+        cols.keep.append(timestamps)
+        ts_view = timestamps.to_numpy(zero_copy_only=True) if n else None
+        st.ts = &ts_view[0] if n else NULL
+    st.rows = NULL
+    if rows is not None:
+        rows_view = rows
+        n = rows_view.shape[0]
+        for r in range(n):
+            if rows_view[r] < 0 or rows_view[r] >= rows_n:
+                raise EncodeError(f"rows[{r}]: row {rows_view[r]} is not one of the columns' {rows_n} rows")
+        st.rows = &rows_view[0] if n else NULL
+        if n == 0:
+            return bytearray() if writable else b""
     cols.binary(&st.keys, keys)
     cols.binary(&st.values, values)
     st.has_headers = headers is not None
@@ -274,6 +307,8 @@ def encode_v2(timestamps, keys, values, headers, *, int compression_id, compress
         if n and compression_id == 0:
             # Uncompressed output is about the payload plus ~10 bytes a record.
             presize = sum(memoryview(b).nbytes for b in (values.buffers()[2], keys.buffers()[2]) if b is not None)
+            if rows_n:
+                presize = presize * n // rows_n  # a share of the columns' bytes (rows picked)
             if gb_reserve(&out, min(presize, 1 << 30) + 16 * n + 4096):
                 raise MemoryError()
         while start < n:
@@ -310,8 +345,11 @@ def encode_v2(timestamps, keys, values, headers, *, int compression_id, compress
             seq = base_sequence + <int32_t>start if base_sequence >= 0 else -1
             with nogil:
                 v2_write_header(h, out.len - batch_start, base_offset + start, partition_leader_epoch, attrs,
-                                added - 1, st.ts[start], max_ts, producer_id, producer_epoch, seq, added)
+                                added - 1, _ts(&st, _row(&st, start)), max_ts, producer_id, producer_epoch,
+                                seq, added)
             start += added
+        if writable:
+            return PyByteArray_FromStringAndSize(<char *>out.data, out.len)
         return PyBytes_FromStringAndSize(<char *>out.data, out.len) if out.len else b""
     finally:
         gb_free(&out)

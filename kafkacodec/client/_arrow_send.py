@@ -139,15 +139,15 @@ def _queue(acc, topic, data, rows, parts, partition, rotate=0):
     """Queue the batches of `data` for `partition` (rows: numpy indices or a (start, stop)
     range), each once memory for it is free; with `rotate` (the partition count) each batch
     goes to the next sticky partition.  Returns the partition for the next batch."""
-    mv = memoryview(data)
+    mv = memoryview(data)   # `data` is a bytearray: each batch is a writable view of it, not a copy
     first = 0
     for pos, size, count in _split_batches(data):
         if acc.error is not None:
             raise acc.error
         if acc.closed:
             raise E.ClientClosedError("the producer is closed")
-        batch = bytearray(mv[pos:pos + size])
-        batch[0:8] = b"\0" * 8  # the broker assigns offsets; every batch starts at 0 (outside the CRC)
+        batch = mv[pos:pos + size]
+        batch[0:8] = bytes(8)  # the broker assigns offsets; every batch starts at 0 (outside the CRC)
         result = BatchResult(topic, partition)
         acc.append_batch(topic, partition, batch, count, result)
         if isinstance(rows, tuple):
@@ -189,12 +189,14 @@ def send_arrow(producer, topic, data, count, partition):
     batch_size = max(conf["batch.size"], min(ARROW_BATCH_SIZE, conf["max.request.size"] // 2))
     # one default timestamp for the whole call, as when the table was encoded at once
     encode_kw = dict(compression=conf["compression.type"], compression_level=conf["compression.level"],
-                     batch_size=batch_size, default_timestamp=int(time.time() * 1000))
+                     batch_size=batch_size, default_timestamp=int(time.time() * 1000), writable=True)
     n = table.num_rows
     parts = []
     if n == 0:
         return BulkResult(topic, 0, parts)
     ka.encode(table.slice(0, 0), **encode_kw)  # the columns' types, checked before anything is queued
+    if any(col.num_chunks > 1 for col in table.columns):
+        table = table.combine_chunks()  # once: each chunk's encode then reads the columns without copying
     sizes = _row_sizes(table)
     limit = min(conf["max.request.size"], conf["buffer.memory"])
     biggest = int(sizes.max()) + BATCH_OVERHEAD
@@ -215,7 +217,8 @@ def send_arrow(producer, topic, data, count, partition):
             if sticky is None or sticky >= count:
                 sticky = producer._sticky[topic] = Partitioner.next_sticky(count, None)
             targets[nulls] = sticky
-        order = np.argsort(targets, kind="stable")
+        # a stable sort of small integers is a radix sort in numpy: linear in the rows
+        order = np.argsort(targets.astype(np.int16 if count <= 1 << 15 else np.int32), kind="stable")
         bounds = np.flatnonzero(np.diff(targets[order])) + 1
         pieces = []
         for rows in np.split(order, bounds):
@@ -233,7 +236,7 @@ def send_arrow(producer, topic, data, count, partition):
     try:
         if plan is not None:
             for p, rows in plan:
-                _queue(acc, topic, ka.encode(table.take(pa.array(rows)), **encode_kw), rows, parts, p)
+                _queue(acc, topic, ka.encode(table, rows=rows, **encode_kw), rows, parts, p)
         else:
             try:
                 for a, b in _ranges(np.cumsum(sizes), budget):

@@ -476,7 +476,8 @@ class RecordAccumulator:
             batch = ProducerBatch(topic, partition, None, result, now, now + self.delivery_timeout, buffer)
             batch.open = False
             batch.data = data
-            batch.raw = data if type(data) is bytearray else None
+            # patched in place when numbered (stamp) if writable; else copied once then
+            batch.raw = data if type(data) is bytearray or (type(data) is memoryview and not data.readonly) else None
             batch.record_count = record_count
             dq.append(batch)
             self.incomplete.add(result)

@@ -109,3 +109,23 @@ def test_one_record_larger_than_the_batch_size():
     table = pa.table({"value": [b"x" * 5000, b"y"], "timestamp": pa.array([1, 2], pa.int64())})
     data = ka.encode(table, batch_size=100)
     assert [b.record_count for b in iter_batches(data)] == [1, 1]
+
+
+@pytest.mark.parametrize("codec", ["none", "lz4"])
+def test_rows_encode_those_rows_in_that_order(codec):
+    import numpy as np
+
+    table = random_table(400, seed=5)
+    rows = np.random.default_rng(3).permutation(400)[:300]
+    for part in (table, table.drop(["timestamp"])):
+        fast = ka.encode(part, rows=rows, compression=codec, batch_size=3000, default_timestamp=77)
+        assert fast == ka.encode(part.take(pa.array(rows)), compression=codec, batch_size=3000, default_timestamp=77)
+        assert len(list(iter_batches(fast))) > 1
+    writable = ka.encode(table, rows=rows, compression=codec, batch_size=3000, writable=True)
+    assert type(writable) is bytearray and writable == ka.encode(table, rows=rows, compression=codec, batch_size=3000)
+    assert ka.encode(table, rows=np.array([], np.int64)) == b""
+    for bad in ([400], [-1], [0, 5, 10_000]):
+        with pytest.raises(EncodeError, match=r"rows\[\d+\]: row -?\d+ is not one of the table's 400 rows"):
+            ka.encode(table, rows=np.array(bad))
+    with pytest.raises(EncodeError, match="rows: expected a 1-D array"):
+        ka.encode(table, rows=np.array([[1, 2]]))
