@@ -43,6 +43,7 @@ prints the load average (os.getloadavg) before and after it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -424,6 +425,18 @@ def _load():
     return "load average %.2f %.2f %.2f" % os.getloadavg()
 
 
+BROKER_PID = None   # the Tansu process, when this run started it: its CPU is reported per arm
+
+
+def broker_cpu():
+    """CPU seconds the broker process has used (None when unknown, e.g. the mock cluster)."""
+    if BROKER_PID is None:
+        return None
+    with open(f"/proc/{BROKER_PID}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run_throughput(bootstrap, records, profile, compression, arms, rounds, out):
     import _peers
     n = len(records)
@@ -436,10 +449,16 @@ def run_throughput(bootstrap, records, profile, compression, arms, rounds, out):
             topic = f"pb-{uuid.uuid4().hex[:8]}"
             _peers.create_topic(bootstrap, topic, PARTITIONS)
             gc.collect()
-            c0 = time.process_time()
+            c0, b0 = time.process_time(), broker_cpu()
             wall, first = ARMS[arm](bootstrap, topic, records, conf)
             cpu = time.process_time() - c0
-            results[arm].append({"rate": n / wall, "cpu_per_m": cpu / n * 1e6, "first": first})
+            b1 = broker_cpu()
+            broker = None if b0 is None else (b1 - b0)
+            results[arm].append({"rate": n / wall, "cpu_per_m": cpu / n * 1e6, "first": first,
+                                 # the broker's share of a core while the arm ran: near 1.0 the broker
+                                 # is the limit, whatever the client does
+                                 "broker_cpu_per_m": None if broker is None else broker / n * 1e6,
+                                 "broker_busy": None if broker is None else broker / wall})
     load1 = os.getloadavg()
     print(f"\nthroughput: profile={profile} compression={compression} ({n:,} records, {PARTITIONS} partitions, "
           f"median (min-max) of {rounds} interleaved rounds)\n  load average before {load0[0]:.2f}, "
@@ -454,14 +473,20 @@ def run_throughput(bootstrap, records, profile, compression, arms, rounds, out):
         firsts = [x["first"] for x in rows if x["first"] is not None]
         s = {"rate": rate, "cpu_per_m": cpu, "first_ms": statistics.median(firsts) * 1000 if firsts else None,
              "settings": settings_for(CLIENT_OF[arm], profile, compression)}
+        busy = [x["broker_busy"] for x in rows if x.get("broker_busy") is not None]
+        if busy:
+            s["broker_busy"] = statistics.median(busy)
+            s["broker_cpu_per_m"] = statistics.median(x["broker_cpu_per_m"] for x in rows)
         ratio = ""
         if base_rate:
             s["rate_vs_confluent"] = rate / base_rate
             s["cpu_vs_confluent"] = cpu / base_cpu
             ratio = f"{rate / base_rate:5.2f}x confluent's rate, {cpu / base_cpu:5.2f}x its CPU"
         first = f"{s['first_ms']:7.1f} ms" if firsts else "      -   "
+        broker = (f"  broker {s['broker_cpu_per_m']:4.2f} CPU s/M, {s['broker_busy']:4.2f} of a core"
+                  if busy else "")
         print(f"  {arm:22s} {_spread([x['rate'] / 1e6 for x in rows], '{:6.3f}')} M rec/s  "
-              f"{_spread([x['cpu_per_m'] for x in rows], '{:6.2f}')} CPU s/M  first ack {first}  {ratio}",
+              f"{_spread([x['cpu_per_m'] for x in rows], '{:6.2f}')} CPU s/M  first ack {first}  {ratio}{broker}",
               flush=True)
         summary[arm] = s
     print("  settings:")
@@ -543,6 +568,12 @@ def check_targets(out):
         arrow, base = s.get("kafkacodec send_arrow"), tput.get(("defaults", comp), {}).get("confluent produce")
         if arrow and base:
             target(f"{profile} {comp}: send_arrow / confluent at defaults records/s", arrow["rate"] / base["rate"], 3.0)
+            if arrow.get("broker_cpu_per_m"):
+                # a physical limit of this machine: the broker's own CPU per record on one core
+                ceiling = 1e6 / arrow["broker_cpu_per_m"]
+                print(f"    the broker alone, a whole core busy, takes {ceiling / 1e6:.2f} M rec/s = "
+                      f"{ceiling / base['rate']:.2f}x confluent's rate; send_arrow kept it "
+                      f"{arrow['broker_busy']:.2f} of a core busy")
     for t in lat:
         kc, ck = t["summary"].get("kafkacodec send"), t["summary"].get("confluent produce")
         if t["profile"] == "defaults" and t["rate"] <= 10_000 and kc and ck:
@@ -586,7 +617,7 @@ def main(argv=None):
     if "kafkacodec send_arrow" in arms:
         arrow_table(records)
     out = []
-    cm = _peers.tansu_broker() if args.peer == "tansu" else _peers.mock_cluster(num_brokers=1)
+    cm = _tansu() if args.peer == "tansu" else _peers.mock_cluster(num_brokers=1)
     with cm as bootstrap:
         for profile in args.profiles if arms else ():
             for compression in args.compression:
@@ -602,6 +633,23 @@ def main(argv=None):
             json.dump({"peer": args.peer, "targets": targets, "cpus": os.cpu_count(), "confluent_poll_every": CONFLUENT_POLL_EVERY,
                        "tables": out}, f, indent=1)
     return out
+
+
+@contextlib.contextmanager
+def _tansu():
+    """Tansu started here, so that its process's CPU can be read per arm."""
+    global BROKER_PID
+    import _peers
+    from kafkacodec import embedded
+
+    _peers.tansu_binary()
+    broker = embedded.start_tansu(lifetime=7200)
+    BROKER_PID = broker.pid
+    try:
+        yield broker.bootstrap
+    finally:
+        BROKER_PID = None
+        broker.stop()
 
 
 if __name__ == "__main__":
