@@ -73,6 +73,7 @@ log = logging.getLogger("kafkacodec.client.producer")
 
 PRODUCE_MAX_VERSION = 10        # 11+ is the same on the wire for us; the mock stops at 10
 INIT_PRODUCER_ID_MAX_VERSION = 5
+SELECT_ROUNDING = 0.001   # seconds: epoll's timeout resolution
 SEQ_MOD = 1 << 31
 
 # the partition's leader is unknown or moved: refresh metadata, then retry
@@ -126,7 +127,9 @@ class Sender:
         self.retries = conf["retries"]
         self.backoff = conf["retry.backoff.ms"] / 1000
         self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
-        self.linger = conf["linger.ms"] / 1000
+        # the I/O loop's select() wakes up to 1 ms after a deadline (epoll counts whole ms,
+        # rounded up); aiming half a ms early centres a batch's send on linger.ms
+        self.linger = max(0.0, conf["linger.ms"] / 1000 - SELECT_ROUNDING / 2)
         self.max_in_flight = conf["max.in.flight.requests.per.connection"]
         self.max_request_size = conf["max.request.size"]
         self.transaction_timeout_ms = conf["transaction.timeout.ms"]
