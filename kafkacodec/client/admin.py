@@ -289,6 +289,34 @@ class Admin:
                                     [md.topics[n].partitions[p] for p in sorted(md.topics[n].partitions)])
                 for n in names}
 
+    def topic_metadata(self, names=None, *, timeout=None):
+        """{name: TopicDescription} from a metadata answer asked for by this call (describe_topics
+        may answer from the client's view): every topic in the cluster, or those of ``names`` that
+        exist.  ``topic_id`` tells a topic from one deleted and created again under its name; it is
+        all zero where the broker keeps no ids."""
+        deadline = self._deadline(timeout)
+        md = self._client.metadata
+        version = md.version
+        if names is None:
+            md.want_all_topics(True)
+
+            def answered(md):
+                return md.version > version
+        else:
+            names = set(names)
+            md.add_topics(names)
+
+            def answered(md):  # a refresh in flight before add_topics may not have asked for them
+                return md.version > version and all(n in md.topics or n in md.topic_errors for n in names)
+        try:
+            md.wait_for(answered, max(0.0, deadline - time.monotonic()), "a metadata refresh")
+            topics = md.topics  # replaced, never changed, by each refresh: one answer's view
+        finally:
+            if names is None:
+                md.want_all_topics(False)
+        return {n: TopicDescription(n, t.topic_id, t.is_internal, [t.partitions[p] for p in sorted(t.partitions)])
+                for n, t in topics.items() if names is None or n in names}
+
     def create_topics(self, topics, *, replication_factor=1, configs=None, timeout=None, wait=True):
         """Create {name: partitions}; raises the broker's error for a topic that fails
         (TopicAlreadyExistsError included).  With `wait`, returns once metadata shows

@@ -8,6 +8,7 @@ Kafka source.  The tests, the benchmark and Spark all run this code.
 """
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import logging
@@ -88,19 +89,83 @@ def _bool(name, value) -> bool:
     raise LiveError(f"option {name} must be true or false, not {value!r}")
 
 
-def _per_partition(name, value, *, words=()):
+def _per_partition(name, value, *, words=(), topic_ids: dict | None = None):
     """JSON ``{"topic": {"0": n}}`` -> {(topic, 0): n}; a word of ``words``
-    stays a string."""
+    stays a string.  ``topic_ids``: filled with the topic ids the JSON names
+    (``"topicId"`` beside the partitions, as the stream's offsets carry them);
+    without it a topicId is refused."""
     v = str(value).strip()
     if v.lower() in words:
         return v.lower()
     try:
         raw = json.loads(v)
-        return {(str(t), int(p)): int(n) for t, parts in raw.items() for p, n in parts.items()}
-    except (ValueError, AttributeError, TypeError):
+    except ValueError:
+        raw = None
+    if not isinstance(raw, dict):
         allowed = "".join(f"{w}, " for w in words)
         raise LiveError(f'option {name} must be {allowed}or JSON like {{"topic": {{"0": 42}}}}, '
-                        f"not {value!r}") from None
+                        f"not {value!r}")
+    offsets, ids = split_offsets(raw, f"option {name}", ids=topic_ids is not None)
+    if topic_ids is not None:
+        topic_ids.update(ids)
+    return offsets
+
+
+# ----------------------------------------------------------------- topic ids
+
+# Beside a topic's partitions in offsets JSON: the id of the topic the offsets belong to, so that a
+# topic deleted and created again under its name is told apart even when it holds more records
+TOPIC_ID_KEY = "topicId"
+
+
+def topic_id_text(topic_id) -> str | None:
+    """A topic id (uuid.UUID) in Kafka's text form, as kafka-topics.sh shows it (base64url, no
+    padding); None for the all-zero id of a broker that keeps none: nothing to compare."""
+    if topic_id is None or topic_id.int == 0:
+        return None
+    return base64.urlsafe_b64encode(topic_id.bytes).rstrip(b"=").decode()
+
+
+def _valid_topic_id(text) -> bool:
+    if not isinstance(text, str) or len(text) != 22:
+        return False
+    try:
+        raw = base64.urlsafe_b64decode(text + "==")
+    except ValueError:
+        return False
+    # the canonical spelling only, so that one id never compares unequal to itself
+    return len(raw) == 16 and topic_id_text(uuid.UUID(bytes=raw)) == text
+
+
+def split_offsets(doc, where: str, *, ids: bool = True) -> tuple[dict, dict]:
+    """Offsets JSON ``{"topic": {"0": n, "topicId": "..."}}`` (Spark's Kafka form, the topic id
+    optional) -> ({(topic, 0): n}, {topic: topic id}); a one-line LiveError naming ``where`` and
+    the topic and key at fault for anything else (``ids`` False: a topicId too)."""
+    if not isinstance(doc, dict):
+        raise LiveError(f'{where}: offsets must be JSON like {{"topic": {{"0": 42}}}}, not {doc!r}')
+    offsets, topic_ids = {}, {}
+    for topic, parts in doc.items():
+        if not isinstance(parts, dict):
+            raise LiveError(f'{where}: offsets of topic {topic!r} must be JSON like {{"0": 42}}, not {parts!r}')
+        for key, n in parts.items():
+            if key == TOPIC_ID_KEY and ids:
+                if not _valid_topic_id(n):
+                    raise LiveError(f"{where}: {TOPIC_ID_KEY} of topic {topic!r} must be a Kafka topic id "
+                                    f"(22 base64url characters), not {n!r}")
+                topic_ids[str(topic)] = n
+                continue
+            try:
+                partition = int(key)
+            except (TypeError, ValueError):
+                raise LiveError(f"{where}: {topic}[{key}]: {key!r} is not a partition number") from None
+            try:
+                offset = None if isinstance(n, (bool, float)) else int(n)
+            except (TypeError, ValueError):
+                offset = None
+            if offset is None:
+                raise LiveError(f"{where}: {topic}[{key}]: offset {n!r} is not a whole number")
+            offsets[(str(topic), partition)] = offset
+    return offsets, topic_ids
 
 
 def _count(key, value, *, least: int) -> int:
@@ -137,6 +202,8 @@ class LiveOptions:
     assign: tuple | None = None           # ((topic, partition), ...)
     starting: object = None               # "earliest" | "latest" | {(t, p): offset}; None: the default
     ending: object = None                 # "latest" | {(t, p): offset}
+    starting_topic_ids: Mapping | None = None  # {topic: id} the startingOffsets JSON was planned against
+    ending_topic_ids: Mapping | None = None    # the same for endingOffsets
     starting_timestamp: int | None = None
     starting_by_timestamp: Mapping | None = None
     ending_timestamp: int | None = None
@@ -236,7 +303,11 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
         except (ValueError, AttributeError, TypeError):
             raise LiveError(f'option assign must be JSON like {{"topicA": [0, 1]}}, not {values["assign"]!r}') from None
     if "starting" in values:
-        out["starting"] = _per_partition("startingOffsets", values["starting"], words=("earliest", "latest"))
+        ids = {}
+        out["starting"] = _per_partition("startingOffsets", values["starting"], words=("earliest", "latest"),
+                                         topic_ids=ids)
+        if ids:
+            out["starting_topic_ids"] = ids
         if not streaming and out["starting"] == "latest":
             raise LiveError("startingOffsets=latest is for streaming queries; a batch query reads from earliest "
                             "or given offsets")
@@ -248,7 +319,10 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     if "ending" in values:
         if streaming:
             raise LiveError("endingOffsets is for batch queries")
-        out["ending"] = _per_partition("endingOffsets", values["ending"], words=("latest",))
+        ids = {}
+        out["ending"] = _per_partition("endingOffsets", values["ending"], words=("latest",), topic_ids=ids)
+        if ids:
+            out["ending_topic_ids"] = ids
         if isinstance(out["ending"], dict) and EARLIEST in out["ending"].values():
             raise LiveError("endingOffsets cannot be earliest (-2)")
     for key in ("starting_timestamp", "ending_timestamp"):
@@ -350,15 +424,22 @@ class OffsetRange:
         return max(0, self.end - self.start)
 
 
-def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None, missing_ok: bool = False) -> list:
+def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None, missing_ok: bool = False,
+                       topic_ids: dict | None = None) -> list:
     """The TopicPartitions the options name, in (topic, partition) order
-    (``missing_ok``: a subscribed topic that is not there has none)."""
+    (``missing_ok``: a subscribed topic that is not there has none).
+    ``topic_ids``: filled with {topic: id} (see :func:`topic_id_text`) of the
+    topics resolved that have one, from the same metadata answer."""
     from kafkacodec.client import TopicPartition
 
+    described = {}
     if opts.assign is not None:
         tps = [TopicPartition(t, p) for t, p in opts.assign]
+        if topic_ids is not None:  # the client's view of assigned topics may be minutes old: ask
+            described = admin.topic_metadata({t for t, _ in opts.assign}, timeout=timeout)
     else:
-        topics = admin.list_topics(timeout=timeout)
+        described = admin.topic_metadata(timeout=timeout)
+        topics = {name: len(d.partitions) for name, d in described.items()}
         if opts.subscribe is not None:
             missing = [t for t in opts.subscribe if t not in topics]
             if missing and not missing_ok:
@@ -371,6 +452,11 @@ def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None
     pushed = opts.pushed
     if pushed is not None:
         tps = [tp for tp in tps if pushed.allows(tp.topic, tp.partition)]
+    if topic_ids is not None:
+        for topic in {tp.topic for tp in tps}:
+            text = topic_id_text(described[topic].topic_id) if topic in described else None
+            if text is not None:
+                topic_ids[topic] = text
     return sorted(set(tps))
 
 
@@ -517,9 +603,12 @@ def _tp_name(tp) -> str:
     return f"{tp.topic}[{tp.partition}]"
 
 
-def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dict | None = None) -> dict:
+def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dict | None = None,
+                     topic_ids: Mapping | None = None) -> dict:
     """{tp: first offset to read} by startingTimestamp, startingOffsetsByTimestamp
-    or startingOffsets (in that order of precedence, as Spark's source)."""
+    or startingOffsets (in that order of precedence, as Spark's source).
+    ``topic_ids``: the topics' ids now, checked against those startingOffsets
+    was planned against (see :func:`planned_elsewhere`)."""
     if not tps:
         return {}
     earliest = earliest_offsets(admin, tps)
@@ -547,6 +636,7 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
             out[tp] = off
         return out
     spec = opts.starting if opts.starting is not None else default
+    stale = planned_elsewhere(opts, "startingOffsets", spec, opts.starting_topic_ids, topic_ids, tps, "earliest")
     for tp in tps:
         if spec == "earliest":
             out[tp] = earliest[tp]
@@ -556,8 +646,35 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
             if (tp.topic, tp.partition) not in spec:
                 raise LiveError(f"startingOffsets names no offset for {_tp_name(tp)}")
             v = spec[(tp.topic, tp.partition)]
-            out[tp] = earliest[tp] if v == EARLIEST else latest[tp] if v == LATEST else v
+            out[tp] = earliest[tp] if v == EARLIEST or tp in stale else latest[tp] if v == LATEST else v
     return out
+
+
+def planned_elsewhere(opts: LiveOptions, option: str, spec, planned_ids: Mapping | None,
+                      topic_ids: Mapping | None, tps, instead: str) -> set:
+    """The partitions whose offsets in ``spec`` (the JSON of ``option``) were
+    planned against a topic id their topic no longer has: it was deleted and
+    created again.  With failOnDataLoss a one-line LiveError; without, a
+    warning, and the caller reads those partitions from their ``instead``
+    offsets.  Offsets -2/-1 and topics without an id on either side (a broker
+    that keeps none) are never counted."""
+    if not isinstance(spec, dict) or not planned_ids or not topic_ids:
+        return set()
+    stale = sorted(tp for tp in tps if spec.get((tp.topic, tp.partition), LATEST) >= 0
+                   and planned_ids.get(tp.topic) and topic_ids.get(tp.topic)
+                   and planned_ids[tp.topic] != topic_ids[tp.topic])
+    if not stale:
+        return set()
+    tp = stale[0]
+    what = (f"{option} for {_tp_name(tp)} (offset {spec[(tp.topic, tp.partition)]})"
+            + (f" and {len(stale) - 1} other partitions" if len(stale) > 1 else "")
+            + f" were planned against topic id {planned_ids[tp.topic]}, but topic {tp.topic} now has id "
+            f"{topic_ids[tp.topic]}: it was deleted and recreated")
+    if opts.fail_on_data_loss:
+        raise LiveError(f"failOnDataLoss: {what}; some data may have been lost. Set failOnDataLoss=false to read "
+                        f"the new topic from its {instead} offsets")
+    log.warning("failOnDataLoss=false: %s; reading the new topic from its %s offsets", what, instead)
+    return set(stale)
 
 
 def with_retries(opts: LiveOptions, what: str, fetch):
@@ -613,6 +730,48 @@ def data_loss(opts: LiveOptions, begin: dict, back: dict, earliest: dict, warned
                     "earliest offset %s", _tp_name(tp), begin[tp], back[tp], earliest.get(tp))
 
 
+def recreated_partitions(read_ids: Mapping, now_ids: Mapping, read: Mapping, now) -> list:
+    """The partitions of ``now`` that were read (keys of ``read``, under the
+    topic ids ``read_ids``) and whose topic has another id since (``now_ids``):
+    deleted and created again, whatever its offsets now.  A topic without an
+    id on either side (offsets checkpointed before ids were kept, a broker
+    that keeps none) is never counted."""
+    return sorted(tp for tp in now if tp in read and read_ids.get(tp.topic) and now_ids.get(tp.topic)
+                  and read_ids[tp.topic] != now_ids[tp.topic])
+
+
+def recreated_loss(opts: LiveOptions, read_ids: Mapping, now_ids: Mapping, read: Mapping, now: Mapping,
+                   earliest: Mapping, warned: set | None = None) -> None:
+    """The partitions of ``earliest`` (see :func:`recreated_partitions`) as
+    :func:`data_loss` reports offsets going back: with failOnDataLoss a
+    one-line LiveError; without, a warning (once per event in ``warned``):
+    reading goes on from the new topic's earliest offset."""
+    def where(tp):
+        if now[tp] < read[tp]:
+            return f"offsets went back from {read[tp]} to {now[tp]}"
+        return f"the last batch ended at offset {read[tp]}, the new topic holds offsets {earliest[tp]} to {now[tp]}"
+
+    def why(tp):
+        return (f"topic {tp.topic} was deleted and recreated (topic id {read_ids[tp.topic]} is now "
+                f"{now_ids[tp.topic]})")
+
+    tps = sorted(earliest)
+    tp = tps[0]
+    what = (f"{_tp_name(tp)}: {where(tp)}" + (f" (earliest {earliest[tp]})" if now[tp] < read[tp] else "")
+            + (f", and {len(tps) - 1} other partitions" if len(tps) > 1 else "") + f"; {why(tp)}")
+    if opts.fail_on_data_loss:
+        raise LiveError(f"failOnDataLoss: {what}; some data may have been lost. "
+                        "Set failOnDataLoss=false to go on from the earliest offset")
+    for tp in tps:
+        event = (tp, read_ids[tp.topic], now_ids[tp.topic])
+        if warned is not None:
+            if event in warned:
+                continue
+            warned.add(event)
+        log.warning("failOnDataLoss=false: %s: %s; %s; reading goes on from the new topic's earliest offset %s",
+                    _tp_name(tp), where(tp), why(tp), earliest[tp])
+
+
 def _pushed_start(admin, opts: LiveOptions, start: dict) -> dict:
     """Start offsets moved forward by the pushed-down timestamp bound: every
     record before Kafka's offset for it is older (Spark still filters the
@@ -630,11 +789,13 @@ def _pushed_start(admin, opts: LiveOptions, start: dict) -> dict:
 
 def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
     """The offset ranges a batch query reads, before splitting."""
-    tps = resolve_partitions(admin, opts)
+    # offsets planned against topic ids (copied from a stream's offsets) are checked against the ids now
+    topic_ids = {} if opts.starting_topic_ids or opts.ending_topic_ids else None
+    tps = resolve_partitions(admin, opts, topic_ids=topic_ids)
     if not tps:
         return []
     latest = latest_offsets(admin, tps, opts.isolation_level)
-    start = starting_offsets(admin, opts, tps, default="earliest", latest=latest)
+    start = starting_offsets(admin, opts, tps, default="earliest", latest=latest, topic_ids=topic_ids)
     end = dict(latest)
     if opts.ending_timestamp is not None or opts.ending_by_timestamp is not None:
         specs = ({tp: opts.ending_timestamp for tp in tps} if opts.ending_timestamp is not None else
@@ -649,9 +810,10 @@ def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
         if missing:
             raise LiveError(f"endingOffsets names no offset for {', '.join(map(_tp_name, missing))} "
                             "(use -1 for latest)")
+        stale = planned_elsewhere(opts, "endingOffsets", opts.ending, opts.ending_topic_ids, topic_ids, tps, "latest")
         for tp in tps:
             v = opts.ending[(tp.topic, tp.partition)]
-            if v != LATEST:
+            if v != LATEST and tp not in stale:
                 end[tp] = v
     start = _pushed_start(admin, opts, start)
     out = []

@@ -84,18 +84,26 @@ def _admin(opts: _live.LiveOptions):
     return Admin(_live.client_conf(opts, "admin"))
 
 
-def _offsets_json(offsets: dict) -> dict:
-    """{tp: n} -> Spark's Kafka offset form {"topic": {"0": n}}."""
+def _offsets_json(offsets: dict, topic_ids: dict | None = None) -> dict:
+    """{tp: n} -> Spark's Kafka offset form {"topic": {"0": n}}, with each
+    topic's id (of ``topic_ids``, where known) beside its partitions:
+    {"topic": {"0": n, "topicId": "..."}}."""
     out: dict = {}
     for tp, n in sorted(offsets.items()):
         out.setdefault(tp.topic, {})[str(tp.partition)] = int(n)
+    for topic, parts in out.items():
+        if topic_ids and topic_ids.get(topic):
+            parts[_live.TOPIC_ID_KEY] = topic_ids[topic]
     return out
 
 
-def _offsets_of(doc: dict) -> dict:
+def _split(doc: dict | None) -> tuple[dict, dict]:
+    """Offsets as Spark journaled them -> ({tp: n}, {topic: id}); offsets
+    journaled before topic ids were kept have none."""
     from kafkacodec.client import TopicPartition
 
-    return {TopicPartition(t, int(p)): int(n) for t, parts in (doc or {}).items() for p, n in parts.items()}
+    offsets, ids = _live.split_offsets(doc or {}, "kafka-live stream offsets")
+    return {TopicPartition(*tp): n for tp, n in offsets.items()}, ids
 
 
 class KafkaLiveDataSource(DataSource):
@@ -128,9 +136,12 @@ class KafkaLiveDataSource(DataSource):
       ``kafka.group.id`` / ``groupIdPrefix`` (the consumers' client id
       ``consumer-<group>-<n>``: no group is joined, as Spark's executors),
       ``includeHeaders`` (default false), ``failOnDataLoss`` (default true:
-      a stream whose partition's offsets went back, as when its topic is
-      deleted and recreated, or whose partitions are gone, fails; false logs
-      a warning and goes on from the earliest offset),
+      a stream whose partition's offsets went back, whose topic was deleted
+      and recreated (its topic id changed, however many records the new one
+      holds), or whose partitions are gone, fails; so does a batch query
+      whose startingOffsets / endingOffsets JSON names a topic id the topic
+      no longer has; false logs a warning and goes on from the earliest
+      offset),
       ``kafka.isolation.level`` (default read_uncommitted, as Spark);
     - every other ``kafka.*`` option goes to kafkacodec's client
       (``kafka.security.protocol``, ``kafka.sasl.username``, ...).
@@ -215,9 +226,11 @@ class KafkaLiveReaderNoPushdown(KafkaLiveReader):
 
 
 class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):
-    """Offsets are Spark's Kafka form ``{"topic": {"partition": next offset}}``;
-    a query restarted from its checkpoint goes on from the offsets Spark
-    journaled there."""
+    """Offsets are Spark's Kafka form ``{"topic": {"partition": next offset}}``,
+    with the topic's id beside its partitions where the broker keeps one
+    (``"topicId"``, Kafka's text form; offsets journaled without it are read
+    as before, with nothing to compare); a query restarted from its
+    checkpoint goes on from the offsets Spark journaled there."""
 
     def __init__(self, opts: _live.LiveOptions, schema: StructType):
         self.opts = opts
@@ -228,6 +241,8 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         self._clock = time.monotonic
         self._last_trigger = None  # when minOffsetsPerTrigger last let a batch go (None: never)
         self._log_ends = {}  # the latest offsets latestOffset last saw: ranges ending there read large fetches
+        self._latest_ids = {}  # {topic: id} as the metadata _latest resolved the partitions from said
+        self._target_ids = {}  # the same for _target
 
     def _admin(self):
         if self._admin_client is None:
@@ -238,20 +253,25 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         admin = self._admin()
 
         def initial():
-            tps = _live.resolve_partitions(admin, self.opts)
-            return _live.starting_offsets(admin, self.opts, tps, default="latest")
+            ids = {}
+            tps = _live.resolve_partitions(admin, self.opts, topic_ids=ids)
+            return _live.starting_offsets(admin, self.opts, tps, default="latest", topic_ids=ids), ids
 
-        return _offsets_json(_live.with_retries(self.opts, "starting offsets", initial))
+        return _offsets_json(*_live.with_retries(self.opts, "starting offsets", initial))
 
     def _latest(self) -> dict:
+        """{tp: latest offset}; the topics' ids, from the same metadata answer
+        (no request more), in ``_latest_ids``."""
         admin = self._admin()
 
         def latest():
             # a topic deleted since the query started: its partitions are gone (see partitions())
-            tps = _live.resolve_partitions(admin, self.opts, missing_ok=True)
-            return _live.latest_offsets(admin, tps, self.opts.isolation_level)
+            ids = {}
+            tps = _live.resolve_partitions(admin, self.opts, missing_ok=True, topic_ids=ids)
+            return _live.latest_offsets(admin, tps, self.opts.isolation_level), ids
 
-        return _live.with_retries(self.opts, "latest offsets", latest)
+        offsets, self._latest_ids = _live.with_retries(self.opts, "latest offsets", latest)
+        return offsets
 
     def _earliest(self, tps) -> dict:
         return _live.with_retries(self.opts, "earliest offsets", lambda: _live.earliest_offsets(self._admin(), tps))
@@ -279,13 +299,25 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
 
     def prepareForTriggerAvailableNow(self) -> None:
         self._target = self._latest()
+        self._target_ids = dict(self._latest_ids)
 
     def latestOffset(self, start: dict = None, limit=None) -> dict:
-        latest = self._latest() if self._target is None else dict(self._target)
-        begin = _offsets_of(start) if start is not None else {}
+        if self._target is None:
+            latest = self._latest()
+            ids = dict(self._latest_ids)
+        else:
+            latest, ids = dict(self._target), dict(self._target_ids)
+        read, read_ids = _split(start)
+        begin = dict(read)
         new = [tp for tp in latest if tp not in begin]
         if new:  # partitions that appeared since the last batch: read them from their start
             begin.update(self._earliest(new))
+        # a topic recreated under its name: its offsets may be past where the last batch ended, only its id tells
+        recreated = _live.recreated_partitions(read_ids, ids, read, latest)
+        if recreated:
+            earliest = self._earliest(recreated)
+            _live.recreated_loss(self.opts, read_ids, ids, read, latest, earliest, self._warned)
+            begin.update(earliest)
         back = _live.offsets_back(self._admin(), self.opts, begin, latest)
         if back:  # recreated or emptied: fail, or (failOnDataLoss=false) go on from the earliest offset
             earliest = self._earliest(list(back))
@@ -301,19 +333,26 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         # Trigger.AvailableNow reads up to its target however little is new: waiting there could end the query
         if (bounded and self._target is None and self.opts.min_offsets_per_trigger is not None
                 and self._delay_batch(begin, latest)):
-            return _offsets_json({tp: begin.get(tp, n) for tp, n in latest.items()})
+            return _offsets_json({tp: begin.get(tp, n) for tp, n in latest.items()}, ids)
         max_rows = limit.max_rows if ReadMaxRows is not None and isinstance(limit, ReadMaxRows) else (
             self.opts.max_offsets_per_trigger if bounded else None)
         if max_rows is not None:
             latest = _live.rate_limit(begin, latest, max_rows)
-        return _offsets_json(latest)
+        return _offsets_json(latest, ids)
 
     def reportLatestOffset(self):
-        return _offsets_json(self._latest())
+        return _offsets_json(self._latest(), self._latest_ids)  # _latest() first: it sets the ids
 
     def partitions(self, start: dict, end: dict):
-        begin = _offsets_of(start)
-        finish = _offsets_of(end)
+        read, read_ids = _split(start)
+        finish, finish_ids = _split(end)
+        begin = dict(read)
+        # the end planned in a topic recreated since the start (by latestOffset, or journaled before a restart)
+        recreated = _live.recreated_partitions(read_ids, finish_ids, read, finish)
+        if recreated:
+            earliest = self._earliest(recreated)
+            _live.recreated_loss(self.opts, read_ids, finish_ids, read, finish, earliest, self._warned)
+            begin.update(earliest)
         gone = [tp for tp in begin if tp not in finish]
         if gone and self.opts.fail_on_data_loss:
             raise _live.LiveError(f"failOnDataLoss: partitions {', '.join(map(_live._tp_name, sorted(gone)))} are "
