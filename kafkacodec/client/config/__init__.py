@@ -1,0 +1,582 @@
+"""Client settings by Kafka's own names.
+
+``resolve(config, keywords, ALLOWED)`` merges a dict of Kafka names
+(``"fetch.max.bytes"``) with keyword arguments in snake_case
+(``fetch_max_bytes=...``), fills defaults and checks every value; an unknown
+name or a bad value raises ConfigError naming the setting.
+
+COMMON, CONSUMER, PRODUCER and ADMIN map each name to a Setting: its default,
+its check (which keeps what it accepts as data: bounds, options) and a line
+saying what it means.  ``describe(kind)`` lists them and
+``python -m kafkacodec.client.config [--kind producer|consumer|admin|all]
+[--markdown]`` prints them; the README's list of client settings is that
+printout.
+"""
+import argparse
+import enum
+import re
+import ssl
+from typing import NamedTuple
+
+from kafkacodec.client.assignors import ASSIGNORS
+from kafkacodec.client.errors import ConfigError
+from kafkacodec.client.partitioner import PARTITIONERS
+
+__all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "KINDS", "Setting", "IsolationLevel",
+           "describe", "markdown", "text"]
+
+
+class IsolationLevel(enum.IntEnum):
+    """isolation.level, with the values the wire carries (Fetch, ListOffsets).
+
+    Settings and arguments are parsed into it once; it is an int, so requests take
+    it as it is and the record decoders accept it; str() gives Kafka's name back."""
+
+    READ_UNCOMMITTED = 0
+    READ_COMMITTED = 1
+
+    def __str__(self):
+        return self.name.lower()
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+    @classmethod
+    def parse(cls, value, setting="isolation.level"):
+        """The level for an IsolationLevel, Kafka's name (any case) or the wire's 0 / 1;
+        anything else is a ConfigError naming `setting`."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for level in cls:
+                if text == str(level):
+                    return level
+        elif isinstance(value, int) and not isinstance(value, bool) and value in cls._value2member_map_:
+            return cls(value)
+        raise ConfigError(f"{setting}: expected {' or '.join(map(str, cls))}, got {value!r}")
+
+
+# -- checks: check(name, value) -> the value to use; what each accepts is data for describe()
+
+class Check:
+    """A setting's check.  Subclasses keep what they accept as attributes (lo/hi,
+    options), which ``accepts()`` turns into the text describe() prints, so that the
+    range of a setting is written once."""
+
+    lo = hi = None
+    options = ()
+    optional = False     # None is accepted: the setting's unset behaviour
+
+    def __call__(self, name, value):
+        raise NotImplementedError
+
+    def accepts(self):
+        return ", ".join(self.options) + (" or unset" if self.optional else "")
+
+
+class _Int(Check):
+    def __init__(self, lo=None, hi=None, optional=False):
+        self.lo, self.hi, self.optional = lo, hi, optional
+
+    def __call__(self, name, value):
+        if value is None and self.optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
+                value = int(value)
+            else:
+                raise ConfigError(f"{name}: expected an integer, got {value!r}")
+        if self.lo is not None and value < self.lo:
+            raise ConfigError(f"{name}: must be at least {self.lo}, got {value}")
+        if self.hi is not None and value > self.hi:
+            raise ConfigError(f"{name}: must be at most {self.hi}, got {value}")
+        return value
+
+    def accepts(self):
+        if self.lo is not None and self.hi is not None:
+            text = f"int {self.lo} to {self.hi}"
+        elif self.lo is not None:
+            text = f"int >= {self.lo}"
+        elif self.hi is not None:
+            text = f"int <= {self.hi}"
+        else:
+            text = "int"
+        return text + (" or unset" if self.optional else "")
+
+
+class _Bool(Check):
+    options = ("true", "false")
+
+    def __init__(self, optional=False):
+        self.optional = optional
+
+    def __call__(self, name, value):
+        if value is None and self.optional:
+            return None
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in self.options:
+            return value.strip().lower() == "true"
+        raise ConfigError(f"{name}: expected true or false, got {value!r}")
+
+
+class _Choice(Check):
+    """One of `options`, any case; the option as spelled here is kept."""
+
+    def __init__(self, *options):
+        self.options = options
+
+    def __call__(self, name, value):
+        text = str(value).strip()
+        for option in self.options:
+            if text.lower() == option.lower():
+                return option
+        raise ConfigError(f"{name}: expected one of {', '.join(self.options)}, got {value!r}")
+
+
+class _Str(Check):
+    def __init__(self, optional=True):
+        self.optional = optional
+
+    def __call__(self, name, value):
+        if value is None and self.optional:
+            return None
+        if not isinstance(value, str):
+            raise ConfigError(f"{name}: expected a string, got {value!r}")
+        return value
+
+    def accepts(self):
+        return "string" + (" or unset" if self.optional else "")
+
+
+class _Func(Check):
+    """A check of its own: `fn(name, value)`, accepting `options` (text of its own when
+    options do not say it all: `what`)."""
+
+    def __init__(self, fn, what="", options=(), optional=False):
+        self.fn, self.what, self.options, self.optional = fn, what, tuple(options), optional
+
+    def __call__(self, name, value):
+        return self.fn(name, value)
+
+    def accepts(self):
+        listed = ", ".join(self.options)
+        text = f"{listed} or {self.what}" if listed and self.what else listed or self.what
+        return text + (" or unset" if self.optional else "")
+
+
+# factories named as before, for the tables below and callers that build checks
+_int = _Int
+_choice = _Choice
+_str = _Str
+_bool = _Bool()
+_optional_bool = _Bool(optional=True)
+
+
+def _servers(name, value):
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+        items = value
+    else:
+        raise ConfigError(f"{name}: expected 'host:port,...' or a list of 'host:port' strings, got {value!r}")
+    out = []
+    for item in items:
+        item = item.strip()
+        if not item:
+            continue
+        host, sep, port = item.rpartition(":")
+        if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ConfigError(f"{name}: expected host:port entries, got {item!r}")
+        out.append((host.strip("[]") or "127.0.0.1", int(port)))
+    if not out:
+        raise ConfigError(f"{name}: at least one host:port is required")
+    return out
+
+
+def _ssl_context(name, value):
+    if value is None or isinstance(value, ssl.SSLContext):
+        return value
+    raise ConfigError(f"{name}: expected an ssl.SSLContext, got {type(value).__name__}")
+
+
+def _strategies(name, value):
+    try:
+        items = value.split(",") if isinstance(value, str) else list(value)
+    except TypeError:
+        raise ConfigError(f"{name}: expected assignor names or assignors, got {value!r}") from None
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            item = item.strip().lower()
+            if item not in ASSIGNORS:
+                raise ConfigError(f"{name}: unknown assignor {item!r} ({', '.join(ASSIGNORS)})")
+        elif not (hasattr(item, "name") and hasattr(item, "assign")):
+            raise ConfigError(f"{name}: an assignor needs .name and .assign(), got {item!r}")
+        out.append(item)
+    if not out:
+        raise ConfigError(f"{name}: at least one assignor is required")
+    return out
+
+
+def _check_callable(name, value):
+    if value is not None and not callable(value):
+        raise ConfigError(f"{name}: expected a callable, got {value!r}")
+    return value
+
+
+_callable = _Func(_check_callable, "a callable", optional=True)
+
+_ACKS = {"all": -1, "-1": -1, "0": 0, "1": 1}
+
+
+def _acks(name, value):
+    text = str(value).strip().lower()
+    if text in _ACKS:
+        return _ACKS[text]
+    raise ConfigError(f"{name}: expected {', '.join(_ACKS)}, got {value!r}")
+
+
+def _partitioner(name, value):
+    if callable(value):
+        return value
+    text = str(value).strip().lower()
+    if text not in PARTITIONERS:
+        raise ConfigError(f"{name}: expected one of {', '.join(PARTITIONERS)} or a callable, got {value!r}")
+    return text
+
+
+class Setting(NamedTuple):
+    default: object
+    check: Check
+    meaning: str        # one line: Kafka's meaning, and where kafkacodec's default differs, why
+    shown: str = None   # the default as describe() prints it, when str() of it would not say it
+
+
+def _time_limit(what):
+    return Setting(60000, _int(1), f"Time limit of {what} made without a timeout argument.")
+
+
+_AUTO_CREATE = ("Lets brokers create a topic a metadata request names that does not exist (if the "
+                "broker allows it).")
+
+COMMON = {
+    "bootstrap.servers": Setting(
+        None, _Func(_servers, "host:port,... (a str or a list)"),
+        "Brokers for the first connection; the rest of the cluster is learned from them.", "(required)"),
+    "client.id": Setting(
+        "kafkacodec", _str(False),
+        "Name sent with every request, for brokers' logs and quotas (Java's: producer-N / consumer-GROUP-N)."),
+    "request.timeout.ms": Setting(
+        30000, _int(1), "How long to wait for a broker's answer before the request fails (or is retried)."),
+    "metadata.max.age.ms": Setting(
+        300000, _int(0), "Cluster metadata is refreshed at least this often, errors or not."),
+    "retry.backoff.ms": Setting(
+        100, _int(0), "Wait before retrying a failed request; doubles per attempt up to retry.backoff.max.ms."),
+    "retry.backoff.max.ms": Setting(1000, _int(0), "The longest wait between retries (KIP-580)."),
+    "reconnect.backoff.ms": Setting(
+        50, _int(0), "Wait before reconnecting to a broker; doubles, jittered, per failure up to "
+                     "reconnect.backoff.max.ms."),
+    "reconnect.backoff.max.ms": Setting(1000, _int(0), "The longest wait before reconnecting to a broker."),
+    "socket.connection.setup.timeout.ms": Setting(
+        10000, _int(1), "How long a connection may take to be ready (TCP, TLS, ApiVersions, SASL); Kafka "
+                        "doubles it per failure, kafkacodec keeps it."),
+    "connections.max.idle.ms": Setting(
+        540000, _int(-1), "Kafka closes connections idle this long; accepted for compatibility, kafkacodec "
+                          "keeps idle connections open."),
+    "receive.message.max.bytes": Setting(
+        100 << 20, _int(1024), "Largest answer accepted (librdkafka's setting): a larger size prefix drops "
+                               "the connection instead of allocating it."),
+    "allow.auto.create.topics": Setting(
+        False, _bool, _AUTO_CREATE + " Kafka's consumer default is true; kafkacodec's consumer and admin "
+                                     "create no topic by looking it up."),
+    "security.protocol": Setting(
+        "PLAINTEXT", _choice("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"),
+        "Transport to brokers: TLS (SSL) and SASL authentication, alone or together."),
+    "ssl.context": Setting(
+        None, _Func(_ssl_context, "an ssl.SSLContext", optional=True),
+        "An ssl.SSLContext used as given, instead of the ssl.*file settings (kafkacodec's own)."),
+    "ssl.cafile": Setting(
+        None, _str(), "CA certificates (PEM) brokers are verified with; unset: the system's (Kafka: "
+                      "ssl.truststore.*)."),
+    "ssl.certfile": Setting(
+        None, _str(), "This client's certificate chain (PEM), for brokers that verify clients (Kafka: "
+                      "ssl.keystore.*)."),
+    "ssl.keyfile": Setting(None, _str(), "The private key (PEM) of ssl.certfile, when that file lacks it."),
+    "ssl.password": Setting(None, _str(), "Password of the private key."),
+    "ssl.check.hostname": Setting(
+        True, _bool, "Check that the broker's certificate names its host (Kafka: "
+                     "ssl.endpoint.identification.algorithm=https); the chain is always verified."),
+    "sasl.mechanism": Setting(
+        "PLAIN", _choice("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"),
+        "SASL mechanism of the SASL_* protocols; Kafka's default, GSSAPI, is not offered."),
+    "sasl.username": Setting(None, _str(), "SASL user (Kafka: in sasl.jaas.config)."),
+    "sasl.password": Setting(None, _str(), "SASL password (Kafka: in sasl.jaas.config)."),
+    "statistics.interval.ms": Setting(
+        0, _int(0, 86400000), "Every this many ms, stats_cb receives the client's statistics as JSON "
+                              "(librdkafka's STATISTICS.md layout) from poll()/flush(); 0: never. Producer and "
+                              "consumer (librdkafka's setting)."),
+    "stats_cb": Setting(
+        None, _callable, "stats_cb(json_str), called with each statistics document (librdkafka's setting); "
+                         "metrics() returns the same document as a dict at any time."),
+}
+
+CONSUMER = dict(COMMON, **{
+    "group.id": Setting(
+        None, _str(), "The consumer group subscribe() joins and offsets are committed for; unset: assign() "
+                      "only, no commits."),
+    "group.instance.id": Setting(
+        None, _str(), "Static membership (KIP-345): a member back with the same id within "
+                      "session.timeout.ms keeps its partitions, no rebalance."),
+    "auto.offset.reset": Setting(
+        "latest", _choice("earliest", "latest", "none"),
+        "Where to start without a committed offset, or out of range: the earliest, the latest offset, or "
+        "an error (none)."),
+    "enable.auto.commit": Setting(
+        True, _bool, "Commit consumed positions from poll() every auto.commit.interval.ms, and on close()."),
+    "auto.commit.interval.ms": Setting(5000, _int(0), "Time between automatic commits."),
+    "isolation.level": Setting(
+        IsolationLevel.READ_UNCOMMITTED,
+        _Func(lambda name, value: IsolationLevel.parse(value, name), options=map(str, IsolationLevel)),
+        "read_committed returns only committed transactions' records, up to the last stable offset; "
+        "read_uncommitted returns every record."),
+    "fetch.min.bytes": Setting(1, _int(0), "Least data a broker gathers before it answers a Fetch."),
+    "fetch.max.wait.ms": Setting(
+        500, _int(0), "Longest a broker holds a Fetch waiting for fetch.min.bytes."),
+    "fetch.max.bytes": Setting(
+        52428800, _int(0), "Most data one Fetch answer brings (at least one batch, however large)."),
+    "max.partition.fetch.bytes": Setting(
+        1048576, _int(1), "Most data per partition in a Fetch answer (at least one batch); the buffered data "
+                          "stays within partitions x this."),
+    "max.poll.records": Setting(500, _int(1), "Most records one poll() returns."),
+    "max.poll.interval.ms": Setting(
+        300000, _int(1), "Longest time between poll() calls before the member leaves its group; also the "
+                         "group's rebalance timeout."),
+    "session.timeout.ms": Setting(
+        45000, _int(1), "The coordinator expels a member it has not heard a heartbeat from for this long."),
+    "heartbeat.interval.ms": Setting(
+        3000, _int(1), "Time between heartbeats to the group coordinator; below session.timeout.ms."),
+    "partition.assignment.strategy": Setting(
+        ["range", "roundrobin"], _Func(_strategies, "objects with .name and .assign()", options=ASSIGNORS),
+        "Assignors offered to the group, preferred first; cooperative rebalancing (KIP-429) when all are "
+        "cooperative. Kafka's default: range, cooperative-sticky."),
+    "check.crcs": Setting(True, _bool, "Verify each fetched batch's CRC-32C."),
+    "exclude.internal.topics": Setting(
+        True, _bool, "A subscribed pattern does not match internal topics (__consumer_offsets, ...)."),
+    "max.decompressed.bytes": Setting(
+        None, _int(1, optional=True), "Most bytes a compressed batch may inflate to; unset: "
+                                      "kafkacodec.records.compression's limit (256 MiB). kafkacodec's own.",
+        "(codec limit)"),
+    "enable.fetch.sessions": Setting(
+        True, _bool, "Incremental fetch sessions (KIP-227): a broker is sent only what changed since the "
+                     "last Fetch. kafkacodec's own; Java's consumer always uses them."),
+    "default.api.timeout.ms": _time_limit("blocking calls (commit, committed, offset lookups)"),
+})
+
+
+PRODUCER = dict(COMMON, **{
+    "acks": Setting(
+        -1, _Func(_acks, options=_ACKS),
+        "Acknowledgement the leader waits for: every in-sync replica (all, -1), itself (1), none (0).", "all"),
+    "allow.auto.create.topics": Setting(True, _bool, _AUTO_CREATE + " The producer asks for it, as Java's."),
+    "linger.ms": Setting(
+        5, _int(0), "Wait up to this long for more records before a batch that is not full is sent; Kafka "
+                    "4.0's default (KIP-1030, 0 before): a few ms of batching costs little latency."),
+    # The most bytes a batch may hold (librdkafka's meaning).  A partition's new batch takes
+    # 16 KiB (Kafka's default) and doubles, up to batch.size, while its batches fill within
+    # linger.ms or queue up behind the one Produce request a partition has in flight; it halves
+    # once the partition slows down (accumulator._new_batch_size, the idea of KIP-782).
+    # Measured with bench/producer_bench.py's records on Tansu (4 partitions, acks=all,
+    # idempotent, 500k records, medians of 3 interleaved rounds, load 5-7 on 2 cores):
+    # 16 KiB batches 0.40 M records/s at 0.74 CPU s per million; growing to 256 KiB 1.48 M/s
+    # (0.30), to 512 KiB 1.36 M/s (0.25), to 1 MB 1.06 M/s (0.25); fixed 512 KiB 1.33 M/s
+    # (0.25).  The cost in latency: none at 10k records/s (p99 send-to-ack 16.6 ms with 16 KiB
+    # batches, 9.9 ms growing; p50 4.2 / 4.1 ms), where batches never fill within linger.ms
+    # and go at linger.ms as before; a partition whose batches do fill waits up to linger.ms
+    # for a bigger one instead of sending each 16 KiB at once.  512 KiB stays under brokers'
+    # default message.max.bytes (1 MiB), as send_arrow's batches do; batch.size <= 16384 keeps
+    # every batch at batch.size.
+    "batch.size": Setting(
+        524288, _int(1), "Most bytes a batch may hold (librdkafka's meaning). Kafka's default is 16384; "
+                         "here batches start at 16 KiB and double up to this while they fill within "
+                         "linger.ms (the idea of KIP-782): 3.4x the records/s on Tansu. <= 16384 keeps "
+                         "every batch at batch.size."),
+    "buffer.memory": Setting(
+        33554432, _int(1), "Most bytes of records waiting to be sent; a send() finding it full waits up to "
+                           "max.block.ms."),
+    "max.block.ms": Setting(
+        60000, _int(0), "Longest a send() waits for buffer.memory or for its topic's metadata."),
+    "max.request.size": Setting(
+        1048576, _int(1), "Largest Produce request sent (a broker's batches are spread over requests); a "
+                          "larger record is refused."),
+    "compression.type": Setting(
+        "none", _choice("none", "gzip", "snappy", "lz4", "zstd"), "Codec of the batches sent."),
+    "compression.level": Setting(
+        None, _int(optional=True), "Level of gzip, lz4 and zstd (KIP-390); unset: the codec's default.",
+        "(codec default)"),
+    "enable.idempotence": Setting(
+        None, _optional_bool, "Idempotence (KIP-98): retries neither duplicate nor reorder records. Unset: "
+                              "on unless acks, max.in.flight.requests.per.connection or retries rule it out.",
+        "(on)"),
+    "max.in.flight.requests.per.connection": Setting(
+        5, _int(1), "Most Produce requests awaiting an answer per broker; at most 5 with idempotence."),
+    "retries": Setting(
+        2147483647, _int(0), "How often a failed batch is sent again, within delivery.timeout.ms."),
+    "delivery.timeout.ms": Setting(
+        120000, _int(1), "Longest time from send() to the record's acknowledgement or failure, retries "
+                         "included."),
+    "partitioner": Setting(
+        "murmur2", _Func(_partitioner, "a callable fn(key, partitions)", options=PARTITIONERS),
+        "Partition of a record sent without one: murmur2 of its key (Java's), consistent_random "
+        "(librdkafka's), ...; records without a key stick to a partition per batch (KIP-480)."),
+    "transactional.id": Setting(
+        None, _str(), "Transactions (KIP-98): the id a producer keeps across restarts; a new producer "
+                      "with it fences the old one."),
+    "transaction.timeout.ms": Setting(
+        60000, _int(1), "Longest a transaction may stay open before its coordinator aborts it."),
+})
+
+ADMIN = dict(COMMON, **{
+    "default.api.timeout.ms": _time_limit("admin calls"),
+})
+
+KINDS = {"consumer": CONSUMER, "producer": PRODUCER, "admin": ADMIN}
+
+
+def resolve(config, keywords, allowed, kind="client"):
+    """A dict with every setting of `allowed`: defaults, then `config`, then `keywords`."""
+    given = {}
+    for source in (config or {}), keywords:
+        if not isinstance(source, dict):
+            raise ConfigError(f"{kind} configuration must be a dict, got {type(source).__name__}")
+        for key, value in source.items():
+            name = key if key in allowed else str(key).replace("_", ".")
+            if name not in allowed:
+                raise ConfigError(f"unknown {kind} setting {key!r}")
+            given[name] = value
+    out = {}
+    for name, (default, check, *_) in allowed.items():
+        if name in given:
+            out[name] = check(name, given[name])
+        elif name == "bootstrap.servers":
+            raise ConfigError("bootstrap.servers: required")
+        else:
+            out[name] = default
+    _check_security(out)
+    _check_group_timing(out)
+    _check_statistics(out, kind)
+    return out
+
+
+def _check_statistics(conf, kind):
+    # the admin client has no poll() where stats_cb could run: refused rather than ignored
+    if kind == "admin" and (conf.get("statistics.interval.ms") or conf.get("stats_cb") is not None):
+        raise ConfigError("statistics.interval.ms: the admin client has no poll() to serve stats_cb; "
+                          "statistics come from Producer and Consumer")
+
+
+def _check_group_timing(conf):
+    # a member must heartbeat several times per session, or one late heartbeat expels it
+    if "heartbeat.interval.ms" in conf and conf["heartbeat.interval.ms"] >= conf["session.timeout.ms"]:
+        raise ConfigError(f"heartbeat.interval.ms: must be lower than session.timeout.ms "
+                          f"({conf['heartbeat.interval.ms']} >= {conf['session.timeout.ms']})")
+
+
+def _check_security(conf):
+    proto = conf["security.protocol"]
+    if proto.startswith("SASL") and (conf["sasl.username"] is None or conf["sasl.password"] is None):
+        raise ConfigError(f"sasl.username: security.protocol={proto} needs sasl.username and sasl.password")
+    if conf["ssl.context"] is not None and any(conf[k] for k in ("ssl.cafile", "ssl.certfile", "ssl.keyfile")):
+        raise ConfigError("ssl.context: give either an SSLContext or the ssl.*file settings, not both")
+
+
+def ssl_context_from(conf):
+    """The SSLContext for SSL/SASL_SSL connections (None for plaintext)."""
+    if not conf["security.protocol"].endswith("SSL"):
+        return None
+    if conf["ssl.context"] is not None:
+        return conf["ssl.context"]
+    try:
+        ctx = ssl.create_default_context(cafile=conf["ssl.cafile"])
+        # the certificate chain is always verified; only the host name check is optional
+        ctx.check_hostname = conf["ssl.check.hostname"]
+        if conf["ssl.certfile"]:
+            ctx.load_cert_chain(conf["ssl.certfile"], conf["ssl.keyfile"], conf["ssl.password"])
+    except (OSError, ssl.SSLError) as exc:
+        raise ConfigError(f"ssl.cafile/ssl.certfile/ssl.keyfile: cannot load: {exc}") from exc
+    return ctx
+
+
+# -- the table, printed
+
+def _shown_default(setting):
+    if setting.shown is not None:
+        return setting.shown
+    value = setting.default
+    if value is None:
+        return "(unset)"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _rows(table, names):
+    return [(name, _shown_default(table[name]), table[name].check.accepts(), table[name].meaning)
+            for name in names]
+
+
+def _sections(kind):
+    """[(title, rows)]: one client's settings, or for "all" the settings every client
+    shares and then each client's own (or its own default of a shared one)."""
+    if kind in KINDS:
+        return [(kind.capitalize(), _rows(KINDS[kind], KINDS[kind]))]
+    if kind != "all":
+        raise ConfigError(f"kind: expected {', '.join(KINDS)} or all, got {kind!r}")
+    return [("Every client", _rows(COMMON, COMMON))] + [
+        (name.capitalize(), _rows(table, [n for n in table if table[n] is not COMMON.get(n)]))
+        for name, table in KINDS.items()]
+
+
+def describe(kind="all"):
+    """[(name, default, range, meaning)] of the settings of `kind` ("producer",
+    "consumer", "admin"; "all": those every client shares, then each client's own)."""
+    return [row for _, rows in _sections(kind) for row in rows]
+
+
+def text(kind="all"):
+    """The table as aligned text, a block per section."""
+    blocks = []
+    for title, rows in _sections(kind):
+        width = [max(len(row[i]) for row in rows) for i in range(3)]
+        blocks.append("\n".join([f"{title}:"] + [
+            f"  {name:{width[0]}}  {default:{width[1]}}  {accepts:{width[2]}}  {meaning}"
+            for name, default, accepts, meaning in rows]))
+    return "\n\n".join(blocks) + "\n"
+
+
+def markdown(kind="all"):
+    """The table as Markdown, a table per section (the README's list of client settings)."""
+    def cell(value):  # a | ends the cell, a * may start emphasis
+        return value.replace("|", "\\|").replace("*", "\\*")
+
+    blocks = []
+    for title, rows in _sections(kind):
+        lines = [f"#### {title}", "", "| Setting | Default | Range | Meaning |", "| --- | --- | --- | --- |"]
+        lines += [f"| `{name}` | {cell(default)} | {cell(accepts)} | {cell(meaning)} |"
+                  for name, default, accepts, meaning in rows]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m kafkacodec.client.config",
+                                     description="The client settings: name, default, range, meaning.")
+    parser.add_argument("--kind", choices=[*KINDS, "all"], default="all",
+                        help="one client's settings, or all of them (default)")
+    parser.add_argument("--markdown", action="store_true", help="Markdown tables (the README's list)")
+    args = parser.parse_args(argv)
+    print((markdown if args.markdown else text)(args.kind), end="")
+    return 0

@@ -1,0 +1,5 @@
+"""``python -m kafkacodec.client.config [--kind producer|consumer|admin|all] [--markdown]``:
+the client settings with their defaults, ranges and meanings."""
+from kafkacodec.client.config import main
+
+raise SystemExit(main())
