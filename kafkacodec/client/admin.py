@@ -20,8 +20,9 @@ from kafkacodec.protocol import messages as m
 from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client.config import ADMIN, resolve
+from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client.network import NetworkClient
+from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
 
 __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription", "list_offsets",
            "EARLIEST", "LATEST", "GroupListing", "GroupDescription", "GroupMember", "ConfigResource",
@@ -40,23 +41,6 @@ TopicDescription = namedtuple("TopicDescription", "name topic_id is_internal par
 
 EARLIEST = -2
 LATEST = -1
-LIST_OFFSETS_MAX_VERSION = 7
-
-
-def max_version(api):
-    """The highest version of `api` the Admin sends (None: the highest both sides
-    know).  The caps the consumer and the producer keep are reused, so that one
-    API is capped in one place."""
-    from kafkacodec.client import fetcher, group, transaction
-
-    return {
-        "ListOffsets": LIST_OFFSETS_MAX_VERSION,
-        "Fetch": fetcher.FETCH_MAX_VERSION,
-        "OffsetFetch": group.OFFSET_FETCH_MAX_VERSION,
-        "OffsetCommit": group.OFFSET_COMMIT_MAX_VERSION,
-        "FindCoordinator": transaction.FIND_COORDINATOR_MAX_VERSION,
-        "InitProducerId": transaction.INIT_PRODUCER_ID_MAX_VERSION,
-    }.get(api)
 
 
 _RESOURCE_TYPES = {"topic": 2, "broker": 4}
@@ -95,8 +79,9 @@ def answer_by(future, deadline):
         raise E.KafkaTimeoutError("no answer before the deadline") from None
 
 
-def list_offsets(client, specs, timeout, isolation_level=0):
-    """{TopicPartition: OffsetAndTimestamp} for {(topic, partition): "earliest" | "latest" | ms}.
+def list_offsets(client, specs, timeout, isolation_level=IsolationLevel.READ_UNCOMMITTED):
+    """{TopicPartition: OffsetAndTimestamp} for {(topic, partition): "earliest" | "latest" | ms},
+    read at `isolation_level` (an IsolationLevel, sent as it is).
 
     A timestamp finds the first offset whose timestamp is at or after it; when
     there is none the answer is OffsetAndTimestamp(None, None, None) (Kafka's -1).
@@ -128,7 +113,7 @@ def list_offsets(client, specs, timeout, isolation_level=0):
                     m.ListOffsetsRequest.ListOffsetsPartition(
                         partition_index=p, timestamp=ts, max_num_offsets=1) for p, ts in parts])
                 for topic, parts in topics.items()])
-            futures.append(client.send(leader, "ListOffsets", body, max_version=max_version("ListOffsets"),
+            futures.append(client.send(leader, "ListOffsets", body,
                                        timeout=min(client.conf["request.timeout.ms"] / 1000,
                                                    max(0.1, deadline - time.monotonic()))))
         retry = False
@@ -221,7 +206,7 @@ class Admin:
         attempt = 0
         while True:
             target = self._controller(deadline) if to_controller else node
-            future = self._client.send(target, api, body, max_version=max_version(api),
+            future = self._client.send(target, api, body,
                                        timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
                                                             deadline - time.monotonic())))
             try:
@@ -241,7 +226,7 @@ class Admin:
         conf = self._client.conf
         calls = CoordinatorCalls(self._client, transactional_id, conf["request.timeout.ms"],
                                  max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
-        return calls._call(api, make_body, answer_code, deadline, group=group, max_version=max_version(api))
+        return calls._call(api, make_body, answer_code, deadline, group=group)
 
     def _wait_leaders(self, tps, deadline):
         md = self._client.metadata
@@ -374,7 +359,7 @@ class Admin:
     # -- offsets and records
 
     def list_offsets(self, specs, *, isolation_level="read_uncommitted", timeout=None):
-        level = 1 if isolation_level in ("read_committed", 1) else 0
+        level = IsolationLevel.parse(isolation_level, "isolation_level")
         return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level)
 
     def delete_records(self, offsets, *, timeout=None):
@@ -422,7 +407,8 @@ class Admin:
         ListOffsets(latest) with the start of the last batch plus one.  A probe:
         partitions without a known leader, whose leader does not answer in time, or
         that answer an error are left out."""
-        committed = isolation_level in ("read_committed", 1)
+        level = IsolationLevel.parse(isolation_level, "isolation_level")
+        committed = level is IsolationLevel.READ_COMMITTED
         deadline = self._deadline(timeout)
         md = self._client.metadata
         by_leader = {}
@@ -432,8 +418,7 @@ class Admin:
             if leader is not None:
                 by_leader.setdefault(leader, {}).setdefault(tp.topic, []).append((tp.partition, max(0, offset), 1))
         request_timeout = min(self.conf["request.timeout.ms"] / 1000, max(0.1, deadline - time.monotonic()))
-        futures = [self._client.send(leader, "Fetch", self._fetch_body(parts, int(committed), 1),
-                                     max_version=max_version("Fetch"), timeout=request_timeout)
+        futures = [self._client.send(leader, "Fetch", self._fetch_body(parts, level, 1), timeout=request_timeout)
                    for leader, parts in by_leader.items()]
         out = {}
         for future in futures:
@@ -458,8 +443,9 @@ class Admin:
         deadline = self._deadline(self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout)
         self._wait_leaders([tp], deadline)
         leader = self._client.metadata.leader_for(tp.topic, tp.partition)
-        body = self._fetch_body({tp.topic: [(tp.partition, offset, max_bytes)]}, 0, max_bytes)
-        resp = answer_by(self._client.send(leader, "Fetch", body, max_version=max_version("Fetch"),
+        body = self._fetch_body({tp.topic: [(tp.partition, offset, max_bytes)]}, IsolationLevel.READ_UNCOMMITTED,
+                                max_bytes)
+        resp = answer_by(self._client.send(leader, "Fetch", body,
                                            timeout=max(0.1, deadline - time.monotonic())), deadline)
         for t in resp.responses:
             for p in t.partitions:

@@ -25,10 +25,11 @@ from kafkacodec.records import Record, decode_records, iter_batches
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, list_offsets
-from kafkacodec.client.config import CONSUMER, resolve
+from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
+from kafkacodec.client.stats import Statistics, StatsEmitter, StatsQueue
 
 __all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
 
@@ -85,12 +86,21 @@ class Consumer:
         self._next_auto_commit = time.monotonic() + conf["auto.commit.interval.ms"] / 1000
         self._verify_crc = conf["check.crcs"]
         self._max_decompressed = conf["max.decompressed.bytes"]
-        self._read_committed = conf["isolation.level"] == "read_committed"
+        self._isolation = conf["isolation.level"]  # an IsolationLevel: requests and decoders take it as it is
+        self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
         self._closed = False
         self._commit_errors = []
         # lookups of positions ("committed", "reset") that outlive a poll(): poll(timeout) never
         # waits longer than its timeout for them (_lookup)
         self._lookups = {}
+        self._statistics = Statistics("consumer", self._client, conf,
+                                      consumer=(self._fetcher, self._group, self._read_committed))
+        self._stats_cb = conf["stats_cb"]
+        # documents for stats_cb wait here for poll(), which their arrival wakes
+        self._stats_docs = StatsQueue(self._wake_poll)
+        if conf["statistics.interval.ms"] and self._stats_cb is not None:
+            self._client.add_ticker(StatsEmitter(self._statistics, conf["statistics.interval.ms"] / 1000,
+                                                 self._stats_docs))
 
     # -- context
 
@@ -103,6 +113,29 @@ class Consumer:
     def _check_open(self):
         if self._closed:
             raise E.ClientClosedError("the consumer is closed")
+
+    # -- statistics
+
+    def metrics(self):
+        """The statistics document (librdkafka's STATISTICS.md layout, see kafkacodec.client.stats)
+        as a dict, now; the one stats_cb receives every statistics.interval.ms, as JSON."""
+        return self._statistics.collect()
+
+    def _wake_poll(self):
+        with self._fetcher.lock:
+            self._fetcher.ready.notify_all()
+
+    def _serve_stats(self):
+        """stats_cb for each document waiting (the calling thread, inside poll()); CallbackError
+        after all were served when any raised."""
+        if not self._stats_docs:
+            return
+        _, errors = self._stats_docs.serve(self._stats_cb)
+        if errors:
+            error = E.CallbackError(f"{len(errors)} stats_cb call(s) raised; the first: "
+                                    f"{type(errors[0]).__name__}: {errors[0]}", errors)
+            error.__cause__ = errors[0]
+            raise error
 
     # -- assignment
 
@@ -192,6 +225,7 @@ class Consumer:
         deadline = time.monotonic() + timeout
         fetcher = self._fetcher
         while True:
+            self._serve_stats()
             self._prepare(deadline)
             out = take(limit)
             if out:
@@ -200,7 +234,7 @@ class Consumer:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return out
-                if not fetcher.completed and not self._work_pending():
+                if not fetcher.completed and not self._work_pending() and not self._stats_docs:
                     fetcher.ready.wait(min(left, 0.1))
             if time.monotonic() >= deadline and not fetcher.completed:
                 return out
@@ -263,6 +297,12 @@ class Consumer:
         partitions = list(partitions)
         if not partitions:
             return
+        shown = ", ".join(f"{tp.topic}-{tp.partition}" for tp in partitions[:20]) + (", ..." if len(partitions) > 20 else "")
+        if lost:
+            log.warning("group %s: %d partition(s) lost (other members may own them now): %s",
+                        self.conf["group.id"], len(partitions), shown)
+        else:
+            log.info("group %s: giving up %d partition(s): %s", self.conf["group.id"], len(partitions), shown)
         if not lost and self.conf["enable.auto.commit"]:
             offsets = self._consumed_offsets()
             if offsets:
@@ -316,7 +356,7 @@ class Consumer:
                 for tp in none:
                     fetcher.partitions[tp].reset = None
             raise E.IllegalStateError(f"no committed offset for {sorted(none)} and auto.offset.reset=none")
-        client, timeout, isolation = self._client, self._timeout, 1 if self._read_committed else 0
+        client, timeout, isolation = self._client, self._timeout, self._isolation
         want = frozenset(resets.items())
         found = self._lookup("reset", want, deadline, block,
                              lambda: list_offsets(client, dict(want), timeout, isolation))
@@ -445,8 +485,7 @@ class Consumer:
         fetcher = self._fetcher
         for cf, state, position in self._fetches_to_take("records", lambda: len(out) >= limit):
             if cf.kind != "records":
-                cf.decoded = decode_records(cf.data, isolation_level="read_committed" if self._read_committed
-                                            else "read_uncommitted", aborted_transactions=cf.aborted,
+                cf.decoded = decode_records(cf.data, isolation_level=self._isolation, aborted_transactions=cf.aborted,
                                             verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed,
                                             topic=cf.tp.topic, partition=cf.tp.partition)
                 cf.kind = "records"
@@ -463,8 +502,16 @@ class Consumer:
                 if j > i:
                     out.extend(records[i:j] if i or j < n else records)
                     state.position = records[j - 1].offset + 1
+                    self._count_taken(cf.tp, j - i)
                 self._taken_up_to(cf, state, j, n)
         return out
+
+    def _count_taken(self, tp, n):
+        """Statistics (under the fetcher's lock): n records of tp handed to the application."""
+        counts = self._fetcher.received.get(tp)
+        if counts is None:
+            counts = self._fetcher.received[tp] = [0, 0]
+        counts[0] += n
 
     def _finish(self, cf):
         """cf is drained (under lock): its partition may be fetched again, so wake the I/O
@@ -489,8 +536,7 @@ class Consumer:
         bounded = limit < 1 << 62
         for cf, state, position in self._fetches_to_take("arrow", lambda: taken >= limit):
             if cf.kind != "arrow":
-                cf.decoded = ka.decode(cf.data, isolation_level="read_committed" if self._read_committed
-                                       else "read_uncommitted", aborted_transactions=cf.aborted,
+                cf.decoded = ka.decode(cf.data, isolation_level=self._isolation, aborted_transactions=cf.aborted,
                                        verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
                 cf.kind = "arrow"
                 cf.index = 0
@@ -514,6 +560,7 @@ class Consumer:
                         schema=_arrow_schema()))
                     taken += rows
                     state.position = offsets[j - 1].as_py() + 1
+                    self._count_taken(cf.tp, rows)
                 self._taken_up_to(cf, state, j, n)
             if parts and not bounded:
                 # One fetch's columns as they are: gathering several would copy
@@ -589,7 +636,7 @@ class Consumer:
         self._check_open()
         specs = {_tp(k): int(v) for k, v in timestamps.items()}
         found = list_offsets(self._client, specs, self._timeout if timeout is None else timeout,
-                             1 if self._read_committed else 0)
+                             self._isolation)
         return {tp: (None if v.offset is None else v) for tp, v in found.items()}
 
     def beginning_offsets(self, partitions, timeout=None):
@@ -633,7 +680,7 @@ class Consumer:
 
     def end_offsets(self, partitions, timeout=None):
         found = list_offsets(self._client, {_tp(p): LATEST for p in partitions},
-                             self._timeout if timeout is None else timeout, 1 if self._read_committed else 0)
+                             self._timeout if timeout is None else timeout, self._isolation)
         return {tp: v.offset for tp, v in found.items()}
 
     # -- flow control

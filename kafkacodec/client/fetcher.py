@@ -31,10 +31,11 @@ from kafkacodec.records import iter_batches
 from kafkacodec.protocol.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import TopicPartition
+from kafkacodec.client.config import IsolationLevel
+from kafkacodec.client.versions import max_version
 
 log = logging.getLogger("kafkacodec.client")
 
-FETCH_MAX_VERSION = 12  # v13+ names topics by id only
 FETCH_SESSION_MIN_VERSION = 7
 FETCH_API_KEY = 1
 _SESSION_ERRORS = {Code.FETCH_SESSION_ID_NOT_FOUND, Code.INVALID_FETCH_SESSION_EPOCH}
@@ -47,6 +48,10 @@ _METADATA_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, 
 FetchPartition = m.FetchRequest.FetchPartition
 FetchTopic = m.FetchRequest.FetchTopic
 ForgottenTopic = m.FetchRequest.ForgottenTopic
+
+
+def _code_name(code):
+    return E.error_for(code).name
 
 
 class FetchSession:
@@ -124,11 +129,14 @@ class Fetcher:
         self.buffered = {}                       # TopicPartition -> CompletedFetch (queued or draining)
         self._node_in_flight = set()
         self._node_backoff = {}
-        self.isolation = 1 if conf["isolation.level"] == "read_committed" else 0
+        self.isolation = conf["isolation.level"]     # an IsolationLevel: the Fetch field as it is
         self.closed = False
         self.fetches_sent = 0
         self.sessions = {}                       # node id -> FetchSession (I/O thread)
         self.session_stats = {"full": 0, "incremental": 0, "reset": 0}
+        # statistics (kafkacodec.client.stats), under lock: TopicPartition -> [records handed out by
+        # poll(), bytes of record data fetched]; kept after a partition is unassigned (totals)
+        self.received = {}
 
     # -- calling thread (under lock)
 
@@ -179,7 +187,7 @@ class Fetcher:
         """The Fetch version this broker's connection negotiated, None before it is ready."""
         conn = self.client.connections.get(node)
         broker_max = conn.versions.get(FETCH_API_KEY) if conn is not None and conn.ready else None
-        return None if broker_max is None else min(broker_max, FETCH_MAX_VERSION)
+        return None if broker_max is None else min(broker_max, max_version("Fetch"))
 
     def tick(self, now):
         if self.closed:
@@ -221,7 +229,8 @@ class Fetcher:
 
     def _only_caught_up(self, items):
         for _tp, state, _epoch in items:
-            end = state.last_stable_offset if self.isolation and state.last_stable_offset >= 0 \
+            end = state.last_stable_offset \
+                if self.isolation is IsolationLevel.READ_COMMITTED and state.last_stable_offset >= 0 \
                 else state.high_watermark
             if end < 0 or state.fetch_offset() < end:
                 return False
@@ -266,7 +275,7 @@ class Fetcher:
         sent = {(tp, spec[0]) for tp, spec in wanted.items()}
         try:
             # a session is built for the version the ready connection negotiated: send exactly that one
-            future = self.client.send(node, "Fetch", body, max_version=FETCH_MAX_VERSION,
+            future = self.client.send(node, "Fetch", body,
                                       version=version if session_epoch >= 0 else None,
                                       timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
         except E.ClientClosedError:
@@ -302,7 +311,13 @@ class Fetcher:
                 if state is not None:
                     state.in_flight = False
             if exc is not None:
-                log.debug("fetch from broker %s failed: %s", node, exc)
+                if isinstance(exc, E.ClientClosedError):
+                    log.debug("fetch from broker %s ended: %s", node, exc)
+                else:
+                    # a lost connection is a WARNING of its own (network): this one says what follows
+                    log.log(logging.INFO if isinstance(exc, E.KafkaConnectionError) else logging.WARNING,
+                            "fetch from broker %s failed (%s: %s); refreshing metadata, fetching again in %d ms",
+                            node, type(exc).__name__, exc, self.conf["retry.backoff.ms"])
                 self._drop_session(node)
                 self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
                 md.request_update()
@@ -311,10 +326,15 @@ class Fetcher:
             if resp.error_code:
                 self._drop_session(node)
                 if resp.error_code in _SESSION_ERRORS:
-                    log.debug("fetch session with broker %s: error %s; a full fetch follows", node, resp.error_code)
+                    log.info("fetch session with broker %s: %s; a full fetch follows", node,
+                             _code_name(resp.error_code))
                     self.client.wakeup()
                     return  # at once, without a session
-                log.debug("fetch from broker %s: error %s", node, resp.error_code)
+                refresh = resp.error_code in _METADATA_ERRORS
+                log.warning("fetch from broker %s: %s; %sfetching again in %d ms", node, _code_name(resp.error_code),
+                            "refreshing metadata, " if refresh else "", self.conf["retry.backoff.ms"])
+                if refresh:
+                    md.request_update()
                 self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
                 return
             if session is not None:
@@ -342,12 +362,19 @@ class Fetcher:
                                 records = state.held + bytes(records)
                                 fetch_offset = state.position
                                 state.held = state.fetch_next = None
+                            counts = self.received.get(tp)
+                            if counts is None:
+                                counts = self.received[tp] = [0, 0]
+                            counts[1] += len(p.records)
                             cf = CompletedFetch(tp, fetch_offset, records, aborted)
                             self.completed.append(cf)
                             self.buffered[tp] = cf
                             woke = True
                     elif code == Code.OFFSET_OUT_OF_RANGE:
                         policy = self.conf["auto.offset.reset"]
+                        log.warning("fetch %s[%d]: offset %d is OFFSET_OUT_OF_RANGE; %s", tp.topic, tp.partition,
+                                    fetch_offset, "poll() raises it (auto.offset.reset=none)" if policy == "none"
+                                    else f"resetting to the {policy} offset (auto.offset.reset)")
                         if policy == "none":
                             state.error = E.error_for(code, f"{tp.topic}[{tp.partition}] at offset {fetch_offset}")
                             woke = True
@@ -355,12 +382,17 @@ class Fetcher:
                             state.reset = policy
                             woke = True
                     elif code in _METADATA_ERRORS:
+                        log.info("fetch %s[%d] from broker %s: %s; refreshing metadata", tp.topic, tp.partition,
+                                 node, _code_name(code))
                         md.request_update()
                     else:
                         err = E.error_for(code, f"fetch {tp.topic}[{tp.partition}]")
                         if not err.retriable:
                             state.error = err
                             woke = True
+                        else:
+                            log.info("fetch %s[%d] from broker %s: %s; fetching again", tp.topic, tp.partition,
+                                     node, err.name)
             if woke:
                 self.ready.notify_all()
 

@@ -32,19 +32,11 @@ from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import TopicPartition
 from kafkacodec.client.assignors import ASSIGNORS, parse_sticky_user_data, sticky_user_data
 from kafkacodec.client.network import BrokerConnection
+from kafkacodec.client.versions import max_version
 
 log = logging.getLogger("kafkacodec.client")
 
-FIND_COORDINATOR_MAX_VERSION = 3
-# The classic group APIs gain nothing this client uses after these versions (static membership
-# is in v5 / v3); librdkafka's mock cluster advertises JoinGroup v6 but drops the connection on it.
-JOIN_GROUP_MAX_VERSION = 5
-SYNC_GROUP_MAX_VERSION = 3
-HEARTBEAT_MAX_VERSION = 3
 LEAVE_GROUP = 13
-LEAVE_GROUP_MAX_VERSION = 4
-OFFSET_COMMIT_MAX_VERSION = 8
-OFFSET_FETCH_MAX_VERSION = 7
 # v1 carries owned partitions (KIP-429), v2 the generation they were owned in
 SUBSCRIPTION_VERSION = 2
 PROTOCOL_TYPE = "consumer"
@@ -92,6 +84,11 @@ class GroupCoordinator:
         self._topic_counts = {}
         self.last_poll = time.monotonic()
         self.error = None             # raised by the next poll()
+        # statistics (kafkacodec.client.stats)
+        self.committed_offsets = {}   # TopicPartition -> offset last committed or read back by this member
+        self.rebalance_cnt = 0        # assignments and revocations handed to poll()
+        self.last_rebalance = None    # when the last of them was (monotonic)
+        self.last_rebalance_reason = None
         self.closed = False
         client.metadata.listeners.append(self._metadata_changed)
 
@@ -102,7 +99,7 @@ class GroupCoordinator:
             return
         self._finding = True
         body = m.FindCoordinatorRequest(key=self.group_id, key_type=0)
-        future = self.client.send(None, "FindCoordinator", body, max_version=FIND_COORDINATOR_MAX_VERSION)
+        future = self.client.send(None, "FindCoordinator", body)
         future.add_done_callback(self._found)
 
     def _found(self, future):
@@ -128,14 +125,19 @@ class GroupCoordinator:
         if conn is None or (conn.host, conn.port) != (resp.host, resp.port):
             if conn is not None:
                 conn.close()
-            self.client.connections[node] = BrokerConnection(self.client, node, resp.host, resp.port)
+            conn = self.client.connections[node] = BrokerConnection(self.client, node, resp.host, resp.port)
+            conn.label = f"{resp.node_id}, group coordinator"
+        log.info("group %s: coordinator is broker %s (%s:%d)", self.group_id, resp.node_id, resp.host, resp.port)
         with self.cond:
             self.coordinator = node
             self.cond.notify_all()
 
     def coordinator_dead(self, why):
         if self.coordinator is not None:
-            log.debug("group %s: coordinator %s lost (%s)", self.group_id, self.coordinator, why)
+            closing = self.closed or self.client.closed or isinstance(why, E.ClientClosedError)
+            log.log(logging.DEBUG if closing else logging.WARNING,
+                    "group %s: coordinator (broker %s) lost: %s; looking it up again", self.group_id,
+                    COORDINATOR_NODE_BASE - self.coordinator, why)
         self.coordinator = None
         self.client.wakeup()
 
@@ -202,6 +204,9 @@ class GroupCoordinator:
         with self.cond:
             if self.rejoin_reason is None:
                 self.rejoin_reason = reason
+                self.last_rebalance_reason = reason
+                log.info("group %s: rebalance: %s%s", self.group_id, reason,
+                         "; the partitions owned are lost" if lost and self.owned else "")
             if lost:
                 self.partitions_lost = True
             self.cond.notify_all()
@@ -256,14 +261,13 @@ class GroupCoordinator:
             protocols=[m.JoinGroupRequest.JoinGroupRequestProtocol(name=a.name, metadata=meta)
                        for a in self.assignors], reason=None)
         timeout = (self.conf["max.poll.interval.ms"] + self.conf["request.timeout.ms"]) / 1000
-        future = self.client.send(self.coordinator, "JoinGroup", body, max_version=JOIN_GROUP_MAX_VERSION,
-                                  timeout=timeout)
+        future = self.client.send(self.coordinator, "JoinGroup", body, timeout=timeout)
         future.add_done_callback(self._joined)
 
     def _coordinator_error(self, exc_or_code):
         if isinstance(exc_or_code, int):
             if exc_or_code in _COORDINATOR_ERRORS:
-                self.coordinator_dead(f"error {exc_or_code}")
+                self.coordinator_dead(E.error_for(exc_or_code).name)
                 return True
             return False
         self.coordinator_dead(exc_or_code)
@@ -377,7 +381,7 @@ class GroupCoordinator:
         body = m.SyncGroupRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
                                   group_instance_id=self.conf["group.instance.id"], protocol_type=PROTOCOL_TYPE,
                                   protocol_name=self.protocol, assignments=assignments)
-        future = self.client.send(self.coordinator, "SyncGroup", body, max_version=SYNC_GROUP_MAX_VERSION)
+        future = self.client.send(self.coordinator, "SyncGroup", body)
         future.add_done_callback(self._synced)
 
     def _synced(self, future):
@@ -414,7 +418,7 @@ class GroupCoordinator:
         self._heartbeat_in_flight = True
         body = m.HeartbeatRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
                                   group_instance_id=self.conf["group.instance.id"])
-        future = self.client.send(self.coordinator, "Heartbeat", body, max_version=HEARTBEAT_MAX_VERSION)
+        future = self.client.send(self.coordinator, "Heartbeat", body)
         future.add_done_callback(self._heartbeat_answered)
 
     def _heartbeat_answered(self, future):
@@ -445,7 +449,7 @@ class GroupCoordinator:
         static = self.conf["group.instance.id"] is not None
         conn = self.client.connections.get(self.coordinator)
         version = min(conn.versions.get(LEAVE_GROUP, 0) if conn is not None and conn.versions else 0,
-                      LEAVE_GROUP_MAX_VERSION if static else 2)
+                      max_version("LeaveGroup") if static else 2)
         if version >= 3:
             body = m.LeaveGroupRequest(group_id=self.group_id, members=[
                 m.LeaveGroupRequest.MemberIdentity(member_id=self.member_id,
@@ -484,6 +488,8 @@ class GroupCoordinator:
         with self.cond:
             self.owned = []
             self.partitions_lost = False
+            self.rebalance_cnt += 1
+            self.last_rebalance = time.monotonic()
             if self.phase == "revoke":
                 self.phase = "join"
                 self._join_after = 0.0
@@ -499,6 +505,8 @@ class GroupCoordinator:
                 before, self.owned = self.owned, tps
                 if self.phase == "assigned":
                     self.phase = "stable"
+                self.rebalance_cnt += 1
+                self.last_rebalance = time.monotonic()
             return tps, before
 
     def leave(self, timeout):
@@ -573,13 +581,13 @@ class GroupCoordinator:
                     retry = err
         return retry
 
-    def _call_coordinator(self, api, body, max_version, deadline, what, outcome):
+    def _call_coordinator(self, api, body, deadline, what, outcome):
         """Calling thread: send to the coordinator until outcome(future) gives (True, result);
         (False, retriable error) retries after a backoff, other errors are raised by outcome."""
         attempt = 0
         while True:
             node = self.wait_coordinator(deadline)
-            future = self.client.send(node, api, body, max_version=max_version,
+            future = self.client.send(node, api, body,
                                       timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
                                                            deadline - time.monotonic())))
             try:
@@ -599,8 +607,9 @@ class GroupCoordinator:
         def outcome(future):
             retry = self._commit_outcome(future)
             return retry is None, retry
-        self._call_coordinator("OffsetCommit", self._commit_body(offsets), OFFSET_COMMIT_MAX_VERSION, deadline,
+        self._call_coordinator("OffsetCommit", self._commit_body(offsets), deadline,
                                f"offset commit for group {self.group_id}", outcome)
+        self.committed_offsets.update(offsets)
 
     def commit_async(self, offsets, callback):
         """One OffsetCommit attempt from the I/O thread; callback(offsets, error or None) runs there."""
@@ -611,13 +620,15 @@ class GroupCoordinator:
                 self.client.wakeup()
                 callback(offsets, E.CoordinatorNotAvailableError(f"group {self.group_id}: coordinator unknown"))
                 return
-            future = self.client.send(self.coordinator, "OffsetCommit", body, max_version=OFFSET_COMMIT_MAX_VERSION)
+            future = self.client.send(self.coordinator, "OffsetCommit", body)
 
             def done(f):
                 try:
                     error = self._commit_outcome(f)
                 except E.KafkaError as exc:
                     error = exc
+                if error is None:
+                    self.committed_offsets.update(offsets)
                 callback(offsets, error)
             future.add_done_callback(done)
         self.client.call_soon(run)
@@ -644,8 +655,11 @@ class GroupCoordinator:
                     raise E.error_for(code, f"OffsetFetch for group {self.group_id}")
             out = {TopicPartition(t.name, p.partition_index): p.committed_offset if p.committed_offset >= 0 else None
                    for t in resp.topics for p in t.partitions}
+            for tp in tps:
+                if out.get(tp) is not None:
+                    self.committed_offsets[tp] = out[tp]
             return True, {tp: out.get(tp) for tp in tps}
-        return self._call_coordinator("OffsetFetch", body, OFFSET_FETCH_MAX_VERSION, deadline,
+        return self._call_coordinator("OffsetFetch", body, deadline,
                                       f"committed offsets of group {self.group_id}", outcome)
 
     def close(self):

@@ -20,7 +20,6 @@ from kafkacodec.client._backoff import backoff
 __all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo"]
 
 METADATA = 3
-METADATA_MAX_VERSION = 12
 
 BrokerInfo = namedtuple("BrokerInfo", "node_id host port rack")
 PartitionInfo = namedtuple("PartitionInfo", "topic partition leader leader_epoch replicas isr")
@@ -146,8 +145,8 @@ class Metadata:
         body = m.MetadataRequest(topics=topics, allow_auto_topic_creation=self.allow_auto_create)
         future = concurrent.futures.Future()
         from kafkacodec.client.network import Request
-        req = Request(METADATA, body, future, self.client.conf["request.timeout.ms"] / 1000,
-                      max_version=METADATA_MAX_VERSION)
+        # the connection caps the version (kafkacodec.client.versions)
+        req = Request(METADATA, body, future, self.client.conf["request.timeout.ms"] / 1000)
         self.last_attempt = now
         self._in_flight = future
         future.add_done_callback(self._answered)

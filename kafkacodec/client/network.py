@@ -39,6 +39,8 @@ from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.metadata import Metadata
 from kafkacodec.client.sasl import mechanism_for
+from kafkacodec.client.stats import BrokerCounters
+from kafkacodec.client.versions import max_version_by_key
 
 __all__ = ["NetworkClient", "BrokerConnection"]
 
@@ -126,6 +128,7 @@ class Request:
     version: int | None = None
     deadline: float | None = None  # set when queued on a connection
     correlation_id: int | None = None
+    sent: float = 0.0              # when its bytes were queued for the socket (round-trip time)
 
 
 def _fail(future, exc):
@@ -156,6 +159,11 @@ class BrokerConnection:
         self._sasl = None
         self.last_error = None
         self.last_used = time.monotonic()
+        # how logs name the broker: its id ("-1, bootstrap"; the group coordinator's own link says so)
+        self.label = node_id if node_id >= 0 else f"{node_id}, bootstrap"
+        # kept by the client after this connection is replaced, so its totals never shrink
+        self.counters = BrokerCounters()
+        client.broker_counters.append(self.counters)
 
     def __repr__(self):
         return f"<broker {self.node_id} {self.host}:{self.port} {self.state}>"
@@ -175,6 +183,7 @@ class BrokerConnection:
     def connect(self, now):
         conf = self.client.conf
         self.state = CONNECTING
+        self.counters.connects += 1
         self._out.clear()
         self._reader = FrameReader(conf["receive.message.max.bytes"])
         self.connect_deadline = now + conf["socket.connection.setup.timeout.ms"] / 1000
@@ -363,7 +372,9 @@ class BrokerConnection:
                 _fail(req.future, E.UnsupportedVersionError(
                     f"broker {self.node_id} does not support {REQUESTS[req.api_key].name}"))
                 return
-            req.version = broker_max if req.max_version is None else min(broker_max, req.max_version)
+            # the caller's cap (only ever lower, on purpose), else the client's one table
+            cap = max_version_by_key(req.api_key) if req.max_version is None else req.max_version
+            req.version = broker_max if cap is None else min(broker_max, cap)
         self._transmit(req)
 
     def _transmit(self, req):
@@ -380,12 +391,20 @@ class BrokerConnection:
                     # bytes leave, so they must not be the caller's buffers
                     parts = [b"".join(parts)]
                 self._out.extend(parts)  # bytes, bytearrays and byte memoryviews: len() counts bytes
+                size = sum(map(len, parts))
             else:
-                self._out.append(encode_request(req.api_key, req.version, req.body, correlation_id=req.correlation_id,
-                                                client_id=self.client.conf["client.id"]))
+                frame = encode_request(req.api_key, req.version, req.body, correlation_id=req.correlation_id,
+                                       client_id=self.client.conf["client.id"])
+                self._out.append(frame)
+                size = len(frame)
         except (KafkaCodecError, ValueError) as exc:
             _fail(req.future, exc)
             return
+        counters = self.counters
+        counters.tx += 1
+        counters.txbytes += size
+        counters.req[req.api_key] += 1
+        req.sent = time.monotonic()
         if expects_response(req.api_key, req.version, req.body):
             self.in_flight[req.correlation_id] = req
         else:
@@ -421,6 +440,7 @@ class BrokerConnection:
         except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
             pass
         except OSError as exc:
+            self.counters.txerrs += 1
             self.close(E.KafkaConnectionError(f"send to broker {self.node_id} ({self.host}:{self.port}): {exc}"))
             return
         self._update_interest()
@@ -439,15 +459,22 @@ class BrokerConnection:
         if frames:
             self._consume(frames)
         if error is not None and self.sock is not None:
+            self.counters.rxerrs += 1
             self.close(error)
 
     def _consume(self, frames):
+        counters = self.counters
+        now = time.monotonic()
         for frame in frames:
             corr = peek_correlation_id(frame)
             req = self.in_flight.pop(corr, None)
             if req is None:
+                counters.rxerrs += 1
                 self.close(E.KafkaConnectionError(f"broker {self.node_id}: response for unknown correlation id {corr}"))
                 return
+            counters.rx += 1
+            counters.rxbytes += len(frame)
+            counters.rtt.add(now - req.sent)
             try:
                 if req.api_key == API_VERSIONS:
                     _, body, used = decode_api_versions(req.version, frame)
@@ -458,6 +485,7 @@ class BrokerConnection:
                     # lenient about bytes after a body: some brokers append a few
                     _, result = decode_response(req.api_key, req.version, frame, allow_trailing=True)
             except KafkaCodecError as exc:
+                counters.rxerrs += 1
                 _fail(req.future, exc)
                 continue
             if not req.future.done():
@@ -489,6 +517,7 @@ class BrokerConnection:
             if earliest is None or req.deadline < earliest:
                 earliest = req.deadline
         if expired is not None:
+            self.counters.req_timeouts += 1
             # the connection's answer order is unknown now: drop it, like the Java client
             _fail(expired.future, E.KafkaTimeoutError(
                 f"{REQUESTS[expired.api_key].name} to broker {self.node_id} timed out after "
@@ -497,6 +526,7 @@ class BrokerConnection:
             return None
         while self.waiting and self.waiting[0].deadline <= now:
             req = self.waiting.popleft()
+            self.counters.req_timeouts += 1
             _fail(req.future, E.KafkaTimeoutError(
                 f"{REQUESTS[req.api_key].name}: broker {self.node_id} ({self.host}:{self.port}) not reachable "
                 f"within {req.timeout:.1f} s" + (f": {self.last_error}" if self.last_error else "")))
@@ -522,10 +552,14 @@ class BrokerConnection:
             self.sock = None
         self.state = DISCONNECTED
         self._out.clear()
+        # closed without a cause: by this client on purpose (a coordinator moved), not a fault
+        expected = error is None
         error = error or E.KafkaConnectionError(f"connection to broker {self.node_id} closed")
         self.last_error = error
         if was != READY:
             self.failures += 1
+        else:
+            self.counters.disconnects += 1
         conf = self.client.conf
         base = conf["reconnect.backoff.ms"] / 1000
         cap = max(base, conf["reconnect.backoff.max.ms"] / 1000)
@@ -539,7 +573,7 @@ class BrokerConnection:
         for req in waiting:
             _fail(req.future, error)
         if was != DISCONNECTED:
-            self.client._connection_lost(self, error, fatal)
+            self.client._connection_lost(self, error, fatal, was == READY, expected)
 
 
 class NetworkClient:
@@ -561,6 +595,7 @@ class NetworkClient:
         self._tickers = []
         self._closed = False
         self.fatal_error = None
+        self.broker_counters = []    # stats.BrokerCounters of every connection this client made
         self.failure_listeners = []  # fn(error) on the I/O thread when the client fails (_fail)
         self.metadata = Metadata(self, conf)
         self._lock = threading.Lock()
@@ -571,7 +606,9 @@ class NetworkClient:
     # -- API for any thread
 
     def send(self, node_id, api, body, *, timeout=None, max_version=None, version=None):
-        """Queue a request for broker `node_id` (None: the least loaded broker); returns a Future."""
+        """Queue a request for broker `node_id` (None: the least loaded broker); returns a Future.
+        It goes at the highest version both sides support, capped by kafkacodec.client.versions;
+        `max_version` caps it lower, `version` names it."""
         if self._closed:
             raise self.failure or E.ClientClosedError("the client is closed")
         future = concurrent.futures.Future()
@@ -697,10 +734,22 @@ class NetworkClient:
             conn.connect(now)
 
     def _connection_ready(self, conn):
-        log.debug("connected to %r", conn)
+        log.debug("broker %s (%s:%d): connected", conn.label, conn.host, conn.port)
 
-    def _connection_lost(self, conn, error, fatal):
-        log.debug("connection to %r lost: %s", conn, error)
+    def _connection_lost(self, conn, error, fatal, was_ready=True, expected=False):
+        if expected or self._closed or isinstance(error, (E.ClientClosedError, E.ClientFailedError)):
+            # closing, or a failure the client reports itself: nothing unexpected to report here
+            log.debug("broker %s (%s:%d): disconnected: %s", conn.label, conn.host, conn.port, error)
+        elif was_ready:
+            log.warning("broker %s (%s:%d): disconnected: %s: %s", conn.label, conn.host, conn.port,
+                        type(error).__name__, error)
+        elif conn.failures == 1:
+            # the first failed attempt in a row; the ones after it, every reconnect backoff, at DEBUG
+            log.warning("broker %s (%s:%d): connection failed: %s: %s", conn.label, conn.host, conn.port,
+                        type(error).__name__, error)
+        else:
+            log.debug("broker %s (%s:%d): connection failed again (%d in a row): %s", conn.label, conn.host,
+                      conn.port, conn.failures, error)
         if fatal:
             self.fatal_error = error
         if conn.node_id >= 0:

@@ -32,6 +32,7 @@ from kafkacodec.client.config import PRODUCER, resolve
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
+from kafkacodec.client.stats import Statistics, StatsEmitter, StatsQueue
 from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionManager
 
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
@@ -111,6 +112,13 @@ class Producer:
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.failure_listeners.append(self._client_failed)
         self._client.add_ticker(self._sender)
+        self._statistics = Statistics("producer", self._client, conf, producer=(self._sender, self._acc, self._counts))
+        self._stats_cb = conf["stats_cb"]
+        # documents for stats_cb wait here for poll()/flush(), which the callback event wakes
+        self._stats_docs = StatsQueue(self._callbacks.event.set)
+        if conf["statistics.interval.ms"] and self._stats_cb is not None:
+            self._client.add_ticker(StatsEmitter(self._statistics, conf["statistics.interval.ms"] / 1000,
+                                                 self._stats_docs))
 
     # -- context
 
@@ -128,6 +136,11 @@ class Producer:
     def stats(self):
         """Counters of the sender: requests, batches, records, retries, splits, epoch_bumps."""
         return dict(self._sender.stats)
+
+    def metrics(self):
+        """The statistics document (librdkafka's STATISTICS.md layout, see kafkacodec.client.stats)
+        as a dict, now; the one stats_cb receives every statistics.interval.ms, as JSON."""
+        return self._statistics.collect()
 
     @property
     def producer_id(self):
@@ -279,8 +292,9 @@ class Producer:
     # -- callbacks, flush, close
 
     def poll(self, timeout=0.0):
-        """Run the callbacks of acknowledged (or failed) records; waits up to `timeout`
-        seconds for the first one.  Returns how many callbacks ran.
+        """Run the callbacks of acknowledged (or failed) records, and stats_cb with the statistics
+        documents built since the last call; waits up to `timeout` seconds for the first one.
+        Returns how many callbacks ran.
 
         Every ready callback runs even when some raise: each exception is logged, and then
         one CallbackError carrying them all is raised (``.errors``)."""
@@ -292,7 +306,7 @@ class Producer:
 
     def _run_callbacks(self, timeout):
         q = self._callbacks
-        if not q and timeout:
+        if not q and timeout and not self._stats_docs:
             q.event.wait(timeout)
         q.event.clear()
         ran = 0
@@ -311,12 +325,16 @@ class Producer:
                               exc_info=exc)
                     errors.append(exc)
                 ran += 1
+        if self._stats_docs:
+            served, failed = self._stats_docs.serve(self._stats_cb)
+            ran += served
+            errors.extend(failed)
         return ran, errors
 
     @staticmethod
     def _callback_error(errors):
         first = errors[0]
-        error = E.CallbackError(f"{len(errors)} delivery callback(s) raised; the first: "
+        error = E.CallbackError(f"{len(errors)} callback(s) raised (delivery, stats_cb); the first: "
                                 f"{type(first).__name__}: {first}", errors)
         error.__cause__ = first
         return error

@@ -71,8 +71,6 @@ __all__ = ["Sender"]
 
 log = logging.getLogger("kafkacodec.client.producer")
 
-PRODUCE_MAX_VERSION = 10        # 11+ is the same on the wire for us; the mock stops at 10
-INIT_PRODUCER_ID_MAX_VERSION = 5
 SELECT_ROUNDING = 0.001   # seconds: epoll's timeout resolution
 SEQ_MOD = 1 << 31
 
@@ -147,6 +145,9 @@ class Sender:
         self.closing = False
         self.txn = None             # TransactionManager (transactional producers)
         self.stats = collections.Counter()
+        # for statistics (kafkacodec.client.stats), counted per batch on the I/O thread
+        self.acked = {}                 # (topic, partition) -> [records, bytes] acknowledged
+        self.requests_in_flight = {}    # id(batches) -> (batches, their sizes): Produce requests unanswered
 
     # -- helpers
 
@@ -322,7 +323,7 @@ class Sender:
                                        producer_id=self.producer_id if bump else -1,
                                        producer_epoch=self.producer_epoch if bump else -1)
         try:
-            future = self.client.send(None, "InitProducerId", body, max_version=INIT_PRODUCER_ID_MAX_VERSION)
+            future = self.client.send(None, "InitProducerId", body)
         except E.KafkaError:
             # the client was closed (or failed) after the I/O loop checked: nothing to ask for
             return None
@@ -426,9 +427,9 @@ class Sender:
         self.node_in_flight[node] += 1
         self.in_flight_requests += 1
         self.stats["requests"] += 1
+        self.requests_in_flight[id(batches)] = (batches, [len(b.data) for b in batches])
         try:
-            future = self.client.send(node, "Produce", body, max_version=PRODUCE_MAX_VERSION,
-                                      timeout=self.request_timeout + 1.0)
+            future = self.client.send(node, "Produce", body, timeout=self.request_timeout + 1.0)
         except E.KafkaError as exc:
             # the client was closed (or failed) after the I/O loop checked: the batches fail
             # with its error, as its queued requests do
@@ -439,6 +440,7 @@ class Sender:
     def _produce_answered(self, future, node, batches):
         self.node_in_flight[node] -= 1
         self.in_flight_requests -= 1
+        sent = self.requests_in_flight.pop(id(batches), None)
         now = time.monotonic()
         exc = future.exception()
         if exc is not None:
@@ -446,9 +448,12 @@ class Sender:
                 for b in batches:
                     self._done(b, error=exc)
                 return
+            # one line for the request, not one per batch
+            log.warning("Produce to broker %s failed (%s: %s): refreshing metadata, retrying its %d batch(es)",
+                        node, type(exc).__name__, exc, len(batches))
             self.metadata.request_update()
             for b in batches:
-                self._retry(b, exc, now, ambiguous=True)
+                self._retry(b, exc, now, ambiguous=True, logged=True)
             return
         resp = future.result()
         if resp is None:  # acks=0: no answer comes
@@ -457,7 +462,10 @@ class Sender:
             return
         if ProduceFrame is not None and type(resp) is ProduceFrame:
             # the acknowledged batches are finished in C; the others are handled here
-            for k in finish_acknowledged(resp, self, self.acc, _LISTENER_LOCK):
+            rest = finish_acknowledged(resp, self, self.acc, _LISTENER_LOCK)
+            if sent is not None:
+                self._count_acknowledged(sent[0], sent[1], {id(resp.batches[k]) for k in rest} if rest else None)
+            for k in rest:
                 b = resp.batches[k]
                 answer = resp.answer(k)
                 if answer is None:
@@ -507,9 +515,10 @@ class Sender:
             self._done(b, error=err)
             self.set_fatal(err)
         elif err.retriable:
-            if code in _LEADER_ERRORS:
+            leader_moved = code in _LEADER_ERRORS
+            if leader_moved:
                 self.metadata.request_update()
-            self._retry(b, err, now, ambiguous=code in _AMBIGUOUS_ERRORS)
+            self._retry(b, err, now, ambiguous=code in _AMBIGUOUS_ERRORS, refreshing=leader_moved)
         else:
             self._done(b, error=err)
 
@@ -525,8 +534,25 @@ class Sender:
             if ps is not None and b in ps.in_flight:
                 ps.in_flight.remove(b)
 
+    def _count_acknowledged(self, batches, sizes, failed):
+        """Statistics: the records and bytes of a request's batches the broker acknowledged
+        (all but those whose id is in `failed`)."""
+        acked = self.acked
+        for b, size in zip(batches, sizes):
+            if failed is not None and id(b) in failed:
+                continue
+            tp = (b.topic, b.partition)
+            counts = acked.get(tp)
+            if counts is None:
+                acked[tp] = [b.record_count, size]
+            else:
+                counts[0] += b.record_count
+                counts[1] += size
+
     def _done(self, b, base_offset=-1, log_append_time=-1, error=None):
         """The batch is finished: acknowledged (error None) or failed for good."""
+        if error is None:
+            self._count_acknowledged((b,), (len(b.data) if b.data is not None else 0,), None)
         self._remove_in_flight(b)
         if error is None and self.idempotent and b.base_sequence is not None:
             ps = self.partitions.get((b.topic, b.partition))
@@ -553,7 +579,9 @@ class Sender:
         b.discard()
         self._done(b, error=error)
 
-    def _retry(self, b, error, now, ambiguous=False):
+    def _retry(self, b, error, now, ambiguous=False, logged=False, refreshing=False):
+        """Send `b` again after a backoff, or fail it once out of time or retries; `logged`: the
+        caller has logged the cause for the whole request, `refreshing`: metadata was asked for."""
         self._remove_in_flight(b)
         if b.result.done():
             self._done(b, error=b.result.error)  # failed meanwhile (purge, fatal error): never resent
@@ -570,8 +598,13 @@ class Sender:
             self._done(b, error=final)
             return
         self.stats["retries"] += 1
-        log.debug("retrying %r after %s", b, error)
         b.retry_at = now + self._backoff_for(b.attempts)
+        if not logged:
+            # once per batch, not per record; the broker's error text carries the code's name
+            log.warning("%s[%d]: retrying a batch of %d record(s) in %.0f ms (attempt %d) after %s%s%s",
+                        b.topic, b.partition, b.record_count, (b.retry_at - now) * 1000, b.attempts + 1,
+                        "" if isinstance(error, E.BrokerResponseError) else type(error).__name__ + ": ", error,
+                        "; refreshing metadata" if refreshing else "")
         self._requeue(b)
 
     def _requeue(self, b):

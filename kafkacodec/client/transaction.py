@@ -39,11 +39,6 @@ __all__ = ["TransactionManager", "ConsumerGroupMetadata", "PreparedTransaction",
 
 log = logging.getLogger("kafkacodec.client.producer")
 
-FIND_COORDINATOR_MAX_VERSION = 3
-ADD_PARTITIONS_MAX_VERSION = 3   # v4+ is the brokers' own verification API
-TXN_OFFSET_COMMIT_MAX_VERSION = 3
-INIT_PRODUCER_ID_MAX_VERSION = 5
-
 _COORDINATOR_GONE = {Code.COORDINATOR_NOT_AVAILABLE, Code.NOT_COORDINATOR}
 _TRY_AGAIN = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.CONCURRENT_TRANSACTIONS, Code.REQUEST_TIMED_OUT}
 _FENCED = {Code.INVALID_PRODUCER_EPOCH, Code.PRODUCER_FENCED}
@@ -107,8 +102,7 @@ class CoordinatorCalls:
     def _find(self, key, key_type, deadline):
         attempt = 0
         while True:
-            future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type),
-                                      max_version=FIND_COORDINATOR_MAX_VERSION)
+            future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type))
             err = None
             try:
                 resp = answer_by(future, deadline)
@@ -131,7 +125,7 @@ class CoordinatorCalls:
             raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
         time.sleep(pause)
 
-    def _call(self, api, make_body, answer_code, deadline, *, group=None, max_version=None):
+    def _call(self, api, make_body, answer_code, deadline, *, group=None):
         """Send to the transaction (or `group`'s) coordinator until it answers without a
         retriable error; returns the answer.  answer_code(resp) -> the error code that counts."""
         attempt = 0
@@ -144,7 +138,7 @@ class CoordinatorCalls:
                 coordinator = self.coordinator
             elif coordinator is None:
                 coordinator = self._find(group, 0, deadline)
-            future = self.client.send(coordinator, api, make_body(), max_version=max_version,
+            future = self.client.send(coordinator, api, make_body(),
                                       timeout=max(0.1, min(self.request_timeout, deadline - time.monotonic())))
             try:
                 resp = answer_by(future, deadline)
@@ -260,7 +254,7 @@ class TransactionManager(CoordinatorCalls):
                  v3_and_below_producer_id=self.sender.producer_id,
                  v3_and_below_producer_epoch=self.sender.producer_epoch,
                  v3_and_below_topics=[R.AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()])
-        future = self.client.send(self.coordinator, "AddPartitionsToTxn", body, max_version=ADD_PARTITIONS_MAX_VERSION)
+        future = self.client.send(self.coordinator, "AddPartitionsToTxn", body)
         self._add_future = future
         future.add_done_callback(self._partitions_added)
 
@@ -311,7 +305,7 @@ class TransactionManager(CoordinatorCalls):
             return
         self._finding = True
         body = m.FindCoordinatorRequest(key=self.transactional_id, key_type=1)
-        future = self.client.send(None, "FindCoordinator", body, max_version=FIND_COORDINATOR_MAX_VERSION)
+        future = self.client.send(None, "FindCoordinator", body)
 
         def found(f):
             self._finding = False
@@ -339,8 +333,7 @@ class TransactionManager(CoordinatorCalls):
             return m.InitProducerIdRequest(transactional_id=self.transactional_id,
                                            transaction_timeout_ms=self.timeout_ms,
                                            producer_id=pid, producer_epoch=epoch)
-        resp = self._call("InitProducerId", body, lambda r: r.error_code, deadline,
-                          max_version=INIT_PRODUCER_ID_MAX_VERSION)
+        resp = self._call("InitProducerId", body, lambda r: r.error_code, deadline)
         self.sender.set_producer(resp.producer_id, resp.producer_epoch)
         self.sequences_lost = False
         log.info("transactional id %r: producer id %d epoch %d", self.transactional_id, resp.producer_id,
@@ -397,8 +390,7 @@ class TransactionManager(CoordinatorCalls):
                 return codes[0] if codes else Code.NONE
 
             try:
-                self._call("TxnOffsetCommit", body, code_of, deadline, group=gm.group_id,
-                           max_version=TXN_OFFSET_COMMIT_MAX_VERSION)
+                self._call("TxnOffsetCommit", body, code_of, deadline, group=gm.group_id)
             except E.BrokerResponseError as exc:
                 if getattr(exc, "code", None) in _GROUP_FENCED:
                     err = E.CommitFailedError(f"TxnOffsetCommit for group {gm.group_id}: {exc}; the group "
@@ -477,5 +469,5 @@ def fence_transactional_id(client, transactional_id, *, transaction_timeout_ms=6
     calls = _calls(client, transactional_id)
     resp = calls._call("InitProducerId", lambda: m.InitProducerIdRequest(
         transactional_id=transactional_id, transaction_timeout_ms=transaction_timeout_ms, producer_id=-1,
-        producer_epoch=-1), lambda r: r.error_code, _deadline(client, timeout), max_version=INIT_PRODUCER_ID_MAX_VERSION)
+        producer_epoch=-1), lambda r: r.error_code, _deadline(client, timeout))
     return resp.producer_id, resp.producer_epoch

@@ -39,7 +39,6 @@ def test_settings_translate_and_refuse():
     assert conf["linger.ms"] == 7 and conf["compression.type"] == "zstd"
     assert conf["delivery.timeout.ms"] == 2147483647
     for name, value, names in (("batch.num.messages", 100, "batch.size"),
-                               ("statistics.interval.ms", 1000, "statistics"),
                                ("debug", "all", "logging"),
                                ("ssl.keystore.location", "/k.p12", "ssl.certificate.location")):
         with pytest.raises(ConfigError, match=name) as info:

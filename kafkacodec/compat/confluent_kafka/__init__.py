@@ -22,9 +22,11 @@ librdkafka's names are translated by one table, ``SETTINGS`` (``_config.py``; pr
 ``queue.buffering.max.kbytes`` -> ``buffer.memory``, ``fetch.wait.max.ms`` -> ``fetch.max.wait.ms``, ...
 kafkacodec's own (Kafka Java) names are accepted as well.  A librdkafka setting with no
 equivalent is a ``ConfigError`` that names what to use (``batch.num.messages``: batch.size;
-``statistics.interval.ms``: not supported yet; ``debug``: the logging module; GSSAPI,
-OAUTHBEARER; PEM strings and keystores: ``ssl.context``).  A setting of another kind of client
-(``group.id`` given to a Producer) is ignored with a warning, as librdkafka does.  Where
+``debug``: the logging module; GSSAPI, OAUTHBEARER; PEM strings and keystores: ``ssl.context``).
+``statistics.interval.ms`` and ``stats_cb`` work as in librdkafka for Producer and Consumer: the
+JSON follows STATISTICS.md with the fields kafkacodec can fill (``kafkacodec.client.stats``).
+A setting of another kind of client (``group.id`` given to a Producer) is ignored with a warning,
+as librdkafka does.  Where
 librdkafka's defaults differ from kafkacodec's and change behaviour, the face keeps librdkafka's:
 ``partitioner=consistent_random`` (keyed messages land in the same partitions as with
 confluent-kafka), ``enable.idempotence=false``, ``isolation.level=read_committed``,
@@ -78,7 +80,7 @@ __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "T
            "version", "libversion"]
 
 
-def version():
+def version() -> tuple[str, int]:
     """(version string, version int) of kafkacodec, in confluent-kafka's shape."""
     from importlib.metadata import PackageNotFoundError, version as _version
     try:

@@ -7,8 +7,11 @@ A name not in the table is passed to kafkacodec as is when kafkacodec has it
 (its Kafka Java names: ``ssl.cafile``, ``max.poll.records``, ...), else refused.
 ``python -m kafkacodec.compat.confluent_kafka`` prints the table.
 """
+from __future__ import annotations
+
 import logging
-from collections import namedtuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from kafkacodec.client.config import ADMIN, CONSUMER, PRODUCER
 from kafkacodec.client.errors import ConfigError
@@ -20,13 +23,23 @@ log = logging.getLogger("kafkacodec.compat")
 # kind: "kafkacodec" (becomes `target`), "face" (read by the face), "accepted" (no effect; the doc
 # says why that is the same behaviour), "unsupported" (ConfigError naming what to use).
 # scope: the clients it belongs to; librdkafka warns and ignores a setting of another client, so does the face.
-Setting = namedtuple("Setting", "kind target scope doc convert")
+# convert(name, value) -> the value kafkacodec or the face takes, or ConfigError
+Convert = Callable[[str, Any], Any]
+
+
+class Setting(NamedTuple):
+    kind: str
+    target: str | None
+    scope: frozenset[str]
+    doc: str
+    convert: Convert | None
 
 ALL = frozenset("PCA")
 P, C = frozenset("P"), frozenset("C")
+PC = frozenset("PC")
 
 
-def _bool(name, value):
+def _bool(name: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
@@ -37,7 +50,7 @@ def _bool(name, value):
     raise ConfigError(f"{name}: expected true or false, got {value!r}")
 
 
-def _int(name, value):
+def _int(name: str, value: Any) -> int:
     if isinstance(value, bool):
         raise ConfigError(f"{name}: expected an integer, got {value!r}")
     try:
@@ -46,31 +59,31 @@ def _int(name, value):
         raise ConfigError(f"{name}: expected an integer, got {value!r}") from None
 
 
-def _kbytes(name, value):
+def _kbytes(name: str, value: Any) -> int:
     return _int(name, value) * 1024
 
 
-def _cafile(name, value):
+def _cafile(name: str, value: Any) -> Any:
     # "probe" asks librdkafka for the system's CA store, which Python's default context loads anyway
     return None if str(value).strip().lower() == "probe" else value
 
 
-def _hostname_check(name, value):
+def _hostname_check(name: str, value: Any) -> bool:
     text = str(value).strip().lower()
     if text not in ("https", "none"):
         raise ConfigError(f"{name}: expected https or none, got {value!r}")
     return text == "https"
 
 
-def _must_be(expected, advice):
-    def convert(name, value):
+def _must_be(expected: bool, advice: str) -> Convert:
+    def convert(name: str, value: Any) -> Any:
         if _bool(name, value) != expected:
             raise ConfigError(f"{name}={value!r} is not supported: {advice}")
         return value
     return convert
 
 
-def _offset_reset(name, value):
+def _offset_reset(name: str, value: Any) -> str:
     text = str(value).strip().lower()
     table = {"smallest": "earliest", "earliest": "earliest", "beginning": "earliest",
              "largest": "latest", "latest": "latest", "end": "latest", "error": "none", "none": "none"}
@@ -80,29 +93,29 @@ def _offset_reset(name, value):
     return table[text]
 
 
-def _zero_is_none(name, value):
+def _zero_is_none(name: str, value: Any) -> int | None:
     value = _int(name, value)
     return None if value == -1 else value
 
 
-def _idle_ms(name, value):
+def _idle_ms(name: str, value: Any) -> int:
     value = _int(name, value)
     return -1 if value == 0 else value  # librdkafka's 0 disables the idle close, Kafka's -1 does
 
 
-def _delivery_timeout(name, value):
+def _delivery_timeout(name: str, value: Any) -> int:
     value = _int(name, value)
     return 2147483647 if value == 0 else value  # librdkafka's 0: no limit
 
 
-def _group_protocol(name, value):
+def _group_protocol(name: str, value: Any) -> Any:
     if str(value).strip().lower() != "classic":
         raise ConfigError(f"{name}={value!r} is not supported: kafkacodec's consumer joins groups with the "
                           f"classic protocol (group.protocol=classic)")
     return value
 
 
-def _partitioner(name, value):
+def _partitioner(name: str, value: Any) -> Any:
     if callable(value):
         return value
     text = str(value).strip().lower()
@@ -112,11 +125,11 @@ def _partitioner(name, value):
     return text
 
 
-def _unsupported(advice):
+def _unsupported(advice: str) -> Setting:
     return Setting("unsupported", None, ALL, advice, None)
 
 
-def _same(scope, doc, convert=None, target=None):
+def _same(scope: frozenset[str], doc: str, convert: Convert | None = None, target: str | None = None) -> Setting:
     return Setting("kafkacodec", target, scope, doc, convert)
 
 
@@ -187,9 +200,10 @@ SETTINGS = {
                          None),
     "log.connection.close": Setting("accepted", None, ALL, "Logging only; see log_level.", None),
     "debug": _unsupported("use logging.getLogger('kafkacodec.client').setLevel(logging.DEBUG)"),
-    "statistics.interval.ms": _unsupported("statistics are not supported yet: Producer.stats (kafkacodec) has "
-                                           "the sender's counters"),
-    "stats_cb": _unsupported("statistics are not supported yet (see statistics.interval.ms)"),
+    "statistics.interval.ms": _same(PC, "Every this many ms, stats_cb gets the statistics JSON (STATISTICS.md "
+                                        "layout, the fields kafkacodec can fill) from poll()/flush(); 0: never."),
+    "stats_cb": _same(PC, "stats_cb(json_str) for each statistics document, from poll()/flush(); the "
+                          "AdminClient has none."),
     "throttle_cb": _unsupported("throttle events are not reported: kafkacodec honours broker throttling itself"),
     "client.rack": _unsupported("fetching from the closest replica is not supported: leave client.rack unset"),
     "error_cb": Setting("face", None, ALL, "error_cb(KafkaError) for errors outside any call (the client failing "
@@ -276,7 +290,7 @@ FACE_DEFAULTS = {
     "queue.buffering.max.messages": 100000,
     "delivery.report.only.error": False,
 }
-_KAFKACODEC_DEFAULTS = {
+_KAFKACODEC_DEFAULTS: dict[str, dict[str, Any]] = {
     "P": {"partitioner": "consistent_random", "enable.idempotence": False},
     "C": {"isolation.level": "read_committed"},
     "A": {},
@@ -285,7 +299,7 @@ _TABLES = {"P": PRODUCER, "C": CONSUMER, "A": ADMIN}
 _KINDS = {"P": "producer", "C": "consumer", "A": "admin"}
 
 
-def translate(config, kind):
+def translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(kafkacodec settings, face settings) for a librdkafka-style config dict; kind "P", "C" or "A"."""
     if not isinstance(config, dict):
         raise ConfigError(f"configuration must be a dict, got {type(config).__name__}")
@@ -295,8 +309,8 @@ def translate(config, kind):
         raise ConfigError("default.topic.config: expected a dict")
     merged = dict(topic_conf, **config)
     table = _TABLES[kind]
-    out = {}
-    face = {k: v for k, v in FACE_DEFAULTS.items()}
+    out: dict[str, Any] = {}
+    face: dict[str, Any] = {k: v for k, v in FACE_DEFAULTS.items()}
     for name, value in merged.items():
         entry = SETTINGS.get(name)
         if entry is None:
@@ -332,7 +346,7 @@ def translate(config, kind):
     return out, face
 
 
-def describe():
+def describe() -> str:
     """The table as text: one line per setting."""
     lines = []
     for name, s in sorted(SETTINGS.items()):

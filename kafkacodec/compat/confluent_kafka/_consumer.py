@@ -5,11 +5,16 @@ librdkafka commits *stored* offsets: each message's offset + 1 as poll() returns
 store and does the automatic commit itself (every ``auto.commit.interval.ms``, on revoke,
 on close); kafkacodec's own auto-commit, which commits positions, stays off.
 """
+from __future__ import annotations
+
 import collections
 import logging
 import re
 import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Self
 
+from kafkacodec.client import Admin
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import RebalanceListener
 from kafkacodec.client import errors as E
@@ -18,9 +23,18 @@ from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaEx
     from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
-                                                      Message, TopicPartition)
+                                                      ClusterMetadata, Message, TopicPartition)
+
+if TYPE_CHECKING:
+    from kafkacodec.client import TopicPartition as _ClientTopicPartition
+    from kafkacodec.client.transaction import ConsumerGroupMetadata
 
 __all__ = ["Consumer"]
+
+# (topic, partition)
+_Key = tuple[str, int]
+# on_assign(consumer, partitions), and so on_revoke and on_lost
+RebalanceCallback = Callable[["Consumer", list[TopicPartition]], object]
 
 log = logging.getLogger("kafkacodec.compat")
 
@@ -28,11 +42,11 @@ log = logging.getLogger("kafkacodec.compat")
 _STEP = 0.5
 
 
-def _tps(items):
+def _tps(items: Iterable[_ClientTopicPartition]) -> list[TopicPartition]:
     return [TopicPartition(tp.topic, tp.partition) for tp in sorted(items)]
 
 
-def _pattern(topics):
+def _pattern(topics: list[str]) -> re.Pattern[str] | None:
     """librdkafka's subscription list (names, and regexes starting with ^) as one pattern for kafkacodec,
     which full-matches topic names; None when every entry is a plain name."""
     if not any(t.startswith("^") for t in topics):
@@ -41,14 +55,24 @@ def _pattern(topics):
     return re.compile("|".join(f"(?:{p})" for p in parts))
 
 
+def _next_offset(message: Message) -> tuple[_Key, int]:
+    """((topic, partition), offset + 1) of a consumed message, to commit or store."""
+    topic, partition, offset = message.topic(), message.partition(), message.offset()
+    if topic is None or partition is None or offset is None:
+        raise KafkaException(KafkaError(CODES["_INVALID_ARG"], f"message has no topic, partition and offset: "
+                                                               f"{message!r}"))
+    return (topic, partition), offset + 1
+
+
 class _Listener(RebalanceListener):
     """kafkacodec's rebalance callbacks -> on_assign / on_revoke / on_lost, with librdkafka's commit of
     the stored offsets when partitions are given up."""
 
-    def __init__(self, face, on_assign, on_revoke, on_lost):
+    def __init__(self, face: Consumer, on_assign: RebalanceCallback | None, on_revoke: RebalanceCallback | None,
+                 on_lost: RebalanceCallback | None) -> None:
         self.face, self.on_assign, self.on_revoke, self.on_lost = face, on_assign, on_revoke, on_lost
 
-    def on_partitions_assigned(self, consumer, partitions):
+    def on_partitions_assigned(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
         face = self.face
         for tp in partitions:
             face._eof_at.pop((tp.topic, tp.partition), None)
@@ -59,7 +83,7 @@ class _Listener(RebalanceListener):
             finally:
                 face._in_rebalance = False
 
-    def on_partitions_revoked(self, consumer, partitions):
+    def on_partitions_revoked(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
         face = self.face
         if self.on_revoke is not None:
             face._in_rebalance = True
@@ -72,7 +96,7 @@ class _Listener(RebalanceListener):
                                 quiet=True)
         face._forget(partitions)
 
-    def on_partitions_lost(self, consumer, partitions):
+    def on_partitions_lost(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
         face = self.face
         fn = self.on_lost or self.on_revoke
         if fn is not None:
@@ -87,7 +111,7 @@ class _Listener(RebalanceListener):
 class Consumer:
     """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
         config = dict(args[0]) if args else {}
         if len(args) > 1:
             raise TypeError("Consumer takes one configuration dict")
@@ -95,29 +119,30 @@ class Consumer:
         conf, face = _config.translate(config, "C")
         conf["enable.auto.commit"] = False  # the face commits stored offsets (module notes)
         self._conf = conf
-        self._auto_commit = face["enable.auto.commit"] and conf.get("group.id") is not None
-        self._interval = face["auto.commit.interval.ms"] / 1000
-        self._auto_store = face["enable.auto.offset.store"]
-        self._eof = face["enable.partition.eof"]
-        self._on_commit = face.get("on_commit")
-        self._error_cb = face.get("error_cb")
+        self._auto_commit: bool = face["enable.auto.commit"] and conf.get("group.id") is not None
+        self._interval: float = face["auto.commit.interval.ms"] / 1000
+        self._auto_store: bool = face["enable.auto.offset.store"]
+        self._eof: bool = face["enable.partition.eof"]
+        self._on_commit: Callable[[KafkaError | None, list[TopicPartition]], object] | None = face.get("on_commit")
+        self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._c = make_client(_Consumer, conf)
-        self._stored = {}        # (topic, partition) -> offset to commit
-        self._committed = {}     # (topic, partition) -> offset last committed by the face
-        self._eof_at = {}        # (topic, partition) -> offset whose end was reported
-        self._events = collections.deque()    # error/EOF Messages for the next poll
-        self._commit_done = collections.deque()  # (error, offsets) from the I/O thread, for on_commit
+        self._stored: dict[_Key, int] = {}        # (topic, partition) -> offset to commit
+        self._committed: dict[_Key, int] = {}     # (topic, partition) -> offset last committed by the face
+        self._eof_at: dict[_Key, int] = {}        # (topic, partition) -> offset whose end was reported
+        self._events: collections.deque[Message] = collections.deque()    # error/EOF Messages for the next poll
+        # (error, offsets) from the I/O thread, for on_commit
+        self._commit_done: collections.deque[tuple[KafkaError | None, list[TopicPartition]]] = collections.deque()
         self._next_commit = time.monotonic() + self._interval
         self._in_rebalance = False
         self._subscribed = False
-        self._admin = None
+        self._admin: Admin | None = None
         self._closed = False
 
-    def _check_open(self):
+    def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("Consumer closed")
 
-    def _call(self, fn, *args, **kwargs):
+    def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except E.KafkaError as exc:
@@ -125,7 +150,8 @@ class Consumer:
 
     # -- subscription and assignment
 
-    def subscribe(self, topics, on_assign=None, on_revoke=None, on_lost=None):
+    def subscribe(self, topics: list[str] | tuple[str, ...], on_assign: RebalanceCallback | None = None,
+                  on_revoke: RebalanceCallback | None = None, on_lost: RebalanceCallback | None = None) -> None:
         """Join the group for `topics` (names; entries starting with ^ are regexes)."""
         self._check_open()
         if isinstance(topics, str) or not isinstance(topics, (list, tuple)):
@@ -138,18 +164,18 @@ class Consumer:
         self._call(self._c.subscribe, pattern if pattern is not None else list(topics), listener)
         self._subscribed = True
 
-    def unsubscribe(self):
+    def unsubscribe(self) -> None:
         self._check_open()
         self._call(self._c.unsubscribe)
         self._subscribed = False
 
-    def _start_at(self, partitions):
+    def _start_at(self, partitions: Iterable[TopicPartition]) -> None:
         """Positions given with TopicPartition.offset (librdkafka's logical offsets included)."""
         for tp in partitions:
             if tp.offset not in (OFFSET_INVALID, OFFSET_STORED):
                 self._seek(tp)
 
-    def assign(self, partitions):
+    def assign(self, partitions: Iterable[TopicPartition]) -> None:
         """Consume `partitions` from their offsets (OFFSET_INVALID/STORED: the committed offset, else
         auto.offset.reset).  Inside on_assign this sets where the assigned partitions start."""
         self._check_open()
@@ -159,7 +185,7 @@ class Consumer:
             self._forget([tp for tp in self._eof_at if tp not in {(p.topic, p.partition) for p in partitions}])
         self._start_at(partitions)
 
-    def incremental_assign(self, partitions):
+    def incremental_assign(self, partitions: Iterable[TopicPartition]) -> None:
         self._check_open()
         partitions = list(partitions)
         if not (self._in_rebalance or self._subscribed):
@@ -167,7 +193,7 @@ class Consumer:
             self._call(self._c.assign, sorted(current | {(tp.topic, tp.partition) for tp in partitions}))
         self._start_at(partitions)
 
-    def incremental_unassign(self, partitions):
+    def incremental_unassign(self, partitions: Iterable[TopicPartition]) -> None:
         self._check_open()
         if self._in_rebalance or self._subscribed:
             return  # the group's revocation follows the callback
@@ -176,18 +202,18 @@ class Consumer:
         self._call(self._c.assign, sorted(current - gone))
         self._forget(gone)
 
-    def unassign(self):
+    def unassign(self) -> None:
         self._check_open()
         if self._in_rebalance or self._subscribed:
             return  # the group's revocation follows the callback
         self._forget(list(self._c.assignment()))
         self._call(self._c.assign, [])
 
-    def assignment(self):
+    def assignment(self) -> list[TopicPartition]:
         self._check_open()
         return _tps(self._c.assignment())
 
-    def _forget(self, partitions):
+    def _forget(self, partitions: Iterable[tuple[str, int]]) -> None:
         for tp in partitions:
             key = (tp[0], tp[1])
             self._stored.pop(key, None)
@@ -196,25 +222,26 @@ class Consumer:
 
     # -- consuming
 
-    def poll(self, timeout=None):
+    def poll(self, timeout: float | None = None) -> Message | None:
         """The next message or event, waiting up to `timeout` seconds (None or -1: until there is one);
         None when none came."""
         got = self._consume(1, timeout)
         return got[0] if got else None
 
-    def consume(self, num_messages=1, timeout=-1):
+    def consume(self, num_messages: int = 1, timeout: float | None = -1) -> list[Message]:
         """Up to num_messages messages and events, waiting until that many came or `timeout` passed."""
         if num_messages < 0 or num_messages > 1000000:
             raise ValueError("num_messages must be between 0 and 1000000 (1M)")
         return self._consume(num_messages, timeout)
 
-    def _consume(self, n, timeout):
+    def _consume(self, n: int, timeout: float | None) -> list[Message]:
         self._check_open()
         wait = _seconds(timeout)
         deadline = None if wait is None else time.monotonic() + wait
-        out = []
+        out: list[Message] = []
         while True:
             self._serve_commits()
+            self._serve_stats()
             self._maybe_auto_commit()
             while self._events and len(out) < n:
                 out.append(self._events.popleft())
@@ -227,6 +254,9 @@ class Consumer:
                 continue
             try:
                 records = self._c.poll(step, max_records=n - len(out))
+            except E.CallbackError as exc:
+                # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do
+                raise exc.errors[0] if exc.errors else exc
             except E.IllegalStateError as exc:
                 if "auto.offset.reset" in str(exc):
                     out.append(Message(error=KafkaError(CODES["_AUTO_OFFSET_RESET"], str(exc))))
@@ -252,7 +282,13 @@ class Consumer:
             if len(out) >= n and not self._events:
                 return out
 
-    def _find_eof(self):
+    def _serve_stats(self) -> None:
+        try:
+            self._c._serve_stats()
+        except E.CallbackError as exc:
+            raise exc.errors[0] if exc.errors else exc
+
+    def _find_eof(self) -> None:
         """A _PARTITION_EOF event for each partition whose position reached its high watermark (from the
         last fetch), once per offset, as librdkafka reports it."""
         for tp, (low, high) in self._c.watermarks().items():
@@ -272,7 +308,7 @@ class Consumer:
 
     # -- offsets
 
-    def _serve_commits(self):
+    def _serve_commits(self) -> None:
         while self._commit_done:
             err, offsets = self._commit_done.popleft()
             if self._on_commit is not None:
@@ -280,12 +316,13 @@ class Consumer:
             elif err is not None:
                 log.warning("commit failed: %s", err)
 
-    def _maybe_auto_commit(self):
+    def _maybe_auto_commit(self) -> None:
         if self._auto_commit and time.monotonic() >= self._next_commit:
             self._next_commit = time.monotonic() + self._interval
             self._commit_stored(None, asynchronous=True, quiet=True)
 
-    def _commit_stored(self, partitions, asynchronous, quiet=False):
+    def _commit_stored(self, partitions: Iterable[_Key] | None, asynchronous: bool,
+                       quiet: bool = False) -> list[TopicPartition] | None:
         """Commit the stored offsets not committed yet (of `partitions`, default all)."""
         wanted = self._stored if partitions is None else {k: self._stored[k] for k in partitions
                                                           if k in self._stored}
@@ -300,10 +337,10 @@ class Consumer:
             log.warning("automatic commit failed: %s", exc)
             return None
 
-    def _commit(self, offsets, asynchronous):
+    def _commit(self, offsets: dict[_Key, int], asynchronous: bool) -> list[TopicPartition] | None:
         tps = [TopicPartition(t, p, o) for (t, p), o in sorted(offsets.items())]
 
-        def done(_offsets, error):
+        def done(_offsets: object, error: BaseException | None) -> None:
             # on the I/O thread: reported from the next poll()
             if error is None:
                 self._committed.update(offsets)
@@ -322,7 +359,8 @@ class Consumer:
         self._commit_done.append((None, tps))
         return tps
 
-    def commit(self, message=None, offsets=None, asynchronous=True):
+    def commit(self, message: Message | None = None, offsets: Iterable[TopicPartition] | None = None,
+               asynchronous: bool = True) -> list[TopicPartition] | None:
         """Commit message.offset() + 1, or `offsets` [TopicPartition], or else the stored offsets.
         Synchronous commits return the committed [TopicPartition]."""
         self._check_open()
@@ -331,7 +369,7 @@ class Consumer:
         if message is not None:
             if message.error() is not None:
                 raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "cannot commit an error message"))
-            todo = {(message.topic(), message.partition()): message.offset() + 1}
+            todo = dict([_next_offset(message)])
         elif offsets is not None:
             todo = {(tp.topic, tp.partition): tp.offset for tp in offsets if tp.offset >= 0}
         else:
@@ -341,7 +379,7 @@ class Consumer:
             raise KafkaException(KafkaError(CODES["_NO_OFFSET"]))
         return self._commit(todo, asynchronous)
 
-    def store_offsets(self, message=None, offsets=None):
+    def store_offsets(self, message: Message | None = None, offsets: Iterable[TopicPartition] | None = None) -> None:
         """Store message.offset() + 1, or `offsets`, for the next commit (enable.auto.offset.store=false)."""
         self._check_open()
         if self._auto_store:
@@ -349,15 +387,15 @@ class Consumer:
                                              "store_offsets() needs enable.auto.offset.store=false"))
         if (message is None) == (offsets is None):
             raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "give one of message and offsets"))
-        todo = ({(message.topic(), message.partition()): message.offset() + 1} if message is not None
-                else {(tp.topic, tp.partition): tp.offset for tp in offsets})
+        todo = (dict([_next_offset(message)]) if message is not None
+                else {(tp.topic, tp.partition): tp.offset for tp in offsets or ()})
         assigned = {(tp.topic, tp.partition) for tp in self._c.assignment()}
         missing = [k for k in todo if k not in assigned]
         if missing:
             raise KafkaException(KafkaError(CODES["_STATE"], f"not assigned: {missing}"))
         self._stored.update(todo)
 
-    def committed(self, partitions, timeout=None):
+    def committed(self, partitions: Sequence[TopicPartition], timeout: float | None = None) -> list[TopicPartition]:
         self._check_open()
         found = self._call(self._c.committed, [(tp.topic, tp.partition) for tp in partitions], _seconds(timeout))
         out = []
@@ -366,7 +404,7 @@ class Consumer:
             out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if offset is None else offset))
         return out
 
-    def position(self, partitions):
+    def position(self, partitions: Iterable[TopicPartition]) -> list[TopicPartition]:
         """The offset of the next message per partition (OFFSET_INVALID while not known)."""
         self._check_open()
         out = []
@@ -378,7 +416,7 @@ class Consumer:
             out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if pos is None else pos))
         return out
 
-    def _seek(self, tp):
+    def _seek(self, tp: TopicPartition) -> None:
         key = (tp.topic, tp.partition)
         self._eof_at.pop(key, None)
         if tp.offset >= 0:
@@ -390,20 +428,21 @@ class Consumer:
         else:
             raise KafkaException(KafkaError(CODES["_INVALID_ARG"], f"cannot seek to offset {tp.offset}"))
 
-    def seek(self, partition):
+    def seek(self, partition: TopicPartition) -> None:
         """Move an assigned partition to partition.offset (absolute, OFFSET_BEGINNING or OFFSET_END)."""
         self._check_open()
         self._seek(partition)
 
-    def pause(self, partitions):
+    def pause(self, partitions: Iterable[TopicPartition]) -> None:
         self._check_open()
         self._call(self._c.pause, [(tp.topic, tp.partition) for tp in partitions])
 
-    def resume(self, partitions):
+    def resume(self, partitions: Iterable[TopicPartition]) -> None:
         self._check_open()
         self._call(self._c.resume, [(tp.topic, tp.partition) for tp in partitions])
 
-    def get_watermark_offsets(self, partition, timeout=None, cached=False):
+    def get_watermark_offsets(self, partition: TopicPartition, timeout: float | None = None,
+                              cached: bool = False) -> tuple[int, int]:
         """(low, high): the log start offset and the offset after the last message; cached=True answers
         from the last fetch (OFFSET_INVALID while unknown)."""
         self._check_open()
@@ -411,7 +450,8 @@ class Consumer:
         low, high = self._call(self._c.get_watermark_offsets, key, _seconds(timeout), cached)
         return (OFFSET_INVALID if low is None else low, OFFSET_INVALID if high is None else high)
 
-    def offsets_for_times(self, partitions, timeout=None):
+    def offsets_for_times(self, partitions: Sequence[TopicPartition],
+                          timeout: float | None = None) -> list[TopicPartition]:
         """The first offset whose timestamp is at or after partition.offset (ms), or -1 when none is."""
         self._check_open()
         found = self._call(self._c.offsets_for_times, {(tp.topic, tp.partition): tp.offset for tp in partitions},
@@ -424,26 +464,28 @@ class Consumer:
 
     # -- group and cluster
 
-    def consumer_group_metadata(self):
+    def consumer_group_metadata(self) -> ConsumerGroupMetadata:
         self._check_open()
-        return self._call(self._c.group_metadata)
+        metadata: ConsumerGroupMetadata = self._call(self._c.group_metadata)
+        return metadata
 
-    def memberid(self):
+    def memberid(self) -> str | None:
         self._check_open()
         if self._conf.get("group.id") is None:
             return None
-        return self._c.group_metadata().member_id or None
+        member_id: str = self._c.group_metadata().member_id
+        return member_id or None
 
-    def list_topics(self, topic=None, timeout=-1):
+    def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
         self._check_open()
         if self._admin is None:
             self._admin = _metadata.admin_for(self._conf)
         return _metadata.list_topics(self._admin, topic, _seconds(timeout))
 
-    def cluster_id(self, timeout=-1):
+    def cluster_id(self, timeout: float = -1) -> str | None:
         return self.list_topics(None, timeout).cluster_id
 
-    def close(self):
+    def close(self) -> None:
         """Commit the stored offsets (enable.auto.commit), leave the group, stop."""
         if self._closed:
             return
@@ -457,8 +499,8 @@ class Consumer:
                 self._admin.close()
         self._serve_commits()
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()

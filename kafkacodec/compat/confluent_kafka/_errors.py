@@ -5,12 +5,20 @@ values; broker codes are the Kafka protocol's, under librdkafka's names
 (``NOT_LEADER_FOR_PARTITION`` for Kafka's NOT_LEADER_OR_FOLLOWER, ...).
 ``from_exception`` turns what kafkacodec's client raises into one of these.
 """
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.errors import KafkaError as _CodecKafkaError
 from kafkacodec.client import errors as E
 from kafkacodec.protocol import errors as _protocol_errors
 
 __all__ = ["KafkaError", "KafkaException", "CODES", "from_exception"]
+
+_Client = TypeVar("_Client")
 
 # librdkafka's local error codes
 _LOCAL = {
@@ -95,14 +103,15 @@ _LOCAL_TEXT = {
 }
 
 
-def _text(code):
+def _text(code: int) -> str:
     name = _NAMES.get(code)
     if name is None:
         return f"Err-{code}?"
     if name in _LOCAL_TEXT:
         return _LOCAL_TEXT[name]
     if code in _protocol_errors.BY_CODE:
-        return "Broker: " + _protocol_errors.BY_CODE[code].description.rstrip(".")
+        description: str = _protocol_errors.class_for(code).description
+        return "Broker: " + description.rstrip(".")
     return ("Local: " if code < -1 else "Broker: ") + name.strip("_").replace("_", " ").capitalize()
 
 
@@ -112,50 +121,51 @@ class KafkaError:
 
     __slots__ = ("_code", "_reason", "_fatal", "_retriable", "_txn_requires_abort")
 
-    def __init__(self, error, reason=None, fatal=False, retriable=False, txn_requires_abort=False):
+    def __init__(self, error: int, reason: str | None = None, fatal: bool = False, retriable: bool = False,
+                 txn_requires_abort: bool = False) -> None:
         self._code = int(error)
         self._reason = reason
         self._fatal = bool(fatal)
         self._retriable = bool(retriable)
         self._txn_requires_abort = bool(txn_requires_abort)
 
-    def code(self):
+    def code(self) -> int:
         return self._code
 
-    def name(self):
+    def name(self) -> str:
         return _NAMES.get(self._code, f"ERR_{self._code}?")
 
-    def str(self):
+    def str(self) -> str:
         return self._reason if self._reason else _text(self._code)
 
-    def fatal(self):
+    def fatal(self) -> bool:
         return self._fatal
 
-    def retriable(self):
+    def retriable(self) -> bool:
         return self._retriable
 
-    def txn_requires_abort(self):
+    def txn_requires_abort(self) -> bool:
         return self._txn_requires_abort
 
-    def __str__(self):
+    def __str__(self) -> builtins.str:  # plain `str` here names the method above
         return f'KafkaError{{code={self.name()},val={self._code},str="{self.str()}"}}'
 
     __repr__ = __str__
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, KafkaError):
             return self._code == other._code
         if isinstance(other, int):
             return self._code == other
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._code)
 
-    def __lt__(self, other):
+    def __lt__(self, other: KafkaError | int) -> bool:
         return self._code < (other._code if isinstance(other, KafkaError) else other)
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return True
 
 
@@ -166,12 +176,12 @@ for _name, _value in CODES.items():
 class KafkaException(Exception):
     """Raised by the face's calls; ``args[0]`` is the KafkaError."""
 
-    def __init__(self, *args):
+    def __init__(self, *args: Any) -> None:
         if args and isinstance(args[0], int) and not isinstance(args[0], bool):
             args = (KafkaError(args[0], *args[1:2]),) + args[2:]
         super().__init__(*args)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
 
 
@@ -195,13 +205,15 @@ _BY_CLASS = (
 _FATAL_CODES = {47, 53, 90}
 
 
-def from_exception(exc, timeout_code="_TIMED_OUT", txn_requires_abort=False):
+def from_exception(exc: BaseException, timeout_code: str = "_TIMED_OUT", txn_requires_abort: bool = False) -> KafkaError:
     """The KafkaError for an exception raised by kafkacodec's client."""
     if isinstance(exc, E.PurgedError):
         return KafkaError(CODES["_PURGE_INFLIGHT" if exc.in_flight else "_PURGE_QUEUE"])
     if isinstance(exc, E.BrokerResponseError) or isinstance(exc, _protocol_errors.BrokerError):
-        code = exc.code
-        return KafkaError(code, str(exc), fatal=code in _FATAL_CODES, retriable=bool(exc.retriable),
+        # the code is a class attribute set by type() in kafkacodec's untyped errors modules
+        broker_exc: Any = exc
+        code: int = broker_exc.code
+        return KafkaError(code, str(exc), fatal=code in _FATAL_CODES, retriable=bool(broker_exc.retriable),
                           txn_requires_abort=txn_requires_abort)
     for cls, name in _BY_CLASS:
         if isinstance(exc, cls):
@@ -216,12 +228,12 @@ def from_exception(exc, timeout_code="_TIMED_OUT", txn_requires_abort=False):
     return KafkaError(CODES["_FAIL"], f"{type(exc).__name__}: {exc}")
 
 
-def exception_from(exc, **kw):
+def exception_from(exc: BaseException, **kw: Any) -> KafkaException:
     """A KafkaException for a kafkacodec exception (chained by the caller)."""
     return KafkaException(from_exception(exc, **kw))
 
 
-def make_client(cls, conf):
+def make_client(cls: Callable[[dict[str, Any]], _Client], conf: dict[str, Any]) -> _Client:
     """cls(conf), a kafkacodec client: its errors raised as KafkaException, but a ConfigError
     as it is (confluent-kafka raises bad settings as their own type too)."""
     try:

@@ -1,4 +1,7 @@
 """list_topics(): ClusterMetadata from a kafkacodec Admin's metadata view."""
+from __future__ import annotations
+
+from typing import Any
 
 from kafkacodec.client import Admin
 from kafkacodec.client import errors as E
@@ -14,12 +17,12 @@ __all__ = ["admin_for", "list_topics"]
 _FOREVER = 3600.0
 
 
-def admin_for(conf):
+def admin_for(conf: dict[str, Any]) -> Admin:
     """A kafkacodec Admin with the connection settings of a translated producer/consumer config."""
     return Admin({k: v for k, v in conf.items() if k in ADMIN and k != "default.api.timeout.ms"})
 
 
-def list_topics(admin, topic=None, timeout=None):
+def list_topics(admin: Admin, topic: str | None = None, timeout: float | None = None) -> ClusterMetadata:
     """ClusterMetadata of every topic, or of `topic` (its .error set when the broker knows no such topic)."""
     timeout = _FOREVER if timeout is None else timeout
     md = admin.client.metadata

@@ -1,27 +1,36 @@
 """confluent-kafka's Producer over kafkacodec's Producer."""
+from __future__ import annotations
+
 import threading
 import time
+from collections.abc import Callable, Iterable
+from typing import Any, Self
 
+from kafkacodec.client import Admin
 from kafkacodec.client import Producer as _Producer
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException,
                                                        exception_from, from_exception, make_client)
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, TIMESTAMP_CREATE_TIME,
-                                                      TIMESTAMP_LOG_APPEND_TIME, Message)
+                                                      TIMESTAMP_LOG_APPEND_TIME, ClusterMetadata, Headers, Message,
+                                                      TopicPartition)
 
 __all__ = ["Producer"]
+
+# on_delivery(err, msg): err is None when the message was delivered
+DeliveryCallback = Callable[[KafkaError | None, Message], object]
 
 # the longest single wait handed to kafkacodec when confluent-kafka's caller waits forever
 _FOREVER_STEP = 3600.0
 
 
-def _seconds(timeout):
+def _seconds(timeout: float | None) -> float | None:
     """confluent-kafka's timeouts: None or a negative number wait forever."""
     return None if timeout is None or timeout < 0 else float(timeout)
 
 
-def _bytes(value, what):
+def _bytes(value: object, what: str) -> bytes | None:
     if value is None or isinstance(value, bytes):
         return value
     if isinstance(value, str):
@@ -31,7 +40,7 @@ def _bytes(value, what):
     raise TypeError(f"{what}: expected str or bytes, got {type(value).__name__}")
 
 
-def _headers(headers):
+def _headers(headers: dict[str, Any] | Iterable[tuple[str, Any]] | None) -> Headers | None:
     if headers is None:
         return None
     items = headers.items() if isinstance(headers, dict) else headers
@@ -53,17 +62,18 @@ class _Delivery:
 
     __slots__ = ("owner", "fn", "topic", "key", "value", "handle", "start", "partition")
 
-    def __init__(self, owner, fn, topic, key, value, partition):
+    def __init__(self, owner: Producer, fn: DeliveryCallback | None, topic: str, key: bytes | None,
+                 value: bytes | None, partition: int) -> None:
         self.owner = owner
         self.fn = fn
         self.topic = topic
         self.key = key
         self.value = value
         self.partition = partition
-        self.handle = None
+        self.handle: Any = None  # kafkacodec's RecordHandle, once send() returned it
         self.start = time.monotonic()
 
-    def __call__(self, err, md):
+    def __call__(self, err: BaseException | None, md: Any) -> None:
         owner = self.owner
         owner._outstanding -= 1
         fn = self.fn
@@ -77,7 +87,7 @@ class _Delivery:
                 ts_type = TIMESTAMP_LOG_APPEND_TIME
             msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
                           (ts_type, md.timestamp), time.monotonic() - self.start)
-            kerr = None
+            kerr: KafkaError | None = None
         else:
             kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
             msg = Message(self.topic, partition, OFFSET_INVALID, self.key, self.value, None, kerr,
@@ -92,29 +102,31 @@ class _Delivery:
 class Producer:
     """confluent-kafka's Producer: ``produce()`` queues, ``poll()``/``flush()`` serve delivery reports."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
         config = dict(args[0]) if args else {}
         if len(args) > 1:
             raise TypeError("Producer takes one configuration dict")
         config.update(kwargs)
         conf, face = _config.translate(config, "P")
-        self._error_cb = face.get("error_cb")
-        self._on_delivery = face.get("on_delivery")
-        self._only_errors = face["delivery.report.only.error"]
-        self._max_messages = face["queue.buffering.max.messages"]
+        self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
+        self._on_delivery: DeliveryCallback | None = face.get("on_delivery")
+        self._only_errors: bool = face["delivery.report.only.error"]
+        self._max_messages: int = face["queue.buffering.max.messages"]
         self._conf = conf
         self._p = make_client(_Producer, conf)
         self._outstanding = 0
-        self._raised = []
-        self._known_topics = set()
-        self._admin = None
+        self._raised: list[Exception] = []
+        self._known_topics: set[str] = set()
+        self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
 
     # -- producing
 
-    def produce(self, topic, value=None, key=None, partition=-1, on_delivery=None, timestamp=0, headers=None,
-                callback=None):
+    def produce(self, topic: str, value: str | bytes | None = None, key: str | bytes | None = None,
+                partition: int | None = -1, on_delivery: DeliveryCallback | None = None, timestamp: int = 0,
+                headers: dict[str, Any] | Iterable[tuple[str, Any]] | None = None,
+                callback: DeliveryCallback | None = None) -> None:
         """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
         BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
         if self._closed:
@@ -146,7 +158,8 @@ class Producer:
         self._outstanding += 1
         self._known_topics.add(topic)
 
-    def produce_batch(self, topic, messages, partition=-1, on_delivery=None):
+    def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
+                      on_delivery: DeliveryCallback | None = None) -> int:
         """produce() for each dict of `messages` (value, key, partition, timestamp, callback); returns how many
         were queued.  A message that is refused gets an '_error' entry."""
         if not isinstance(messages, list):
@@ -163,31 +176,31 @@ class Producer:
                 m["_error"] = KafkaError(CODES["_QUEUE_FULL"])
         return queued
 
-    def __len__(self):
+    def __len__(self) -> int:
         """Messages queued, in flight, or delivered but not yet reported by poll()/flush()."""
         return self._outstanding
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return True  # an object with __len__ would be false when nothing is queued
 
     # -- serving reports
 
-    def _raise_kept(self):
+    def _raise_kept(self) -> None:
         if self._raised:
             raise self._raised.pop(0)
 
-    def _report_failure(self):
+    def _report_failure(self) -> None:
         err = self._p.client.fatal_error
         if err is not None and not self._error_reported and self._error_cb is not None:
             self._error_reported = True
             self._error_cb(from_exception(err))
 
-    def poll(self, timeout=None):
+    def poll(self, timeout: float | None = None) -> int:
         """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
         first; returns how many were served.  A callback's exception is raised here."""
         self._raise_kept()
         wait = _seconds(timeout)
-        served = 0
+        served: int = 0
         while True:
             step = _FOREVER_STEP if wait is None else wait
             try:
@@ -199,7 +212,7 @@ class Producer:
             if served or wait is not None:
                 return served
 
-    def flush(self, timeout=None):
+    def flush(self, timeout: float | None = None) -> int:
         """Wait until every queued message is reported (serving reports), or `timeout` seconds;
         returns how many are still queued."""
         self._raise_kept()
@@ -215,7 +228,7 @@ class Producer:
         self._raise_kept()
         return self._outstanding
 
-    def purge(self, in_queue=True, in_flight=True, blocking=True):
+    def purge(self, in_queue: bool = True, in_flight: bool = True, blocking: bool = True) -> None:
         """Fail queued (_PURGE_QUEUE) and/or in-flight (_PURGE_INFLIGHT) messages now; their reports come
         from the next poll() or flush().  In-flight requests still complete on the broker, but their
         answers no longer reach the messages."""
@@ -226,20 +239,20 @@ class Producer:
 
     # -- metadata
 
-    def _admin_client(self):
+    def _admin_client(self) -> Admin:
         if self._admin is None:
             self._admin = _metadata.admin_for(self._conf)
         return self._admin
 
-    def list_topics(self, topic=None, timeout=-1):
+    def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
         return _metadata.list_topics(self._admin_client(), topic, _seconds(timeout))
 
-    def cluster_id(self, timeout=-1):
+    def cluster_id(self, timeout: float = -1) -> str | None:
         return self.list_topics(None, timeout).cluster_id
 
     # -- transactions
 
-    def _txn_call(self, fn, *args):
+    def _txn_call(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:
             return fn(*args)
         except E.KafkaError as exc:
@@ -247,13 +260,14 @@ class Producer:
         finally:
             self._raise_kept()
 
-    def init_transactions(self, timeout=None):
+    def init_transactions(self, timeout: float | None = None) -> None:
         self._txn_call(self._p.init_transactions, _seconds(timeout))
 
-    def begin_transaction(self):
+    def begin_transaction(self) -> None:
         self._txn_call(self._p.begin_transaction)
 
-    def send_offsets_to_transaction(self, positions, group_metadata, timeout=None):
+    def send_offsets_to_transaction(self, positions: Iterable[TopicPartition], group_metadata: Any,
+                                    timeout: float | None = None) -> None:
         """Commit the consumer's positions [TopicPartition(topic, partition, next offset)] with the
         transaction; group_metadata is Consumer.consumer_group_metadata()."""
         offsets = {(tp.topic, tp.partition): tp.offset for tp in positions if tp.offset >= 0}
@@ -261,15 +275,15 @@ class Producer:
             return
         self._txn_call(self._p.send_offsets_to_transaction, offsets, group_metadata, _seconds(timeout))
 
-    def commit_transaction(self, timeout=None):
+    def commit_transaction(self, timeout: float | None = None) -> None:
         self._txn_call(self._p.commit_transaction, _seconds(timeout))
 
-    def abort_transaction(self, timeout=None):
+    def abort_transaction(self, timeout: float | None = None) -> None:
         self._txn_call(self._p.abort_transaction, _seconds(timeout))
 
     # -- shutdown
 
-    def close(self, timeout=None):
+    def close(self, timeout: float | None = None) -> bool:
         """Flush (up to `timeout` seconds), then stop; reports still pending are served."""
         if self._closed:
             return True
@@ -281,7 +295,7 @@ class Producer:
                 self._admin.close()
         return True
 
-    def __del__(self):
+    def __del__(self) -> None:
         if getattr(self, "_closed", True) is False:
             try:
                 self._p.close(0)
@@ -290,8 +304,8 @@ class Producer:
             except Exception:
                 pass
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -1,4 +1,15 @@
 """TopicPartition, Message and the metadata classes, shaped as confluent-kafka's."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kafkacodec.compat.confluent_kafka._errors import KafkaError
+    from kafkacodec.records._records import Record
+
+# (key, value) pairs as messages carry them
+Headers = list[tuple[str, bytes | None]]
 
 __all__ = ["TopicPartition", "Message", "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata",
            "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED", "OFFSET_INVALID",
@@ -20,29 +31,30 @@ class TopicPartition:
 
     __slots__ = ("topic", "partition", "offset", "metadata", "leader_epoch", "error")
 
-    def __init__(self, topic, partition=-1, offset=OFFSET_INVALID, metadata=None, leader_epoch=None):
+    def __init__(self, topic: str, partition: int = -1, offset: int = OFFSET_INVALID, metadata: str | None = None,
+                 leader_epoch: int | None = None) -> None:
         self.topic = topic
         self.partition = partition
         self.offset = offset
         self.metadata = metadata
         self.leader_epoch = leader_epoch
-        self.error = None
+        self.error: KafkaError | None = None
 
-    def _key(self):
+    def _key(self) -> tuple[str, int]:
         return (self.topic, self.partition)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, TopicPartition):
             return NotImplemented
         return self._key() == other._key()
 
-    def __lt__(self, other):
+    def __lt__(self, other: TopicPartition) -> bool:
         return self._key() < other._key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key())
 
-    def __str__(self):
+    def __str__(self) -> str:
         return (f"TopicPartition{{topic={self.topic},partition={self.partition},offset={self.offset},"
                 f"leader_epoch={self.leader_epoch},error={self.error}}}")
 
@@ -55,8 +67,10 @@ class Message:
     __slots__ = ("_topic", "_partition", "_offset", "_key", "_value", "_headers", "_error", "_timestamp",
                  "_latency", "_leader_epoch")
 
-    def __init__(self, topic=None, partition=None, offset=None, key=None, value=None, headers=None, error=None,
-                 timestamp=None, latency=None, leader_epoch=None):
+    def __init__(self, topic: str | None = None, partition: int | None = None, offset: int | None = None,
+                 key: bytes | None = None, value: bytes | None = None, headers: Headers | None = None,
+                 error: KafkaError | None = None, timestamp: tuple[int, int] | None = None,
+                 latency: float | None = None, leader_epoch: int | None = None) -> None:
         self._topic = topic
         self._partition = partition
         self._offset = offset
@@ -64,12 +78,12 @@ class Message:
         self._value = value
         self._headers = headers
         self._error = error
-        self._timestamp = (TIMESTAMP_NOT_AVAILABLE, 0) if timestamp is None else timestamp
+        self._timestamp: tuple[int, int] = (TIMESTAMP_NOT_AVAILABLE, 0) if timestamp is None else timestamp
         self._latency = latency
         self._leader_epoch = leader_epoch
 
     @classmethod
-    def _of_record(cls, r):
+    def _of_record(cls, r: Record) -> Message:
         """A consumed kafkacodec Record as a Message (timestamp types: Kafka's 0/1 -> 1/2)."""
         m = cls.__new__(cls)
         m._topic = r.topic
@@ -86,53 +100,53 @@ class Message:
         m._leader_epoch = None
         return m
 
-    def topic(self):
+    def topic(self) -> str | None:
         return self._topic
 
-    def partition(self):
+    def partition(self) -> int | None:
         return self._partition
 
-    def offset(self):
+    def offset(self) -> int | None:
         return self._offset
 
-    def key(self):
+    def key(self) -> bytes | None:
         return self._key
 
-    def value(self):
+    def value(self) -> bytes | None:
         return self._value
 
-    def headers(self):
+    def headers(self) -> Headers | None:
         """A list of (str, bytes | None), or None when the message has none."""
         return self._headers
 
-    def error(self):
+    def error(self) -> KafkaError | None:
         return self._error
 
-    def timestamp(self):
+    def timestamp(self) -> tuple[int, int]:
         """(timestamp type, milliseconds since the epoch): TIMESTAMP_CREATE_TIME,
         TIMESTAMP_LOG_APPEND_TIME or TIMESTAMP_NOT_AVAILABLE."""
         return self._timestamp
 
-    def latency(self):
+    def latency(self) -> float | None:
         """Seconds from produce() to the delivery report (produced messages only)."""
         return self._latency
 
-    def leader_epoch(self):
+    def leader_epoch(self) -> int | None:
         return self._leader_epoch
 
-    def set_key(self, key):
+    def set_key(self, key: bytes | None) -> None:
         self._key = key
 
-    def set_value(self, value):
+    def set_value(self, value: bytes | None) -> None:
         self._value = value
 
-    def set_headers(self, headers):
+    def set_headers(self, headers: Headers | None) -> None:
         self._headers = headers
 
-    def __len__(self):
+    def __len__(self) -> int:
         return 0 if self._value is None else len(self._value)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._error is not None:
             return f"<Message {self._topic}[{self._partition}]@{self._offset} error={self._error}>"
         return f"<Message {self._topic}[{self._partition}]@{self._offset}>"
@@ -141,23 +155,24 @@ class Message:
 class BrokerMetadata:
     __slots__ = ("id", "host", "port")
 
-    def __init__(self, id=-1, host=None, port=-1):
+    def __init__(self, id: int = -1, host: str | None = None, port: int = -1) -> None:
         self.id, self.host, self.port = id, host, port
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"BrokerMetadata({self.id}, {self.host}:{self.port})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.host}:{self.port}/{self.id}"
 
 
 class PartitionMetadata:
     __slots__ = ("id", "leader", "replicas", "isrs", "error")
 
-    def __init__(self, id=-1, leader=-1, replicas=(), isrs=(), error=None):
+    def __init__(self, id: int = -1, leader: int = -1, replicas: Iterable[int] = (), isrs: Iterable[int] = (),
+                 error: KafkaError | None = None) -> None:
         self.id, self.leader, self.replicas, self.isrs, self.error = id, leader, list(replicas), list(isrs), error
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"PartitionMetadata({self.id})" if self.error is None else \
             f"PartitionMetadata({self.id}, {self.error})"
 
@@ -165,15 +180,18 @@ class PartitionMetadata:
 class TopicMetadata:
     __slots__ = ("topic", "partitions", "error")
 
-    def __init__(self, topic=None, partitions=None, error=None):
-        self.topic, self.partitions, self.error = topic, partitions if partitions is not None else {}, error
+    def __init__(self, topic: str | None = None, partitions: dict[int, PartitionMetadata] | None = None,
+                 error: KafkaError | None = None) -> None:
+        self.topic = topic
+        self.partitions: dict[int, PartitionMetadata] = partitions if partitions is not None else {}
+        self.error = error
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"TopicMetadata({self.topic}, {len(self.partitions)} partitions)" if self.error is None else \
             f"TopicMetadata({self.topic}, {len(self.partitions)} partitions, {self.error})"
 
-    def __str__(self):
-        return self.topic
+    def __str__(self) -> str:
+        return str(self.topic)
 
 
 class ClusterMetadata:
@@ -182,16 +200,16 @@ class ClusterMetadata:
 
     __slots__ = ("cluster_id", "controller_id", "brokers", "topics", "orig_broker_id", "orig_broker_name")
 
-    def __init__(self):
-        self.cluster_id = None
+    def __init__(self) -> None:
+        self.cluster_id: str | None = None
         self.controller_id = -1
-        self.brokers = {}
-        self.topics = {}
+        self.brokers: dict[int, BrokerMetadata] = {}
+        self.topics: dict[str, TopicMetadata] = {}
         self.orig_broker_id = -1
-        self.orig_broker_name = None
+        self.orig_broker_name: str | None = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"ClusterMetadata({self.cluster_id})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.cluster_id)
