@@ -78,8 +78,13 @@ def test_project_helpers_with_only_the_import_changed(tansu, monkeypatch):
     monkeypatch.setitem(sys.modules, "confluent_kafka.admin", ck.admin)
     ours = _helpers_round(tansu)
     assert [p for p, _ in ours[0]] == [p for p, _ in theirs[0]]  # the same partitions for the same keys
-    assert sorted(ours[1], key=repr) == sorted(theirs[1], key=repr)
-    assert len(ours[1]) == 21 and all(v != b"aborted" for _, v, _, _ in ours[1])
+    expected = sorted([(f"k{i}".encode(), f"v{i}".encode(), [("h", str(i).encode())], 1_700_000_000_000 + i)
+                       for i in range(20)] + [(b"t", b"committed", [], None)], key=repr)
+    assert sorted(ours[1], key=repr) == expected
+    # confluent-kafka's read_committed consumer on Tansu now and then hands out the aborted
+    # record (measured: 2 rounds in 8, the face's consumer never); compared only when it did not
+    if all(v != b"aborted" for _, v, _, _ in theirs[1]):
+        assert sorted(theirs[1], key=repr) == expected
 
 
 def test_producer_len_poll_flush_purge(tansu):
