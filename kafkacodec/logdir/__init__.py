@@ -23,14 +23,17 @@ neighbours (offsets rise, leader epochs never fall and match
 the batches around them and the CRCs tell which one is damaged.  Only the
 active segment may end in a partial batch, and only when no ``.index`` entry
 and no whole batch lies at or after it (else a length is damaged); it is
-counted in the read's :class:`ReadStats`.  What cannot be seen: a base offset
-moved within a compaction gap, or raised on the log's very last batch where no
-index entry covers it (and, without a checkpoint, a raised leader epoch there).
+counted in the read's :class:`ReadStats` (a :class:`TornTail` naming the file,
+byte position and size) and logged as a warning on the ``kafkacodec.logdir``
+logger, as Kafka's log recovery logs the bytes it truncates.  What cannot be
+seen: a base offset moved within a compaction gap, or raised on the log's very
+last batch where no index entry covers it (and, without a checkpoint, a raised
+leader epoch there).
 Unusable files and
 directories raise :class:`LogDirError`.  :class:`kafkacodec.logdir.writer.PartitionWriter`
 writes partition directories the way a broker does.
 """
-from kafkacodec.logdir._errors import LogDirError, ReadStats, locate_error
+from kafkacodec.logdir._errors import LogDirError, ReadStats, TornTail, locate_error
 from kafkacodec.logdir._headers import BatchHeader, HeaderWalk, read_header
 from kafkacodec.logdir._index import (
     AbortedTxn,
@@ -61,6 +64,7 @@ __all__ = [
     "SegmentWalk",
     "LogDirError",
     "ReadStats",
+    "TornTail",
     "locate_error",
     "LogPosition",
     "ByteRange",

@@ -1,12 +1,16 @@
 """Errors of the log-directory layer and the statistics of a read."""
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
 
-__all__ = ["LogDirError", "ReadStats", "corrupt", "locate_error", "ON_CORRUPTION"]
+__all__ = ["LogDirError", "ReadStats", "TornTail", "corrupt", "locate_error", "ON_CORRUPTION", "log"]
+
+log = logging.getLogger("kafkacodec.logdir")
 
 ON_CORRUPTION = ("error", "skip")
 
@@ -67,13 +71,28 @@ def locate_error(exc: CorruptDataError, file, base: int = 0) -> CorruptDataError
     return exc
 
 
+class TornTail(NamedTuple):
+    """An incomplete batch ending a partition's active segment, left out of a
+    read: ``bytes`` bytes from byte ``position`` of ``file``."""
+
+    file: str
+    position: int
+    bytes: int
+
+    def describe(self) -> str:
+        return (f"{self.file}: left out an incomplete batch of {self.bytes} bytes at byte {self.position}, "
+                f"the end of the active segment (a torn write; Kafka's log recovery truncates it too)")
+
+
 @dataclass
 class ReadStats:
     """What a read handed out and what it had to leave out.
 
     ``truncated_bytes``/``partial_batches``: an incomplete batch ending the
-    active segment (a broker mid-append), never an error.  ``skipped_*``:
-    corrupt data left out with ``on_corruption="skip"``; ``errors`` holds the
+    active segment (a broker mid-append, or a crash), never an error; each
+    one is in ``torn_tails`` (file, byte position, bytes) and logged as a
+    warning on the ``kafkacodec.logdir`` logger.  ``skipped_*``: corrupt
+    data left out with ``on_corruption="skip"``; ``errors`` holds the
     CorruptDataError of each skip (file, byte position, field).
     """
 
@@ -84,6 +103,7 @@ class ReadStats:
     skipped_batches: int = 0
     skipped_bytes: int = 0
     errors: list = field(default_factory=list)
+    torn_tails: list = field(default_factory=list)
 
     def merge(self, other: "ReadStats") -> "ReadStats":
         self.batches += other.batches
@@ -93,7 +113,16 @@ class ReadStats:
         self.skipped_batches += other.skipped_batches
         self.skipped_bytes += other.skipped_bytes
         self.errors.extend(other.errors)
+        self.torn_tails.extend(other.torn_tails)
         return self
+
+    def add_torn_tail(self, tail: TornTail) -> None:
+        """Count an incomplete batch left out at the end of the active
+        segment, and say so in the log, as Kafka's log recovery does."""
+        self.partial_batches += 1
+        self.truncated_bytes += tail.bytes
+        self.torn_tails.append(tail)
+        log.warning("%s", tail.describe())
 
 
 def check_on_corruption(value: str) -> str:

@@ -364,12 +364,11 @@ class PartitionDir(_ClosedOnExit):
                 ) -> Iterator[tuple[Segment, BatchHeader]]:
         """``(segment, header)`` for every batch that may hold offsets in
         ``[start_offset, end_offset)``, every header checked: only the active
-        segment may end in a partial batch (counted in ``stats``); anything
-        else raises CorruptDataError, or is skipped and counted with
-        ``on_corruption="skip"``.
+        segment may end in a partial batch (counted and logged in ``stats``,
+        when given); anything else raises CorruptDataError, or is skipped and
+        counted with ``on_corruption="skip"``.
         """
         check_on_corruption(on_corruption)
-        stats = ReadStats() if stats is None else stats
         for seg, start in self._start_points(start_offset, on_corruption):
             walk = seg.headers(start, on_corruption=on_corruption, stats=stats)
             prev_next = None
@@ -406,8 +405,9 @@ class PartitionDir(_ClosedOnExit):
         any other corruption, raises CorruptDataError naming the file, the byte
         position within it and the field; with ``on_corruption="skip"`` it is
         left out and counted in the reader's ``stats``.  A partial batch at the
-        end of the active segment is left out and counted in
-        ``stats.truncated_bytes`` / ``stats.partial_batches``.
+        end of the active segment is left out, counted in
+        ``stats.truncated_bytes`` / ``stats.partial_batches`` / ``stats.torn_tails``
+        and logged as a warning on the ``kafkacodec.logdir`` logger.
         """
         check_on_corruption(on_corruption)
 

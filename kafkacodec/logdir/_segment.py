@@ -13,6 +13,7 @@ import os
 import stat as _stat
 import struct
 from bisect import bisect_left, bisect_right
+from itertools import islice
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,6 +24,7 @@ from kafkacodec.errors import CorruptDataError, CrcMismatchError, KafkaCodecErro
 from kafkacodec.logdir._errors import (
     LogDirError,
     ReadStats,
+    TornTail,
     check_on_corruption,
     corrupt,
     locate_error,
@@ -56,7 +58,14 @@ _I32 = struct.Struct(">i")
 _U32 = struct.Struct(">I")
 _NO_LAST = -(1 << 63)
 _NO_EPOCH = -(1 << 31) - 1
-_FAR = 1 << 63
+_NO_MAGIC = -1
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
+# the magic-2 header fields the bulk checks read: base offset, leader epoch, last offset delta, record count
+_HEADER_DTYPE = np.dtype({"names": ["base", "epoch", "delta", "count"], "formats": [">i8", ">i4", ">i4", ">i4"],
+                          "offsets": [0, 12, 23, 57], "itemsize": V2_HEADER_SIZE})
+_HEADER_BYTES_DTYPE = np.dtype(f"V{V2_HEADER_SIZE}")
+_BULK_MIN = 24  # shorter runs are checked one batch at a time: numpy's per-call cost would outweigh them
+_NO_ENTRIES = np.empty(0, np.int64)
 
 
 def regular_file(path: Path, what: str) -> os.stat_result:
@@ -190,7 +199,7 @@ class SegmentWalk:
     the active segment may end in an incomplete batch, and only when no
     ``.index`` entry and no whole batch lies at or after it (else the length
     is damaged, not half-written); the walk then stops and counts it in
-    ``truncated_bytes`` (and the stats' ``partial_batches``).  With
+    ``truncated_bytes`` (and in ``stats``, when given, as a TornTail, logged).  With
     ``on_corruption="skip"`` a corrupt batch is left out and counted in
     ``stats`` instead of raised: one whose length is sound is skipped alone,
     otherwise the walk resumes at the next sound batch (one an ``.index``
@@ -212,6 +221,9 @@ class SegmentWalk:
         self.truncated_bytes = 0
         self.done = False
         self._skip = check_on_corruption(on_corruption) == "skip"
+        # a torn tail is counted (and logged) for callers that count what a read left out, not for the
+        # walks that only find where batches end or start
+        self._report_torn = stats is not None
         self.stats = ReadStats() if stats is None else stats
         self._data = data
         self._window = max(window, _PREFIX_SIZE)
@@ -253,8 +265,8 @@ class SegmentWalk:
                 left = self.seg.size - pos
                 if left > 0:
                     self.truncated_bytes = left
-                    self.stats.truncated_bytes += left
-                    self.stats.partial_batches += 1
+                    if self._report_torn:
+                        self.stats.add_torn_tail(TornTail(str(self.seg.log_path), pos, left))
                 break
             self.position = pos + h.size
             self._before = Before(h.last_offset, _epoch_of(h), h.magic)
@@ -290,8 +302,8 @@ class SegmentWalk:
         position holding a readable batch, or the first batch whose CRC-32C
         matches, whichever comes first (else ``end``)."""
         found = self._end
-        positions, _ = self.seg.walk_index(strict=False)
-        for p in positions[bisect_right(positions, pos):]:
+        positions, _ = self.seg._index_arrays(strict=False)
+        for p in positions[np.searchsorted(positions, pos, side="right"):].tolist():
             if p >= self._end:
                 break
             if self._peek(p)[0] == "ok":
@@ -492,9 +504,9 @@ class SegmentWalk:
         seg_start = Before(self.seg.base_offset - 1, None, None)
         if pos == 0:
             return None, seg_start
-        positions, _ = self.seg.walk_index(strict=False)
-        i = bisect_left(positions, pos) - 1
-        p = positions[i] if i >= 0 else 0
+        positions, _ = self.seg._index_arrays(strict=False)
+        i = int(np.searchsorted(positions, pos)) - 1
+        p = int(positions[i]) if i >= 0 else 0
         prev = seg_start if p == 0 else None
         last = None
         while p < pos:
@@ -536,20 +548,23 @@ class SegmentWalk:
             if before.magic == 2 and h.magic < 2 and not self._crc_ok(h):
                 self._blame(h, f"magic {h.magic} after a magic-2 batch, and the CRC-32 does not match",
                             pos + 16, "magic", False)
-        positions, offsets = seg.walk_index(strict=not self._skip)
-        if positions:
-            k = bisect_left(positions, pos)
-            if k < len(positions) and positions[k] == pos:
-                if h.last_offset > offsets[k] and not self._index_is_wrong(h, k, offsets[k]):
+        positions, offsets = seg._index_arrays(strict=not self._skip)
+        n_index = len(positions)
+        if n_index:
+            k = int(np.searchsorted(positions, pos))
+            if k < n_index and positions[k] == pos:
+                offset = int(offsets[k])
+                if h.last_offset > offset and not self._index_is_wrong(h, k, offset):
                     self._blame(h, f"last offset {h.last_offset}, but the offset index places offset "
-                                   f"{offsets[k]} in the batch at byte {pos}", pos, "base_offset", True)
+                                   f"{offset} in the batch at byte {pos}", pos, "base_offset", True)
                 k += 1
-            if k < len(positions) and positions[k] < h.end:
+            if k < n_index and positions[k] < h.end:
+                inside, offset = int(positions[k]), int(offsets[k])
                 if not self._crc_ok(h):
-                    self._blame(h, f"batch length {h.size - LOG_OVERHEAD} runs over byte {positions[k]}, where "
+                    self._blame(h, f"batch length {h.size - LOG_OVERHEAD} runs over byte {inside}, where "
                                    f"the offset index places a batch (and the CRC does not match)",
                                 pos + 8, "batch_length", False)
-                self._index_damage(k, f"offset index entry ({offsets[k]}, {positions[k]}) points inside the "
+                self._index_damage(k, f"offset index entry ({offset}, {inside}) points inside the "
                                       f"batch at byte {pos}")
         state, n = self._peek(h.end)
         if state == "end":
@@ -647,10 +662,10 @@ class SegmentWalk:
         """None when the bytes from ``pos`` may be a batch still being written
         (or cut short by a crash); CorruptDataError when the ``.index`` or a
         whole batch after it shows the log went on."""
-        positions, _ = self.seg.walk_index(strict=not self._skip)
-        k = bisect_left(positions, pos)
+        positions, _ = self.seg._index_arrays(strict=not self._skip)
+        k = int(np.searchsorted(positions, pos))
         if k < len(positions) and positions[k] < self.seg.size:
-            raise self._err(f"{what}, but the offset index places a batch at byte {positions[k]}: "
+            raise self._err(f"{what}, but the offset index places a batch at byte {int(positions[k])}: "
                             f"damage, not a partial write", at, "batch_length")
         q = self._scan_sound(pos + 1, self.seg.size)
         if q is not None:
@@ -717,8 +732,10 @@ class Segment:
         self._txnindex = None
         self._tails = {}  # on_corruption -> (valid_size, truncated_bytes, last BatchHeader or None)
         self._walk_ix = None
+        self._walk_ix_arrays = None
         self._epochs = None
         self._epoch_starts = None
+        self._epoch_arrays = None
         self._epochs_error = None
 
     def _optional(self, suffix: str) -> Path | None:
@@ -797,15 +814,25 @@ class Segment:
         return self._index
 
     def walk_index(self, strict: bool = True) -> tuple[list[int], list[int]]:
-        """``.index`` positions and offsets (two lists) for the checks of a walk.
+        """:meth:`_index_arrays` as two lists."""
+        if self._walk_ix is None:
+            positions, offsets = self._index_arrays(strict)
+            if self._walk_ix_arrays is None:
+                return [], []  # unreadable, and not strict: not cached, so a strict walk still raises
+            self._walk_ix = (positions.tolist(), offsets.tolist())
+        return self._walk_ix
+
+    def _index_arrays(self, strict: bool = True):
+        """``.index`` positions and offsets (two int64 arrays: no Python object
+        per entry) for the checks of a walk.
 
         Entries at or beyond the end of the active segment's log are left
         out: an index read before a truncation that the log already shows.
         With ``strict=False`` an unreadable index counts as empty.
         """
-        if self._walk_ix is None:
+        if self._walk_ix_arrays is None:
             if self.index_path is None:
-                self._walk_ix = ([], [])
+                self._walk_ix_arrays = (_NO_ENTRIES, _NO_ENTRIES)
             else:
                 raw = read_small_file(self.index_path, "offset index")
                 try:
@@ -813,13 +840,13 @@ class Segment:
                         raw, self.base_offset, None if self.is_active else self.size, self._where(".index"))
                 except CorruptDataError as exc:
                     if not strict:
-                        return [], []
+                        return _NO_ENTRIES, _NO_ENTRIES
                     raise locate_error(exc, self.index_path) from None
                 if self.is_active:
                     keep = (positions < self.size) | (positions == 0)
                     offsets, positions = offsets[keep], positions[keep]
-                self._walk_ix = (positions.tolist(), offsets.tolist())
-        return self._walk_ix
+                self._walk_ix_arrays = (positions, offsets)
+        return self._walk_ix_arrays
 
     @property
     def leader_epochs(self) -> list[tuple[int, int]]:
@@ -841,6 +868,10 @@ class Segment:
         # an unordered checkpoint cannot be searched; the walk's monotonic check still holds
         self._epochs = pairs if starts == sorted(starts) else []
         self._epoch_starts = starts if self._epochs else []
+        # for the bulk checks; values past int64 compare the same once clipped (epochs are int32, offsets int64)
+        self._epoch_arrays = (
+            np.array([min(max(s, _I64_MIN), _I64_MAX) for s in self._epoch_starts], np.int64),
+            np.array([min(max(e, _I64_MIN), _I64_MAX) for e, _ in self._epochs], np.int64))
 
     def expected_epoch(self, offset: int) -> tuple[int, int] | None:
         """``(epoch, start_offset)`` of the checkpoint entry covering a batch
@@ -923,6 +954,12 @@ class Segment:
         """Bytes of an incomplete trailing batch (only tolerated in the active segment)."""
         return self._scan_tail()[1]
 
+    def torn_tail(self, on_corruption: str = "error") -> TornTail | None:
+        """The incomplete batch ending the active segment (found, not counted
+        or logged: a read that leaves it out does that), or None."""
+        end, nbytes, _ = self._scan_tail(on_corruption)
+        return TornTail(str(self.log_path), end, nbytes) if nbytes else None
+
     @property
     def last_batch(self) -> BatchHeader | None:
         return self._scan_tail()[2]
@@ -999,10 +1036,7 @@ class Segment:
         # explains, skips or finishes whatever the compiled walk does not vouch for, one batch at a time
         walk = SegmentWalk(self, start, end, on_corruption=on_corruption, stats=stats, data=True,
                            verify_crc=verify_crc, before=before)
-        positions, offsets = self.walk_index(strict=on_corruption != "skip")
-        n_index = len(positions)
-        lo = self.base_offset
-        hi = self.next_base_offset if self.next_base_offset is not None else 1 << 63
+        index = self._index_arrays(strict=on_corruption != "skip")
         f = _LogFile(self.log_path)
         pos = start
 
@@ -1032,65 +1066,35 @@ class Segment:
                         extra = h
                 held = None  # the last batch accepted: handed out once its successor agrees with it
                 if extra is None:
-                    bf = walk._before
-                    # "nothing known" as values no batch can fail, so each check is one comparison
-                    p_last, p_epoch, p_magic = (_NO_LAST, _NO_EPOCH, None) if bf is None else (
-                        bf[0], _NO_EPOCH if bf[1] is None else bf[1], bf[2])
-                    k = bisect_left(positions, pos + good)
-                    next_index = positions[k] - pos if k < n_index else _FAR  # relative to ``buf``
-                    e_lo = e_hi = 0
-                    e_want = None
                     rel = good
-                    fast = held_size = 0
+                    source = view[rel:] if rel else buf
+                    starts = []
+                    add = starts.append
+                    it = _iter_batches(source, verify_crc=verify_crc)
                     try:
-                        for b in _iter_batches(view[rel:] if rel else buf, verify_crc=verify_crc):
-                            base = b.base_offset
-                            last = b.last_offset
-                            if base <= p_last or base < lo or last >= hi or b.record_count > last - base + 1:
-                                break  # overlap, out of range: the checked walk explains it
-                            here = rel + b.position
-                            nxt = here + b.size_in_bytes
-                            if b.magic == 2:
-                                epoch = b.partition_leader_epoch
-                                if epoch < p_epoch:
-                                    break
-                                if not e_lo <= base < e_hi:
-                                    e_lo, e_hi, e_want = self._epoch_span(base)
-                                if e_want is not None and epoch != e_want:
-                                    break
-                                magic = 2
-                            else:
-                                magic = b.magic
-                                epoch = None
-                                if p_magic == 2:
-                                    break  # a magic drop: the checked walk checks the legacy CRC
-                            if here >= next_index:
-                                if here > next_index or last > offsets[k]:
-                                    break
-                                k += 1
-                                next_index = positions[k] - pos if k < n_index else _FAR
-                            if next_index < nxt:
-                                break  # runs over a batch start the index records
-                            if per_batch and fast:
-                                yield pos + good - held_size, view[good - held_size:good]
-                            # what was known before this batch, for the checked walk to take over from it
-                            b_last, b_epoch, b_magic = p_last, p_epoch, p_magic
-                            held_size = nxt - here
-                            p_last = last
-                            if epoch is not None:
-                                p_epoch = epoch
-                            p_magic = magic
-                            good = nxt
-                            count += 1
-                            fast += 1
+                        for b in it:
+                            add(b.position)
                     except KafkaCodecError:
                         pass  # the checked walk says what is wrong, with the file position
-                    if fast:
-                        held = good
+                    fit = 0
+                    if len(starts) >= _BULK_MIN:
+                        fit, ends, before_last = self._vouch(buf, pos, rel, starts, rel + it.position, walk._before,
+                                                             index, source, verify_crc)
+                    elif starts:
+                        # headers only: the CRCs were checked on the first pass
+                        again = islice(_iter_batches(source, verify_crc=False), len(starts))
+                        fit, ends, before_last = self._fit_each(again, pos, rel, walk._before, index)
+                    if fit:
+                        held = ends[fit - 1]
+                        if per_batch:
+                            at = rel
+                            for e in ends[:fit - 1]:
+                                yield pos + at, view[at:e]
+                                at = e
                         # the last batch accepted is checked against the one after it by the checked walk
-                        good, count = good - held_size, count - 1
-                        walk._before = None if b_last == _NO_LAST else Before(
-                            b_last, None if b_epoch == _NO_EPOCH else b_epoch, b_magic)
+                        good = ends[fit - 2] if fit > 1 else rel
+                        count += fit - 1
+                        walk._before = before_last
                         h = checked(buf, pos, pos + good)
                         if h is not None and h.position == pos + good and h.end <= pos + size:
                             if per_batch:
@@ -1123,18 +1127,179 @@ class Segment:
             f.close()
             walk.close()
 
-    def _epoch_span(self, offset: int):
-        """``(lo, hi, epoch)``: batches starting in ``[lo, hi)`` must carry ``epoch``
-        (None: the checkpoint says nothing there)."""
-        epochs = self.leader_epochs
-        if not epochs:
-            return -(1 << 63), 1 << 63, None
-        starts = self._epoch_starts
-        i = bisect_right(starts, offset) - 1
-        hi = starts[i + 1] if i + 1 < len(starts) else 1 << 63
-        if i < 0:
-            return -(1 << 63), hi, None
-        return starts[i], hi, epochs[i][0]
+    def _fit_each(self, batches, pos: int, rel: int, before, index):
+        """:meth:`_vouch` one batch at a time, for runs too short for numpy's
+        per-call cost to pay: ``batches`` are the RecordBatch objects, the
+        first at ``rel`` in the buffer that holds the file from byte ``pos``."""
+        if before is None:
+            p_last, p_epoch, p_magic = _NO_LAST, _NO_EPOCH, None
+        else:
+            p_last, p_magic = before.last, before.magic
+            p_epoch = _NO_EPOCH if before.epoch is None else before.epoch
+        lo = self.base_offset
+        hi = self.next_base_offset if self.next_base_offset is not None else _I64_MAX + 1
+        ix_pos, ix_off = index
+        k = int(np.searchsorted(ix_pos, pos + rel)) if len(ix_pos) else 0
+        ix_pos, ix_off = ix_pos[k:k + 64].tolist(), ix_off[k:k + 64].tolist()  # a short run meets a few entries
+        ix_pos.append(_I64_MAX + 1)
+        k = 0
+        ends = []
+        state = None
+        for b in batches:
+            base, last = b.base_offset, b.last_offset
+            if base <= p_last or base < lo or last >= hi or b.record_count > last - base + 1:
+                break
+            here = pos + rel + b.position
+            nxt = here + b.size_in_bytes
+            if b.magic == 2:
+                epoch = b.partition_leader_epoch
+                if epoch < p_epoch:
+                    break
+                want = self.expected_epoch(base)
+                if want is not None and epoch != want[0]:
+                    break
+            else:
+                epoch = None
+                if p_magic == 2:
+                    break
+            if here == ix_pos[k]:
+                if last > ix_off[k]:
+                    break
+                k += 1
+            if ix_pos[k] < nxt:
+                break  # an index entry inside the batch
+            state = (p_last, p_epoch, p_magic)
+            ends.append(nxt - pos)
+            p_last, p_magic = last, b.magic
+            if epoch is not None:
+                p_epoch = epoch
+        if not ends:
+            return 0, None, None
+        pl, pe, pm = state
+        return len(ends), ends, None if pl == _NO_LAST else Before(pl, None if pe == _NO_EPOCH else pe, pm)
+
+    def _vouch(self, buf, pos: int, rel: int, starts: list, end: int, before, index, source, verify_crc: bool):
+        """How many of the consecutive batches starting at ``starts`` (positions
+        in ``source``, which is ``buf`` from ``rel``; ``buf`` holds the file from
+        byte ``pos``; the last batch ends at ``end`` in ``buf``) pass
+        :class:`SegmentWalk`'s checks, in bulk: offsets rise above ``before``
+        (a :class:`Before` or None) and one another, stay in the segment's range
+        and hold the record count; leader epochs never fall and match
+        leader-epoch-checkpoint; no magic drop after a magic-2 batch; an
+        ``.index`` entry (``index``: positions, offsets) in a batch is at its
+        start and not below its last offset.  The first batch failing any of
+        them, and those after it, are left to the checked walk.
+
+        Returns that count, where each batch ends (positions in ``buf``) and
+        what is known before the last batch passed (a Before, or None).
+        """
+        n = len(starts)
+        at = np.array(starts, np.int64)
+        at += rel
+        ends = np.empty(n, np.int64)
+        ends[:-1] = at[1:]
+        ends[-1] = end
+        raw = np.frombuffer(buf, np.uint8)
+        magic = raw[at + 16]
+        v2 = magic == 2
+        all_v2 = bool(v2.all())
+        # each row a batch's first 61 bytes (a whole magic-2 header), copied in one gather
+        rows = at if all_v2 else at[v2]
+        if len(rows):
+            # item i of this view is the 61 bytes from byte i of ``buf``: gathered as plain bytes (a copy per
+            # row), then read as header fields
+            headers = np.ndarray((len(buf) - V2_HEADER_SIZE + 1,), _HEADER_BYTES_DTYPE, buf, strides=(1,))
+            fields = headers[rows].view(_HEADER_DTYPE)
+        if all_v2:
+            base = fields["base"].astype(np.int64)
+            span = fields["delta"].astype(np.int64)
+            records = fields["count"].astype(np.int64)
+            epoch = fields["epoch"].astype(np.int64)
+            last = base + span
+        else:
+            base = np.empty(n, np.int64)
+            span = np.empty(n, np.int64)
+            records = np.empty(n, np.int64)
+            last = np.empty(n, np.int64)
+            epoch = np.full(n, _NO_EPOCH, np.int64)
+            if len(rows):
+                base[v2] = fields["base"]
+                span[v2] = fields["delta"]
+                records[v2] = fields["count"]
+                epoch[v2] = fields["epoch"]
+                last[v2] = base[v2] + span[v2]
+            # a compressed legacy wrapper's first offset is known only from its decompressed records: walk
+            # again, one batch alive at a time
+            legacy = set(np.flatnonzero(~v2).tolist())
+            for i, b in enumerate(islice(_iter_batches(source, verify_crc=verify_crc), n)):
+                if i in legacy:
+                    base[i] = b.base_offset
+                    last[i] = b.last_offset
+                    # only compared with a record count: clipped, as offsets far apart could overflow
+                    span[i] = min(max(b.last_offset - b.base_offset, -(1 << 40)), 1 << 40)
+                    records[i] = b.record_count
+
+        if before is None:
+            last0, epoch0, magic0 = _NO_LAST, _NO_EPOCH, _NO_MAGIC
+        else:
+            last0 = before.last
+            epoch0 = _NO_EPOCH if before.epoch is None else before.epoch
+            magic0 = _NO_MAGIC if before.magic is None else before.magic
+        prev_last = np.empty(n, np.int64)
+        prev_last[0] = last0
+        prev_last[1:] = last[:-1]
+        bad = base <= prev_last
+        bad |= records > span + 1
+        if base.min() < self.base_offset:
+            bad |= base < self.base_offset
+        if self.next_base_offset is not None and last.max() >= self.next_base_offset:
+            bad |= last >= self.next_base_offset
+        # the largest epoch so far: what a walk one batch at a time holds as "the previous", up to the first failure
+        prev_epoch = np.empty(n + 1, np.int64)
+        prev_epoch[0] = epoch0
+        prev_epoch[1:] = epoch
+        np.maximum.accumulate(prev_epoch, out=prev_epoch)
+        falls = epoch < prev_epoch[:-1]
+        if not all_v2:
+            falls &= v2
+            prev_magic = np.empty(n, np.int64)
+            prev_magic[0] = magic0
+            prev_magic[1:] = magic[:-1]
+            bad |= ~v2 & (prev_magic == 2)
+        bad |= falls
+        if self._epoch_arrays is None:
+            self.leader_epochs  # noqa: B018 - reads the checkpoint once
+        epoch_starts, epochs = self._epoch_arrays
+        if len(epoch_starts):
+            k = np.searchsorted(epoch_starts, base, side="right") - 1
+            wrong = (k >= 0) & (epoch != epochs[np.maximum(k, 0)])
+            bad |= wrong if all_v2 else wrong & v2
+        hits = np.flatnonzero(bad)
+        fit = int(hits[0]) if len(hits) else n
+        ix_pos, ix_off = index
+        if len(ix_pos):
+            # the index entries within these batches: each must be a batch start not below its last offset
+            lo, hi = np.searchsorted(ix_pos, (pos + rel, pos + end))
+            if lo < hi:
+                entries = ix_pos[lo:hi] - pos
+                if len(entries) == n and (entries == at).all():
+                    # an entry for every batch (batches of at least index.interval.bytes)
+                    wrong = np.flatnonzero(ix_off[lo:hi] < last)
+                    if len(wrong):
+                        fit = min(fit, int(wrong[0]))
+                else:
+                    j = np.searchsorted(at, entries, side="right") - 1
+                    wrong = np.flatnonzero((at[j] != entries) | (ix_off[lo:hi] < last[j]))
+                    if len(wrong):
+                        fit = min(fit, int(j[wrong[0]]))
+        if not fit:
+            return 0, None, None
+        i = fit - 1
+        pl, pe = int(prev_last[i]), int(prev_epoch[i])
+        pm = magic0 if i == 0 else int(magic[i - 1])
+        before_last = None if pl == _NO_LAST else Before(
+            pl, None if pe == _NO_EPOCH else pe, None if pm == _NO_MAGIC else pm)
+        return fit, ends[:fit].tolist(), before_last
 
     def read(self, start: int = 0, end: int | None = None, *, check: bool = True,
              on_corruption: str = "error", verify_crc: bool = False, stats: ReadStats | None = None
