@@ -7,19 +7,33 @@ C (kafkacodec._crc.murmur2_partitions; on the pure twin a numpy murmur2, all
 keys of one length at once), the same function as the Java client's; other
 partitioners fall back to one Python call per key.
 """
+from __future__ import annotations
+
 import itertools
 import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 import kafkacodec.arrow as ka
 from kafkacodec import _impl
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.accumulator import BATCH_OVERHEAD, RECORD_OVERHEAD, BatchResult
 from kafkacodec.client.partitioner import Partitioner, _positive_murmur2
+
+if TYPE_CHECKING:
+    from kafkacodec.client.accumulator import RecordAccumulator
+    from kafkacodec.client.producer import BulkResult, Producer
+
+#: rows of a batch: numpy indices, or a (start, stop) range
+Rows = npt.NDArray[np.int64] | tuple[int, int]
+#: what BulkResult keeps per queued batch: (its result, its rows, its partition)
+Part = tuple[BatchResult, Rows, int]
 
 _SEED = 0x9747B28C
 _M = np.uint64(0x5BD1E995)
@@ -32,7 +46,7 @@ ARROW_BATCH_SIZE = 512 * 1024
 MAX_CHUNK = 4 << 20
 
 
-def murmur2_positive(keys):
+def murmur2_positive(keys: Any) -> npt.NDArray[np.uint64]:
     """toPositive(murmur2(key)) of every non-null key of a binary/string array (uint64 array)."""
     n = len(keys)
     out = np.zeros(n, dtype=np.uint64)
@@ -40,12 +54,12 @@ def murmur2_positive(keys):
         return out
     bufs = keys.buffers()
     wide = pa.types.is_large_binary(keys.type) or pa.types.is_large_string(keys.type)
-    offsets = np.frombuffer(bufs[1], dtype=np.int64 if wide else np.int32)[keys.offset:keys.offset + n + 1]
-    offsets = offsets.astype(np.int64)
-    data = np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None else np.zeros(0, np.uint8)
+    offsets: npt.NDArray[np.int64] = np.frombuffer(
+        bufs[1], dtype=np.int64 if wide else np.int32)[keys.offset:keys.offset + n + 1].astype(np.int64)
+    data: npt.NDArray[np.uint8] = np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None else np.zeros(0, np.uint8)
     lengths = offsets[1:] - offsets[:-1]
-    for length in np.unique(lengths):
-        length = int(length)
+    for each_length in np.unique(lengths):
+        length = int(each_length)
         rows = np.nonzero(lengths == length)[0]
         starts = offsets[:-1][rows]
         h = np.full(len(rows), _SEED ^ length, dtype=np.uint64)
@@ -75,7 +89,7 @@ def murmur2_positive(keys):
     return out
 
 
-def _split_batches(data):
+def _split_batches(data: bytearray) -> Iterator[tuple[int, int, int]]:
     """(start, size, record count) of each v2 batch in concatenated bytes."""
     mv = memoryview(data)
     pos = 0
@@ -91,26 +105,27 @@ SendArrowError = E.SendArrowError
 SendArrowTimeoutError = E.SendArrowTimeoutError
 
 
-def _lengths(col):
+def _lengths(col: Any) -> npt.NDArray[np.integer[Any]]:
     """Bytes of every value of a binary-like column (0 for nulls), int numpy array."""
     if col.type not in ka._BINARY_LIKE:
         col = col.cast(pa.binary())  # encode() has accepted the column's type already
-    return pc.fill_null(pc.binary_length(col), 0).to_numpy(zero_copy_only=False)
+    lengths: npt.NDArray[np.integer[Any]] = pc.fill_null(pc.binary_length(col), 0).to_numpy(zero_copy_only=False)
+    return lengths
 
 
-def _header_sizes(col):
-    sizes = []
+def _header_sizes(col: Any) -> npt.NDArray[np.int64]:
+    sizes: list[npt.NDArray[np.int64]] = []
     for chunk in col.chunks:
-        counts = pc.fill_null(pc.list_value_length(chunk), 0).to_numpy(zero_copy_only=False).astype(np.int64)
+        counts: npt.NDArray[np.int64] = pc.fill_null(pc.list_value_length(chunk), 0).to_numpy(zero_copy_only=False).astype(np.int64)
         entries = pc.list_flatten(chunk)
-        each = 10 + _lengths(entries.field(0)).astype(np.int64) + _lengths(entries.field(1))
+        each: npt.NDArray[np.int64] = 10 + _lengths(entries.field(0)).astype(np.int64) + _lengths(entries.field(1))
         cum = np.concatenate(([0], np.cumsum(each)))
         ends = np.cumsum(counts)
         sizes.append(cum[ends] - cum[ends - counts])
     return np.concatenate(sizes)
 
 
-def _row_sizes(table):
+def _row_sizes(table: Any) -> npt.NDArray[np.int64]:
     """Each row's bytes in a batch, at most: the accumulator's estimate of a record."""
     names = table.column_names
     sizes = np.full(table.num_rows, RECORD_OVERHEAD, dtype=np.int64)
@@ -122,7 +137,7 @@ def _row_sizes(table):
     return sizes
 
 
-def _ranges(cum, budget):
+def _ranges(cum: npt.NDArray[np.int64], budget: int) -> Iterator[tuple[int, int]]:
     """Consecutive (start, stop) row ranges of about `budget` bytes each (a row at least),
     given the rows' cumulative sizes."""
     n = len(cum)
@@ -135,7 +150,8 @@ def _ranges(cum, budget):
         start = stop
 
 
-def _queue(acc, topic, data, rows, parts, partition, rotate=0):
+def _queue(acc: RecordAccumulator, topic: str, data: bytearray, rows: Rows, parts: list[Part], partition: int,
+           rotate: int = 0) -> int:
     """Queue the batches of `data` for `partition` (rows: numpy indices or a (start, stop)
     range), each once memory for it is free; with `rotate` (the partition count) each batch
     goes to the next sticky partition.  Returns the partition for the next batch."""
@@ -150,6 +166,7 @@ def _queue(acc, topic, data, rows, parts, partition, rotate=0):
         batch[0:8] = bytes(8)  # the broker assigns offsets; every batch starts at 0 (outside the CRC)
         result = BatchResult(topic, partition)
         acc.append_batch(topic, partition, batch, count, result)
+        span: Rows
         if isinstance(rows, tuple):
             span = (rows[0] + first, rows[0] + first + count)
         else:
@@ -167,7 +184,7 @@ def _queue(acc, topic, data, rows, parts, partition, rotate=0):
     return partition
 
 
-def send_arrow(producer, topic, data, count, partition):
+def send_arrow(producer: Producer, topic: str, data: Any, count: int, partition: int | None) -> BulkResult:
     """The table is encoded a chunk of about buffer.memory / 32 (4 MiB at most) at a time,
     and each chunk's batches are queued (waiting for memory, as append_batch does) before
     the next chunk is encoded: the producer never holds much more than buffer.memory.
@@ -191,7 +208,7 @@ def send_arrow(producer, topic, data, count, partition):
     encode_kw = dict(compression=conf["compression.type"], compression_level=conf["compression.level"],
                      batch_size=batch_size, default_timestamp=int(time.time() * 1000), writable=True)
     n = table.num_rows
-    parts = []
+    parts: list[Part] = []
     if n == 0:
         return BulkResult(topic, 0, parts)
     ka.encode(table.slice(0, 0), **encode_kw)  # the columns' types, checked before anything is queued
@@ -230,9 +247,8 @@ def send_arrow(producer, topic, data, count, partition):
         p, rotate = partition, 0
     else:
         # no keys: batch after batch, moving partition like the sticky partitioner
-        p, rotate = producer._sticky.get(topic), count
-        if p is None or p >= count:
-            p = Partitioner.next_sticky(count, None)
+        current, rotate = producer._sticky.get(topic), count
+        p = Partitioner.next_sticky(count, None) if current is None or current >= count else current
     try:
         if plan is not None:
             for p, rows in plan:
@@ -254,12 +270,12 @@ def send_arrow(producer, topic, data, count, partition):
                              f"(this error's .result): {exc!r}", result) from exc
     except BaseException as exc:
         # KeyboardInterrupt and the like pass as they are, still telling what was queued
-        exc.result = BulkResult(topic, n, parts)
+        exc.result = BulkResult(topic, n, parts)  # type: ignore[attr-defined]  # as SendArrowError's
         raise
     return BulkResult(topic, n, parts)
 
 
-def _murmur2_targets(keys, count):
+def _murmur2_targets(keys: Any, count: int) -> npt.NDArray[np.int64]:
     """The murmur2 partition of every row's key (nulls included: the caller marks them)."""
     if not _impl.accelerated:
         return (murmur2_positive(keys) % np.uint64(count)).astype(np.int64)
@@ -270,11 +286,12 @@ def _murmur2_targets(keys, count):
         wide = pa.types.is_large_binary(keys.type) or pa.types.is_large_string(keys.type)
         width = 8 if wide else 4
         offsets = memoryview(bufs[1])[keys.offset * width:(keys.offset + n + 1) * width]
-        _impl.crc.murmur2_partitions(offsets, bufs[2] if bufs[2] is not None else b"", targets, count, wide)
+        _impl.crc.murmur2_partitions(offsets, bufs[2] if bufs[2] is not None else b"", targets, count,  # type: ignore[attr-defined]
+                                     wide)
     return targets
 
 
-def _partitions_of(partitioner, keys, count):
+def _partitions_of(partitioner: Partitioner, keys: Any, count: int) -> npt.NDArray[np.int64]:
     """int64 partition per row; -1 where the key is null (sticky)."""
     n = len(keys)
     if partitioner.custom is None and partitioner._hash is _positive_murmur2 and (

@@ -7,7 +7,7 @@ __all__ = ["backoff"]
 _MAX_DOUBLINGS = 30
 
 
-def backoff(base, cap, attempt, jitter=0.0):
+def backoff(base: float, cap: float, attempt: int, jitter: float = 0.0) -> float:
     """`base` doubled per attempt after the first (attempt 0 and 1 give `base`), at most `cap`,
     spread by ±`jitter` (a fraction) so that clients do not retry in step."""
     pause = min(cap, base * (1 << min(max(attempt - 1, 0), _MAX_DOUBLINGS)))

@@ -5,8 +5,14 @@ reaching the I/O thread would fail there, far from its cause (and, before
 these checks, could stop the thread).  Every failure is an
 InvalidArgumentError naming the argument.
 """
+from __future__ import annotations
+
 import operator
 import re
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, overload
+
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 from kafkacodec.client.errors import InvalidArgumentError
 
@@ -17,7 +23,7 @@ __all__ = ["topic_name", "topic_names", "partition_number", "offset", "timestamp
 _LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]{1,249}")
 
 
-def topic_name(topic, what="topic"):
+def topic_name(topic: Any, what: str = "topic") -> str:
     if topic.__class__ is not str:
         raise InvalidArgumentError(f"{what}: expected a str, got {type(topic).__name__} {topic!r}")
     if not _LEGAL_TOPIC.fullmatch(topic) or topic in (".", ".."):
@@ -26,11 +32,11 @@ def topic_name(topic, what="topic"):
     return topic
 
 
-def topic_names(topics, what="topics"):
+def topic_names(topics: Any, what: str = "topics") -> list[str]:
     if isinstance(topics, (str, bytes)):
         topics = [topics]
     try:
-        names = list(topics)
+        names: list[str] = list(topics)
     except TypeError:
         raise InvalidArgumentError(f"{what}: expected topic names, got {type(topics).__name__}") from None
     for i, name in enumerate(names):
@@ -38,7 +44,7 @@ def topic_names(topics, what="topics"):
     return names
 
 
-def _integer(value, what, kind="an int"):
+def _integer(value: Any, what: str, kind: str = "an int") -> int:
     """An int from any integer type (numpy's too); bool, float and str are refused."""
     if value.__class__ is int:
         return value
@@ -50,32 +56,38 @@ def _integer(value, what, kind="an int"):
     raise InvalidArgumentError(f"{what}: expected {kind}, got {type(value).__name__} {value!r}")
 
 
-def partition_number(partition, what="partition"):
-    partition = _integer(partition, what)
-    if not 0 <= partition < 2 ** 31:
-        raise InvalidArgumentError(f"{what}: {partition} is not a partition number")
-    return partition
+def partition_number(partition: Any, what: str = "partition") -> int:
+    number = _integer(partition, what)
+    if not 0 <= number < 2 ** 31:
+        raise InvalidArgumentError(f"{what}: {number} is not a partition number")
+    return number
 
 
-def offset(value, what="offset"):
-    value = _integer(value, what)
-    if not 0 <= value < 2 ** 63:
-        raise InvalidArgumentError(f"{what}: {value} is out of range; offsets start at 0")
-    return value
+def offset(value: Any, what: str = "offset") -> int:
+    number = _integer(value, what)
+    if not 0 <= number < 2 ** 63:
+        raise InvalidArgumentError(f"{what}: {number} is out of range; offsets start at 0")
+    return number
 
 
-def timestamp_ms(value, what="timestamp"):
+@overload
+def timestamp_ms(value: None, what: str = ...) -> None: ...
+@overload
+def timestamp_ms(value: int, what: str = ...) -> int: ...
+@overload
+def timestamp_ms(value: Any, what: str = ...) -> int | None: ...
+def timestamp_ms(value: Any, what: str = "timestamp") -> int | None:
     """None (now) or milliseconds since the epoch, as Java's ProducerRecord requires."""
     if value is None:
         return None
-    value = _integer(value, what, "an int (ms since the epoch) or None")
-    if not 0 <= value < 2 ** 63:
-        raise InvalidArgumentError(f"{what}: {value} is out of range; timestamps are ms since the epoch, "
+    ms = _integer(value, what, "an int (ms since the epoch) or None")
+    if not 0 <= ms < 2 ** 63:
+        raise InvalidArgumentError(f"{what}: {ms} is out of range; timestamps are ms since the epoch, "
                                    "0 to 2**63-1")
-    return value
+    return ms
 
 
-def headers(value, what="headers"):
+def headers(value: Any, what: str = "headers") -> Any:
     """None or a sequence of (str key, bytes-like or None value) pairs (a dict is refused:
     Kafka headers are ordered and may repeat a key)."""
     if value is None:
@@ -103,13 +115,19 @@ def headers(value, what="headers"):
     return value
 
 
-def callback(fn, what="callback"):
+def callback(fn: _Fn | None, what: str = "callback") -> _Fn | None:
     if fn is not None and not callable(fn):
         raise InvalidArgumentError(f"{what}: expected a callable or None, got {fn!r}")
     return fn
 
 
-def timeout_s(value, what="timeout", optional=True):
+@overload
+def timeout_s(value: object, what: str = ..., *, optional: Literal[False]) -> float: ...
+@overload
+def timeout_s(value: object, what: str = ..., optional: bool = ...) -> float | None: ...
+
+
+def timeout_s(value: object, what: str = "timeout", optional: bool = True) -> float | None:
     """None (when optional) or a non-negative number of seconds."""
     if value is None and optional:
         return None
@@ -120,7 +138,7 @@ def timeout_s(value, what="timeout", optional=True):
     return value
 
 
-def positive_int(value, what):
+def positive_int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidArgumentError(f"{what}: expected an int >= 1, got {value!r}")
     return value

@@ -2,6 +2,7 @@
 from collections.abc import Callable
 from typing import Any, Final, final
 
+from kafkacodec.client import accumulator
 from kafkacodec.client.accumulator import BatchResult, RecordMetadata
 
 @final
@@ -28,4 +29,4 @@ class SendPath:
     def send(
         self, topic: str, value: Any = None, key: Any = None, headers: Any = None, partition: int | None = None,
         timestamp: int | None = None, callback: Callable[[BaseException | None, RecordMetadata | None], Any] | None = None,
-    ) -> RecordHandle: ...
+    ) -> accumulator.RecordHandle: ...  # this module's RecordHandle, which accumulator exports when compiled

@@ -34,19 +34,39 @@ returns None; either way the caller retries through ``append`` under the
 lock.  Records with headers or callbacks, the pure-Python builder and
 transactional producers always take the locked path.
 """
+from __future__ import annotations
+
 import collections
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from kafkacodec import _impl
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 from kafkacodec.records import RecordBatchBuilder
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.records.pool import BufferPool, Reservation
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
+
+if TYPE_CHECKING:
+    from kafkacodec.client.producer import DeliveryCallback, Headers
 
 __all__ = ["RecordMetadata", "BatchResult", "RecordHandle", "ProducerBatch", "RecordAccumulator"]
 
-RecordMetadata = collections.namedtuple("RecordMetadata", "topic partition offset timestamp")
+
+
+class RecordMetadata(NamedTuple):
+    topic: str
+    partition: int
+    offset: int      # -1 with acks=0
+    timestamp: int
+
+
+#: what a batch's builder append takes: (timestamp, key, value, headers) -> record index, None when full
+AppendFn = Callable[[int, Any, Any, "Headers | None"], "int | None"]
+#: fn(result) once a BatchResult completes
+Listener = Callable[["BatchResult"], object]
 
 _LISTENER_LOCK = threading.Lock()  # listeners are rare (asyncio, splits): one lock for all
 
@@ -67,7 +87,20 @@ class BatchResult:
     __slots__ = ("topic", "partition", "base_offset", "log_append_time", "error", "_done", "_waiter", "_parts",
                  "callbacks", "sink", "_listeners", "__weakref__")
 
-    def __init__(self, topic, partition):
+    topic: str
+    partition: int
+    base_offset: int
+    log_append_time: int
+    error: BaseException | None
+    _done: bool
+    _waiter: threading.Event | None
+    _parts: list[tuple[int, BatchResult]] | None
+    # [(index, timestamp, fn)]; Producer.poll() swaps in () once it has run them
+    callbacks: list[tuple[int, int, DeliveryCallback]] | tuple[()] | None
+    sink: collections.deque[BatchResult] | None
+    _listeners: list[Listener] | None
+
+    def __init__(self, topic: str, partition: int) -> None:
         self.topic = topic
         self.partition = partition
         self.base_offset = -1
@@ -80,10 +113,10 @@ class BatchResult:
         self.sink = None        # where a completed result with callbacks is queued
         self._listeners = None  # fn(result) on completion (I/O thread): asyncio, split parents
 
-    def done(self):
+    def done(self) -> bool:
         return self._done
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> bool:
         if self._done:
             return True
         with _LISTENER_LOCK:
@@ -94,7 +127,7 @@ class BatchResult:
                 waiter = self._waiter = threading.Event()
         return waiter.wait(timeout)
 
-    def add_listener(self, fn):
+    def add_listener(self, fn: Listener) -> None:
         """fn(self) once complete (on the completing thread); at once when it already is."""
         with _LISTENER_LOCK:
             if not self._done:
@@ -104,7 +137,7 @@ class BatchResult:
                 return
         fn(self)
 
-    def complete(self, base_offset, log_append_time=-1, error=None):
+    def complete(self, base_offset: int, log_append_time: int = -1, error: BaseException | None = None) -> None:
         # client/_sender.pyx (_complete_all) completes a request's acknowledged batches
         # the same way, under this lock taken once
         with _LISTENER_LOCK:
@@ -118,18 +151,19 @@ class BatchResult:
             waiter = self._waiter
         if waiter is not None:
             waiter.set()
-        if self.callbacks is not None:
-            self.sink.append(self)
+        sink = self.sink
+        if sink is not None:  # set with the first callback (RecordAccumulator._add_callback)
+            sink.append(self)
         for fn in listeners or ():
             fn(self)
 
-    def split_into(self, parts):
+    def split_into(self, parts: list[tuple[int, BatchResult]]) -> None:
         """This batch was split; its records now live in `parts` [(first index, BatchResult)]."""
         self._parts = parts
         left = [len(parts)]
         lock = threading.Lock()
 
-        def part_done(_):
+        def part_done(_: BatchResult) -> None:
             with lock:
                 left[0] -= 1
                 last = left[0] == 0
@@ -140,7 +174,7 @@ class BatchResult:
         for _, r in parts:
             r.add_listener(part_done)
 
-    def metadata(self, index, timestamp):
+    def metadata(self, index: int, timestamp: int) -> RecordMetadata:
         """RecordMetadata of record `index` (the batch must be complete); raises its error."""
         parts = self._parts
         if parts is not None:
@@ -153,7 +187,7 @@ class BatchResult:
         ts = self.log_append_time if self.log_append_time >= 0 else timestamp
         return RecordMetadata(self.topic, self.partition, offset, ts)
 
-    def error_of(self, index):
+    def error_of(self, index: int) -> BaseException | None:
         parts = self._parts
         if parts is not None:
             for start, r in reversed(parts):
@@ -167,27 +201,27 @@ class RecordHandle:
 
     __slots__ = ("_result", "_index", "_timestamp")
 
-    def __init__(self, result, index, timestamp):
+    def __init__(self, result: BatchResult, index: int, timestamp: int) -> None:
         self._result = result
         self._index = index
         self._timestamp = timestamp
 
     @property
-    def topic(self):
+    def topic(self) -> str:
         return self._result.topic
 
     @property
-    def partition(self):
+    def partition(self) -> int:
         return self._result.partition
 
     @property
-    def timestamp(self):
+    def timestamp(self) -> int:
         return self._timestamp
 
-    def done(self):
+    def done(self) -> bool:
         return self._result.done()
 
-    def get(self, timeout=None):
+    def get(self, timeout: float | None = None) -> RecordMetadata:
         """RecordMetadata(topic, partition, offset, timestamp) once acknowledged; raises the
         delivery error, or KafkaTimeoutError when `timeout` seconds pass first."""
         if not self._result.wait(timeout):
@@ -197,19 +231,19 @@ class RecordHandle:
 
     result = get
 
-    def exception(self, timeout=None):
+    def exception(self, timeout: float | None = None) -> BaseException | None:
         if not self._result.wait(timeout):
             raise E.KafkaTimeoutError("not acknowledged yet")
         return self._result.error_of(self._index)
 
     @property
-    def offset(self):
+    def offset(self) -> int | None:
         """The offset once acknowledged, else None (does not block)."""
         if not self._result.done():
             return None
         return self._result.metadata(self._index, self._timestamp).offset
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         state = "pending"
         if self._result.done():
             err = self._result.error_of(self._index)
@@ -219,10 +253,11 @@ class RecordHandle:
 
 if _impl.accelerated:
     # the compiled twin, which Producer.send's compiled path allocates in C
-    from kafkacodec.client._send import RecordHandle  # noqa: F811
+    # (to mypy RecordHandle stays the class above: the compiled one has the same interface)
+    from kafkacodec.client._send import RecordHandle  # type: ignore[assignment]  # noqa: F811
 
 
-def _sealed(timestamp, key, value, headers):
+def _sealed(timestamp: int, key: Any, value: Any, headers: Headers | None) -> int | None:
     raise KafkaCodecError("the batch is closed")
 
 
@@ -233,7 +268,29 @@ class ProducerBatch:
                  "open", "data", "raw", "stamped", "record_count", "attempts", "retry_at", "base_sequence",
                  "producer_epoch", "ambiguous", "in_flight", "split_from")
 
-    def __init__(self, topic, partition, builder, result, now, deadline, pool_buffer):
+    topic: str
+    partition: int
+    builder: RecordBatchBuilder | None
+    append: AppendFn
+    result: BatchResult
+    created: float
+    deadline: float
+    pool_buffer: bytearray | Reservation | None
+    open: bool
+    data: bytes | bytearray | memoryview | None
+    raw: bytearray | memoryview | None
+    stamped: tuple[int, int | None, int | None] | None  # as stamp() compares it with the batch's numbers
+    record_count: int
+    attempts: int
+    retry_at: float
+    base_sequence: int | None
+    producer_epoch: int | None
+    ambiguous: bool
+    in_flight: bool
+    split_from: ProducerBatch | None
+
+    def __init__(self, topic: str, partition: int, builder: RecordBatchBuilder | None, result: BatchResult,
+                 now: float, deadline: float, pool_buffer: bytearray | Reservation | None) -> None:
         self.topic = topic
         self.partition = partition
         self.builder = builder
@@ -245,7 +302,8 @@ class ProducerBatch:
         self.pool_buffer = pool_buffer
         self.open = True
         self.data = None            # the built batch, once closed
-        self.raw = pool_buffer if builder is not None else None  # writable bytes starting with the batch
+        # writable bytes starting with the batch: a builder's pool buffer (not a Reservation)
+        self.raw = pool_buffer if type(pool_buffer) is bytearray else None
         self.stamped = None         # (producer id, epoch, base sequence) written in its header
         self.record_count = 0
         self.attempts = 0
@@ -256,13 +314,14 @@ class ProducerBatch:
         self.in_flight = False
         self.split_from = None
 
-    def close(self, producer=None):
+    def close(self, producer: tuple[int, int, int, bool] | None = None) -> bytes | bytearray | memoryview:
         """Stop appends and build the bytes (compression happens here); `producer`
         (producer id, epoch, base sequence, transactional) goes into the header."""
         if self.data is None:
             self.open = False
             self.append = _sealed
             builder = self.builder
+            assert builder is not None, "a batch without data has its builder (discard() fails it unsent)"
             if producer is not None:
                 builder.set_producer(*producer)
                 self.stamped = producer[:3]
@@ -274,7 +333,7 @@ class ProducerBatch:
             self.builder = None
         return self.data
 
-    def discard(self):
+    def discard(self) -> None:
         """Give up the builder unbuilt (the batch failed before it was sent)."""
         self.open = False
         self.append = _sealed
@@ -282,16 +341,16 @@ class ProducerBatch:
             self.builder.close()
             self.builder = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<ProducerBatch {self.topic}[{self.partition}] seq={self.base_sequence} n={self.record_count}>"
 
 
 class RecordAccumulator:
     """Open batches per partition; thread-safe between senders of records and the I/O thread."""
 
-    def __init__(self, conf, pool, wakeup):
-        self.batch_size = conf["batch.size"]
-        self.batch_sizes = {}       # (topic, partition) -> (bytes, time) of its last new batch (_new_batch_size)
+    def __init__(self, conf: dict[str, Any], pool: BufferPool, wakeup: Callable[[], object]) -> None:
+        self.batch_size: int = conf["batch.size"]
+        self.batch_sizes: dict[tuple[str, int], tuple[int, float]] = {}      # (topic, partition) -> (bytes, time) of its last new batch (_new_batch_size)
         self.compression = conf["compression.type"]
         self.compression_level = conf["compression.level"]
         self.linger = conf["linger.ms"] / 1000
@@ -301,37 +360,47 @@ class RecordAccumulator:
         self.pool = pool
         self.wakeup = wakeup
         self.lock = threading.Lock()
-        self.deques = {}            # (topic, partition) -> deque[ProducerBatch]
-        self.open_slots = {}        # topic -> [open ProducerBatch or None per partition] (lock-free appends)
-        self.incomplete = set()     # BatchResults not yet complete (flush waits for them)
+        self.deques: dict[tuple[str, int], collections.deque[ProducerBatch]] = {}
+        # topic -> [open ProducerBatch or None per partition] (lock-free appends)
+        self.open_slots: dict[str, list[ProducerBatch | None]] = {}
+        self.incomplete: set[BatchResult] = set()  # not yet complete (flush waits for them)
         self.flushing = 0
         self.closed = False
-        self.error = None           # fatal: every append raises it
-        self.completed = collections.deque()  # BatchResults with callbacks, for Producer.poll()
+        self.error: BaseException | None = None  # fatal: every append raises it
+        # BatchResults with callbacks, for Producer.poll()
+        self.completed: collections.deque[BatchResult] = collections.deque()
 
     # -- calling threads
 
-    def set_partition_count(self, topic, count):
+    def set_partition_count(self, topic: str, count: int) -> None:
         """Make (or resize) `topic`'s open-batch slots: one per partition, so the
         lock-free path hashes keys over len(slots)."""
         with self.lock:
             slots = self.open_slots.get(topic)
             if slots is None or len(slots) != count:
-                resized = [None] * count
+                resized: list[ProducerBatch | None] = [None] * count
                 for (t, p), dq in self.deques.items():
                     if t == topic and p < count and dq and dq[-1].open:
                         resized[p] = dq[-1]
                 self.open_slots[topic] = resized
 
-    def seal(self, batch):
+    def seal(self, batch: ProducerBatch) -> None:
         """No more appends into `batch` (call with the lock held)."""
         batch.open = False
         slots = self.open_slots.get(batch.topic)
         if slots is not None and batch.partition < len(slots) and slots[batch.partition] is batch:
             slots[batch.partition] = None
 
-    def append(self, topic, partition, timestamp, key, value, headers, callback, abort_if_new=False,
-               sealed_one=False):
+    @overload
+    def append(self, topic: str, partition: int, timestamp: int, key: Any, value: Any, headers: Headers | None,
+               callback: DeliveryCallback | None, abort_if_new: Literal[False] = ...,
+               sealed_one: bool = ...) -> RecordHandle: ...
+    @overload
+    def append(self, topic: str, partition: int, timestamp: int, key: Any, value: Any, headers: Headers | None,
+               callback: DeliveryCallback | None, abort_if_new: bool, sealed_one: bool = ...) -> RecordHandle | None: ...
+    def append(self, topic: str, partition: int, timestamp: int, key: Any, value: Any, headers: Headers | None,
+               callback: DeliveryCallback | None, abort_if_new: bool = False,
+               sealed_one: bool = False) -> RecordHandle | None:
         """Add one record; returns its RecordHandle, or None when it needs a new batch
         and `abort_if_new` (the sticky partitioner then moves on first, and says
         `sealed_one` when it calls again).  The I/O thread is woken once per call that
@@ -341,7 +410,7 @@ class RecordAccumulator:
             if dq:
                 batch = dq[-1]
                 if batch.open:
-                    index = batch.builder.append(timestamp, key, value, headers)
+                    index = batch.append(timestamp, key, value, headers)  # its builder's, while open
                     if index is not None:
                         if callback is not None:
                             self._add_callback(batch, index, timestamp, callback)
@@ -354,14 +423,16 @@ class RecordAccumulator:
             return None
         return self._append_new(topic, partition, timestamp, key, value, headers, callback)
 
-    def _add_callback(self, batch, index, timestamp, callback):
+    def _add_callback(self, batch: ProducerBatch, index: int, timestamp: int, callback: DeliveryCallback) -> None:
         result = batch.result
-        if result.callbacks is None:
-            result.callbacks = []
+        callbacks = result.callbacks
+        if callbacks is None:
+            callbacks = result.callbacks = []
             result.sink = self.completed
-        result.callbacks.append((index, timestamp, callback))
+        callbacks.append((index, timestamp, callback))  # type: ignore[union-attr]  # () only once run
 
-    def _append_new(self, topic, partition, timestamp, key, value, headers, callback):
+    def _append_new(self, topic: str, partition: int, timestamp: int, key: Any, value: Any, headers: Headers | None,
+                    callback: DeliveryCallback | None) -> RecordHandle:
         if self.error is not None:
             raise self.error
         if self.closed:
@@ -377,11 +448,12 @@ class RecordAccumulator:
         if self.pool.available_memory < alloc:
             self.wakeup()  # memory is short: full batches should go now, not at their linger deadline
         try:
-            buffer = self.pool.allocate(alloc, self.max_block)
+            allocated = self.pool.allocate(alloc, self.max_block)
         except BufferPoolTimeoutError:
             raise E.KafkaTimeoutError(
                 f"no memory for a new batch within max.block.ms ({self.max_block * 1000:.0f} ms): "
                 f"buffer.memory ({self.pool.total_memory} bytes) is taken by batches not yet acknowledged") from None
+        buffer: bytearray | None = allocated  # None once a batch owns it
         try:
             with self.lock:
                 if self.error is not None:
@@ -394,9 +466,9 @@ class RecordAccumulator:
                 elif dq and dq[-1].open:
                     # another thread opened a batch while we waited for memory
                     batch = dq[-1]
-                    index = batch.builder.append(timestamp, key, value, headers)
+                    index = batch.append(timestamp, key, value, headers)  # its builder's, while open
                     if index is not None:
-                        self.pool.deallocate(buffer)
+                        self.pool.deallocate(allocated)
                         buffer = None
                         if callback is not None:
                             self._add_callback(batch, index, timestamp, callback)
@@ -404,7 +476,9 @@ class RecordAccumulator:
                     self.seal(batch)
                 builder = RecordBatchBuilder(2, self.compression, batch_size=alloc,
                                              compression_level=self.compression_level, buffer=buffer)
-                index = builder.append(timestamp, key, value, headers)
+                first = builder.append(timestamp, key, value, headers)
+                assert first is not None, "an empty batch takes any one record (its buffer was sized for it)"
+                index = first
                 now = time.monotonic()
                 result = BatchResult(topic, partition)
                 batch = ProducerBatch(topic, partition, builder, result, now, now + self.delivery_timeout, buffer)
@@ -422,7 +496,7 @@ class RecordAccumulator:
         self.wakeup()  # the sender plans the new batch's linger deadline
         return RecordHandle(result, index, timestamp)
 
-    def _new_batch_size(self, topic, partition):
+    def _new_batch_size(self, topic: str, partition: int) -> int:
         """Bytes for a partition's new batch, as KIP-782 proposes: INITIAL_BATCH_SIZE while the
         partition keeps up; twice its last batch (up to batch.size) when that one filled within
         linger.ms or a full batch still waits to be sent; halved when the last one was opened
@@ -439,7 +513,7 @@ class RecordAccumulator:
         size = last
         dq = self.deques.get(key)
         try:  # read without the lock: a hint is enough here
-            waiting = bool(dq) and not dq[-1].open and not dq[-1].in_flight
+            waiting = dq is not None and len(dq) > 0 and not dq[-1].open and not dq[-1].in_flight
         except IndexError:
             waiting = False
         if now - opened < self.linger or waiting:
@@ -451,7 +525,7 @@ class RecordAccumulator:
         return size
 
     @staticmethod
-    def _estimate(key, value, headers):
+    def _estimate(key: Any, value: Any, headers: Headers | None) -> int:
         size = BATCH_OVERHEAD + RECORD_OVERHEAD
         if key is not None:
             size += len(key)
@@ -462,7 +536,8 @@ class RecordAccumulator:
                 size += 10 + len(hk) + (len(hv) if hv is not None else 0)
         return size
 
-    def append_batch(self, topic, partition, data, record_count, result):
+    def append_batch(self, topic: str, partition: int, data: bytes | bytearray | memoryview, record_count: int,
+                     result: BatchResult) -> None:
         """A batch built elsewhere (send_arrow): queued closed, its size accounted (the
         bytes are `data`'s, not a pool buffer's)."""
         buffer = self._allocate_for(len(data))
@@ -483,7 +558,7 @@ class RecordAccumulator:
             self.incomplete.add(result)
         self.wakeup()
 
-    def _allocate_for(self, size):
+    def _allocate_for(self, size: int) -> Reservation:
         if size > self.pool.total_memory:
             raise E.error_for(Code.MESSAGE_TOO_LARGE, f"a batch of {size} bytes is larger than buffer.memory ({self.pool.total_memory})")
         try:
@@ -493,20 +568,20 @@ class RecordAccumulator:
                 f"no memory for a batch within max.block.ms ({self.max_block * 1000:.0f} ms): "
                 f"buffer.memory ({self.pool.total_memory} bytes) is taken by batches not yet acknowledged") from None
 
-    def begin_flush(self):
+    def begin_flush(self) -> list[BatchResult]:
         with self.lock:
             self.flushing += 1
             pending = list(self.incomplete)
         self.wakeup()
         return pending
 
-    def end_flush(self):
+    def end_flush(self) -> None:
         with self.lock:
             self.flushing -= 1
 
     # -- I/O thread
 
-    def release(self, batch):
+    def release(self, batch: ProducerBatch) -> None:
         """The batch is done (acknowledged or failed): give its memory back."""
         buffer, batch.pool_buffer = batch.pool_buffer, None
         if buffer is not None:
@@ -515,10 +590,10 @@ class RecordAccumulator:
         with self.lock:
             self.incomplete.discard(batch.result)
 
-    def fail_queued(self, error):
+    def fail_queued(self, error: BaseException) -> list[ProducerBatch]:
         """Fail every batch not yet sent (Producer.purge); in-flight batches stay."""
         with self.lock:
-            batches = []
+            batches: list[ProducerBatch] = []
             for dq in self.deques.values():
                 keep = [b for b in dq if b.in_flight]
                 batches.extend(b for b in dq if not b.in_flight)
@@ -533,7 +608,7 @@ class RecordAccumulator:
             b.result.complete(-1, -1, error)
         return batches
 
-    def fail_in_flight(self, error):
+    def fail_in_flight(self, error: BaseException) -> list[ProducerBatch]:
         """Fail the results of batches sent and not yet answered (Producer.purge).  Their memory
         stays taken until the answer comes or the connection closes: the request may still be
         reading from it."""
@@ -543,7 +618,7 @@ class RecordAccumulator:
             b.result.complete(-1, -1, error)
         return batches
 
-    def fail_all(self, error):
+    def fail_all(self, error: BaseException) -> list[ProducerBatch]:
         """Fail every queued batch (fatal error, close without flush)."""
         with self.lock:
             batches = [b for dq in self.deques.values() for b in dq]

@@ -13,31 +13,95 @@ Calls block the calling thread (the requests run on the client's I/O thread),
 retry retriable broker errors after a metadata refresh, and raise
 KafkaTimeoutError once ``timeout`` (default ``default.api.timeout.ms``) is spent.
 """
+from __future__ import annotations
+
+import concurrent.futures
 import time
-from collections import namedtuple
+from collections.abc import Callable, Iterable, Mapping
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
 
 from kafkacodec.protocol import messages as m
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
 
+if TYPE_CHECKING:
+    from kafkacodec.client.metadata import BrokerInfo, Metadata, PartitionInfo
+
 __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription", "list_offsets",
            "EARLIEST", "LATEST", "GroupListing", "GroupDescription", "GroupMember", "ConfigResource",
            "ConfigEntry", "TopicDescription", "max_version"]
 
-TopicPartition = namedtuple("TopicPartition", "topic partition")
-OffsetAndTimestamp = namedtuple("OffsetAndTimestamp", "offset timestamp leader_epoch")
-ClusterDescription = namedtuple("ClusterDescription", "cluster_id controller_id brokers")
-GroupListing = namedtuple("GroupListing", "group_id protocol_type state")
-GroupMember = namedtuple("GroupMember", "member_id group_instance_id client_id client_host assignment")
-GroupDescription = namedtuple("GroupDescription", "group_id state protocol_type protocol members")
-# resource_type: "topic" or "broker" (a broker's name is its node id as a string)
-ConfigResource = namedtuple("ConfigResource", "resource_type name")
-ConfigEntry = namedtuple("ConfigEntry", "name value read_only is_default source is_sensitive")
-TopicDescription = namedtuple("TopicDescription", "name topic_id is_internal partitions")
+class TopicPartition(NamedTuple):
+    topic: str
+    partition: int
+
+
+class OffsetAndTimestamp(NamedTuple):
+    offset: int | None           # None: no offset at or after the timestamp asked for
+    timestamp: int | None
+    leader_epoch: int | None
+
+
+class ClusterDescription(NamedTuple):
+    cluster_id: str | None
+    controller_id: int | None
+    brokers: list[BrokerInfo]
+
+
+class GroupListing(NamedTuple):
+    group_id: str
+    protocol_type: str
+    state: str | None
+
+
+class GroupMember(NamedTuple):
+    member_id: str
+    group_instance_id: str | None
+    client_id: str
+    client_host: str
+    assignment: bytes
+
+
+class GroupDescription(NamedTuple):
+    group_id: str
+    state: str
+    protocol_type: str
+    protocol: str
+    members: list[GroupMember]
+
+
+class ConfigResource(NamedTuple):
+    resource_type: str   # "topic" or "broker" (a broker's name is its node id as a string)
+    name: str
+
+
+class ConfigEntry(NamedTuple):
+    name: str
+    value: str | None
+    read_only: bool
+    is_default: bool
+    source: str
+    is_sensitive: bool
+
+
+class TopicDescription(NamedTuple):
+    name: str
+    topic_id: Any        # uuid.UUID
+    is_internal: bool
+    partitions: list[PartitionInfo]
+
+
+#: where list_offsets looks: "earliest", "latest" or a timestamp in ms
+OffsetSpec = Union[str, int]
+#: a (topic, partition) pair: a TopicPartition or a plain tuple
+TopicPartitionLike = tuple[str, int]
+# the key type of a mapping the caller gives (TopicPartition or plain pairs; Mapping keys are invariant)
+_TPKey = TypeVar("_TPKey", bound=tuple[str, int])
 
 EARLIEST = -2
 LATEST = -1
@@ -51,7 +115,7 @@ _CONFIG_SOURCES = {1: "dynamic_topic", 2: "dynamic_broker", 3: "dynamic_default_
 _SPEC = {"earliest": EARLIEST, "latest": LATEST}
 
 
-def _timestamp_of(spec):
+def _timestamp_of(spec: OffsetSpec) -> int:
     if isinstance(spec, str):
         try:
             return _SPEC[spec.lower()]
@@ -62,13 +126,13 @@ def _timestamp_of(spec):
     return spec
 
 
-def _sleep_backoff(client, attempt, deadline):
+def _sleep_backoff(client: NetworkClient, attempt: int, deadline: float) -> None:
     conf = client.conf
     pause = backoff(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"], attempt + 1) / 1000
     time.sleep(max(0.0, min(pause, deadline - time.monotonic())))
 
 
-def answer_by(future, deadline):
+def answer_by(future: concurrent.futures.Future[Any], deadline: float) -> Any:
     """A request's answer, waited for until `deadline` (time.monotonic()) and a
     second more for the I/O thread's own timeout to fire first."""
     try:
@@ -79,7 +143,9 @@ def answer_by(future, deadline):
         raise E.KafkaTimeoutError("no answer before the deadline") from None
 
 
-def list_offsets(client, specs, timeout, isolation_level=IsolationLevel.READ_UNCOMMITTED):
+def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], timeout: float,
+                 isolation_level: IsolationLevel = IsolationLevel.READ_UNCOMMITTED
+                 ) -> dict[TopicPartition, OffsetAndTimestamp]:
     """{TopicPartition: OffsetAndTimestamp} for {(topic, partition): "earliest" | "latest" | ms},
     read at `isolation_level` (an IsolationLevel, sent as it is).
 
@@ -89,11 +155,11 @@ def list_offsets(client, specs, timeout, isolation_level=IsolationLevel.READ_UNC
     deadline = time.monotonic() + timeout
     pending = {TopicPartition(*tp): _timestamp_of(spec) for tp, spec in specs.items()}
     client.metadata.add_topics({tp.topic for tp in pending})
-    out = {}
+    out: dict[TopicPartition, OffsetAndTimestamp] = {}
     attempt = 0
-    last_error = None
+    last_error: E.KafkaError | None = None
     while pending:
-        def leaders_known(md):
+        def leaders_known(md: Metadata) -> bool:
             return all(md.leader_for(tp.topic, tp.partition) is not None for tp in pending)
         try:
             client.metadata.wait_for(leaders_known, max(0.0, deadline - time.monotonic()),
@@ -102,7 +168,7 @@ def list_offsets(client, specs, timeout, isolation_level=IsolationLevel.READ_UNC
             if last_error is not None:
                 raise E.KafkaTimeoutError(f"list offsets: {last_error}") from last_error
             raise
-        by_leader = {}
+        by_leader: dict[int | None, dict[str, list[tuple[int, int]]]] = {}
         for tp, ts in pending.items():
             by_leader.setdefault(client.metadata.leader_for(tp.topic, tp.partition), {}).setdefault(
                 tp.topic, []).append((tp.partition, ts))
@@ -160,14 +226,14 @@ def list_offsets(client, specs, timeout, isolation_level=IsolationLevel.READ_UNC
 
 
 class Admin:
-    def __init__(self, config=None, **settings):
+    def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         self.conf = resolve(config, settings, ADMIN, "admin")
         self._client = NetworkClient(self.conf, name="kafkacodec-admin-io")
         self._owns_client = True
         self._timeout = self.conf["default.api.timeout.ms"] / 1000
 
     @classmethod
-    def over(cls, client):
+    def over(cls, client: NetworkClient) -> Admin:
         """An Admin sending through another client's connections (``producer.client``,
         ``consumer.client``, ``admin.client``); closing it leaves that client open."""
         self = cls.__new__(cls)
@@ -178,28 +244,30 @@ class Admin:
         return self
 
     @property
-    def client(self):
+    def client(self) -> NetworkClient:
         return self._client
 
-    def close(self):
+    def close(self) -> None:
         if self._owns_client:
             self._client.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Admin:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.close()
 
-    def _deadline(self, timeout):
+    def _deadline(self, timeout: float | None) -> float:
         return time.monotonic() + (self._timeout if timeout is None else timeout)
 
-    def _controller(self, deadline):
+    def _controller(self, deadline: float) -> int | None:
         md = self._client.metadata
         md.wait_for(lambda md: md.brokers, max(0.0, deadline - time.monotonic()), "cluster metadata")
         return md.controller_id if md.controller_id in md.brokers else None
 
-    def _call(self, api, body, timeout, *, to_controller=False, node=None):
+    def _call(self, api: str, body: Any, timeout: float | None, *, to_controller: bool = False,
+              node: int | None = None) -> Any:
         """Send (to `node`, the controller, or any broker) with retries on retriable
         request-level failures; returns the response."""
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
@@ -218,7 +286,9 @@ class Admin:
             _sleep_backoff(self._client, attempt, deadline)
             attempt += 1
 
-    def _coordinator_call(self, api, make_body, answer_code, deadline, *, group=None, transactional_id=None):
+    def _coordinator_call(self, api: str, make_body: Callable[[], Any], answer_code: Callable[[Any], int],
+                          deadline: float, *, group: str | None = None,
+                          transactional_id: str | None = None) -> Any:
         """`api` to the group's (or transactional id's) coordinator, found and followed
         as it moves; retriable answers are retried until `deadline`."""
         from kafkacodec.client.transaction import CoordinatorCalls
@@ -228,7 +298,7 @@ class Admin:
                                  max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
         return calls._call(api, make_body, answer_code, deadline, group=group)
 
-    def _wait_leaders(self, tps, deadline):
+    def _wait_leaders(self, tps: list[TopicPartition], deadline: float) -> None:
         md = self._client.metadata
         md.add_topics({tp.topic for tp in tps})
         md.wait_for(lambda md: all(md.leader_for(tp.topic, tp.partition) is not None for tp in tps),
@@ -236,13 +306,13 @@ class Admin:
 
     # -- cluster and topics
 
-    def describe_cluster(self, timeout=None):
+    def describe_cluster(self, timeout: float | None = None) -> ClusterDescription:
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
         md = self._client.metadata
         md.wait_for_update(max(0.0, deadline - time.monotonic()))
         return ClusterDescription(md.cluster_id, md.controller_id, sorted(md.brokers.values()))
 
-    def list_topics(self, timeout=None):
+    def list_topics(self, timeout: float | None = None) -> dict[str, int]:
         """{topic: number of partitions} of every topic in the cluster."""
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
         md = self._client.metadata
@@ -253,28 +323,29 @@ class Admin:
         finally:
             md.want_all_topics(False)
 
-    def describe_topics(self, names, *, timeout=None):
+    def describe_topics(self, names: Iterable[str], *, timeout: float | None = None) -> dict[str, TopicDescription]:
         """{name: TopicDescription} with each partition's PartitionInfo (leader, replicas,
         in-sync replicas); UnknownTopicOrPartitionError for a topic that does not exist."""
         deadline = self._deadline(timeout)
-        names = set(names)
+        wanted = set(names)
         md = self._client.metadata
-        md.add_topics(names)
+        md.add_topics(wanted)
         unknown = Code.UNKNOWN_TOPIC_OR_PARTITION
 
-        def answered(md):
+        def answered(md: Metadata) -> bool:
             return all((n in md.topics and md.topics[n].partitions) or md.topic_errors.get(n) == unknown
-                       for n in names)
+                       for n in wanted)
         md.request_update()
-        md.wait_for(answered, max(0.0, deadline - time.monotonic()), f"metadata of {sorted(names)}")
-        missing = sorted(n for n in names if n not in md.topics)
+        md.wait_for(answered, max(0.0, deadline - time.monotonic()), f"metadata of {sorted(wanted)}")
+        missing = sorted(n for n in wanted if n not in md.topics)
         if missing:
             raise E.error_for(unknown, f"describe topics: {missing} do not exist")
         return {n: TopicDescription(n, md.topics[n].topic_id, md.topics[n].is_internal,
                                     [md.topics[n].partitions[p] for p in sorted(md.topics[n].partitions)])
-                for n in names}
+                for n in wanted}
 
-    def topic_metadata(self, names=None, *, timeout=None):
+    def topic_metadata(self, names: Iterable[str] | None = None, *,
+                       timeout: float | None = None) -> dict[str, TopicDescription]:
         """{name: TopicDescription} from a metadata answer asked for by this call (describe_topics
         may answer from the client's view): every topic in the cluster, or those of ``names`` that
         exist.  ``topic_id`` tells a topic from one deleted and created again under its name; it is
@@ -282,27 +353,30 @@ class Admin:
         deadline = self._deadline(timeout)
         md = self._client.metadata
         version = md.version
-        if names is None:
+        wanted = None if names is None else set(names)
+        answered: Callable[[Metadata], bool]
+        if wanted is None:
             md.want_all_topics(True)
 
-            def answered(md):
+            def answered(md: Metadata) -> bool:
                 return md.version > version
         else:
-            names = set(names)
-            md.add_topics(names)
+            md.add_topics(wanted)
 
-            def answered(md):  # a refresh in flight before add_topics may not have asked for them
-                return md.version > version and all(n in md.topics or n in md.topic_errors for n in names)
+            def answered(md: Metadata) -> bool:  # a refresh in flight before add_topics may not have asked for them
+                return md.version > version and all(n in md.topics or n in md.topic_errors for n in wanted)
         try:
             md.wait_for(answered, max(0.0, deadline - time.monotonic()), "a metadata refresh")
             topics = md.topics  # replaced, never changed, by each refresh: one answer's view
         finally:
-            if names is None:
+            if wanted is None:
                 md.want_all_topics(False)
         return {n: TopicDescription(n, t.topic_id, t.is_internal, [t.partitions[p] for p in sorted(t.partitions)])
-                for n, t in topics.items() if names is None or n in names}
+                for n, t in topics.items() if wanted is None or n in wanted}
 
-    def create_topics(self, topics, *, replication_factor=1, configs=None, timeout=None, wait=True):
+    def create_topics(self, topics: Mapping[str, int], *, replication_factor: int = 1,
+                      configs: Mapping[str, object] | None = None, timeout: float | None = None,
+                      wait: bool = True) -> None:
         """Create {name: partitions}; raises the broker's error for a topic that fails
         (TopicAlreadyExistsError included).  With `wait`, returns once metadata shows
         a leader for every partition."""
@@ -310,7 +384,8 @@ class Admin:
         CT = m.CreateTopicsRequest.CreatableTopic
         body = m.CreateTopicsRequest(timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000), topics=[
             CT(name=name, num_partitions=int(parts), replication_factor=replication_factor,
-               configs=[CT.CreatableTopicConfig(name=k, value=str(v)) for k, v in (configs or {}).items()])
+               configs=[m.CreateTopicsRequest.CreatableTopicConfig(name=k, value=str(v))
+                     for k, v in (configs or {}).items()])
             for name, parts in topics.items()])
         resp = self._call("CreateTopics", body, deadline - time.monotonic(), to_controller=True)
         for t in resp.topics:
@@ -319,7 +394,7 @@ class Admin:
         if wait:
             self._wait_partition_counts(topics, deadline, "new topics")
 
-    def _wait_partition_counts(self, counts, deadline, what):
+    def _wait_partition_counts(self, counts: Mapping[str, int], deadline: float, what: str) -> None:
         md = self._client.metadata
         md.add_topics(counts)
         md.request_update()
@@ -329,7 +404,8 @@ class Admin:
             for name, parts in counts.items()), max(0.0, deadline - time.monotonic()),
             f"leaders of {what} {sorted(counts)}")
 
-    def create_partitions(self, counts, *, timeout=None, validate_only=False, wait=True):
+    def create_partitions(self, counts: Mapping[str, int], *, timeout: float | None = None,
+                          validate_only: bool = False, wait: bool = True) -> None:
         """Grow each topic of {name: new total partition count}; the broker's error for
         a topic that fails (InvalidPartitionsError when the count does not grow)."""
         deadline = self._deadline(timeout)
@@ -344,11 +420,11 @@ class Admin:
         if wait and not validate_only:
             self._wait_partition_counts(counts, deadline, "grown topics")
 
-    def delete_topics(self, names, *, timeout=None):
+    def delete_topics(self, names: Iterable[str], *, timeout: float | None = None) -> None:
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
-        names = list(names)
+        listed = list(names)
         body = m.DeleteTopicsRequest(
-            topic_names=names, topics=[m.DeleteTopicsRequest.DeleteTopicState(name=n) for n in names],
+            topic_names=listed, topics=[m.DeleteTopicsRequest.DeleteTopicState(name=n) for n in listed],
             timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000))
         resp = self._call("DeleteTopics", body, deadline - time.monotonic(), to_controller=True)
         for t in resp.responses:
@@ -358,11 +434,14 @@ class Admin:
 
     # -- offsets and records
 
-    def list_offsets(self, specs, *, isolation_level="read_uncommitted", timeout=None):
+    def list_offsets(self, specs: Mapping[_TPKey, OffsetSpec], *,
+                     isolation_level: str | int = "read_uncommitted",
+                     timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp]:
         level = IsolationLevel.parse(isolation_level, "isolation_level")
         return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level)
 
-    def delete_records(self, offsets, *, timeout=None):
+    def delete_records(self, offsets: Mapping[_TPKey, int], *,
+                       timeout: float | None = None) -> dict[TopicPartition, int]:
         """Move each partition's log start up to {(topic, partition): offset} (-1: the
         high watermark): the records before it are gone.  Returns {TopicPartition: the
         new log start offset}."""
@@ -370,12 +449,12 @@ class Admin:
         wanted = {TopicPartition(*tp): int(o) for tp, o in offsets.items()}
         self._wait_leaders(list(wanted), deadline)
         md = self._client.metadata
-        by_leader = {}
+        by_leader: dict[int | None, dict[str, list[tuple[int, int]]]] = {}
         for tp, o in wanted.items():
             by_leader.setdefault(md.leader_for(tp.topic, tp.partition), {}).setdefault(tp.topic, []).append((tp.partition, o))
         DT = m.DeleteRecordsRequest.DeleteRecordsTopic
         DP = m.DeleteRecordsRequest.DeleteRecordsPartition
-        out = {}
+        out: dict[TopicPartition, int] = {}
         for leader, topics in by_leader.items():
             body = m.DeleteRecordsRequest(
                 topics=[DT(name=t, partitions=[DP(partition_index=p, offset=o) for p, o in ps])
@@ -389,7 +468,8 @@ class Admin:
                     out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
         return out
 
-    def _fetch_body(self, parts, isolation_level, max_bytes):
+    def _fetch_body(self, parts: Mapping[str, list[tuple[int, int, int]]], isolation_level: int,
+                    max_bytes: int) -> m.FetchRequest:
         """A sessionless Fetch that waits for nothing: parts {topic: [(partition, offset, max bytes)]}."""
         FT = m.FetchRequest.FetchTopic
         FP = m.FetchRequest.FetchPartition
@@ -400,7 +480,9 @@ class Admin:
                                                log_start_offset=-1, partition_max_bytes=n) for p, o, n in ps])
                     for t, ps in parts.items()])
 
-    def high_watermarks(self, offsets, *, isolation_level="read_uncommitted", timeout=None):
+    def high_watermarks(self, offsets: Mapping[_TPKey, int], *,
+                        isolation_level: str | int = "read_uncommitted",
+                        timeout: float | None = None) -> dict[TopicPartition, int]:
         """{TopicPartition: high watermark} (read_committed: the last stable offset) from a
         one-byte Fetch of each partition at {(topic, partition): offset}.  A Fetch answer
         carries the watermark every broker keeps exact, while some answer
@@ -411,16 +493,16 @@ class Admin:
         committed = level is IsolationLevel.READ_COMMITTED
         deadline = self._deadline(timeout)
         md = self._client.metadata
-        by_leader = {}
-        for tp, offset in offsets.items():
-            tp = TopicPartition(*tp)
+        by_leader: dict[int, dict[str, list[tuple[int, int, int]]]] = {}
+        for pair, offset in offsets.items():
+            tp = TopicPartition(*pair)
             leader = md.leader_for(tp.topic, tp.partition)
             if leader is not None:
                 by_leader.setdefault(leader, {}).setdefault(tp.topic, []).append((tp.partition, max(0, offset), 1))
         request_timeout = min(self.conf["request.timeout.ms"] / 1000, max(0.1, deadline - time.monotonic()))
         futures = [self._client.send(leader, "Fetch", self._fetch_body(parts, level, 1), timeout=request_timeout)
                    for leader, parts in by_leader.items()]
-        out = {}
+        out: dict[TopicPartition, int] = {}
         for future in futures:
             try:
                 resp = answer_by(future, deadline)
@@ -435,11 +517,12 @@ class Admin:
                         out[TopicPartition(topic.topic, p.partition_index)] = mark
         return out
 
-    def fetch_raw(self, tp, offset, max_bytes, *, timeout=None):
-        """The record batch bytes one Fetch (read_uncommitted) of `tp` at `offset` answers:
+    def fetch_raw(self, pair: TopicPartitionLike, offset: int, max_bytes: int, *,
+                  timeout: float | None = None) -> bytes:
+        """The record batch bytes one Fetch (read_uncommitted) of `pair` at `offset` answers:
         up to `max_bytes`, and at least the whole batch holding `offset`; empty when
         nothing is there (past the end, before the log start, or an error)."""
-        tp = TopicPartition(*tp)
+        tp = TopicPartition(*pair)
         deadline = self._deadline(self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout)
         self._wait_leaders([tp], deadline)
         leader = self._client.metadata.leader_for(tp.topic, tp.partition)
@@ -455,12 +538,12 @@ class Admin:
 
     # -- consumer groups
 
-    def list_consumer_groups(self, *, timeout=None):
+    def list_consumer_groups(self, *, timeout: float | None = None) -> list[GroupListing]:
         """[GroupListing] of the groups every broker coordinates."""
         deadline = self._deadline(timeout)
         md = self._client.metadata
         md.wait_for(lambda md: md.brokers, max(0.0, deadline - time.monotonic()), "cluster metadata")
-        out = {}
+        out: dict[str, GroupListing] = {}
         for node in sorted(md.brokers):
             resp = self._call("ListGroups", m.ListGroupsRequest(states_filter=[], types_filter=[]),
                               deadline - time.monotonic(), node=node)
@@ -470,14 +553,16 @@ class Admin:
                 out[g.group_id] = GroupListing(g.group_id, g.protocol_type, g.group_state or None)
         return sorted(out.values())
 
-    def describe_consumer_groups(self, groups, *, timeout=None):
+    def describe_consumer_groups(self, groups: Iterable[str], *,
+                                 timeout: float | None = None) -> dict[str, GroupDescription]:
         """{group id: GroupDescription}; a group nobody joined is described as state 'Dead'
         (Kafka's answer) or 'Empty'.  Member assignments are the raw bytes."""
         deadline = self._deadline(timeout)
-        out = {}
+        out: dict[str, GroupDescription] = {}
         for group in groups:
             resp = self._coordinator_call(
-                "DescribeGroups", lambda g=group: m.DescribeGroupsRequest(groups=[g], include_authorized_operations=False),
+                "DescribeGroups",
+                lambda g=group: m.DescribeGroupsRequest(groups=[g], include_authorized_operations=False),  # type: ignore[misc]
                 lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
             for g in resp.groups:
                 out[g.group_id] = GroupDescription(
@@ -486,23 +571,27 @@ class Admin:
                                  bytes(x.member_assignment or b"")) for x in g.members])
         return out
 
-    def delete_consumer_groups(self, groups, *, timeout=None):
+    def delete_consumer_groups(self, groups: Iterable[str], *, timeout: float | None = None) -> None:
         """Delete each (empty) group and its offsets; NonEmptyGroupError while it has members."""
         deadline = self._deadline(timeout)
         for group in groups:
-            self._coordinator_call("DeleteGroups", lambda g=group: m.DeleteGroupsRequest(groups_names=[g]),
+            self._coordinator_call("DeleteGroups",
+                                   lambda g=group: m.DeleteGroupsRequest(groups_names=[g]),  # type: ignore[misc]
                                    lambda r: r.results[0].error_code if r.results else Code.NONE, deadline, group=group)
 
-    def list_consumer_group_offsets(self, group, partitions=None, *, require_stable=False, timeout=None):
+    def list_consumer_group_offsets(self, group: str, partitions: Iterable[TopicPartitionLike] | None = None, *,
+                                    require_stable: bool = False,
+                                    timeout: float | None = None) -> dict[TopicPartition, int | None]:
         """{TopicPartition: committed offset or None} of `group` for `partitions`
         ([(topic, partition)]; None: every partition it committed).  With
         `require_stable`, offsets a pending transaction commits are waited for."""
         deadline = self._deadline(timeout)
-        by_topic = None
+        by_topic: dict[str, list[int]] | None = None
         if partitions is not None:
+
             by_topic = {}
-            for tp in partitions:
-                tp = TopicPartition(*tp)
+            for pair in partitions:
+                tp = TopicPartition(*pair)
                 by_topic.setdefault(tp.topic, []).append(tp.partition)
         T = m.OffsetFetchRequest.OffsetFetchRequestTopic
         resp = self._coordinator_call(
@@ -512,20 +601,22 @@ class Admin:
                                                       for t, ps in by_topic.items()]),
             lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
             deadline, group=group)
-        out = {} if partitions is None else {TopicPartition(*tp): None for tp in partitions}
+        out: dict[TopicPartition, int | None] = (
+            {} if partitions is None else {TopicPartition(*tp): None for tp in partitions})
         for t in resp.topics or ():
             for p in t.partitions:
                 offset = p.committed_offset
                 out[TopicPartition(t.name, p.partition_index)] = offset if offset is not None and offset >= 0 else None
         return out
 
-    def alter_consumer_group_offsets(self, group, offsets, *, timeout=None):
+    def alter_consumer_group_offsets(self, group: str, offsets: Mapping[_TPKey, int], *,
+                                     timeout: float | None = None) -> None:
         """Commit {(topic, partition): offset} for `group` as an admin does (no member, no
         generation): the group must have no active members."""
         deadline = self._deadline(timeout)
-        by_topic = {}
-        for tp, o in offsets.items():
-            tp = TopicPartition(*tp)
+        by_topic: dict[str, list[tuple[int, int]]] = {}
+        for pair, o in offsets.items():
+            tp = TopicPartition(*pair)
             by_topic.setdefault(tp.topic, []).append((tp.partition, int(o)))
         T = m.OffsetCommitRequest.OffsetCommitRequestTopic
         P = m.OffsetCommitRequest.OffsetCommitRequestPartition
@@ -539,13 +630,14 @@ class Admin:
             lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
             deadline, group=group)
 
-    def delete_consumer_group_offsets(self, group, partitions, *, timeout=None):
+    def delete_consumer_group_offsets(self, group: str, partitions: Iterable[TopicPartitionLike], *,
+                                      timeout: float | None = None) -> None:
         """Forget `group`'s committed offsets of [(topic, partition)]
         (GroupSubscribedToTopicError while a member reads the topic)."""
         deadline = self._deadline(timeout)
-        by_topic = {}
-        for tp in partitions:
-            tp = TopicPartition(*tp)
+        by_topic: dict[str, list[int]] = {}
+        for pair in partitions:
+            tp = TopicPartition(*pair)
             by_topic.setdefault(tp.topic, []).append(tp.partition)
         T = m.OffsetDeleteRequest.OffsetDeleteRequestTopic
         P = m.OffsetDeleteRequest.OffsetDeleteRequestPartition
@@ -557,23 +649,24 @@ class Admin:
 
     # -- configs
 
-    def _config_node(self, resource):
+    def _config_node(self, resource: ConfigResource) -> int | None:
         """Broker configs are answered by that broker; topic configs by any."""
         return int(resource.name) if resource.resource_type == "broker" else None
 
     @staticmethod
-    def _resource(resource):
-        resource = ConfigResource(*resource)
+    def _resource(given: tuple[str, str | int]) -> ConfigResource:
+        resource = ConfigResource(*given)  # type: ignore[arg-type]  # a broker's name may be given as its id
         if resource.resource_type not in _RESOURCE_TYPES:
             raise E.InvalidArgumentError(f"config resource type must be 'topic' or 'broker', "
                                          f"not {resource.resource_type!r}")
         return ConfigResource(resource.resource_type, str(resource.name))
 
-    def describe_configs(self, resources, *, timeout=None):
+    def describe_configs(self, resources: Iterable[tuple[str, str | int]], *,
+                         timeout: float | None = None) -> dict[ConfigResource, dict[str, ConfigEntry]]:
         """{ConfigResource: {name: ConfigEntry}} for [("topic", name) | ("broker", node id)]."""
         deadline = self._deadline(timeout)
         R = m.DescribeConfigsRequest.DescribeConfigsResource
-        out = {}
+        out: dict[ConfigResource, dict[str, ConfigEntry]] = {}
         for resource in map(self._resource, resources):
             body = m.DescribeConfigsRequest(resources=[R(
                 resource_type=_RESOURCE_TYPES[resource.resource_type], resource_name=resource.name,
@@ -588,14 +681,15 @@ class Admin:
                                                      c.is_sensitive) for c in r.configs}
         return out
 
-    def incremental_alter_configs(self, changes, *, validate_only=False, timeout=None):
+    def incremental_alter_configs(self, changes: Mapping[tuple[str, str | int], Mapping[str, Any]], *,
+                                  validate_only: bool = False, timeout: float | None = None) -> None:
         """Apply {ConfigResource: {name: (operation, value)}} where operation is 'set',
         'delete', 'append' or 'subtract' (a bare value means 'set')."""
         deadline = self._deadline(timeout)
         R = m.IncrementalAlterConfigsRequest.AlterConfigsResource
         C = m.IncrementalAlterConfigsRequest.AlterableConfig
-        for resource, configs in changes.items():
-            resource = self._resource(resource)
+        for given, configs in changes.items():
+            resource = self._resource(given)
             entries = []
             for name, change in configs.items():
                 op, value = change if isinstance(change, tuple) else ("set", change)
@@ -615,7 +709,8 @@ class Admin:
 
     # -- transactions of other producers
 
-    def end_transaction(self, transactional_id, producer_id, producer_epoch, committed, *, timeout=None):
+    def end_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int, committed: bool, *,
+                        timeout: float | None = None) -> None:
         """EndTxn (commit or abort) of a transaction another producer prepared
         (Producer.prepare_transaction); ProducerFencedError: it is gone with that epoch."""
         from kafkacodec.client import transaction
@@ -623,7 +718,8 @@ class Admin:
         transaction.end_transaction(self._client, transactional_id, producer_id, producer_epoch, committed,
                                     timeout=self._timeout if timeout is None else timeout)
 
-    def fence_transactional_id(self, transactional_id, *, transaction_timeout_ms=60000, timeout=None):
+    def fence_transactional_id(self, transactional_id: str, *, transaction_timeout_ms: int = 60000,
+                               timeout: float | None = None) -> tuple[int, int]:
         """Fence older producers with `transactional_id` and abort what they left open,
         as a new producer's InitProducerId does; returns (producer id, epoch)."""
         from kafkacodec.client import transaction

@@ -12,7 +12,27 @@ partitions, KIP-429).  ``rebalance_protocol`` is "eager" (members give up
 everything before joining) or "cooperative" (members keep what they own and
 give up only what the assignment takes away).
 """
+from __future__ import annotations
+
 import struct
+from collections.abc import Collection, Iterable, Mapping
+from typing import Protocol
+
+#: (topic, partition)
+TopicPartitionTuple = tuple[str, int]
+#: member id -> the partitions it is assigned
+Assignment = dict[str, list[TopicPartitionTuple]]
+
+
+class Assignor(Protocol):
+    """What the group leader calls: the built-in assignors and any given in
+    ``partition.assignment.strategy``.  Cooperative ones also have ``rebalance_protocol =
+    "cooperative"`` and ``uses_owned = True`` and take ``owned``."""
+
+    name: str
+
+    def assign(self, partitions_per_topic: Mapping[str, int],
+               subscriptions: Mapping[str, Collection[str]]) -> Assignment: ...
 
 __all__ = ["RangeAssignor", "RoundRobinAssignor", "CooperativeStickyAssignor", "ASSIGNORS",
            "sticky_user_data", "parse_sticky_user_data"]
@@ -23,8 +43,9 @@ class RangeAssignor:
 
     name = "range"
 
-    def assign(self, partitions_per_topic, subscriptions):
-        out = {member: [] for member in subscriptions}
+    def assign(self, partitions_per_topic: Mapping[str, int],
+               subscriptions: Mapping[str, Collection[str]]) -> Assignment:
+        out: Assignment = {member: [] for member in subscriptions}
         topics = sorted({t for topics in subscriptions.values() for t in topics})
         for topic in topics:
             count = partitions_per_topic.get(topic, 0)
@@ -45,8 +66,9 @@ class RoundRobinAssignor:
 
     name = "roundrobin"
 
-    def assign(self, partitions_per_topic, subscriptions):
-        out = {member: [] for member in subscriptions}
+    def assign(self, partitions_per_topic: Mapping[str, int],
+               subscriptions: Mapping[str, Collection[str]]) -> Assignment:
+        out: Assignment = {member: [] for member in subscriptions}
         members = sorted(subscriptions)
         if not members:
             return out
@@ -73,20 +95,21 @@ class CooperativeStickyAssignor:
     rebalance_protocol = "cooperative"
     uses_owned = True
 
-    def assign(self, partitions_per_topic, subscriptions, owned=None):
+    def assign(self, partitions_per_topic: Mapping[str, int], subscriptions: Mapping[str, Collection[str]],
+               owned: Mapping[str, tuple[int, Iterable[tuple[str, int]]]] | None = None) -> Assignment:
         owned = owned or {}
         members = sorted(subscriptions)
-        out = {member: [] for member in members}
+        out: Assignment = {member: [] for member in members}
         if not members:
             return out
-        eligible = {}
+        eligible: dict[TopicPartitionTuple, list[str]] = {}
         for topic in sorted({t for topics in subscriptions.values() for t in topics}):
             subs = [mid for mid in members if topic in subscriptions[mid]]
             for p in range(partitions_per_topic.get(topic, 0)):
                 eligible[(topic, p)] = subs
         # previous owners: a partition claimed twice stays with the newer generation's claim
-        owner = {}
-        claim_generation = {}
+        owner: dict[TopicPartitionTuple, str] = {}
+        claim_generation: dict[TopicPartitionTuple, int] = {}
         for member in members:
             generation, tps = owned.get(member, (-1, ()))
             for tp in tps:
@@ -96,11 +119,11 @@ class CooperativeStickyAssignor:
                 if tp not in owner or generation > claim_generation[tp]:
                     owner[tp] = member
                     claim_generation[tp] = generation
-        held = {member: set() for member in members}
+        held: dict[str, set[TopicPartitionTuple]] = {member: set() for member in members}
         for tp, member in owner.items():
             held[member].add(tp)
 
-        def load(member):
+        def load(member: str) -> tuple[int, str]:
             return len(held[member]), member
 
         # the unowned partitions go to the least loaded member that may take them
@@ -129,10 +152,10 @@ class CooperativeStickyAssignor:
         return out
 
 
-def sticky_user_data(partitions, generation):
+def sticky_user_data(partitions: Iterable[tuple[str, int]], generation: int) -> bytes:
     """The sticky assignors' user data (v1): [topic [partition]] then the generation, as
     librdkafka and Java's StickyAssignor read it."""
-    by_topic = {}
+    by_topic: dict[str, list[int]] = {}
     for topic, partition in partitions:
         by_topic.setdefault(topic, []).append(partition)
     out = [struct.pack(">i", len(by_topic))]
@@ -144,13 +167,14 @@ def sticky_user_data(partitions, generation):
     return b"".join(out)
 
 
-def parse_sticky_user_data(data):
+def parse_sticky_user_data(data: bytes | bytearray | memoryview | None) -> tuple[list[TopicPartitionTuple], int]:
     """(partitions, generation) from sticky user data; ([], -1) when absent or unreadable
     (Java's cooperative assignor sends the generation alone: 4 bytes)."""
     data = bytes(data or b"")
     if len(data) == 4:
         return [], struct.unpack(">i", data)[0]
     try:
+        tps: list[TopicPartitionTuple]
         (count,), pos, tps = struct.unpack_from(">i", data), 4, []
         for _ in range(count):
             (size,) = struct.unpack_from(">h", data, pos)
@@ -165,5 +189,5 @@ def parse_sticky_user_data(data):
         return [], -1
 
 
-ASSIGNORS = {"range": RangeAssignor, "roundrobin": RoundRobinAssignor,
+ASSIGNORS: dict[str, type[Assignor]] = {"range": RangeAssignor, "roundrobin": RoundRobinAssignor,
              "cooperative-sticky": CooperativeStickyAssignor}

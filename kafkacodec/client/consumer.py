@@ -14,22 +14,40 @@ partition back to the fetcher as soon as its buffered data is drained.
 Rebalance listeners, auto-commit and the commit on revoke run inside
 ``poll`` on the calling thread, as in Kafka's Java consumer.
 """
+from __future__ import annotations
+
 import concurrent.futures
 import logging
 import re
 import struct
 import threading
 import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kafkacodec.records import Record, decode_records, iter_batches
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
-from kafkacodec.client.fetcher import Fetcher
+from kafkacodec.client.fetcher import CompletedFetch, Fetcher, PartitionState
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
-from kafkacodec.client.stats import Statistics, StatsEmitter, StatsQueue
+from kafkacodec.client.stats import Document, Statistics, StatsEmitter, StatsQueue
+
+if TYPE_CHECKING:
+    import asyncio
+
+    import pyarrow as pa
+
+    from kafkacodec.client.transaction import ConsumerGroupMetadata
+
+_T = TypeVar("_T")
+#: a partition as callers name it: a TopicPartition or a (topic, partition) pair
+TopicPartitionLike = TopicPartition | tuple[str, int]
+#: commit(asynchronous=True)'s callback(offsets, error), on the I/O thread
+CommitCallback = Callable[[dict[TopicPartition, int], BaseException | None], object]
 
 __all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
 
@@ -45,43 +63,43 @@ ConsumerRecord = Record
 class RebalanceListener:
     """Override what you need; the consumer calls these inside poll()."""
 
-    def on_partitions_revoked(self, consumer, partitions):
+    def on_partitions_revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         pass
 
-    def on_partitions_assigned(self, consumer, partitions):
+    def on_partitions_assigned(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         pass
 
-    def on_partitions_lost(self, consumer, partitions):
+    def on_partitions_lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         self.on_partitions_revoked(consumer, partitions)
 
 
-def _tp(item, what="partition"):
+def _tp(item: object, what: str = "partition") -> TopicPartition:
     """A checked TopicPartition from a TopicPartition or a (topic, partition) pair."""
     if isinstance(item, TopicPartition):
         topic, partition = item.topic, item.partition
     else:
         try:
-            topic, partition = item
+            topic, partition = item  # type: ignore[misc]  # any pair; checked below
         except (TypeError, ValueError):
             raise E.InvalidArgumentError(f"{what}: expected a TopicPartition or (topic, partition), "
                                          f"got {item!r}") from None
     _checks.topic_name(topic, f"{what}.topic")
-    partition = _checks.partition_number(partition, f"{what}.partition")
-    return item if isinstance(item, TopicPartition) else TopicPartition(topic, partition)
+    number = _checks.partition_number(partition, f"{what}.partition")
+    return item if isinstance(item, TopicPartition) else TopicPartition(topic, number)
 
 
 class Consumer:
-    def __init__(self, config=None, **settings):
+    def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         self.conf = conf = resolve(config, settings, CONSUMER, "consumer")
         self._timeout = conf["default.api.timeout.ms"] / 1000
         self._client = NetworkClient(conf, name="kafkacodec-consumer-io")
         self._fetcher = Fetcher(self._client, conf)
         self._client.add_ticker(self._fetcher)
-        self._group = None
+        self._group: GroupCoordinator | None = None
         if conf["group.id"] is not None:
             self._group = GroupCoordinator(self._client, conf, self._fetcher)
             self._client.add_ticker(self._group)
-        self._listener = None
+        self._listener: RebalanceListener | None = None  # or any object with its methods
         self._manual = False
         self._next_auto_commit = time.monotonic() + conf["auto.commit.interval.ms"] / 1000
         self._verify_crc = conf["check.crcs"]
@@ -89,10 +107,10 @@ class Consumer:
         self._isolation = conf["isolation.level"]  # an IsolationLevel: requests and decoders take it as it is
         self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
         self._closed = False
-        self._commit_errors = []
+        self._commit_errors: list[BaseException] = []
         # lookups of positions ("committed", "reset") that outlive a poll(): poll(timeout) never
         # waits longer than its timeout for them (_lookup)
-        self._lookups = {}
+        self._lookups: dict[str, tuple[frozenset[Any], concurrent.futures.Future[Any]]] = {}
         self._statistics = Statistics("consumer", self._client, conf,
                                       consumer=(self._fetcher, self._group, self._read_committed))
         self._stats_cb = conf["stats_cb"]
@@ -104,28 +122,29 @@ class Consumer:
 
     # -- context
 
-    def __enter__(self):
+    def __enter__(self) -> Consumer:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.close()
 
-    def _check_open(self):
+    def _check_open(self) -> None:
         if self._closed:
             raise E.ClientClosedError("the consumer is closed")
 
     # -- statistics
 
-    def metrics(self):
+    def metrics(self) -> Document:
         """The statistics document (librdkafka's STATISTICS.md layout, see kafkacodec.client.stats)
         as a dict, now; the one stats_cb receives every statistics.interval.ms, as JSON."""
         return self._statistics.collect()
 
-    def _wake_poll(self):
+    def _wake_poll(self) -> None:
         with self._fetcher.lock:
             self._fetcher.ready.notify_all()
 
-    def _serve_stats(self):
+    def _serve_stats(self) -> None:
         """stats_cb for each document waiting (the calling thread, inside poll()); CallbackError
         after all were served when any raised."""
         if not self._stats_docs:
@@ -139,7 +158,7 @@ class Consumer:
 
     # -- assignment
 
-    def assign(self, partitions):
+    def assign(self, partitions: Iterable[TopicPartitionLike]) -> None:
         self._check_open()
         if self._group is not None and self._group.subscribed:
             raise E.IllegalStateError("assign() after subscribe(): call unsubscribe() first")
@@ -147,11 +166,11 @@ class Consumer:
         self._manual = True
         self._fetcher.assign(tps)
 
-    def assignment(self):
+    def assignment(self) -> set[TopicPartition]:
         with self._fetcher.lock:
             return set(self._fetcher.partitions)
 
-    def subscribe(self, topics, listener=None):
+    def subscribe(self, topics: str | re.Pattern[str] | Iterable[str], listener: RebalanceListener | None = None) -> None:
         """topics: names, or a regular expression (a compiled pattern, or a string starting with '^').
 
         Partitions come from the group: poll() returns no records until the coordinator has
@@ -182,7 +201,7 @@ class Consumer:
             self._listener = listener
             self._group.subscribe(topics=names)
 
-    def unsubscribe(self):
+    def unsubscribe(self) -> None:
         self._check_open()
         if self._group is not None and self._group.subscribed:
             self._revoke(self._group.owned, lost=False)
@@ -192,7 +211,7 @@ class Consumer:
 
     # -- the poll loop
 
-    def poll(self, timeout=None, max_records=None):
+    def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[ConsumerRecord]:
         """Records fetched so far (at most max_records, default max.poll.records); waits up to
         `timeout` seconds (None: default.api.timeout.ms) for the first one, and never longer:
         a lookup that is not done by then (a committed offset, a group join) goes on in the
@@ -205,7 +224,7 @@ class Consumer:
         limit = self.conf["max.poll.records"] if max_records is None else _checks.positive_int(max_records, "max_records")
         return self._poll(timeout, limit, self._take_records) or []
 
-    def poll_arrow(self, timeout=None, max_records=None):
+    def poll_arrow(self, timeout: float | None = None, max_records: int | None = None) -> pa.RecordBatch:
         """A pyarrow.RecordBatch of fetched records (columns topic, partition, offset,
         timestamp, timestamp_type, key, value, headers); empty after `timeout` without data.
         Without max_records, the records of one completed fetch (one partition's response),
@@ -217,9 +236,10 @@ class Consumer:
             return _empty_batch()
         return parts[0] if len(parts) == 1 else pa.concat_batches(parts)
 
-    def _poll(self, timeout, limit, take):
+    def _poll(self, timeout: float | None, limit: int, take: Callable[[int], list[_T]]) -> list[_T]:
         self._check_open()
-        timeout = self._timeout if timeout is None else _checks.timeout_s(timeout)
+        # (given, the timeout is never None: optional=False only tells mypy so)
+        timeout = self._timeout if timeout is None else _checks.timeout_s(timeout, optional=False)
         if not self._fetcher.partitions and not (self._group is not None and self._group.subscribed):
             raise E.IllegalStateError("poll() needs subscribe() or assign() first")
         deadline = time.monotonic() + timeout
@@ -239,13 +259,13 @@ class Consumer:
             if time.monotonic() >= deadline and not fetcher.completed:
                 return out
 
-    def _work_pending(self):
+    def _work_pending(self) -> bool:
         g = self._group
         if g is not None and (g.phase == "revoke" or g.pending_assignment is not None or g.error is not None):
             return True
         return any(s.error is not None or s.reset is not None for s in self._fetcher.partitions.values())
 
-    def _prepare(self, deadline):
+    def _prepare(self, deadline: float) -> None:
         client = self._client
         if client.fatal_error is not None:
             raise client.fatal_error
@@ -286,15 +306,15 @@ class Consumer:
             self._next_auto_commit = time.monotonic() + self.conf["auto.commit.interval.ms"] / 1000
             offsets = self._consumed_offsets()
             if offsets:
-                self._group.commit_async(offsets, self._auto_commit_done)
+                g.commit_async(offsets, self._auto_commit_done)
 
-    def _auto_commit_done(self, offsets, error):
+    def _auto_commit_done(self, offsets: dict[TopicPartition, int], error: BaseException | None) -> None:
         if error is not None:
             self._commit_errors.append(error)
 
-    def _revoke(self, partitions, lost, keep=()):
+    def _revoke(self, given: Iterable[TopicPartition], lost: bool, keep: Iterable[TopicPartition] = ()) -> None:
         """Give up partitions (listener, commit unless lost); fetching goes on for `keep`."""
-        partitions = list(partitions)
+        partitions = list(given)
         if not partitions:
             return
         shown = ", ".join(f"{tp.topic}-{tp.partition}" for tp in partitions[:20]) + (", ..." if len(partitions) > 20 else "")
@@ -303,7 +323,8 @@ class Consumer:
                         self.conf["group.id"], len(partitions), shown)
         else:
             log.info("group %s: giving up %d partition(s): %s", self.conf["group.id"], len(partitions), shown)
-        if not lost and self.conf["enable.auto.commit"]:
+        # partitions are given up only by a group member: _group is set
+        if not lost and self.conf["enable.auto.commit"] and self._group is not None:
             offsets = self._consumed_offsets()
             if offsets:
                 try:
@@ -317,7 +338,7 @@ class Consumer:
                 self._listener.on_partitions_revoked(self, partitions)
         self._fetcher.assign(keep)
 
-    def _update_positions(self, deadline, block=False):
+    def _update_positions(self, deadline: float, block: bool = False) -> None:
         """Positions for partitions without one: the committed offset, else auto.offset.reset.
 
         Both lookups (OffsetFetch, ListOffsets) run on a thread of their own: poll() looks at
@@ -357,9 +378,9 @@ class Consumer:
                     fetcher.partitions[tp].reset = None
             raise E.IllegalStateError(f"no committed offset for {sorted(none)} and auto.offset.reset=none")
         client, timeout, isolation = self._client, self._timeout, self._isolation
-        want = frozenset(resets.items())
-        found = self._lookup("reset", want, deadline, block,
-                             lambda: list_offsets(client, dict(want), timeout, isolation))
+        reset_want = frozenset(resets.items())
+        found = self._lookup("reset", reset_want, deadline, block,
+                             lambda: list_offsets(client, dict(reset_want), timeout, isolation))
         if found is None:
             return
         with fetcher.lock:
@@ -370,14 +391,15 @@ class Consumer:
                     state.reset = None
         self._client.wakeup()
 
-    def _lookup(self, kind, want, deadline, block, call):
+    def _lookup(self, kind: str, want: frozenset[Any], deadline: float, block: bool,
+                call: Callable[[], _T]) -> _T | None:
         """The answer of call() for `want` (a frozenset), run on a thread of its own and kept
         across polls; None while it is not done by `deadline` (KafkaTimeoutError with `block`)."""
         lookup = self._lookups.get(kind)
         if lookup is None or not lookup[0].issuperset(want):
-            future = concurrent.futures.Future()
+            future: concurrent.futures.Future[Any] = concurrent.futures.Future()
 
-            def run():
+            def run() -> None:
                 try:
                     future.set_result(call())
                 except BaseException as exc:
@@ -398,22 +420,22 @@ class Consumer:
             log.debug("%s offsets lookup failed, retried at the next poll: %s", kind, exc)
             return None
         del self._lookups[kind]
-        return answer
+        return answer  # type: ignore[no-any-return]  # call()'s answer, kept across polls
 
-    def _consumed_offsets(self):
+    def _consumed_offsets(self) -> dict[TopicPartition, int]:
         with self._fetcher.lock:
             return {tp: s.position for tp, s in self._fetcher.partitions.items() if s.position is not None}
 
     # -- draining buffered fetches
 
-    def _queued_fetches(self):
+    def _queued_fetches(self) -> list[CompletedFetch]:
         """The buffered fetches present now, oldest first.  A poll drains only these:
         fetches arriving meanwhile wait for the next poll, so one call cannot run on
         for as long as the broker keeps answering."""
         with self._fetcher.lock:
             return list(self._fetcher.completed)
 
-    def _usable(self, cf):
+    def _usable(self, cf: CompletedFetch) -> PartitionState | None:
         """(state, position) when cf is still its partition's live buffered fetch and the
         partition is not paused (under lock); a fetch of an unassigned partition is dropped."""
         fetcher = self._fetcher
@@ -425,14 +447,14 @@ class Consumer:
             return None
         return state
 
-    def _prepare_fetch(self, cf, state):
+    def _prepare_fetch(self, cf: CompletedFetch, state: PartitionState) -> bool:
         """read_committed when the broker listed no aborted transactions: find them from the
         markers in the data.  A transaction whose marker has not arrived yet is cut off; when the
         data starts with one, it is held back (False) and fetching continues after it."""
         if not self._read_committed or cf.prepared or cf.aborted:
             return True
-        open_txns = {}
-        inferred = set()
+        open_txns: dict[int, tuple[int, int]] = {}  # producer id -> (first offset, byte position)
+        inferred: set[tuple[int, int]] = set()
         for batch in iter_batches(cf.data, verify_crc=False):
             pid = batch.producer_id
             if batch.is_control:
@@ -458,7 +480,8 @@ class Consumer:
             cf._next_offset = None
         return True
 
-    def _fetches_to_take(self, kind, full):
+    def _fetches_to_take(self, kind: str, full: Callable[[], bool]
+                         ) -> Iterator[tuple[CompletedFetch, PartitionState, int | None]]:
         """(fetch, partition state, position) for each buffered fetch a poll may take from, until
         full(); a fetch not yet decoded as `kind` has been prepared for decoding (read_committed)."""
         for cf in self._queued_fetches():
@@ -473,15 +496,15 @@ class Consumer:
                 continue
             yield cf, state, position
 
-    def _taken_up_to(self, cf, state, j, n):
+    def _taken_up_to(self, cf: CompletedFetch, state: PartitionState, j: int, n: int) -> None:
         """Under lock: rows before j of cf's n are handed out; a drained fetch frees its partition."""
         cf.index = j
         if j >= n:
-            state.position = max(state.position, cf.next_offset(self._verify_crc))
+            state.position = max(state.position, cf.next_offset(self._verify_crc))  # type: ignore[type-var]  # a partition handing out records has a position
             self._finish(cf)
 
-    def _take_records(self, limit):
-        out = []
+    def _take_records(self, limit: int) -> list[ConsumerRecord]:
+        out: list[ConsumerRecord] = []
         fetcher = self._fetcher
         for cf, state, position in self._fetches_to_take("records", lambda: len(out) >= limit):
             if cf.kind != "records":
@@ -506,14 +529,14 @@ class Consumer:
                 self._taken_up_to(cf, state, j, n)
         return out
 
-    def _count_taken(self, tp, n):
+    def _count_taken(self, tp: TopicPartition, n: int) -> None:
         """Statistics (under the fetcher's lock): n records of tp handed to the application."""
         counts = self._fetcher.received.get(tp)
         if counts is None:
             counts = self._fetcher.received[tp] = [0, 0]
         counts[0] += n
 
-    def _finish(self, cf):
+    def _finish(self, cf: CompletedFetch) -> None:
         """cf is drained (under lock): its partition may be fetched again, so wake the I/O
         thread now rather than after this poll: the next fetch travels while we decode."""
         fetcher = self._fetcher
@@ -526,7 +549,7 @@ class Consumer:
         cf.decoded = cf.data = None
         self._client.wakeup()
 
-    def _take_arrow(self, limit):
+    def _take_arrow(self, limit: int) -> list[pa.RecordBatch]:
         import pyarrow as pa
         import pyarrow.compute as pc
         from kafkacodec import arrow as ka
@@ -545,7 +568,7 @@ class Consumer:
             i = cf.index
             offsets = rb.column(0)
             if i < n and offsets[i].as_py() < position:
-                below = pc.sum(pc.less(offsets, _int64_scalar(position))).as_py()
+                below = pc.sum(pc.less(offsets, _int64_scalar(position))).as_py()  # type: ignore[arg-type]  # as above
                 i = max(i, below or 0)
             j = min(n, i + (limit - taken))
             with fetcher.lock:
@@ -570,22 +593,24 @@ class Consumer:
 
     # -- offsets
 
-    def commit(self, offsets=None, asynchronous=False, callback=None, timeout=None):
+    def commit(self, offsets: Mapping[TopicPartitionLike, int] | None = None, asynchronous: bool = False,
+               callback: CommitCallback | None = None, timeout: float | None = None) -> None:
         """Commit {TopicPartition|(topic, partition): offset} (default: the consumed positions).
         With asynchronous=True returns at once; callback(offsets, error) runs on the I/O thread."""
         self._check_open()
         if self._group is None:
             raise E.ConfigError("group.id: commit() needs a group.id")
-        offsets = self._consumed_offsets() if offsets is None else {
+        to_commit = self._consumed_offsets() if offsets is None else {
             _tp(k, "offsets key"): _checks.offset(v, f"offsets[{k!r}]") for k, v in offsets.items()}
-        if not offsets:
+        if not to_commit:
             return
         if asynchronous:
-            self._group.commit_async(offsets, callback or self._auto_commit_done)
+            self._group.commit_async(to_commit, callback or self._auto_commit_done)
             return
-        self._group.commit(offsets, time.monotonic() + (self._timeout if timeout is None else timeout))
+        self._group.commit(to_commit, time.monotonic() + (self._timeout if timeout is None else timeout))
 
-    def committed(self, partitions, timeout=None):
+    def committed(self, partitions: Iterable[TopicPartitionLike],
+                  timeout: float | None = None) -> dict[TopicPartition, int | None]:
         """{TopicPartition: committed offset or None}."""
         self._check_open()
         if self._group is None:
@@ -593,7 +618,7 @@ class Consumer:
         tps = [_tp(p) for p in partitions]
         return self._group.committed(tps, time.monotonic() + (self._timeout if timeout is None else timeout))
 
-    def position(self, partition, timeout=None):
+    def position(self, partition: TopicPartitionLike, timeout: float | None = None) -> int:
         """The offset of the next record poll() returns for the partition (looked up if unknown)."""
         self._check_open()
         tp = _tp(partition)
@@ -605,13 +630,13 @@ class Consumer:
                 return state.position
         self._update_positions(time.monotonic() + (self._timeout if timeout is None else timeout), block=True)
         with self._fetcher.lock:
-            return self._fetcher.partitions[tp].position
+            return self._fetcher.partitions[tp].position  # type: ignore[return-value]  # the lookup above set it
 
-    def seek(self, partition, offset):
+    def seek(self, partition: TopicPartitionLike, offset: int) -> None:
         self._check_open()
         self._fetcher.seek(_tp(partition), _checks.offset(offset))
 
-    def _seek_to(self, partitions, policy):
+    def _seek_to(self, partitions: Iterable[TopicPartitionLike] | None, policy: str) -> None:
         self._check_open()
         tps = list(self.assignment()) if partitions is None else [_tp(p) for p in partitions]
         with self._fetcher.lock:
@@ -625,13 +650,14 @@ class Consumer:
                 self._fetcher.drop_buffered(tp)
         self._client.wakeup()
 
-    def seek_to_beginning(self, partitions=None):
+    def seek_to_beginning(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
         self._seek_to(partitions, "earliest")
 
-    def seek_to_end(self, partitions=None):
+    def seek_to_end(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
         self._seek_to(partitions, "latest")
 
-    def offsets_for_times(self, timestamps, timeout=None):
+    def offsets_for_times(self, timestamps: Mapping[TopicPartitionLike, int],
+                          timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp | None]:
         """{TopicPartition: OffsetAndTimestamp or None}: the first offset with timestamp >= the given ms."""
         self._check_open()
         specs = {_tp(k): int(v) for k, v in timestamps.items()}
@@ -639,12 +665,14 @@ class Consumer:
                              self._isolation)
         return {tp: (None if v.offset is None else v) for tp, v in found.items()}
 
-    def beginning_offsets(self, partitions, timeout=None):
+    def beginning_offsets(self, partitions: Iterable[TopicPartitionLike],
+                          timeout: float | None = None) -> dict[TopicPartition, int | None]:
         found = list_offsets(self._client, {_tp(p): EARLIEST for p in partitions},
                              self._timeout if timeout is None else timeout)
         return {tp: v.offset for tp, v in found.items()}
 
-    def get_watermark_offsets(self, partition, timeout=None, cached=False):
+    def get_watermark_offsets(self, partition: TopicPartitionLike, timeout: float | None = None,
+                              cached: bool = False) -> tuple[int | None, int | None]:
         """(low, high) of a partition: its log start offset and high watermark (the last stable
         offset under read_committed).  cached=True answers from the last Fetch response without
         asking the broker ((None, None) before one arrived; the partition must be assigned)."""
@@ -661,11 +689,11 @@ class Consumer:
         timeout = self._timeout if timeout is None else timeout
         return self.beginning_offsets([tp], timeout)[tp], self.end_offsets([tp], timeout)[tp]
 
-    def watermarks(self):
+    def watermarks(self) -> dict[TopicPartition, tuple[int | None, int | None]]:
         """{TopicPartition: (low, high)} of the assigned partitions, from the last Fetch responses."""
         return {tp: self.get_watermark_offsets(tp, cached=True) for tp in self.assignment()}
 
-    def group_metadata(self):
+    def group_metadata(self) -> ConsumerGroupMetadata:
         """This member's ConsumerGroupMetadata (group id, generation, member id, instance id), for
         Producer.send_offsets_to_transaction: the broker fences the commit of a stale member."""
         from kafkacodec.client.transaction import ConsumerGroupMetadata
@@ -678,14 +706,15 @@ class Consumer:
                 return ConsumerGroupMetadata(g.group_id, g.generation, g.member_id, self.conf["group.instance.id"])
         return ConsumerGroupMetadata(g.group_id, -1, "", self.conf["group.instance.id"])
 
-    def end_offsets(self, partitions, timeout=None):
+    def end_offsets(self, partitions: Iterable[TopicPartitionLike],
+                    timeout: float | None = None) -> dict[TopicPartition, int | None]:
         found = list_offsets(self._client, {_tp(p): LATEST for p in partitions},
                              self._timeout if timeout is None else timeout, self._isolation)
         return {tp: v.offset for tp, v in found.items()}
 
     # -- flow control
 
-    def pause(self, partitions):
+    def pause(self, partitions: Iterable[TopicPartitionLike]) -> None:
         with self._fetcher.lock:
             for p in partitions:
                 tp = _tp(p)
@@ -694,7 +723,7 @@ class Consumer:
                     raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
                 state.paused = True
 
-    def resume(self, partitions):
+    def resume(self, partitions: Iterable[TopicPartitionLike]) -> None:
         with self._fetcher.lock:
             for p in partitions:
                 state = self._fetcher.partitions.get(_tp(p))
@@ -702,11 +731,11 @@ class Consumer:
                     state.paused = False
         self._client.wakeup()
 
-    def paused(self):
+    def paused(self) -> set[TopicPartition]:
         with self._fetcher.lock:
             return {tp for tp, s in self._fetcher.partitions.items() if s.paused}
 
-    def topics(self, timeout=None):
+    def topics(self, timeout: float | None = None) -> dict[str, int]:
         """{topic: partition count} of the cluster."""
         md = self._client.metadata
         md.want_all_topics(True)
@@ -715,7 +744,7 @@ class Consumer:
 
     # -- shutdown
 
-    def close(self, autocommit=True, timeout=None):
+    def close(self, autocommit: bool = True, timeout: float | None = None) -> None:
         """Commit consumed offsets (with enable.auto.commit), leave the group, stop the I/O thread."""
         if self._closed:
             return
@@ -740,20 +769,20 @@ class Consumer:
             self._client.close()
 
 
-_SCHEMA = None
-_EMPTY = None
-_TP_SCALARS = {}
+_SCHEMA: Any = None  # pa.Schema once built
+_EMPTY: Any = None   # pa.RecordBatch once built
+_TP_SCALARS: dict[TopicPartition, Any] = {}
 
 # pyarrow imports pandas (half a second) whenever it infers a type from Python values
 # (pa.scalar, pa.array, empty_table, to_numpy): values here are built from buffers instead
 
 
-def _int64_scalar(value):
+def _int64_scalar(value: int) -> Any:
     import pyarrow as pa
     return pa.Array.from_buffers(pa.int64(), 1, [None, pa.py_buffer(struct.pack("<q", value))])[0]
 
 
-def _empty_batch():
+def _empty_batch() -> pa.RecordBatch:
     global _EMPTY
     if _EMPTY is None:
         import pyarrow as pa
@@ -764,7 +793,7 @@ def _empty_batch():
     return _EMPTY
 
 
-def _tp_scalars(tp):
+def _tp_scalars(tp: TopicPartition) -> Any:
     """Arrow scalars of a partition's topic and index."""
     found = _TP_SCALARS.get(tp)
     if found is None:
@@ -778,7 +807,7 @@ def _tp_scalars(tp):
     return found
 
 
-def _arrow_schema():
+def _arrow_schema() -> pa.Schema:
     global _SCHEMA
     if _SCHEMA is None:
         import pyarrow as pa
@@ -802,88 +831,94 @@ class AsyncConsumer:
             await c.commit()
     """
 
-    def __init__(self, config=None, **settings):
+    def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         import concurrent.futures
         self._consumer = Consumer(config, **settings)
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-consumer-async")
         self._closed = False
 
     @property
-    def consumer(self):
+    def consumer(self) -> Consumer:
         """The underlying Consumer (for calls that do not wait)."""
         return self._consumer
 
-    def _run(self, fn, *args, **kwargs):
+    def _run(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> asyncio.Future[_T]:
         import asyncio
         import functools
         return asyncio.get_running_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
 
     # calls that return at once: straight through
-    def assign(self, partitions):
+    def assign(self, partitions: Iterable[TopicPartitionLike]) -> None:
         self._consumer.assign(partitions)
 
-    def subscribe(self, topics, listener=None):
+    def subscribe(self, topics: str | re.Pattern[str] | Iterable[str], listener: RebalanceListener | None = None) -> None:
         self._consumer.subscribe(topics, listener)
 
-    def assignment(self):
+    def assignment(self) -> set[TopicPartition]:
         return self._consumer.assignment()
 
-    def seek(self, partition, offset):
+    def seek(self, partition: TopicPartitionLike, offset: int) -> None:
         self._consumer.seek(partition, offset)
 
-    def seek_to_beginning(self, partitions=None):
+    def seek_to_beginning(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
         self._consumer.seek_to_beginning(partitions)
 
-    def seek_to_end(self, partitions=None):
+    def seek_to_end(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
         self._consumer.seek_to_end(partitions)
 
-    def pause(self, partitions):
+    def pause(self, partitions: Iterable[TopicPartitionLike]) -> None:
         self._consumer.pause(partitions)
 
-    def resume(self, partitions):
+    def resume(self, partitions: Iterable[TopicPartitionLike]) -> None:
         self._consumer.resume(partitions)
 
-    def paused(self):
+    def paused(self) -> set[TopicPartition]:
         return self._consumer.paused()
 
     # calls that wait: on the worker thread
-    async def poll(self, timeout=None, max_records=None):
+    async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[ConsumerRecord]:
         return await self._run(self._consumer.poll, timeout, max_records)
 
-    async def poll_arrow(self, timeout=None, max_records=None):
+    async def poll_arrow(self, timeout: float | None = None, max_records: int | None = None) -> pa.RecordBatch:
         return await self._run(self._consumer.poll_arrow, timeout, max_records)
 
-    async def unsubscribe(self):
+    async def unsubscribe(self) -> None:
         await self._run(self._consumer.unsubscribe)
 
-    async def commit(self, offsets=None, timeout=None):
+    async def commit(self, offsets: Mapping[TopicPartitionLike, int] | None = None,
+                     timeout: float | None = None) -> None:
         await self._run(self._consumer.commit, offsets, timeout=timeout)
 
-    async def committed(self, partitions, timeout=None):
+    async def committed(self, partitions: Iterable[TopicPartitionLike],
+                        timeout: float | None = None) -> dict[TopicPartition, int | None]:
         return await self._run(self._consumer.committed, partitions, timeout)
 
-    async def position(self, partition, timeout=None):
+    async def position(self, partition: TopicPartitionLike, timeout: float | None = None) -> int:
         return await self._run(self._consumer.position, partition, timeout)
 
-    async def offsets_for_times(self, timestamps, timeout=None):
+    async def offsets_for_times(self, timestamps: Mapping[TopicPartitionLike, int],
+                                timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp | None]:
         return await self._run(self._consumer.offsets_for_times, timestamps, timeout)
 
-    async def beginning_offsets(self, partitions, timeout=None):
+    async def beginning_offsets(self, partitions: Iterable[TopicPartitionLike],
+                                timeout: float | None = None) -> dict[TopicPartition, int | None]:
         return await self._run(self._consumer.beginning_offsets, partitions, timeout)
 
-    async def end_offsets(self, partitions, timeout=None):
+    async def end_offsets(self, partitions: Iterable[TopicPartitionLike],
+                          timeout: float | None = None) -> dict[TopicPartition, int | None]:
         return await self._run(self._consumer.end_offsets, partitions, timeout)
 
-    async def get_watermark_offsets(self, partition, timeout=None, cached=False):
+    async def get_watermark_offsets(self, partition: TopicPartitionLike, timeout: float | None = None,
+                                    cached: bool = False) -> tuple[int | None, int | None]:
         return await self._run(self._consumer.get_watermark_offsets, partition, timeout, cached)
 
-    def watermarks(self):
+    def watermarks(self) -> dict[TopicPartition, tuple[int | None, int | None]]:
         return self._consumer.watermarks()
 
-    def group_metadata(self):
+    def group_metadata(self) -> ConsumerGroupMetadata:
         return self._consumer.group_metadata()
 
-    async def close(self, autocommit=True, timeout=None):
+    async def close(self, autocommit: bool = True, timeout: float | None = None) -> None:
         if self._closed:
             return
         self._closed = True
@@ -892,16 +927,17 @@ class AsyncConsumer:
         finally:
             self._worker.shutdown(wait=False)
 
-    async def __aenter__(self):
+    async def __aenter__(self) -> AsyncConsumer:
         return self
 
-    async def __aexit__(self, *exc):
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
         await self.close()
 
-    def __aiter__(self):
+    def __aiter__(self) -> AsyncIterator[ConsumerRecord]:
         return self._records()
 
-    async def _records(self):
+    async def _records(self) -> AsyncIterator[ConsumerRecord]:
         # short polls: a cancelled iteration leaves the worker busy for at most this long
         while not self._closed:
             for record in await self.poll(0.5):

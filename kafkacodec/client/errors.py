@@ -10,6 +10,11 @@ layer's class for that code, so ``except protocol.errors.NotLeaderOrFollowerErro
 and ``except client.errors.NotLeaderOrFollowerError`` both work; ``.retriable``
 says whether the same request may succeed later.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 from kafkacodec.protocol import errors as _protocol_errors
 
@@ -57,7 +62,7 @@ class CallbackError(KafkaError):
     """A delivery callback raised; every other callback still ran.  ``errors`` lists the
     exceptions (``__cause__`` is the first)."""
 
-    def __init__(self, message, errors=()):
+    def __init__(self, message: str, errors: Iterable[BaseException] = ()) -> None:
         super().__init__(message)
         self.errors = list(errors)
 
@@ -70,7 +75,7 @@ class SendArrowError(KafkaError):
     they are acknowledged): those rows are delivered, or reported failed, through
     it like any others.  No other row of the table was queued."""
 
-    def __init__(self, message, result):
+    def __init__(self, message: str, result: BulkResult) -> None:
         super().__init__(message)
         self.result = result
 
@@ -84,7 +89,7 @@ class PurgedError(KafkaError):
     """The record was failed by Producer.purge(): ``in_flight`` says whether it had been sent
     (then the broker may still have appended it)."""
 
-    def __init__(self, message, in_flight=False):
+    def __init__(self, message: str, in_flight: bool = False) -> None:
         super().__init__(message)
         self.in_flight = in_flight
 
@@ -101,16 +106,24 @@ class TransactionAbortedError(KafkaError):
 class BrokerResponseError(KafkaError):
     """A broker answered with a non-zero error code (``.code``, ``.name``, ``.retriable``)."""
 
+    # given by the protocol error class each subclass also derives from (error_for)
+    if TYPE_CHECKING:
+        @property
+        def code(self) -> int | None: ...  # read-only here: BrokerError declares it None-able
+    name: str
+    retriable: bool
+    description: str
+    message: str | None
 
-_BY_CODE = {}
+
+_BY_CODE: dict[int, type[BrokerResponseError]] = {}
 
 
-def _client_class(code):
+def _client_class(code: int) -> type[BrokerResponseError]:
     cls = _BY_CODE.get(code)
     if cls is None:
         base = _protocol_errors.class_for(code)
-        cls = type(base.__name__, (base, BrokerResponseError),
-                   {"__module__": __name__, "__doc__": base.__doc__})
+        cls = type(base.__name__, (base, BrokerResponseError), {"__module__": __name__, "__doc__": base.__doc__})
         _BY_CODE[code] = cls
     return cls
 
@@ -121,11 +134,35 @@ for _code in _protocol_errors.BY_CODE:
     __all__.append(_cls.__name__)
 
 
-def error_for(code, message=None):
+def error_for(code: int, message: str | None = None) -> BrokerResponseError:
     """The client exception for a broker error code (unknown codes get a class too)."""
     return _client_class(code)(message)
 
 
-def check(code, message=None):
+def check(code: int, message: str | None = None) -> None:
     if code:
         raise error_for(code, message)
+
+
+if TYPE_CHECKING:
+    from kafkacodec.client.producer import BulkResult
+
+    # The classes above are made at import, one per code of protocol.errors.ERRORS, so mypy cannot
+    # see them; those the package names are declared here as they are built (the protocol class for
+    # the code, then BrokerResponseError).
+    class ProducerFencedError(_protocol_errors.BrokerError, BrokerResponseError): ...
+    class InvalidProducerEpochError(_protocol_errors.BrokerError, BrokerResponseError): ...
+    class InvalidTxnStateError(_protocol_errors.BrokerError, BrokerResponseError): ...
+    class UnsupportedVersionError(_protocol_errors.BrokerError, BrokerResponseError): ...
+    class CoordinatorNotAvailableError(_protocol_errors.RetriableBrokerError, BrokerResponseError): ...
+    class NotLeaderOrFollowerError(_protocol_errors.RetriableBrokerError, BrokerResponseError): ...
+
+    class _ErrorCodes:
+        """protocol.errors.ErrorCode as mypy sees it: that IntEnum is built from ERRORS at import,
+        so its members are unknown to mypy; each is an int."""
+
+        def __getattr__(self, name: str) -> int: ...
+
+    ErrorCode: _ErrorCodes
+else:
+    ErrorCode = _protocol_errors.ErrorCode

@@ -20,19 +20,28 @@ client does, so the broker never returns data we hold already).  Any failure —
 FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH, a lost connection —
 drops the session and the next Fetch is full again.
 """
+from __future__ import annotations
+
 import collections
+import concurrent.futures
 import dataclasses
 import logging
 import threading
 import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import iter_batches
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import TopicPartition
 from kafkacodec.client.config import IsolationLevel
 from kafkacodec.client.versions import max_version
+
+if TYPE_CHECKING:
+    from kafkacodec.client.metadata import Metadata
+    from kafkacodec.client.network import NetworkClient
 
 log = logging.getLogger("kafkacodec.client")
 
@@ -50,7 +59,11 @@ FetchTopic = m.FetchRequest.FetchTopic
 ForgottenTopic = m.FetchRequest.ForgottenTopic
 
 
-def _code_name(code):
+#: (session id, epoch, {tp: (fetch offset, leader epoch, max bytes)}) of a Fetch sent in a session
+_SessionSent = tuple[int, int, dict[TopicPartition, tuple[int | None, int, int]]]
+
+
+def _code_name(code: int) -> str:
     return E.error_for(code).name
 
 
@@ -60,12 +73,12 @@ class FetchSession:
 
     __slots__ = ("id", "epoch", "parts")
 
-    def __init__(self, session_id, parts):
+    def __init__(self, session_id: int, parts: dict[TopicPartition, tuple[int | None, int, int]]) -> None:
         self.id = session_id
         self.epoch = 1
         self.parts = parts
 
-    def next_epoch(self):
+    def next_epoch(self) -> None:
         self.epoch = self.epoch + 1 if self.epoch < 0x7FFFFFFF else 1
 
 
@@ -73,22 +86,22 @@ class PartitionState:
     __slots__ = ("position", "leader_epoch", "paused", "reset", "high_watermark", "last_stable_offset",
                  "log_start_offset", "error", "in_flight", "held", "fetch_next")
 
-    def __init__(self):
-        self.position = None       # next offset to return to the caller
+    def __init__(self) -> None:
+        self.position: int | None = None  # next offset to return to the caller
         self.leader_epoch = -1
         self.paused = False
-        self.reset = None          # "earliest" / "latest" when the position must be looked up
+        self.reset: str | None = None     # "earliest" / "latest" when the position must be looked up
         self.high_watermark = -1
         self.last_stable_offset = -1
         self.log_start_offset = -1
-        self.error = None          # raised by the next poll()
+        self.error: BaseException | None = None  # raised by the next poll()
         self.in_flight = False
         # read_committed without the broker's aborted list: a transaction whose marker has not
         # arrived yet is held here (raw bytes) while fetching continues from fetch_next
-        self.held = None
-        self.fetch_next = None
+        self.held: bytes | None = None
+        self.fetch_next: int | None = None
 
-    def fetch_offset(self):
+    def fetch_offset(self) -> int | None:
         return self.position if self.fetch_next is None else self.fetch_next
 
 
@@ -98,15 +111,15 @@ class CompletedFetch:
 
     tp: TopicPartition
     fetch_offset: int
-    data: bytes | None
-    aborted: list                        # (producer id, first offset) pairs
-    decoded: object = None               # records or a pyarrow.RecordBatch, as kind says
+    data: Any                            # the record bytes (bytes or a view); None once handed out
+    aborted: list[tuple[int, int]]       # (producer id, first offset) pairs
+    decoded: Any = None                  # records or a pyarrow.RecordBatch, as kind says
     kind: str | None = None              # "records" / "arrow" once decoded
     index: int = 0
     prepared: bool = False
     _next_offset: int | None = None
 
-    def next_offset(self, verify_crc):
+    def next_offset(self, verify_crc: bool) -> int:
         """Offset after the last complete batch (control and aborted batches included)."""
         if self._next_offset is None:
             last = None
@@ -119,30 +132,30 @@ class CompletedFetch:
 class Fetcher:
     """Partition state (shared with the calling thread under ``lock``) and the Fetch loop (I/O thread)."""
 
-    def __init__(self, client, conf):
+    def __init__(self, client: NetworkClient, conf: dict[str, Any]) -> None:
         self.client = client
         self.conf = conf
         self.lock = threading.RLock()
         self.ready = threading.Condition(self.lock)
-        self.partitions = {}                     # TopicPartition -> PartitionState
-        self.completed = collections.deque()     # CompletedFetch, arrival order
-        self.buffered = {}                       # TopicPartition -> CompletedFetch (queued or draining)
-        self._node_in_flight = set()
-        self._node_backoff = {}
+        self.partitions: dict[TopicPartition, PartitionState] = {}
+        self.completed: collections.deque[CompletedFetch] = collections.deque()  # arrival order
+        self.buffered: dict[TopicPartition, CompletedFetch] = {}  # queued or draining
+        self._node_in_flight: set[int] = set()
+        self._node_backoff: dict[int, float] = {}
         self.isolation = conf["isolation.level"]     # an IsolationLevel: the Fetch field as it is
         self.closed = False
         self.fetches_sent = 0
-        self.sessions = {}                       # node id -> FetchSession (I/O thread)
+        self.sessions: dict[int, FetchSession] = {}  # node id -> FetchSession (I/O thread)
         self.session_stats = {"full": 0, "incremental": 0, "reset": 0}
         # statistics (kafkacodec.client.stats), under lock: TopicPartition -> [records handed out by
         # poll(), bytes of record data fetched]; kept after a partition is unassigned (totals)
-        self.received = {}
+        self.received: dict[TopicPartition, list[int]] = {}
 
     # -- calling thread (under lock)
 
-    def assign(self, tps):
+    def assign(self, given: Iterable[TopicPartition]) -> None:
         with self.lock:
-            tps = set(tps)
+            tps = set(given)
             for tp in list(self.partitions):
                 if tp not in tps:
                     del self.partitions[tp]
@@ -153,7 +166,7 @@ class Fetcher:
         self.client.metadata.add_topics({tp.topic for tp in tps})
         self.client.wakeup()
 
-    def drop_buffered(self, tp):
+    def drop_buffered(self, tp: TopicPartition) -> None:
         cf = self.buffered.pop(tp, None)
         if cf is not None:
             try:
@@ -161,7 +174,7 @@ class Fetcher:
             except ValueError:
                 pass
 
-    def seek(self, tp, offset):
+    def seek(self, tp: TopicPartition, offset: int) -> None:
         with self.lock:
             state = self.partitions.get(tp)
             if state is None:
@@ -175,21 +188,22 @@ class Fetcher:
 
     # -- I/O thread
 
-    def connection_lost(self, node_id, error):
+    def connection_lost(self, node_id: int, error: BaseException) -> None:
         self._node_backoff[node_id] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
         self._drop_session(node_id)
 
-    def _drop_session(self, node):
+    def _drop_session(self, node: int) -> None:
         if self.sessions.pop(node, None) is not None:
             self.session_stats["reset"] += 1
 
-    def _fetch_version(self, node):
+    def _fetch_version(self, node: int) -> int | None:
         """The Fetch version this broker's connection negotiated, None before it is ready."""
         conn = self.client.connections.get(node)
         broker_max = conn.versions.get(FETCH_API_KEY) if conn is not None and conn.ready else None
-        return None if broker_max is None else min(broker_max, max_version("Fetch"))
+        cap = max_version("Fetch")
+        return broker_max if broker_max is None or cap is None else min(broker_max, cap)
 
-    def tick(self, now):
+    def tick(self, now: float) -> float | None:
         if self.closed:
             return None
         try:
@@ -197,10 +211,10 @@ class Fetcher:
         except E.ClientClosedError:
             return None  # close() ran while this tick was under way: nothing left to fetch for
 
-    def _tick(self, now):
+    def _tick(self, now: float) -> float | None:
         md = self.client.metadata
-        by_node = {}
-        next_due = None
+        by_node: dict[int, list[tuple[TopicPartition, PartitionState, int]]] = {}
+        next_due: float | None = None
         with self.lock:
             for tp, state in self.partitions.items():
                 if (state.position is None or state.paused or state.reset is not None or state.in_flight
@@ -227,27 +241,29 @@ class Fetcher:
                 self._send(node, items)
         return next_due
 
-    def _only_caught_up(self, items):
+    def _only_caught_up(self, items: list[tuple[TopicPartition, PartitionState, int]]) -> bool:
         for _tp, state, _epoch in items:
             end = state.last_stable_offset \
                 if self.isolation is IsolationLevel.READ_COMMITTED and state.last_stable_offset >= 0 \
                 else state.high_watermark
-            if end < 0 or state.fetch_offset() < end:
+            if end < 0 or state.fetch_offset() < end:  # type: ignore[operator]  # fetched partitions have a position
                 return False
         return True
 
-    def _node_has_buffered(self, node, md):
+    def _node_has_buffered(self, node: int, md: Metadata) -> bool:
         for tp in self.buffered:
             state = self.partitions.get(tp)
             if state is not None and not state.paused and md.leader_for(tp.topic, tp.partition) == node:
                 return True
         return False
 
-    def _send(self, node, items):
+    def _send(self, node: int, items: list[tuple[TopicPartition, PartitionState, int]]) -> None:
         conf = self.conf
-        wanted = {tp: (state.fetch_offset(), epoch, conf["max.partition.fetch.bytes"]) for tp, state, epoch in items}
+        wanted: dict[TopicPartition, tuple[int | None, int, int]] = {
+            tp: (state.fetch_offset(), epoch, conf["max.partition.fetch.bytes"]) for tp, state, epoch in items}
         version = self._fetch_version(node)
-        session_id, session_epoch, forgotten = 0, -1, {}
+        forgotten: dict[str, list[int]] = {}
+        session_id, session_epoch = 0, -1
         changed = wanted
         if conf["enable.fetch.sessions"] and version is not None and version >= FETCH_SESSION_MIN_VERSION:
             session = self.sessions.get(node)
@@ -259,10 +275,10 @@ class Fetcher:
                 for tp in session.parts:
                     if tp not in wanted:
                         forgotten.setdefault(tp.topic, []).append(tp.partition)
-        topics = {}
+        topics: dict[str, list[Any]] = {}
         for tp, (offset, epoch, max_bytes) in changed.items():
             topics.setdefault(tp.topic, []).append(FetchPartition(
-                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=offset,
+                partition=tp.partition, current_leader_epoch=epoch, fetch_offset=offset,  # type: ignore[arg-type]  # fetched partitions have a position
                 log_start_offset=-1, partition_max_bytes=max_bytes))
         for _, state, _ in items:
             state.in_flight = True
@@ -284,13 +300,13 @@ class Fetcher:
             raise
         self._node_in_flight.add(node)
         self.fetches_sent += 1
-        session = None
+        session_sent: _SessionSent | None = None
         if session_epoch >= 0:
             self.session_stats["incremental" if session_id else "full"] += 1
-            session = (session_id, session_epoch, wanted)
-        future.add_done_callback(lambda f: self._answered(node, sent, f, session))
+            session_sent = (session_id, session_epoch, wanted)
+        future.add_done_callback(lambda f: self._answered(node, sent, f, session_sent))
 
-    def _session_answered(self, node, session, resp):
+    def _session_answered(self, node: int, session: _SessionSent, resp: Any) -> None:
         """Keep the session the broker confirmed (or declined: id 0, full fetches go on)."""
         session_id, epoch, wanted = session
         if session_id == 0:
@@ -301,7 +317,8 @@ class Fetcher:
             current.parts = wanted
             current.next_epoch()
 
-    def _answered(self, node, sent, future, session=None):
+    def _answered(self, node: int, sent: Any, future: concurrent.futures.Future[Any],
+                  session: _SessionSent | None = None) -> None:
         self._node_in_flight.discard(node)
         md = self.client.metadata
         exc = future.exception()
@@ -366,7 +383,7 @@ class Fetcher:
                             if counts is None:
                                 counts = self.received[tp] = [0, 0]
                             counts[1] += len(p.records)
-                            cf = CompletedFetch(tp, fetch_offset, records, aborted)
+                            cf = CompletedFetch(tp, fetch_offset, records, aborted)  # type: ignore[arg-type]  # as above
                             self.completed.append(cf)
                             self.buffered[tp] = cf
                             woke = True
@@ -396,7 +413,7 @@ class Fetcher:
             if woke:
                 self.ready.notify_all()
 
-    def close(self):
+    def close(self) -> None:
         self.closed = True
         with self.lock:
             self.ready.notify_all()

@@ -18,15 +18,18 @@ Subscription and assignment travel as ConsumerProtocolSubscription /
 ConsumerProtocolAssignment (version-prefixed), so Java, librdkafka and
 kafkacodec members share a group.
 """
+from __future__ import annotations
+
 import logging
 import re
 import threading
 import time
+from collections.abc import Callable
 
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
 from kafkacodec.protocol import decode_versioned, encode_versioned
 from kafkacodec.protocol import messages as m
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import TopicPartition
@@ -602,7 +605,7 @@ class GroupCoordinator:
             time.sleep(backoff(self.conf["retry.backoff.ms"], self.conf["retry.backoff.max.ms"], attempt + 1) / 1000)
             attempt += 1
 
-    def commit(self, offsets, deadline):
+    def commit(self, offsets: dict[TopicPartition, int], deadline: float) -> None:
         """Calling thread: commit {TopicPartition: offset} synchronously; retries coordinator moves."""
         def outcome(future):
             retry = self._commit_outcome(future)
@@ -611,7 +614,8 @@ class GroupCoordinator:
                                f"offset commit for group {self.group_id}", outcome)
         self.committed_offsets.update(offsets)
 
-    def commit_async(self, offsets, callback):
+    def commit_async(self, offsets: dict[TopicPartition, int],
+                     callback: Callable[[dict[TopicPartition, int], BaseException | None], object]) -> None:
         """One OffsetCommit attempt from the I/O thread; callback(offsets, error or None) runs there."""
         body = self._commit_body(offsets)
 
@@ -633,7 +637,7 @@ class GroupCoordinator:
             future.add_done_callback(done)
         self.client.call_soon(run)
 
-    def committed(self, tps, deadline):
+    def committed(self, tps: list[TopicPartition], deadline: float) -> dict[TopicPartition, int | None]:
         """Calling thread: {TopicPartition: offset or None} from OffsetFetch."""
         by_topic = {}
         for tp in tps:
@@ -659,7 +663,7 @@ class GroupCoordinator:
                 if out.get(tp) is not None:
                     self.committed_offsets[tp] = out[tp]
             return True, {tp: out.get(tp) for tp in tps}
-        return self._call_coordinator("OffsetFetch", body, deadline,
+        return self._call_coordinator("OffsetFetch", body, deadline,  # type: ignore[no-any-return]
                                       f"committed offsets of group {self.group_id}", outcome)
 
     def close(self):

@@ -7,22 +7,40 @@ response) — but never sooner than ``retry.backoff.ms`` after the previous
 attempt.  The update runs on the I/O thread; other threads wait for a newer
 ``version`` with ``wait_for``.
 """
+from __future__ import annotations
+
 import concurrent.futures
 import threading
 import time
-from collections import namedtuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kafkacodec.protocol import messages as m
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
+
+if TYPE_CHECKING:
+    from kafkacodec.client.network import NetworkClient
 
 __all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo"]
 
 METADATA = 3
 
-BrokerInfo = namedtuple("BrokerInfo", "node_id host port rack")
-PartitionInfo = namedtuple("PartitionInfo", "topic partition leader leader_epoch replicas isr")
+class BrokerInfo(NamedTuple):
+    node_id: int
+    host: str
+    port: int
+    rack: str | None
+
+
+class PartitionInfo(NamedTuple):
+    topic: str
+    partition: int
+    leader: int           # -1: none right now
+    leader_epoch: int     # -1: unknown
+    replicas: tuple[int, ...]
+    isr: tuple[int, ...]
 
 # topic errors that mean "not there yet, ask again" rather than "give up"
 _RETRY_TOPIC_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, Code.UNKNOWN_TOPIC_ID}
@@ -31,76 +49,76 @@ _RETRY_TOPIC_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABL
 class TopicInfo:
     __slots__ = ("name", "topic_id", "is_internal", "partitions")
 
-    def __init__(self, name, topic_id, is_internal, partitions):
+    def __init__(self, name: str, topic_id: Any, is_internal: bool, partitions: dict[int, PartitionInfo]) -> None:
         self.name = name
-        self.topic_id = topic_id
+        self.topic_id = topic_id  # uuid.UUID as the protocol decodes it
         self.is_internal = is_internal
         self.partitions = partitions  # partition -> PartitionInfo
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"TopicInfo({self.name!r}, {len(self.partitions)} partitions)"
 
 
 class Metadata:
-    def __init__(self, client, conf):
+    def __init__(self, client: NetworkClient, conf: dict[str, Any]) -> None:
         self.client = client
-        self.max_age = conf["metadata.max.age.ms"] / 1000
-        self.backoff = conf["retry.backoff.ms"] / 1000
+        self.max_age: float = conf["metadata.max.age.ms"] / 1000
+        self.backoff: float = conf["retry.backoff.ms"] / 1000
         self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
         self.allow_auto_create = conf["allow.auto.create.topics"]
-        self.brokers = {}
-        self.topics = {}
-        self.topic_errors = {}  # topic -> error code of the last answer
-        self.cluster_id = None
-        self.controller_id = None
+        self.brokers: dict[int, BrokerInfo] = {}
+        self.topics: dict[str, TopicInfo] = {}
+        self.topic_errors: dict[str, int] = {}  # topic -> error code of the last answer
+        self.cluster_id: str | None = None
+        self.controller_id: int | None = None
         self.version = 0
         self.need_update = True
         self.last_attempt = float("-inf")
         self.last_success = float("-inf")
         self.failed_attempts = 0
-        self.last_error = None
-        self.listeners = []  # fn(metadata) on the I/O thread after each update
-        self._wanted = set()
+        self.last_error: BaseException | None = None
+        self.listeners: list[Callable[[Metadata], object]] = []  # on the I/O thread after each update
+        self._wanted: set[str] = set()
         self._all_topics = False
-        self._in_flight = None
+        self._in_flight: concurrent.futures.Future[Any] | None = None
         self._cond = threading.Condition()
         self._closed = False
 
     # -- any thread
 
-    def request_update(self):
+    def request_update(self) -> None:
         self.need_update = True
         self.client.wakeup()
 
-    def add_topics(self, names):
-        names = set(names) - self._wanted
-        if names:
-            self._wanted |= names
+    def add_topics(self, names: Iterable[str]) -> None:
+        new = set(names) - self._wanted
+        if new:
+            self._wanted |= new
             self.request_update()
 
-    def set_topics(self, names):
-        names = set(names)
-        if names != self._wanted:
-            self._wanted = names
+    def set_topics(self, names: Iterable[str]) -> None:
+        wanted = set(names)
+        if wanted != self._wanted:
+            self._wanted = wanted
             self.request_update()
 
-    def want_all_topics(self, flag=True):
+    def want_all_topics(self, flag: bool = True) -> None:
         if flag != self._all_topics:
             self._all_topics = flag
             self.request_update()
 
-    def partitions_for(self, topic):
+    def partitions_for(self, topic: str) -> dict[int, PartitionInfo] | None:
         info = self.topics.get(topic)
         return None if info is None else info.partitions
 
-    def leader_for(self, topic, partition):
+    def leader_for(self, topic: str, partition: int) -> int | None:
         info = self.topics.get(topic)
         if info is None:
             return None
         p = info.partitions.get(partition)
         return None if p is None or p.leader < 0 else p.leader
 
-    def wait_for(self, ready, timeout, what="metadata"):
+    def wait_for(self, ready: Callable[[Metadata], object], timeout: float, what: str = "metadata") -> None:
         """Block until ready(self) is true, refreshing as needed; KafkaTimeoutError after `timeout`."""
         deadline = time.monotonic() + timeout
         with self._cond:
@@ -119,18 +137,18 @@ class Metadata:
                 self.client.wakeup()
                 self._cond.wait(min(left, 0.5))
 
-    def wait_for_update(self, timeout):
+    def wait_for_update(self, timeout: float) -> None:
         """Block until a refresh newer than the current view completes."""
         version = self.version
         self.wait_for(lambda md: md.version > version, timeout, "a metadata refresh")
 
     # -- I/O thread
 
-    def time_to_next_update(self, now):
+    def time_to_next_update(self, now: float) -> float:
         expire = now if self.need_update else self.last_success + self.max_age
         return max(expire, self.last_attempt + backoff(self.backoff, self.backoff_max, self.failed_attempts + 1))
 
-    def maybe_update(self, now):
+    def maybe_update(self, now: float) -> float | None:
         """Send a Metadata request when one is due; returns when to look again."""
         if self._in_flight is not None:
             return None
@@ -143,7 +161,7 @@ class Metadata:
         topics = None if self._all_topics else [m.MetadataRequest.MetadataRequestTopic(name=t)
                                                  for t in sorted(self._wanted)]
         body = m.MetadataRequest(topics=topics, allow_auto_topic_creation=self.allow_auto_create)
-        future = concurrent.futures.Future()
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         from kafkacodec.client.network import Request
         # the connection caps the version (kafkacodec.client.versions)
         req = Request(METADATA, body, future, self.client.conf["request.timeout.ms"] / 1000)
@@ -153,7 +171,7 @@ class Metadata:
         self.client._dispatch(node_id, req, now)
         return None
 
-    def _answered(self, future):
+    def _answered(self, future: concurrent.futures.Future[Any]) -> None:
         self._in_flight = None
         now = time.monotonic()
         exc = future.exception()
@@ -164,22 +182,24 @@ class Metadata:
             return
         self.update(future.result(), now)
 
-    def update(self, resp, now):
+    def update(self, resp: m.MetadataResponse, now: float) -> None:
         brokers = {b.node_id: BrokerInfo(b.node_id, b.host, b.port, b.rack) for b in resp.brokers}
         topics = dict(self.topics) if not self._all_topics else {}
-        errors = {}
+        errors: dict[str, int] = {}
         retry = False
         for t in resp.topics:
+            # nullable from v10 (topic ids); a broker names every topic asked for by name
+            name: str = t.name  # type: ignore[assignment]
             if t.error_code:
-                errors[t.name] = t.error_code
-                topics.pop(t.name, None)
-                if t.error_code in _RETRY_TOPIC_ERRORS and (self._all_topics or t.name in self._wanted):
+                errors[name] = t.error_code
+                topics.pop(name, None)
+                if t.error_code in _RETRY_TOPIC_ERRORS and (self._all_topics or name in self._wanted):
                     retry = True
                 continue
-            old = self.topics.get(t.name)
-            parts = {}
+            old = self.topics.get(name)
+            parts: dict[int, PartitionInfo] = {}
             for p in t.partitions:
-                info = PartitionInfo(t.name, p.partition_index, p.leader_id, p.leader_epoch,
+                info = PartitionInfo(name, p.partition_index, p.leader_id, p.leader_epoch,
                                      tuple(p.replica_nodes or ()), tuple(p.isr_nodes or ()))
                 prev = old.partitions.get(p.partition_index) if old is not None else None
                 if prev is not None and 0 <= info.leader_epoch < prev.leader_epoch:
@@ -189,11 +209,11 @@ class Metadata:
                 if info.leader < 0:
                     retry = True
                 parts[p.partition_index] = info
-            topics[t.name] = TopicInfo(t.name, t.topic_id, bool(t.is_internal), parts)
+            topics[name] = TopicInfo(name, t.topic_id, bool(t.is_internal), parts)
         if not self._all_topics:
-            for name in list(topics):
-                if name not in self._wanted:
-                    del topics[name]
+            for unwanted in list(topics):
+                if unwanted not in self._wanted:
+                    del topics[unwanted]
         with self._cond:
             self.brokers = brokers
             self.topics = topics
@@ -209,14 +229,14 @@ class Metadata:
         for listener in list(self.listeners):
             listener(self)
 
-    def observe_leader_epoch(self, topic, partition, epoch):
+    def observe_leader_epoch(self, topic: str, partition: int, epoch: int) -> None:
         """A response named a leader epoch: newer than ours means our view is stale."""
         info = self.topics.get(topic)
         p = info.partitions.get(partition) if info is not None else None
         if p is not None and epoch > p.leader_epoch >= 0:
             self.request_update()
 
-    def closed(self):
+    def closed(self) -> None:
         with self._cond:
             self._closed = True
             self._cond.notify_all()

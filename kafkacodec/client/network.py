@@ -16,6 +16,8 @@ the connection is ready wait in its queue.  A failed connection fails its
 requests with KafkaConnectionError and is retried after an exponential,
 jittered backoff (reconnect.backoff.ms doubling up to reconnect.backoff.max.ms).
 """
+from __future__ import annotations
+
 import collections
 import concurrent.futures
 import dataclasses
@@ -27,6 +29,8 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.protocol import (REQUESTS, api_key_of, decode_response, encode_request,
@@ -38,7 +42,7 @@ from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.metadata import Metadata
-from kafkacodec.client.sasl import mechanism_for
+from kafkacodec.client.sasl import Plain, Scram, mechanism_for
 from kafkacodec.client.stats import BrokerCounters
 from kafkacodec.client.versions import max_version_by_key
 
@@ -55,6 +59,17 @@ _IOV_MAX = 512                # buffers per sendmsg (POSIX guarantees at least 1
 
 DISCONNECTED, CONNECTING, TLS_HANDSHAKE, SETUP, READY = "disconnected", "connecting", "tls", "setup", "ready"
 
+#: what a frame is received as: bytes when it came in one piece, else its own bytearray
+Frame = bytes | bytearray
+
+
+class Ticker(Protocol):
+    """What add_ticker() takes: tick(now) runs on every I/O loop iteration and returns the
+    ticker's next deadline (time.monotonic()) or None.  It may also have
+    ``connection_lost(node_id, error)``, called when a broker connection drops."""
+
+    def tick(self, now: float) -> float | None: ...
+
 
 class FrameReader:
     """Size-prefixed frames read straight from a socket.
@@ -67,14 +82,14 @@ class FrameReader:
 
     __slots__ = ("max_frame_size", "_small", "_partial", "_frame", "_filled")
 
-    def __init__(self, max_frame_size):
+    def __init__(self, max_frame_size: int) -> None:
         self.max_frame_size = max_frame_size
         self._small = bytearray(RECV_SMALL)
         self._partial = b""      # the start of a frame shorter than its 4-byte size, or not yet sized
-        self._frame = None       # bytearray of the frame being received (size prefix included)
+        self._frame: bytearray | None = None  # the frame being received (size prefix included)
         self._filled = 0
 
-    def read(self, sock, frames):
+    def read(self, sock: socket.socket, frames: list[Frame]) -> None:
         """Append every complete frame to `frames` until the socket would block.
         Raises ConnectionResetError at end of stream, ValueError on a bad size."""
         while True:
@@ -96,7 +111,7 @@ class FrameReader:
             self._partial = b""
             self._split(data, frames)
 
-    def _split(self, data, frames):
+    def _split(self, data: bytes, frames: list[Frame]) -> None:
         pos, end = 0, len(data)
         while end - pos >= 4:
             size = int.from_bytes(data[pos:pos + 4], "big", signed=True)
@@ -121,8 +136,8 @@ class Request:
     """One request on its way: what to send, how to answer, by when."""
 
     api_key: int
-    body: object
-    future: concurrent.futures.Future
+    body: Any          # a generated request message, or an object with encode_frame/decode_response
+    future: concurrent.futures.Future[Any]
     timeout: float
     max_version: int | None = None
     version: int | None = None
@@ -131,7 +146,7 @@ class Request:
     sent: float = 0.0              # when its bytes were queued for the socket (round-trip time)
 
 
-def _fail(future, exc):
+def _fail(future: concurrent.futures.Future[Any], exc: BaseException) -> None:
     if not future.done():
         future.set_exception(exc)
 
@@ -139,48 +154,50 @@ def _fail(future, exc):
 class BrokerConnection:
     """One broker connection; every method runs on the I/O thread."""
 
-    def __init__(self, client, node_id, host, port):
+    def __init__(self, client: NetworkClient, node_id: int, host: str, port: int) -> None:
         self.client = client
         self.node_id = node_id
         self.host = host
         self.port = port
         self.state = DISCONNECTED
-        self.sock = None
-        self.versions = {}
+        # set from connect() until close(); an SSLSocket once TLS is on
+        self.sock: socket.socket | None = None
+        self.versions: dict[int, int] = {}  # api key -> the version used with this broker
         self.failures = 0
         self.next_attempt = 0.0
-        self.connect_deadline = None
-        self.waiting = collections.deque()  # submitted, not yet sent (connection not ready)
-        self.in_flight = {}                 # correlation id -> Request
-        self._out = collections.deque()     # buffers to send, in order (frames or parts of one)
-        self._reader = None
+        self.connect_deadline: float | None = None
+        self.waiting: collections.deque[Request] = collections.deque()  # submitted, not yet sent (not ready)
+        self.in_flight: dict[int, Request] = {}                          # correlation id -> Request
+        # buffers to send, in order (frames or parts of one)
+        self._out: collections.deque[bytes | bytearray | memoryview] = collections.deque()
+        self._reader: FrameReader | None = None
         self._corr = 0
         self._events = 0
-        self._sasl = None
-        self.last_error = None
+        self._sasl: Plain | Scram | None = None
+        self.last_error: BaseException | None = None
         self.last_used = time.monotonic()
         # how logs name the broker: its id ("-1, bootstrap"; the group coordinator's own link says so)
-        self.label = node_id if node_id >= 0 else f"{node_id}, bootstrap"
+        self.label: int | str = node_id if node_id >= 0 else f"{node_id}, bootstrap"
         # kept by the client after this connection is replaced, so its totals never shrink
         self.counters = BrokerCounters()
         client.broker_counters.append(self.counters)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<broker {self.node_id} {self.host}:{self.port} {self.state}>"
 
     # -- state
 
     @property
-    def ready(self):
+    def ready(self) -> bool:
         return self.state == READY
 
-    def can_connect(self, now):
+    def can_connect(self, now: float) -> bool:
         return self.state == DISCONNECTED and now >= self.next_attempt
 
-    def load(self):
+    def load(self) -> int:
         return len(self.in_flight) + len(self.waiting)
 
-    def connect(self, now):
+    def connect(self, now: float) -> None:
         conf = self.client.conf
         self.state = CONNECTING
         self.counters.connects += 1
@@ -199,11 +216,12 @@ class BrokerConnection:
             self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {exc}"))
             return
         if err not in (0, 115, 114, 36, 10035, 11):  # EINPROGRESS/EALREADY/EWOULDBLOCK variants
-            self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))
+            self.close(E.KafkaConnectionError(
+                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
             return
         self._register(selectors.EVENT_WRITE)
 
-    def _register(self, events):
+    def _register(self, events: int) -> None:
         if events == self._events or self.sock is None:
             return
         sel = self.client.selector
@@ -215,21 +233,23 @@ class BrokerConnection:
             sel.modify(self.sock, events, self)
         self._events = events
 
-    def _update_interest(self):
+    def _update_interest(self) -> None:
         if self.state in (SETUP, READY):
             self._register(selectors.EVENT_READ | (selectors.EVENT_WRITE if self._out else 0))
 
-    def _connected(self, now):
-        err = self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+    def _connected(self, now: float) -> None:
+        sock = self.sock
+        assert sock is not None  # handle_events runs only for a registered socket
+        err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
         if err:
             self.close(E.KafkaConnectionError(
-                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))
+                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
             return
         ctx = self.client.ssl_context
         if ctx is not None:
             self._register(0)
             try:
-                self.sock = ctx.wrap_socket(self.sock, server_hostname=self.host, do_handshake_on_connect=False)
+                self.sock = ctx.wrap_socket(sock, server_hostname=self.host, do_handshake_on_connect=False)
             except (OSError, ssl.SSLError) as exc:
                 self.close(E.KafkaConnectionError(f"TLS to {self.host}:{self.port}: {exc}"))
                 return
@@ -238,9 +258,11 @@ class BrokerConnection:
         else:
             self._begin_setup()
 
-    def _tls_step(self):
+    def _tls_step(self) -> None:
+        sock = self.sock
+        assert isinstance(sock, ssl.SSLSocket)  # only in TLS_HANDSHAKE, after wrap_socket
         try:
-            self.sock.do_handshake()
+            sock.do_handshake()
         except ssl.SSLWantReadError:
             self._register(selectors.EVENT_READ)
             return
@@ -258,22 +280,23 @@ class BrokerConnection:
 
     # -- setup: ApiVersions, then SASL
 
-    def _begin_setup(self):
+    def _begin_setup(self) -> None:
         self.state = SETUP
         self._register(selectors.EVENT_READ)
         self._send_api_versions(our_range(API_VERSIONS)[1])
 
-    def _setup_request(self, api_key, version, body, on_done):
-        future = concurrent.futures.Future()
+    def _setup_request(self, api_key: int, version: int, body: Any,
+                       on_done: Callable[[concurrent.futures.Future[Any]], object]) -> None:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         req = Request(api_key, body, future, self.client.conf["request.timeout.ms"] / 1000, version=version)
         req.deadline = time.monotonic() + req.timeout
         future.add_done_callback(on_done)
         self._transmit(req)
 
-    def _send_api_versions(self, version):
+    def _send_api_versions(self, version: int) -> None:
         body = m.ApiVersionsRequest(client_software_name="kafkacodec", client_software_version="1")
 
-        def done(future):
+        def done(future: concurrent.futures.Future[Any]) -> None:
             if future.exception() is not None:
                 return  # the connection is already closed
             answer, version_used = future.result()
@@ -297,12 +320,12 @@ class BrokerConnection:
 
         self._setup_request(API_VERSIONS, version, body, done)
 
-    def _begin_sasl(self):
+    def _begin_sasl(self) -> None:
         mech = mechanism_for(self.client.conf)
         self._sasl = mech
         version = min(self.versions.get(SASL_HANDSHAKE, 0), 1)
 
-        def handshake_done(future):
+        def handshake_done(future: concurrent.futures.Future[Any]) -> None:
             if future.exception() is not None:
                 return
             answer = future.result()
@@ -315,14 +338,15 @@ class BrokerConnection:
 
         self._setup_request(SASL_HANDSHAKE, version, m.SaslHandshakeRequest(mechanism=mech.name), handshake_done)
 
-    def _sasl_send(self, payload):
+    def _sasl_send(self, payload: bytes) -> None:
         version = self.versions.get(SASL_AUTHENTICATE)
         if version is None:
             self.close(E.AuthenticationError(f"{self.host}:{self.port} does not offer SaslAuthenticate"), fatal=True)
             return
         mech = self._sasl
+        assert mech is not None  # set by _begin_sasl before the first step
 
-        def auth_done(future):
+        def auth_done(future: concurrent.futures.Future[Any]) -> None:
             if future.exception() is not None:
                 return
             answer = future.result()
@@ -344,7 +368,7 @@ class BrokerConnection:
 
         self._setup_request(SASL_AUTHENTICATE, version, m.SaslAuthenticateRequest(auth_bytes=payload), auth_done)
 
-    def _became_ready(self):
+    def _became_ready(self) -> None:
         self.state = READY
         self.failures = 0
         self.connect_deadline = None
@@ -355,7 +379,7 @@ class BrokerConnection:
 
     # -- requests
 
-    def enqueue(self, req, now):
+    def enqueue(self, req: Request, now: float) -> None:
         req.deadline = now + req.timeout
         self.last_used = now
         if self.state == READY:
@@ -363,7 +387,7 @@ class BrokerConnection:
         else:
             self.waiting.append(req)
 
-    def _send_ready(self, req):
+    def _send_ready(self, req: Request) -> None:
         if req.future.done():
             return  # cancelled, or failed while it waited: its caller may have reused what it sends
         if req.version is None:
@@ -377,7 +401,7 @@ class BrokerConnection:
             req.version = broker_max if cap is None else min(broker_max, cap)
         self._transmit(req)
 
-    def _transmit(self, req):
+    def _transmit(self, req: Request) -> None:
         self._corr = (self._corr + 1) & 0x7FFFFFFF
         req.correlation_id = self._corr
         encode_frame = getattr(req.body, "encode_frame", None)
@@ -411,23 +435,24 @@ class BrokerConnection:
             req.future.set_result(None)
         self._flush()
 
-    def _flush(self):
-        if not self._out or self.sock is None:
+    def _flush(self) -> None:
+        sock = self.sock
+        if not self._out or sock is None:
             return
         out = self._out
-        scatter = not isinstance(self.sock, ssl.SSLSocket)
+        scatter = not isinstance(sock, ssl.SSLSocket)
         try:
             while out:
                 if scatter and len(out) > 1:
                     if len(out) <= _IOV_MAX:
-                        n = self.sock.sendmsg(out)
+                        n = sock.sendmsg(out)
                         if n == sum(map(len, out)):
                             out.clear()  # the common case: all of it went
                             break
                     else:
-                        n = self.sock.sendmsg(list(itertools.islice(out, _IOV_MAX)))
+                        n = sock.sendmsg(list(itertools.islice(out, _IOV_MAX)))
                 else:
-                    n = self.sock.send(out[0])
+                    n = sock.send(out[0])
                 if n <= 0:
                     break
                 while n:
@@ -445,11 +470,13 @@ class BrokerConnection:
             return
         self._update_interest()
 
-    def _read(self):
-        frames = []
+    def _read(self) -> None:
+        frames: list[Frame] = []
         error = None
+        reader, sock = self._reader, self.sock
+        assert reader is not None and sock is not None  # read events come only while connected
         try:
-            self._reader.read(self.sock, frames)
+            reader.read(sock, frames)
         except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
             pass
         except ValueError as exc:
@@ -462,7 +489,7 @@ class BrokerConnection:
             self.counters.rxerrs += 1
             self.close(error)
 
-    def _consume(self, frames):
+    def _consume(self, frames: list[Frame]) -> None:
         counters = self.counters
         now = time.monotonic()
         for frame in frames:
@@ -475,6 +502,7 @@ class BrokerConnection:
             counters.rx += 1
             counters.rxbytes += len(frame)
             counters.rtt.add(now - req.sent)
+            result: Any
             try:
                 if req.api_key == API_VERSIONS:
                     _, body, used = decode_api_versions(req.version, frame)
@@ -491,7 +519,7 @@ class BrokerConnection:
             if not req.future.done():
                 req.future.set_result(result)
 
-    def handle_events(self, mask, now):
+    def handle_events(self, mask: int, now: float) -> None:
         if self.state == CONNECTING:
             if mask & selectors.EVENT_WRITE:
                 self._connected(now)
@@ -504,17 +532,18 @@ class BrokerConnection:
         if self.sock is not None and mask & selectors.EVENT_WRITE:
             self._flush()
 
-    def check_deadlines(self, now):
+    def check_deadlines(self, now: float) -> float | None:
         """Expire requests; returns the earliest remaining deadline (or None)."""
         if self.connect_deadline is not None and now >= self.connect_deadline and self.state != READY:
             self.close(E.KafkaTimeoutError(f"connection setup with {self.host}:{self.port} timed out"))
         earliest = self.connect_deadline if self.state not in (READY, DISCONNECTED) else None
         expired = None
+        # every queued request has its deadline (enqueue)
         for req in self.in_flight.values():
-            if req.deadline <= now:
+            if req.deadline <= now:  # type: ignore[operator]
                 expired = req
                 break
-            if earliest is None or req.deadline < earliest:
+            if earliest is None or req.deadline < earliest:  # type: ignore[operator]
                 earliest = req.deadline
         if expired is not None:
             self.counters.req_timeouts += 1
@@ -524,18 +553,18 @@ class BrokerConnection:
                 f"{expired.timeout:.1f} s"))
             self.close(E.KafkaConnectionError(f"broker {self.node_id}: disconnected after a request timeout"))
             return None
-        while self.waiting and self.waiting[0].deadline <= now:
+        while self.waiting and self.waiting[0].deadline <= now:  # type: ignore[operator]
             req = self.waiting.popleft()
             self.counters.req_timeouts += 1
             _fail(req.future, E.KafkaTimeoutError(
                 f"{REQUESTS[req.api_key].name}: broker {self.node_id} ({self.host}:{self.port}) not reachable "
                 f"within {req.timeout:.1f} s" + (f": {self.last_error}" if self.last_error else "")))
         for req in self.waiting:
-            if earliest is None or req.deadline < earliest:
+            if earliest is None or req.deadline < earliest:  # type: ignore[operator]
                 earliest = req.deadline
         return earliest
 
-    def close(self, error=None, fatal=False):
+    def close(self, error: BaseException | None = None, fatal: bool = False) -> None:
         """Close the socket, fail every request, schedule the reconnect backoff."""
         was = self.state
         if self.sock is not None:
@@ -579,7 +608,7 @@ class BrokerConnection:
 class NetworkClient:
     """Connections, metadata and the I/O thread of one client (consumer, admin)."""
 
-    def __init__(self, conf, *, name="kafkacodec-io"):
+    def __init__(self, conf: dict[str, Any], *, name: str = "kafkacodec-io") -> None:
         self.conf = conf
         self.ssl_context = ssl_context_from(conf)
         self.selector = selectors.DefaultSelector()
@@ -588,42 +617,46 @@ class NetworkClient:
         self._wake_w.setblocking(False)
         self.selector.register(self._wake_r, selectors.EVENT_READ, None)
         self._wake_pending = False  # a wakeup byte is on its way: later wakeups need no syscall
-        self.connections = {}
-        self._bootstrap = [(-1 - i, host, port) for i, (host, port) in enumerate(conf["bootstrap.servers"])]
-        self._submitted = collections.deque()
-        self._calls = collections.deque()
-        self._tickers = []
+        self.connections: dict[int, BrokerConnection] = {}
+        self._bootstrap: list[tuple[int, str, int]] = [
+            (-1 - i, host, port) for i, (host, port) in enumerate(conf["bootstrap.servers"])]
+        self._submitted: collections.deque[tuple[int | None, Request]] = collections.deque()
+        self._calls: collections.deque[tuple[Callable[..., object], tuple[Any, ...]]] = collections.deque()
+        self._unplaced: collections.deque[Request]  # made by _run, on the I/O thread
+        self._tickers: list[Ticker] = []
         self._closed = False
-        self.fatal_error = None
-        self.broker_counters = []    # stats.BrokerCounters of every connection this client made
-        self.failure_listeners = []  # fn(error) on the I/O thread when the client fails (_fail)
+        self.fatal_error: BaseException | None = None
+        self.broker_counters: list[BrokerCounters] = []  # of every connection this client made
+        # fn(error) on the I/O thread when the client fails (_fail)
+        self.failure_listeners: list[Callable[[BaseException], object]] = []
         self.metadata = Metadata(self, conf)
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-        self._thread_ident = None
+        self._thread_ident: int | None = None
         self._thread.start()
 
     # -- API for any thread
 
-    def send(self, node_id, api, body, *, timeout=None, max_version=None, version=None):
+    def send(self, node_id: int | None, api: str | int, body: Any, *, timeout: float | None = None,
+             max_version: int | None = None, version: int | None = None) -> concurrent.futures.Future[Any]:
         """Queue a request for broker `node_id` (None: the least loaded broker); returns a Future.
         It goes at the highest version both sides support, capped by kafkacodec.client.versions;
         `max_version` caps it lower, `version` names it."""
         if self._closed:
             raise self.failure or E.ClientClosedError("the client is closed")
-        future = concurrent.futures.Future()
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         timeout = self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout
         req = Request(api_key_of(api), body, future, timeout, max_version, version)
         self._submitted.append((node_id, req))
         self.wakeup()
         return future
 
-    def call_soon(self, fn, *args):
+    def call_soon(self, fn: Callable[..., object], *args: Any) -> None:
         """Run fn(*args) on the I/O thread."""
         self._calls.append((fn, args))
         self.wakeup()
 
-    def wakeup(self):
+    def wakeup(self) -> None:
         # one byte per loop iteration at most: the I/O thread clears the flag after it
         # drains the socket, so a wakeup that finds it set is seen by the next iteration
         # (cleared first, a byte sent in between could be drained and the flag stay set)
@@ -634,14 +667,19 @@ class NetworkClient:
             except (BlockingIOError, OSError):
                 pass  # a wakeup byte is pending already (or we are closing)
 
-    def add_ticker(self, ticker):
+    def add_ticker(self, ticker: Ticker) -> None:
         """ticker.tick(now) runs on every loop iteration and returns its next deadline or None."""
         self.call_soon(self._tickers.append, ticker)
 
-    def remove_ticker(self, ticker):
-        self.call_soon(lambda: ticker in self._tickers and self._tickers.remove(ticker))
+    def remove_ticker(self, ticker: Ticker) -> None:
+        def remove() -> None:
+            if ticker in self._tickers:
+                self._tickers.remove(ticker)
 
-    def request(self, node_id, api, body, timeout=None, **kw):
+        self.call_soon(remove)
+
+    def request(self, node_id: int | None, api: str | int, body: Any, timeout: float | None = None,
+                **kw: Any) -> Any:
         """Blocking form of send()."""
         future = self.send(node_id, api, body, timeout=timeout, **kw)
         wait = (self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout) + 5
@@ -652,7 +690,7 @@ class NetworkClient:
         except concurrent.futures.TimeoutError:
             raise E.KafkaTimeoutError(f"no answer within {wait:.1f} s") from None
 
-    def close(self, timeout=5.0):
+    def close(self, timeout: float | None = 5.0) -> None:
         if self._closed:
             return
         self._closed = True
@@ -661,18 +699,18 @@ class NetworkClient:
             self._thread.join(timeout)
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return self._closed
 
     @property
-    def failure(self):
+    def failure(self) -> E.ClientFailedError | None:
         """The ClientFailedError that stopped the client (see _fail), or None."""
         error = self.fatal_error
         return error if isinstance(error, E.ClientFailedError) else None
 
     # -- I/O thread
 
-    def _connection(self, node_id):
+    def _connection(self, node_id: int) -> BrokerConnection | None:
         conn = self.connections.get(node_id)
         if conn is None:
             if node_id < 0:
@@ -689,11 +727,11 @@ class NetworkClient:
             self.connections[node_id] = conn
         return conn
 
-    def least_loaded_node(self, now):
+    def least_loaded_node(self, now: float) -> int | None:
         """A ready broker with the fewest requests; else one connecting; else one we may connect to."""
         candidates = list(self.metadata.brokers) or [b[0] for b in self._bootstrap]
         random.shuffle(candidates)
-        best = None
+        best: tuple[int, int] | None = None
         for node_id in candidates:
             conn = self.connections.get(node_id)
             if conn is not None and conn.ready:
@@ -717,7 +755,7 @@ class NetworkClient:
                     return node_id
         return None
 
-    def _dispatch(self, node_id, req, now):
+    def _dispatch(self, node_id: int | None, req: Request, now: float) -> None:
         if node_id is None:
             node_id = self.least_loaded_node(now)
             if node_id is None:
@@ -733,10 +771,11 @@ class NetworkClient:
         if conn.can_connect(now):
             conn.connect(now)
 
-    def _connection_ready(self, conn):
+    def _connection_ready(self, conn: BrokerConnection) -> None:
         log.debug("broker %s (%s:%d): connected", conn.label, conn.host, conn.port)
 
-    def _connection_lost(self, conn, error, fatal, was_ready=True, expected=False):
+    def _connection_lost(self, conn: BrokerConnection, error: BaseException, fatal: bool, was_ready: bool = True,
+                         expected: bool = False) -> None:
         if expected or self._closed or isinstance(error, (E.ClientClosedError, E.ClientFailedError)):
             # closing, or a failure the client reports itself: nothing unexpected to report here
             log.debug("broker %s (%s:%d): disconnected: %s", conn.label, conn.host, conn.port, error)
@@ -759,7 +798,7 @@ class NetworkClient:
             if hook is not None:
                 hook(conn.node_id, error)
 
-    def _run(self):
+    def _run(self) -> None:
         self._thread_ident = threading.get_ident()
         self._unplaced = collections.deque()
         try:
@@ -770,24 +809,25 @@ class NetworkClient:
         finally:
             self._shutdown()
 
-    def _fail(self, where, exc):
+    def _fail(self, where: str, exc: BaseException) -> None:
         """An exception the I/O thread cannot handle: the client stops and from now on refuses
         every call with an error that carries the cause (accepting work it can no longer do
         would lose it silently).  Queued requests fail with that error; failure listeners
         (the producer) fail what they hold."""
         log.error("kafkacodec client failed: %s raised", where, exc_info=exc)
-        if self.failure is None:
+        error = self.failure
+        if error is None:
             error = E.ClientFailedError(f"the client stopped: {where} raised {type(exc).__name__}: {exc}")
             error.__cause__ = exc
             self.fatal_error = error
         self._closed = True
         for fn in list(self.failure_listeners):
             try:
-                fn(self.fatal_error)
+                fn(error)
             except Exception:
                 log.exception("kafkacodec failure listener %r failed", fn)
 
-    def _iterate(self):
+    def _iterate(self) -> None:
         now = time.monotonic()
         while self._calls:
             fn, args = self._calls.popleft()
@@ -797,7 +837,7 @@ class NetworkClient:
                 log.exception("kafkacodec I/O thread task failed")
         unplaced, self._unplaced = self._unplaced, collections.deque()
         for req in unplaced:
-            if req.deadline <= now:
+            if req.deadline <= now:  # type: ignore[operator]  # set when it was left unplaced
                 _fail(req.future, E.KafkaTimeoutError(
                     f"{REQUESTS[req.api_key].name}: no broker reachable within {req.timeout:.1f} s"))
             else:
@@ -806,7 +846,7 @@ class NetworkClient:
             node_id, req = self._submitted.popleft()
             if not req.future.cancelled():
                 self._dispatch(node_id, req, now)
-        deadlines = []
+        deadlines: list[float] = []
         md = self.metadata.maybe_update(now)
         if md is not None:
             deadlines.append(md)
@@ -837,6 +877,7 @@ class NetworkClient:
                 deadlines.append(d)
         if self._unplaced:
             deadlines.append(now + self.conf["reconnect.backoff.ms"] / 1000 + 0.001)
+        timeout: float
         if self._calls or self._submitted:
             timeout = 0
         else:
@@ -853,7 +894,7 @@ class NetworkClient:
                 continue
             key.data.handle_events(mask, time.monotonic())
 
-    def _shutdown(self):
+    def _shutdown(self) -> None:
         error = self.failure or E.ClientClosedError("the client was closed")
         for conn in list(self.connections.values()):
             waiting, conn.waiting = conn.waiting, collections.deque()

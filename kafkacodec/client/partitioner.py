@@ -11,19 +11,27 @@ records without one; ``consistent`` hashes a missing key like an empty one;
 ``random`` ignores keys.  A callable ``fn(key, partition_count) -> int`` is
 used as given.
 """
+from __future__ import annotations
+
 import random
 import zlib
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kafkacodec import _impl
 
 __all__ = ["murmur2", "murmur2_partition", "Partitioner", "PARTITIONERS"]
 
 # Kafka's murmur2, compiled (kafkacodec._crc) unless the pure twin is in use
-murmur2 = _impl.crc.murmur2
-murmur2_partition = _impl.crc.partition_for_key  # Java's DefaultPartitioner for a non-null key
+murmur2: Callable[[Any], int] = _impl.crc.murmur2  # type: ignore[attr-defined]  # chosen at import
+# Java's DefaultPartitioner for a non-null key
+murmur2_partition: Callable[[Any, int], int] = _impl.crc.partition_for_key  # type: ignore[attr-defined]
+
+#: fn(key, partition_count) -> partition: a custom partitioner
+PartitionerFunction = Callable[[Any, int], int]
 
 
-def _positive_murmur2(key):
+def _positive_murmur2(key: Any) -> int:
     return murmur2(key) & 0x7FFFFFFF
 
 
@@ -36,11 +44,13 @@ PARTITIONERS = ("murmur2", "murmur2_random", "consistent_random", "consistent", 
 class Partitioner:
     """Picks partitions for one producer; hashes computed in Python are cached (bounded)."""
 
-    def __init__(self, spec="murmur2"):
-        self.custom = None
+    def __init__(self, spec: str | PartitionerFunction = "murmur2") -> None:
+        self.custom: PartitionerFunction | None = None
         self.sticky_null = True
         self.hash_null = False
-        self.key_partition = None  # fn(key, partitions) for a non-null key, when a plain hash decides
+        # fn(key, partitions) for a non-null key, when a plain hash decides
+        self.key_partition: PartitionerFunction | None = None
+        self._hash: Callable[[Any], int] | None
         if callable(spec):
             self.custom = spec
             self._hash = None
@@ -56,22 +66,24 @@ class Partitioner:
             self._hash = None
         else:
             raise ValueError(f"unknown partitioner {spec!r} ({', '.join(PARTITIONERS)} or a callable)")
-        self.name = getattr(spec, "__name__", spec)
-        self._cache = {}
+        self.name: str = getattr(spec, "__name__", spec)  # type: ignore[arg-type]  # a str spec names itself
+        self._cache: dict[bytes, int] = {}
 
-    def _cached_partition(self, key, partitions):
+    def _cached_partition(self, key: Any, partitions: int) -> int:
+        # installed as key_partition only by the specs that set a hash
+        hash_key: Callable[[Any], int] = self._hash  # type: ignore[assignment]
         if type(key) is not bytes:  # unhashable or mutable buffers are hashed each time
-            return self._hash(key) % partitions
+            return hash_key(key) % partitions
         cache = self._cache
         h = cache.get(key)
         if h is None:
-            h = self._hash(key)
+            h = hash_key(key)
             if len(cache) >= _CACHE_LIMIT:
                 cache.clear()
             cache[key] = h
         return h % partitions
 
-    def for_key(self, key, partitions):
+    def for_key(self, key: Any, partitions: int) -> int | None:
         """Partition of a record with this key, or None: use the sticky partition."""
         if self.custom is not None:
             p = self.custom(key, partitions)
@@ -79,15 +91,16 @@ class Partitioner:
                 raise ValueError(f"partitioner {self.name} returned {p!r} for {partitions} partitions")
             return p
         if key is None:
-            return self._hash(b"") % partitions if self.hash_null else None
+            # hash_null is set only by "consistent", which has a hash
+            return self._hash(b"") % partitions if self.hash_null else None  # type: ignore[misc]
         if self.key_partition is None:
             return None
         return self.key_partition(key, partitions)
 
     @staticmethod
-    def next_sticky(partitions, previous, available=None):
+    def next_sticky(partitions: int, previous: int | None, available: Sequence[int] | None = None) -> int:
         """A new sticky partition: random among those with a leader, not the previous one."""
-        choices = available if available else range(partitions)
+        choices: Sequence[int] = available if available else range(partitions)
         if len(choices) > 1 and previous is not None:
             while True:
                 p = random.choice(choices)

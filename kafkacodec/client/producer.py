@@ -16,10 +16,15 @@ unless ``acks``, ``max.in.flight.requests.per.connection`` > 5 or
 a ConfigError).  Callbacks ``callback(error, metadata)`` run on the caller's
 thread in ``poll()`` and ``flush()``.
 """
+from __future__ import annotations
+
 import collections
 import logging
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from kafkacodec import _impl
 from kafkacodec.errors import KafkaCodecError
@@ -35,26 +40,44 @@ from kafkacodec.client.sender import Sender
 from kafkacodec.client.stats import Statistics, StatsEmitter, StatsQueue
 from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionManager
 
+if TYPE_CHECKING:
+    import asyncio
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from kafkacodec.client.admin import TopicPartition
+    from kafkacodec.client.metadata import Metadata
+    from kafkacodec.client.stats import Document
+    from kafkacodec.client.transaction import PreparedTransaction
+
+#: send()'s callback(error, metadata): error None and the record's metadata once acknowledged
+DeliveryCallback = Callable[[BaseException | None, RecordMetadata | None], object]
+#: Kafka headers: ordered (key, value) pairs, a key may repeat
+Headers = Sequence[tuple[str | bytes, bytes | bytearray | memoryview | None]]
+
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
 _time_ns = time.time_ns
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 log = logging.getLogger(__name__)
 
 
-class _CallbackQueue(collections.deque):
+class _CallbackQueue(collections.deque[BatchResult]):
     """Completed batch results with callbacks; poll() waits on `event`."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.event = threading.Event()
 
-    def append(self, item):
+    def append(self, item: BatchResult) -> None:
         super().append(item)
         self.event.set()
 
 
-def _resolve_idempotence(conf):
-    given = conf["enable.idempotence"]
+def _resolve_idempotence(conf: dict[str, Any]) -> bool:
+    given: bool | None = conf["enable.idempotence"]
     conflicts = []
     if conf["acks"] != -1:
         conflicts.append(f"acks={conf['acks']} (idempotence needs acks=all)")
@@ -77,7 +100,7 @@ def _resolve_idempotence(conf):
 
 
 class Producer:
-    def __init__(self, config=None, **settings):
+    def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         config = dict(config or {})
         if "allow.auto.create.topics" not in config and "allow_auto_create_topics" not in settings:
             config["allow.auto.create.topics"] = True  # the Java producer asks for it too
@@ -91,23 +114,23 @@ class Producer:
         self._acc.completed = self._callbacks = _CallbackQueue()
         self._sender = Sender(self._client, conf, self._acc, idempotent=self.idempotent,
                               transactional_id=conf["transactional.id"])
-        self._txn = None
+        self._txn: TransactionManager | None = None
         if conf["transactional.id"] is not None:
             self._txn = TransactionManager(self._client, conf, self._sender, self._acc)
             self._sender.txn = self._txn
         self._partitioner = Partitioner(conf["partitioner"])
         self._key_partition = None if self._partitioner.custom else self._partitioner.key_partition
-        self._counts = {}   # topic -> partition count (from metadata)
-        self._sticky = {}   # topic -> partition for records without a key
+        self._counts: dict[str, int] = {}   # topic -> partition count (from metadata)
+        self._sticky: dict[str, int] = {}   # topic -> partition for records without a key
         # topic -> open batch per partition, for send()'s lock-free appends (accumulator notes);
         # never filled where those are not safe or must not skip checks
-        self._slots = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
+        self._slots: dict[str, list[Any]] = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
         self._closed = False
         if _impl.accelerated and self._txn is None and type(self).send is Producer.send:
             # the same steps as send() below, compiled (kafkacodec.client._send)
             from kafkacodec.client._send import SendPath
-            self.send = self.produce = SendPath(
-                self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,
+            self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
+                self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,  # type: ignore[attr-defined]
                 self._key_partition, self._send).send
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.failure_listeners.append(self._client_failed)
@@ -122,36 +145,37 @@ class Producer:
 
     # -- context
 
-    def __enter__(self):
+    def __enter__(self) -> Producer:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.close()
 
     @property
-    def client(self):
+    def client(self) -> NetworkClient:
         return self._client
 
     @property
-    def stats(self):
+    def stats(self) -> dict[str, int]:
         """Counters of the sender: requests, batches, records, retries, splits, epoch_bumps."""
         return dict(self._sender.stats)
 
-    def metrics(self):
+    def metrics(self) -> Document:
         """The statistics document (librdkafka's STATISTICS.md layout, see kafkacodec.client.stats)
         as a dict, now; the one stats_cb receives every statistics.interval.ms, as JSON."""
         return self._statistics.collect()
 
     @property
-    def producer_id(self):
+    def producer_id(self) -> tuple[int, int]:
         return self._sender.producer_id, self._sender.producer_epoch
 
-    def _client_failed(self, error):
+    def _client_failed(self, error: BaseException) -> None:
         """I/O thread, once the client has failed: nothing queued can be sent any more."""
         self._sender.set_fatal(error)
         self._acc.fail_all(error)
 
-    def _check_usable(self):
+    def _check_usable(self) -> None:
         if self._client.failure is not None:
             raise self._client.failure
         if self._acc.error is not None:
@@ -159,7 +183,7 @@ class Producer:
 
     # -- metadata
 
-    def _metadata_changed(self, md):
+    def _metadata_changed(self, md: Metadata) -> None:
         counts = self._counts
         for name in list(counts):
             t = md.topics.get(name)
@@ -167,7 +191,7 @@ class Producer:
                 counts[name] = len(t.partitions)
                 self._acc.set_partition_count(name, counts[name])
 
-    def _partition_count(self, topic):
+    def _partition_count(self, topic: str) -> int:
         count = self._counts.get(topic)
         if count is not None:
             return count
@@ -178,7 +202,7 @@ class Producer:
         md = self._client.metadata
         md.add_topics({topic})
 
-        def known(md):
+        def known(md: Metadata) -> bool:
             t = md.topics.get(topic)
             return t is not None and len(t.partitions) > 0
 
@@ -194,13 +218,15 @@ class Producer:
         self._counts[topic] = count
         return count
 
-    def partitions_for(self, topic):
+    def partitions_for(self, topic: str) -> list[int]:
         """Partition numbers of `topic` (waits up to max.block.ms for metadata)."""
         return list(range(self._partition_count(topic)))
 
     # -- sending
 
-    def send(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None, callback=None):
+    def send(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,
+             partition: int | None = None, timestamp: int | None = None,
+             callback: DeliveryCallback | None = None) -> RecordHandle:
         """Queue one record; returns its RecordHandle at once (blocks only while the
         topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
         slots = self._slots.get(topic)
@@ -229,7 +255,8 @@ class Producer:
                         return RecordHandle(batch.result, index, timestamp)
         return self._send(topic, value, key, headers, partition, timestamp, callback)
 
-    def _send(self, topic, value, key, headers, partition, timestamp, callback):
+    def _send(self, topic: str, value: Any, key: Any, headers: Headers | None, partition: int | None,
+              timestamp: int | None, callback: DeliveryCallback | None) -> RecordHandle:
         """send() under the accumulator's lock: new batches, headers, callbacks, checks."""
         acc = self._acc
         self._check_usable()
@@ -264,7 +291,7 @@ class Producer:
 
     produce = send
 
-    def send_arrow(self, topic, data, *, partition=None):
+    def send_arrow(self, topic: str, data: Any, *, partition: int | None = None) -> BulkResult:
         """Send a pyarrow Table or RecordBatch (columns `value` and optionally `key`,
         `timestamp`, `headers`): the batches are built from the columns in C.
 
@@ -291,7 +318,7 @@ class Producer:
 
     # -- callbacks, flush, close
 
-    def poll(self, timeout=0.0):
+    def poll(self, timeout: float | None = 0.0) -> int:
         """Run the callbacks of acknowledged (or failed) records, and stats_cb with the statistics
         documents built since the last call; waits up to `timeout` seconds for the first one.
         Returns how many callbacks ran.
@@ -304,7 +331,7 @@ class Producer:
             raise self._callback_error(errors)
         return ran
 
-    def _run_callbacks(self, timeout):
+    def _run_callbacks(self, timeout: float | None) -> tuple[int, list[Exception]]:
         q = self._callbacks
         if not q and timeout and not self._stats_docs:
             q.event.wait(timeout)
@@ -316,7 +343,7 @@ class Producer:
             # dropped once run: a callback referring to a handle would otherwise keep a
             # cycle the collector cannot see (handles are untracked, _send.pyx)
             callbacks, result.callbacks = result.callbacks, ()
-            for index, ts, fn in callbacks:
+            for index, ts, fn in callbacks or ():  # queued because it has some
                 err = result.error_of(index)
                 try:
                     fn(err, None if err is not None else result.metadata(index, ts))
@@ -332,14 +359,14 @@ class Producer:
         return ran, errors
 
     @staticmethod
-    def _callback_error(errors):
+    def _callback_error(errors: list[Exception]) -> E.CallbackError:
         first = errors[0]
         error = E.CallbackError(f"{len(errors)} callback(s) raised (delivery, stats_cb); the first: "
                                 f"{type(first).__name__}: {first}", errors)
         error.__cause__ = first
         return error
 
-    def flush(self, timeout=None):
+    def flush(self, timeout: float | None = None) -> None:
         """Send everything queued now and wait for its answers; then run callbacks.
         Raises KafkaTimeoutError if records remain after `timeout` seconds, CallbackError
         if a callback raised (after running all), and the client's failure if it failed."""
@@ -362,7 +389,7 @@ class Producer:
         if self._client.failure is not None:
             raise self._client.failure
 
-    def close(self, timeout=None):
+    def close(self, timeout: float | None = None) -> None:
         """Flush (up to `timeout` seconds), then fail whatever is left and stop the I/O thread."""
         if self._closed:
             return
@@ -377,7 +404,7 @@ class Producer:
             error = E.ClientClosedError("the producer was closed before the record was acknowledged")
             done = threading.Event()
 
-            def stop():
+            def stop() -> None:
                 self._sender.closing = True
                 self._acc.fail_all(error)
                 done.set()
@@ -393,7 +420,7 @@ class Producer:
             self._pool.close()
             self._run_callbacks(0)  # their exceptions are logged: closing goes on
 
-    def purge(self, in_queue=True, in_flight=False, timeout=30.0):
+    def purge(self, in_queue: bool = True, in_flight: bool = False, timeout: float = 30.0) -> int:
         """Fail records now instead of waiting for them: those not yet sent (`in_queue`) and/or
         those sent but not acknowledged (`in_flight`; the broker may still append these).
         Their handles and callbacks get a PurgedError.  Returns how many batches were failed."""
@@ -402,7 +429,7 @@ class Producer:
         failed = []
         done = threading.Event()
 
-        def purge_now():
+        def purge_now() -> None:
             # on the I/O thread: no batch moves between queued and in flight meanwhile
             try:
                 if in_queue:
@@ -418,38 +445,39 @@ class Producer:
         return len(failed)
 
     @property
-    def transaction_needs_abort(self):
+    def transaction_needs_abort(self) -> bool:
         """True when the open transaction can only be aborted (an abortable error happened)."""
         return self._txn is not None and self._txn.abortable_error is not None
 
     # -- transactions
 
-    def _transactions(self):
+    def _transactions(self) -> TransactionManager:
         if self._txn is None:
             raise E.IllegalStateError("transactions need transactional.id")
         return self._txn
 
-    def _api_timeout(self, timeout):
+    def _api_timeout(self, timeout: float | None) -> float:
         return self._max_block if timeout is None else timeout
 
-    def init_transactions(self, timeout=None):
+    def init_transactions(self, timeout: float | None = None) -> None:
         self._transactions().init_transactions(self._api_timeout(timeout))
 
-    def begin_transaction(self):
+    def begin_transaction(self) -> None:
         self._transactions().begin_transaction()
 
-    def send_offsets_to_transaction(self, offsets, group_metadata, timeout=None):
+    def send_offsets_to_transaction(self, offsets: Mapping[TopicPartition | tuple[str, int], int],
+                                    group_metadata: ConsumerGroupMetadata | str, timeout: float | None = None) -> None:
         """Commit consumer offsets {(topic, partition): next offset} with the transaction;
         group_metadata: a kafkacodec Consumer in the group, a ConsumerGroupMetadata or a group id."""
         self._transactions().send_offsets(offsets, group_metadata, self._api_timeout(timeout))
 
-    def commit_transaction(self, timeout=None):
+    def commit_transaction(self, timeout: float | None = None) -> None:
         self._transactions().commit(self.flush, self._api_timeout(timeout))
 
-    def abort_transaction(self, timeout=None):
+    def abort_transaction(self, timeout: float | None = None) -> None:
         self._transactions().abort(self.flush, self._api_timeout(timeout))
 
-    def prepare_transaction(self, timeout=None):
+    def prepare_transaction(self, timeout: float | None = None) -> PreparedTransaction:
         """Flush and leave the transaction open, for another process to end it with
         ``kafkacodec.client.transaction.end_transaction`` (two-phase commit, as KIP-939's
         prepareTransaction).  Returns PreparedTransaction(transactional_id, producer_id,
@@ -465,16 +493,16 @@ class BulkResult:
     all of them, unless send_arrow raised SendArrowError, whose ``result`` this is;
     ``queued_rows()`` names them.  Rows not queued have partition and offset -1."""
 
-    def __init__(self, topic, rows, parts):
+    def __init__(self, topic: str, rows: int, parts: list[tuple[BatchResult, Any, int]]) -> None:
         self.topic = topic
         self.rows = rows
         self._parts = parts   # [(BatchResult, row indices (numpy int64) or (start, stop), partition)]
         self.rows_queued = sum(s[1] - s[0] if isinstance(s, tuple) else len(s) for _, s, _ in parts)
 
-    def done(self):
+    def done(self) -> bool:
         return all(r.done() for r, _, _ in self._parts)
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> None:
         """Wait for every queued row's acknowledgement; raises the first delivery error."""
         deadline = None if timeout is None else time.monotonic() + timeout
         for r, _, _ in self._parts:
@@ -484,21 +512,21 @@ class BulkResult:
             if r.error is not None:
                 raise r.error
 
-    def _rows_where(self, keep):
+    def _rows_where(self, keep: Callable[[BatchResult], bool]) -> npt.NDArray[np.int64]:
         import numpy as np
         picked = [np.arange(*rows, dtype=np.int64) if isinstance(rows, tuple) else rows
                   for r, rows, _ in self._parts if keep(r)]
         return np.sort(np.concatenate(picked)).astype(np.int64) if picked else np.empty(0, dtype=np.int64)
 
-    def queued_rows(self):
+    def queued_rows(self) -> npt.NDArray[np.int64]:
         """numpy int64 array: the indices of the input rows that were queued, ascending."""
         return self._rows_where(lambda r: True)
 
-    def failed_rows(self):
+    def failed_rows(self) -> npt.NDArray[np.int64]:
         """numpy int64 array: the queued rows whose batch failed (so far; after wait(), all)."""
         return self._rows_where(lambda r: r.done() and r.error is not None)
 
-    def partitions(self):
+    def partitions(self) -> npt.NDArray[np.int32]:
         """numpy int32 array: the partition of every input row (-1: not queued)."""
         import numpy as np
         out = np.full(self.rows, -1, dtype=np.int32)
@@ -506,7 +534,7 @@ class BulkResult:
             out[rows if not isinstance(rows, tuple) else slice(*rows)] = p
         return out
 
-    def offsets(self, timeout=None):
+    def offsets(self, timeout: float | None = None) -> npt.NDArray[np.int64]:
         """numpy int64 array: the offset of every input row (after waiting for all queued
         rows; raises the first delivery error; -1: not queued, or acks=0)."""
         import numpy as np
@@ -538,30 +566,31 @@ class AsyncProducer:
     worker thread, so the loop never blocks and records keep their order.  Transactions:
     ``await init_transactions() / commit_transaction() / ...`` (worker thread)."""
 
-    def __init__(self, config=None, **settings):
+    def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         import concurrent.futures
         self._producer = Producer(config, **settings)
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-producer-async")
-        self._loop = None
-        self._waiting = {}     # BatchResult -> [(asyncio future, index, timestamp)] (loop thread only)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        # BatchResult -> [(asyncio future, index, timestamp)] (loop thread only)
+        self._waiting: dict[BatchResult, list[tuple[asyncio.Future[RecordMetadata], int, int]]] = {}
         self._queued = 0       # appends handed to the worker and not yet done (loop thread only)
-        self._last_queued = None
+        self._last_queued: asyncio.Future[Any] | None = None
         self._closed = False
 
     @property
-    def producer(self):
+    def producer(self) -> Producer:
         """The underlying Producer (for calls that do not wait)."""
         return self._producer
 
     @property
-    def stats(self):
+    def stats(self) -> dict[str, int]:
         return self._producer.stats
 
-    def _run(self, fn, *args, **kwargs):
+    def _run(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> asyncio.Future[_T]:
         import functools
         return self._get_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
 
-    def _get_loop(self):
+    def _get_loop(self) -> asyncio.AbstractEventLoop:
         import asyncio
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
@@ -572,7 +601,7 @@ class AsyncProducer:
 
     # -- sending
 
-    def _can_append_here(self, topic, key, value, headers):
+    def _can_append_here(self, topic: str, key: Any, value: Any, headers: Headers | None) -> bool:
         p = self._producer
         if self._queued or topic not in p._counts:
             return False
@@ -582,7 +611,8 @@ class AsyncProducer:
             return True  # send() says what is wrong, at once
         return p._pool.available_memory >= need  # a new batch would not wait for memory
 
-    def send_future(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None):
+    def send_future(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,
+                    partition: int | None = None, timestamp: int | None = None) -> asyncio.Future[RecordMetadata]:
         """Queue one record; returns an asyncio Future of its RecordMetadata (call from the loop).
         Errors found before queueing (bad partition, record too large) are the future's."""
         loop = self._get_loop()
@@ -603,7 +633,7 @@ class AsyncProducer:
         queued = self._run(self._producer.send, topic, value, key, headers, partition, timestamp)
         self._last_queued = queued
 
-        def appended(q):
+        def appended(q: asyncio.Future[RecordHandle]) -> None:
             self._queued -= 1
             if self._last_queued is q:
                 self._last_queued = None
@@ -620,26 +650,27 @@ class AsyncProducer:
         queued.add_done_callback(appended)
         return fut
 
-    async def send(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None):
+    async def send(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,
+                   partition: int | None = None, timestamp: int | None = None) -> RecordMetadata:
         """Send one record and wait for its acknowledgement: RecordMetadata(topic, partition,
         offset, timestamp); raises the delivery error."""
         return await self.send_future(topic, value, key, headers, partition, timestamp)
 
     send_and_wait = send
 
-    def _watch(self, handle, fut):
+    def _watch(self, handle: RecordHandle, fut: asyncio.Future[RecordMetadata]) -> None:
         result = handle._result
         waiting = self._waiting.get(result)
         if waiting is None:
             waiting = self._waiting[result] = []
             waiting.append((fut, handle._index, handle._timestamp))
-            loop = self._loop
+            loop = fut.get_loop()  # self._loop, whose future it is
             # the I/O thread completes the batch; its futures are resolved on the loop, all at once
             result.add_listener(lambda r: loop.call_soon_threadsafe(self._batch_done, r))
         else:
             waiting.append((fut, handle._index, handle._timestamp))
 
-    def _batch_done(self, result):
+    def _batch_done(self, result: BatchResult) -> None:
         for fut, index, ts in self._waiting.pop(result, ()):
             if fut.done():
                 continue  # cancelled by its awaiter
@@ -649,19 +680,19 @@ class AsyncProducer:
             else:
                 fut.set_result(result.metadata(index, ts))
 
-    def _result_future(self, result):
+    def _result_future(self, result: BatchResult) -> asyncio.Future[None]:
         """An asyncio future done when `result` (a BatchResult) is."""
-        loop = self._loop
+        loop = self._get_loop()  # self._loop: its callers have checked it is the running one
         fut = loop.create_future()
 
-        def done(_):
+        def done(_: object) -> None:
             if not fut.done():
                 fut.set_result(None)
 
         result.add_listener(lambda r: loop.call_soon_threadsafe(done, r))
         return fut
 
-    async def send_arrow(self, topic, data, *, partition=None):
+    async def send_arrow(self, topic: str, data: Any, *, partition: int | None = None) -> BulkResult:
         """Producer.send_arrow, awaited until every batch is acknowledged; returns the
         BulkResult (offsets() then answers at once); raises the first delivery error."""
         self._get_loop()
@@ -672,14 +703,14 @@ class AsyncProducer:
         bulk.wait(0)
         return bulk
 
-    async def _drain_queued(self):
+    async def _drain_queued(self) -> None:
         import asyncio
         while self._last_queued is not None:
             await asyncio.wait([self._last_queued])
 
     # -- flush, close
 
-    async def flush(self, timeout=None):
+    async def flush(self, timeout: float | None = None) -> None:
         """Send everything queued now and wait for its answers (KafkaTimeoutError after
         `timeout` seconds); delivery errors stay with the records' futures."""
         import asyncio
@@ -698,7 +729,7 @@ class AsyncProducer:
         finally:
             acc.end_flush()
 
-    async def close(self, timeout=None):
+    async def close(self, timeout: float | None = None) -> None:
         """Flush (up to `timeout` seconds), then fail whatever is left and stop the I/O thread."""
         if self._closed:
             return
@@ -712,28 +743,31 @@ class AsyncProducer:
         import asyncio
         await asyncio.sleep(0)
 
-    async def __aenter__(self):
+    async def __aenter__(self) -> AsyncProducer:
         return self
 
-    async def __aexit__(self, *exc):
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
         await self.close()
 
-    async def partitions_for(self, topic):
+    async def partitions_for(self, topic: str) -> list[int]:
         return await self._run(self._producer.partitions_for, topic)
 
     # -- transactions (on the worker thread, after the appends queued before them)
 
-    async def init_transactions(self, timeout=None):
+    async def init_transactions(self, timeout: float | None = None) -> None:
         await self._run(self._producer.init_transactions, timeout)
 
-    async def begin_transaction(self):
+    async def begin_transaction(self) -> None:
         await self._run(self._producer.begin_transaction)
 
-    async def send_offsets_to_transaction(self, offsets, group_metadata, timeout=None):
+    async def send_offsets_to_transaction(self, offsets: Mapping[TopicPartition | tuple[str, int], int],
+                                          group_metadata: ConsumerGroupMetadata | str,
+                                          timeout: float | None = None) -> None:
         await self._run(self._producer.send_offsets_to_transaction, offsets, group_metadata, timeout)
 
-    async def commit_transaction(self, timeout=None):
+    async def commit_transaction(self, timeout: float | None = None) -> None:
         await self._run(self._producer.commit_transaction, timeout)
 
-    async def abort_transaction(self, timeout=None):
+    async def abort_transaction(self, timeout: float | None = None) -> None:
         await self._run(self._producer.abort_transaction, timeout)

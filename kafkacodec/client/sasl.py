@@ -5,40 +5,52 @@ every server message with ``step(server_bytes)``; it returns None once the
 exchange is complete and raises AuthenticationError when the server's proof
 or answer is wrong.
 """
+from __future__ import annotations
+
 import base64
 import hashlib
 import hmac
 import os
 import unicodedata
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from kafkacodec.client.errors import AuthenticationError
 
-__all__ = ["Plain", "Scram", "mechanism_for", "MIN_ITERATIONS"]
+__all__ = ["Plain", "Scram", "Mechanism", "mechanism_for", "MIN_ITERATIONS"]
 
 # RFC 7677's floor for SCRAM-SHA-256, which Kafka applies to SCRAM-SHA-512 too
 MIN_ITERATIONS = 4096
 
 
+class Mechanism(Protocol):
+    name: str
+
+    def start(self) -> bytes: ...
+
+    def step(self, server_message: bytes | bytearray | memoryview) -> bytes | None: ...
+
+
 class Plain:
     name = "PLAIN"
 
-    def __init__(self, username, password):
+    def __init__(self, username: str, password: str) -> None:
         self.username = username
         self.password = password
 
-    def start(self):
+    def start(self) -> bytes:
         return b"\0" + self.username.encode() + b"\0" + self.password.encode()
 
-    def step(self, server_message):
+    def step(self, server_message: bytes | bytearray | memoryview) -> bytes | None:
         return None  # PLAIN has one message; an empty success answer ends it
 
 
-def _saslname(name):
+def _saslname(name: str) -> str:
     # RFC 5802 §5.1: ',' and '=' in a user name are escaped as =2C and =3D
     return name.replace("=", "=3D").replace(",", "=2C")
 
 
-def _saslprep(text):
+def _saslprep(text: str) -> str:
     # The normalisation step of SASLprep (RFC 4013): NFKC, with non-ASCII spaces as spaces.
     mapped = "".join(" " if unicodedata.category(c) == "Zs" else c for c in text
                      if c not in "\u00ad\u200b\u2060\ufeff")
@@ -48,24 +60,24 @@ def _saslprep(text):
 class Scram:
     """SCRAM client (no channel binding: gs2 header "n,,")."""
 
-    def __init__(self, username, password, hash_name="sha256", nonce=None):
+    def __init__(self, username: str, password: str, hash_name: str = "sha256", nonce: str | None = None) -> None:
         self.name = "SCRAM-SHA-256" if hash_name == "sha256" else "SCRAM-SHA-512"
         self.hash_name = hash_name
         self.username = username
         self.password = _saslprep(password).encode()
         self.nonce = nonce or base64.b64encode(os.urandom(24)).decode()
         self.state = "start"
-        self.server_signature = None
+        self.server_signature: bytes | None = None
 
-    def _hmac(self, key, data):
+    def _hmac(self, key: bytes, data: bytes) -> bytes:
         return hmac.new(key, data, self.hash_name).digest()
 
-    def start(self):
+    def start(self) -> bytes:
         self.client_first_bare = f"n={_saslname(self.username)},r={self.nonce}"
         self.state = "first"
         return ("n,," + self.client_first_bare).encode()
 
-    def step(self, server_message):
+    def step(self, server_message: bytes | bytearray | memoryview) -> bytes | None:
         text = bytes(server_message).decode()
         if self.state == "first":
             return self._final(text)
@@ -76,14 +88,14 @@ class Scram:
         raise AuthenticationError(f"{self.name}: unexpected server message after the exchange ended")
 
     @staticmethod
-    def _attributes(text):
+    def _attributes(text: str) -> dict[str, str]:
         out = {}
         for part in text.split(","):
             if len(part) >= 2 and part[1] == "=":
                 out[part[0]] = part[2:]
         return out
 
-    def _final(self, server_first):
+    def _final(self, server_first: str) -> bytes:
         attrs = self._attributes(server_first)
         if "e" in attrs:
             raise AuthenticationError(f"{self.name}: server refused: {attrs['e']}")
@@ -109,7 +121,7 @@ class Scram:
         self.state = "final"
         return f"{without_proof},p={base64.b64encode(proof).decode()}".encode()
 
-    def _verify(self, server_final):
+    def _verify(self, server_final: str) -> None:
         attrs = self._attributes(server_final)
         if "e" in attrs:
             raise AuthenticationError(f"{self.name}: authentication failed: {attrs['e']}")
@@ -117,11 +129,11 @@ class Scram:
             verifier = base64.b64decode(attrs["v"])
         except (KeyError, ValueError) as exc:
             raise AuthenticationError(f"{self.name}: malformed server-final-message {server_final!r}") from exc
-        if not hmac.compare_digest(verifier, self.server_signature):
+        if self.server_signature is None or not hmac.compare_digest(verifier, self.server_signature):
             raise AuthenticationError(f"{self.name}: the server's signature is wrong (not the server we know)")
 
 
-def mechanism_for(conf):
+def mechanism_for(conf: Mapping[str, Any]) -> Plain | Scram:
     name = conf["sasl.mechanism"]
     user, password = conf["sasl.username"], conf["sasl.password"]
     if name == "PLAIN":

@@ -47,19 +47,41 @@ its answer read (``ProduceFrame``), and the acknowledged batches finished
 a batch that failed.  ``_drain``, ``_seal_batches``, ``_begin_request`` and the
 ``ProduceRequest`` path are the pure twin.
 """
+from __future__ import annotations
+
 import collections
 import concurrent.futures
 import logging
 import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kafkacodec import _impl
 from kafkacodec.protocol import messages as m
 from kafkacodec.records import RecordBatchBuilder, decode_records
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client.accumulator import _LISTENER_LOCK, BatchResult, ProducerBatch
+from kafkacodec.client.accumulator import _LISTENER_LOCK, BatchResult, ProducerBatch, RecordAccumulator
 
+if TYPE_CHECKING:
+    from kafkacodec.client import _sender as _compiled
+    from kafkacodec.client.network import NetworkClient
+    from kafkacodec.client.transaction import TransactionManager
+
+#: what a pass over the deques returns: (batches by leader, expired batches, next wake or None,
+#: need_metadata, partitions to add to the transaction or None)
+Drained = tuple[dict[int, list[ProducerBatch]], list[ProducerBatch], "float | None", bool,
+                "set[tuple[str, int]] | None"]
+#: one batch's answer: (error code, base offset, log append time, error message, [(index, record error)])
+Answer = tuple[int, int, int, "str | None", "Sequence[tuple[int, str | None]]"]
+
+# the compiled steps, or None on the pure twin
+ProduceFrame: type[_compiled.ProduceFrame] | None
+begin_request: Callable[[Sender, list[ProducerBatch], Callable[[ProducerBatch, int, bool], None]], None] | None
+drain: Callable[[Sender, RecordAccumulator, float, bool, bool, TransactionManager | None], Drained] | None
+finish_acknowledged: Callable[[_compiled.ProduceFrame, Sender, RecordAccumulator, Any], list[int]] | None
+seal_batches: Callable[[Sender, dict[int, list[ProducerBatch]]], None] | None
 if _impl.accelerated:
     from kafkacodec.records._records import set_batch_producer
     from kafkacodec.client._sender import ProduceFrame, begin_request, drain, finish_acknowledged, seal_batches
@@ -87,18 +109,20 @@ _PID_RETRY_ERRORS = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.COORDINATOR_NOT_AVA
                      Code.UNKNOWN_SERVER_ERROR}
 
 
-def stamp(b, producer_id, transactional):
+def stamp(b: ProducerBatch, producer_id: int, transactional: bool) -> None:
     """Make the batch's header carry its producer id, epoch and base sequence.  A
     batch numbered when sealed has them from its build; one renumbered since (new
     epoch or id) or built elsewhere is rewritten in place."""
     want = (producer_id, b.producer_epoch, b.base_sequence)
     if b.stamped != want:
-        if b.raw is None:
+        raw = b.raw
+        if raw is None:
             # bytes with no writable home (a split half, a batch that outgrew its
             # buffer): one copy, which later attempts reuse
-            b.raw = bytearray(b.data)
-            b.data = memoryview(b.raw).toreadonly()
-        set_batch_producer(b.raw, producer_id, b.producer_epoch, b.base_sequence, transactional)
+            raw = b.raw = bytearray(b.data)  # type: ignore[arg-type]  # a batch is sent once built
+            b.data = memoryview(raw).toreadonly()
+        # numbered (epoch and base sequence) before it is stamped: _seal_batches, _may_send
+        set_batch_producer(raw, producer_id, b.producer_epoch, b.base_sequence, transactional)  # type: ignore[arg-type]
         b.stamped = want
 
 
@@ -107,60 +131,62 @@ class PartitionState:
 
     __slots__ = ("next_seq", "last_acked", "in_flight")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.next_seq = 0
         self.last_acked = -1       # last sequence the broker acknowledged
-        self.in_flight = []        # batches sent and unanswered, in sequence order
+        self.in_flight: list[ProducerBatch] = []  # batches sent and unanswered, in sequence order
 
 
 class Sender:
-    def __init__(self, client, conf, accumulator, *, idempotent, transactional_id=None):
+    def __init__(self, client: NetworkClient, conf: dict[str, Any], accumulator: RecordAccumulator, *,
+                 idempotent: bool, transactional_id: str | None = None) -> None:
         self.client = client
         self.metadata = client.metadata
         self.acc = accumulator
-        self.acks = conf["acks"]
+        self.acks: int = conf["acks"]
         self.idempotent = idempotent
         self.transactional_id = transactional_id
         self.request_timeout = conf["request.timeout.ms"] / 1000
-        self.retries = conf["retries"]
-        self.backoff = conf["retry.backoff.ms"] / 1000
+        self.retries: int = conf["retries"]
+        self.backoff: float = conf["retry.backoff.ms"] / 1000
         self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
         # the I/O loop's select() wakes up to 1 ms after a deadline (epoll counts whole ms,
         # rounded up); aiming half a ms early centres a batch's send on linger.ms
         self.linger = max(0.0, conf["linger.ms"] / 1000 - SELECT_ROUNDING / 2)
-        self.max_in_flight = conf["max.in.flight.requests.per.connection"]
-        self.max_request_size = conf["max.request.size"]
-        self.transaction_timeout_ms = conf["transaction.timeout.ms"]
-        self.compression = conf["compression.type"]
-        self.node_in_flight = collections.Counter()
+        self.max_in_flight: int = conf["max.in.flight.requests.per.connection"]
+        self.max_request_size: int = conf["max.request.size"]
+        self.transaction_timeout_ms: int = conf["transaction.timeout.ms"]
+        self.compression: str = conf["compression.type"]
+        self.node_in_flight: collections.Counter[int] = collections.Counter()
         self.in_flight_requests = 0
         self.producer_id = -1
         self.producer_epoch = -1
-        self.partitions = {}
+        self.partitions: dict[tuple[str, int], PartitionState] = {}
         self.bump_needed = False
-        self._pid_request = None
+        self._pid_request: concurrent.futures.Future[Any] | None = None
         self._pid_after = 0.0
         self._pid_failures = 0
-        self.fatal = None           # set: nothing more is sent, every batch fails with it
+        self.fatal: BaseException | None = None  # set: nothing more is sent, every batch fails with it
         self.closing = False
-        self.txn = None             # TransactionManager (transactional producers)
-        self.stats = collections.Counter()
+        self.txn: TransactionManager | None = None  # transactional producers
+        self.stats: collections.Counter[str] = collections.Counter()
         # for statistics (kafkacodec.client.stats), counted per batch on the I/O thread
-        self.acked = {}                 # (topic, partition) -> [records, bytes] acknowledged
-        self.requests_in_flight = {}    # id(batches) -> (batches, their sizes): Produce requests unanswered
+        self.acked: dict[tuple[str, int], list[int]] = {}  # (topic, partition) -> [records, bytes] acknowledged
+        # id(batches) -> (batches, their sizes): Produce requests unanswered
+        self.requests_in_flight: dict[int, tuple[list[ProducerBatch], list[int]]] = {}
 
     # -- helpers
 
-    def _ps(self, tp):
+    def _ps(self, tp: tuple[str, int]) -> PartitionState:
         ps = self.partitions.get(tp)
         if ps is None:
             ps = self.partitions[tp] = PartitionState()
         return ps
 
-    def _backoff_for(self, attempts):
+    def _backoff_for(self, attempts: int) -> float:
         return backoff(self.backoff, self.backoff_max, attempts)
 
-    def set_fatal(self, error):
+    def set_fatal(self, error: BaseException) -> None:
         if self.fatal is None:
             self.fatal = error
             self.acc.error = error
@@ -168,7 +194,7 @@ class Sender:
 
     # -- the tick
 
-    def tick(self, now):
+    def tick(self, now: float) -> float | None:
         acc = self.acc
         if self.fatal is not None:
             acc.fail_all(self.fatal)
@@ -201,7 +227,7 @@ class Sender:
                 f"({(b.deadline - b.created) * 1000:.0f} ms)"))
         if need_metadata:
             self.metadata.request_update()
-        if need_add:
+        if need_add and txn is not None:  # partitions to add come only from a transaction
             try:
                 txn.add_partitions(need_add, now)
             except E.KafkaError:
@@ -213,16 +239,17 @@ class Sender:
             next_wake = max(next_wake, now + 0.0005)
         return next_wake
 
-    def _drain(self, acc, now, flushing, bumping, txn):
+    def _drain(self, acc: RecordAccumulator, now: float, flushing: bool, bumping: bool,
+               txn: TransactionManager | None) -> Drained:
         """The pass over the partitions' deques (compiled: ``_sender.drain``): under the
         accumulator's lock, the batches past delivery.timeout.ms and, for every partition
         whose front batch may go, that batch, sealed, by its leader.  Returns (by_node,
         expired, next wake or None, need_metadata, need_add set or None)."""
-        next_wake = None
-        by_node = {}
-        expired = []
+        next_wake: float | None = None
+        by_node: dict[int, list[ProducerBatch]] = {}
+        expired: list[ProducerBatch] = []
         need_metadata = False
-        need_add = None
+        need_add: set[tuple[str, int]] | None = None
         linger = self.linger
         with acc.lock:
             for tp, dq in acc.deques.items():
@@ -260,7 +287,7 @@ class Sender:
                 by_node.setdefault(leader, []).append(b)
         return by_node, expired, next_wake, need_metadata, need_add
 
-    def _seal_batches(self, by_node):
+    def _seal_batches(self, by_node: dict[int, list[ProducerBatch]]) -> None:
         """Build the drained batches (compiled: ``_sender.seal_batches``); an idempotent
         producer's new batch is numbered as it is built."""
         transactional = self.transactional_id is not None
@@ -277,7 +304,7 @@ class Sender:
                 else:
                     b.close()
 
-    def _begin_request(self, batches):
+    def _begin_request(self, batches: list[ProducerBatch]) -> None:
         """Mark the batches of a request (compiled: ``_sender.begin_request``)."""
         transactional = self.transactional_id is not None
         for b in batches:
@@ -287,7 +314,7 @@ class Sender:
             b.in_flight = True
             b.attempts += 1
 
-    def _may_send(self, tp, b, bumping):
+    def _may_send(self, tp: tuple[str, int], b: ProducerBatch, bumping: bool) -> bool:
         """Idempotence: may this partition's front batch go now?  Only when nothing of
         the partition is in flight (see the module notes)."""
         if self._ps(tp).in_flight:
@@ -302,7 +329,7 @@ class Sender:
 
     # -- producer id and epoch
 
-    def _may_bump(self):
+    def _may_bump(self) -> bool:
         """An epoch bump waits until nothing is in flight and no outcome is unknown."""
         if self.in_flight_requests:
             return False
@@ -313,7 +340,7 @@ class Sender:
                         return False
         return True
 
-    def _init_producer_id(self, now):
+    def _init_producer_id(self, now: float) -> float | None:
         if self._pid_request is not None:
             return None
         if now < self._pid_after:
@@ -331,13 +358,14 @@ class Sender:
         future.add_done_callback(lambda f: self._pid_answered(f, bump))
         return None
 
-    def _pid_answered(self, future, bump):
+    def _pid_answered(self, future: concurrent.futures.Future[Any], bump: bool) -> None:
         self._pid_request = None
         exc = future.exception()
         code = exc is None and future.result().error_code
         if exc is not None or code:
             self._pid_failures += 1
-            err = exc if exc is not None else E.error_for(code, "InitProducerId")
+            refused = None if exc is not None else E.error_for(code, "InitProducerId")
+            err = exc if exc is not None else refused
             if bump and exc is None:
                 # the broker cannot bump this id: start over with a new one
                 log.info("epoch bump refused (%s); asking for a new producer id", err)
@@ -345,8 +373,8 @@ class Sender:
                 self._reset_sequences()
                 self.producer_id = self.producer_epoch = -1
                 self.bump_needed = False
-            elif exc is None and not err.retriable and code not in _PID_RETRY_ERRORS:
-                self.set_fatal(err)
+            elif refused is not None and not refused.retriable and code not in _PID_RETRY_ERRORS:
+                self.set_fatal(refused)
             self._pid_after = time.monotonic() + self._backoff_for(self._pid_failures)
             self.client.wakeup()
             return
@@ -358,7 +386,7 @@ class Sender:
             self.stats["epoch_bumps"] += 1
         self.set_producer(resp.producer_id, resp.producer_epoch)
 
-    def set_producer(self, producer_id, epoch):
+    def set_producer(self, producer_id: int, epoch: int) -> None:
         """A new id or epoch: every partition numbers from 0 again."""
         self._reset_sequences()
         self.producer_id = producer_id
@@ -366,7 +394,7 @@ class Sender:
         self.bump_needed = False
         self.client.wakeup()
 
-    def _reset_sequences(self):
+    def _reset_sequences(self) -> None:
         self.partitions.clear()
         with self.acc.lock:
             for dq in self.acc.deques.values():
@@ -377,7 +405,7 @@ class Sender:
 
     # -- requests
 
-    def _requests(self, node, batches):
+    def _requests(self, node: int, batches: list[ProducerBatch]) -> list[list[ProducerBatch]]:
         """A broker's drained batches as Produce requests of at most max.request.size bytes
         (a batch at least), within the broker's free in-flight slots; batches left over go
         back to the front of their partitions' deques for the next tick.  Several requests
@@ -385,11 +413,11 @@ class Sender:
         one batch in flight: drain takes at most one per partition)."""
         limit = self.max_request_size
         slots = self.max_in_flight - self.node_in_flight[node]
-        requests = []
-        current = []
+        requests: list[list[ProducerBatch]] = []
+        current: list[ProducerBatch] = []
         size = 0
         for i, b in enumerate(batches):
-            n = len(b.data)
+            n = len(b.data)  # type: ignore[arg-type]  # drained batches are built
             if current and size + n > limit:
                 requests.append(current)
                 if len(requests) >= slots:
@@ -401,23 +429,24 @@ class Sender:
         requests.append(current)
         return requests
 
-    def _put_back(self, batches):
+    def _put_back(self, batches: list[ProducerBatch]) -> None:
         """Sealed batches that found no request go back to the front of their deques, in order."""
         with self.acc.lock:
             for b in reversed(batches):
                 self.acc.deques[(b.topic, b.partition)].appendleft(b)
 
-    def _send_produce(self, node, batches, now):
+    def _send_produce(self, node: int, batches: list[ProducerBatch], now: float) -> None:
         if begin_request is not None:
             begin_request(self, batches, stamp)
         else:
             self._begin_request(batches)
         timeout_ms = int(self.request_timeout * 1000)
+        body: _compiled.ProduceFrame | m.ProduceRequest
         if ProduceFrame is not None:
             # framed in C around the batches' bytes; its answer is read into it (see _sender.pyx)
             body = ProduceFrame(self.transactional_id, self.acks, timeout_ms, batches)
         else:
-            topics = {}
+            topics: dict[str, list[m.ProduceRequest.PartitionProduceData]] = {}
             for b in batches:
                 topics.setdefault(b.topic, []).append(m.ProduceRequest.PartitionProduceData(index=b.partition,
                                                                                             records=b.data))
@@ -427,7 +456,7 @@ class Sender:
         self.node_in_flight[node] += 1
         self.in_flight_requests += 1
         self.stats["requests"] += 1
-        self.requests_in_flight[id(batches)] = (batches, [len(b.data) for b in batches])
+        self.requests_in_flight[id(batches)] = (batches, [len(b.data) for b in batches])  # type: ignore[arg-type]  # built
         try:
             future = self.client.send(node, "Produce", body, timeout=self.request_timeout + 1.0)
         except E.KafkaError as exc:
@@ -437,7 +466,8 @@ class Sender:
             future.set_exception(exc)
         future.add_done_callback(lambda f: self._produce_answered(f, node, batches))
 
-    def _produce_answered(self, future, node, batches):
+    def _produce_answered(self, future: concurrent.futures.Future[Any], node: int,
+                          batches: list[ProducerBatch]) -> None:
         self.node_in_flight[node] -= 1
         self.in_flight_requests -= 1
         sent = self.requests_in_flight.pop(id(batches), None)
@@ -460,7 +490,7 @@ class Sender:
             for b in batches:
                 self._done(b, -1, -1)
             return
-        if ProduceFrame is not None and type(resp) is ProduceFrame:
+        if ProduceFrame is not None and finish_acknowledged is not None and type(resp) is ProduceFrame:
             # the acknowledged batches are finished in C; the others are handled here
             rest = finish_acknowledged(resp, self, self.acc, _LISTENER_LOCK)
             if sent is not None:
@@ -473,7 +503,7 @@ class Sender:
                 else:
                     self._answer(b, node, now, *answer)
             return
-        answers = {}
+        answers: dict[tuple[str, int], Any] = {}
         for t in resp.responses:
             for p in t.partition_responses:
                 answers[(t.name, p.index)] = p
@@ -487,11 +517,12 @@ class Sender:
                          getattr(p, "error_message", None),
                          [(e.batch_index, e.batch_index_error_message) for e in getattr(p, "record_errors", None) or ()])
 
-    def _missing(self, b, node, now):
+    def _missing(self, b: ProducerBatch, node: int, now: float) -> None:
         self._retry(b, E.KafkaError(f"Produce answer from broker {node} lacks {b.topic}[{b.partition}]"),
                     now, ambiguous=True)
 
-    def _answer(self, b, node, now, code, base_offset, log_append_time, error_message, record_errors):
+    def _answer(self, b: ProducerBatch, node: int, now: float, code: int, base_offset: int, log_append_time: int,
+                error_message: str | None, record_errors: Sequence[tuple[int, str | None]]) -> None:
         """One batch's answer in a Produce response."""
         if code == Code.NONE or code == Code.DUPLICATE_SEQUENCE_NUMBER:  # a duplicate is already written
             self._done(b, base_offset, log_append_time)
@@ -522,19 +553,20 @@ class Sender:
         else:
             self._done(b, error=err)
 
-    def _fenced(self, error):
+    def _fenced(self, error: BaseException) -> None:
         if self.txn is not None:
             self.txn.fenced(error)
         self.set_fatal(error)
 
-    def _remove_in_flight(self, b):
+    def _remove_in_flight(self, b: ProducerBatch) -> None:
         b.in_flight = False
         if self.idempotent:
             ps = self.partitions.get((b.topic, b.partition))
             if ps is not None and b in ps.in_flight:
                 ps.in_flight.remove(b)
 
-    def _count_acknowledged(self, batches, sizes, failed):
+    def _count_acknowledged(self, batches: Iterable[ProducerBatch], sizes: Iterable[int],
+                            failed: set[int] | None) -> None:
         """Statistics: the records and bytes of a request's batches the broker acknowledged
         (all but those whose id is in `failed`)."""
         acked = self.acked
@@ -549,7 +581,8 @@ class Sender:
                 counts[0] += b.record_count
                 counts[1] += size
 
-    def _done(self, b, base_offset=-1, log_append_time=-1, error=None):
+    def _done(self, b: ProducerBatch, base_offset: int = -1, log_append_time: int = -1,
+              error: BaseException | None = None) -> None:
         """The batch is finished: acknowledged (error None) or failed for good."""
         if error is None:
             self._count_acknowledged((b,), (len(b.data) if b.data is not None else 0,), None)
@@ -566,7 +599,7 @@ class Sender:
             self.stats["records"] += b.record_count
         b.result.complete(base_offset, log_append_time, error)
 
-    def _give_up_effects(self, b, error):
+    def _give_up_effects(self, b: ProducerBatch, error: BaseException) -> None:
         self.stats["failed_batches"] += 1
         if self.idempotent and b.base_sequence is not None and b.producer_epoch == self.producer_epoch:
             # its sequence numbers will never arrive: the partition needs a new epoch
@@ -575,11 +608,12 @@ class Sender:
         if self.txn is not None:
             self.txn.batch_failed(error)
 
-    def _give_up(self, b, error):
+    def _give_up(self, b: ProducerBatch, error: BaseException) -> None:
         b.discard()
         self._done(b, error=error)
 
-    def _retry(self, b, error, now, ambiguous=False, logged=False, refreshing=False):
+    def _retry(self, b: ProducerBatch, error: BaseException, now: float, ambiguous: bool = False,
+               logged: bool = False, refreshing: bool = False) -> None:
         """Send `b` again after a backoff, or fail it once out of time or retries; `logged`: the
         caller has logged the cause for the whole request, `refreshing`: metadata was asked for."""
         self._remove_in_flight(b)
@@ -607,7 +641,7 @@ class Sender:
                         "; refreshing metadata" if refreshing else "")
         self._requeue(b)
 
-    def _requeue(self, b):
+    def _requeue(self, b: ProducerBatch) -> None:
         """Back into its deque, before every batch created after it, or with it: a split
         batch's halves share its creation time and go back last first, so halves of a
         half go before their sibling."""
@@ -624,7 +658,7 @@ class Sender:
             dq.insert(i, b)
         self.client.wakeup()
 
-    def _sequence_error(self, b, err, now):
+    def _sequence_error(self, b: ProducerBatch, err: BaseException, now: float) -> None:
         ps = self._ps((b.topic, b.partition))
         self._remove_in_flight(b)
         b.ambiguous = False  # the broker refused it: it was not written by this attempt
@@ -641,20 +675,21 @@ class Sender:
         self.bump_needed = True
         self._retry(b, err, now)
 
-    def _split(self, b, now):
+    def _split(self, b: ProducerBatch, now: float) -> None:
         """MESSAGE_TOO_LARGE for a batch of several records: send its halves instead."""
         self._remove_in_flight(b)
-        records = decode_records(b.data)
+        records = decode_records(b.data)  # type: ignore[arg-type]  # it was sent, so built
         half = len(records) // 2
-        parts = []
-        children = []
+        parts: list[tuple[int, BatchResult]] = []
+        children: list[ProducerBatch] = []
         seq = b.base_sequence
         for start, chunk in ((0, records[:half]), (half, records[half:])):
             builder = RecordBatchBuilder(2, self.compression, batch_size=1 << 30)
             builder.append_many([(r.timestamp, r.key, r.value, list(r.headers)) for r in chunk])
             if seq is not None:
                 # the halves keep the parent's numbers, so later batches keep theirs
-                builder.set_producer(self.producer_id, b.producer_epoch, (seq + start) % SEQ_MOD,
+                # (numbered with its epoch: _seal_batches)
+                builder.set_producer(self.producer_id, b.producer_epoch, (seq + start) % SEQ_MOD,  # type: ignore[arg-type]
                                      self.transactional_id is not None)
             result = BatchResult(b.topic, b.partition)
             child = ProducerBatch(b.topic, b.partition, None, result, b.created, b.deadline, None)
@@ -673,7 +708,7 @@ class Sender:
         log.info("%r too large for the broker: split into %d + %d records", b, half, len(records) - half)
         parent = b
 
-        def parent_done(_):
+        def parent_done(_: BatchResult) -> None:
             self.acc.release(parent)
 
         b.result.split_into(parts)
@@ -681,6 +716,6 @@ class Sender:
         for child in reversed(children):
             self._requeue(child)
 
-    def connection_lost(self, node_id, error):
+    def connection_lost(self, node_id: int, error: BaseException) -> None:
         # the network layer fails the connection's requests; their callbacks retry
         pass

@@ -35,15 +35,25 @@ What some fields mean here:
 - ``brokers``: "host:port/id" per broker, "host:port/bootstrap" per bootstrap
   server, and "GroupCoordinator" for the group coordinator's own connection.
 """
+from __future__ import annotations
+
 import collections
 import itertools
 import json
 import logging
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from kafkacodec.protocol import REQUESTS
 from kafkacodec.records import iter_batches
+
+if TYPE_CHECKING:
+    from kafkacodec.client.network import BrokerConnection, NetworkClient
+
+#: a statistics document (librdkafka's STATISTICS.md layout), as json.loads gives it back
+Document = dict[str, Any]
 
 __all__ = ["BrokerCounters", "RttWindow", "Statistics", "StatsEmitter", "StatsQueue"]
 
@@ -60,19 +70,19 @@ class RttWindow:
     __slots__ = ("samples", "cnt", "total", "squares", "low", "high")
     SAMPLES = 1024
 
-    def __init__(self):
-        self.samples = collections.deque(maxlen=self.SAMPLES)
+    def __init__(self) -> None:
+        self.samples: collections.deque[float] = collections.deque(maxlen=self.SAMPLES)
         self.reset()
 
-    def reset(self):
+    def reset(self) -> None:
         self.samples.clear()
         self.cnt = 0
         self.total = 0.0
         self.squares = 0.0
-        self.low = None
+        self.low: float | None = None
         self.high = 0.0
 
-    def add(self, seconds):
+    def add(self, seconds: float) -> None:
         self.samples.append(seconds)
         self.cnt += 1
         self.total += seconds
@@ -82,10 +92,11 @@ class RttWindow:
         if seconds > self.high:
             self.high = seconds
 
-    def summary(self):
+    def summary(self) -> dict[str, int]:
         """librdkafka's window object, in microseconds (all 0 for an empty window)."""
         cnt = self.cnt
-        if not cnt:
+        low = self.low
+        if not cnt or low is None:  # low is set by the first add()
             return {"min": 0, "max": 0, "avg": 0, "sum": 0, "stddev": 0, "cnt": 0,
                     "p50": 0, "p75": 0, "p90": 0, "p95": 0, "p99": 0}
         mean = self.total / cnt
@@ -93,10 +104,10 @@ class RttWindow:
         ordered = sorted(self.samples)
         last = len(ordered) - 1
 
-        def pct(q):
+        def pct(q: float) -> int:
             return int(ordered[min(last, int(q * len(ordered)))] * 1e6)
 
-        return {"min": int(self.low * 1e6), "max": int(self.high * 1e6), "avg": int(mean * 1e6),
+        return {"min": int(low * 1e6), "max": int(self.high * 1e6), "avg": int(mean * 1e6),
                 "sum": int(self.total * 1e6), "stddev": int(variance ** 0.5 * 1e6), "cnt": cnt,
                 "p50": pct(0.50), "p75": pct(0.75), "p90": pct(0.90), "p95": pct(0.95), "p99": pct(0.99)}
 
@@ -107,15 +118,15 @@ class BrokerCounters:
     __slots__ = ("tx", "txbytes", "rx", "rxbytes", "txerrs", "rxerrs", "req_timeouts", "connects",
                  "disconnects", "req", "rtt")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.tx = self.txbytes = self.rx = self.rxbytes = 0
         self.txerrs = self.rxerrs = self.req_timeouts = 0
         self.connects = self.disconnects = 0
-        self.req = collections.Counter()    # api key -> requests sent
+        self.req: collections.Counter[int] = collections.Counter()    # api key -> requests sent
         self.rtt = RttWindow()
 
 
-def _api_name(key):
+def _api_name(key: int) -> str:
     name = REQUESTS[key].name
     return name[:-len("Request")] if name.endswith("Request") else name
 
@@ -123,7 +134,7 @@ def _api_name(key):
 _STATES = {"connecting": "CONNECT", "tls": "SSL_HANDSHAKE", "ready": "UP"}
 
 
-def _broker_state(conn):
+def _broker_state(conn: BrokerConnection) -> str:
     state = conn.state
     if state == "disconnected":
         return "INIT" if conn.counters.connects == 0 else "DOWN"
@@ -132,16 +143,16 @@ def _broker_state(conn):
     return _STATES.get(state, state.upper())
 
 
-def _offset(value):
+def _offset(value: int | None) -> int:
     return OFFSET_INVALID if value is None or value < 0 else value
 
 
-def _fetchq_cnt(cf, position):
+def _fetchq_cnt(cf: Any, position: int) -> int:
     """Records of a buffered fetch not yet handed out."""
     if cf.kind == "records" and cf.decoded is not None:
-        return max(0, len(cf.decoded) - cf.index)
+        return max(0, len(cf.decoded) - cf.index)  # type: ignore[no-any-return]  # a count of decoded rows
     if cf.kind == "arrow" and cf.decoded is not None:
-        return max(0, cf.decoded.num_rows - cf.index)
+        return max(0, cf.decoded.num_rows - cf.index)  # type: ignore[no-any-return]  # as above
     data = cf.data
     if data is None:
         return 0
@@ -163,7 +174,9 @@ class Statistics:
     """Builds one client's document; `producer` is (sender, accumulator, partition counts by topic),
     `consumer` (fetcher, group or None, read_committed)."""
 
-    def __init__(self, kind, client, conf, *, producer=None, consumer=None):
+    def __init__(self, kind: str, client: NetworkClient, conf: dict[str, Any], *,
+                 producer: tuple[Any, Any, dict[str, int]] | None = None,
+                 consumer: tuple[Any, Any, bool] | None = None) -> None:
         self.kind = kind
         self.client = client
         self.client_id = conf["client.id"]
@@ -175,11 +188,11 @@ class Statistics:
 
     # -- on the I/O thread (or any thread once that one is gone)
 
-    def document(self):
+    def document(self) -> Document:
         now_wall = time.time()
         now = time.monotonic()
         client = self.client
-        doc = {"name": self.name, "client_id": self.client_id, "type": self.kind,
+        doc: Document = {"name": self.name, "client_id": self.client_id, "type": self.kind,
                "ts": int(now * 1e6), "time": int(now_wall), "age": int((now - self.started) * 1e6)}
         tx = txbytes = rx = rxbytes = 0
         for c in list(client.broker_counters):
@@ -189,6 +202,7 @@ class Statistics:
             rxbytes += c.rxbytes
         doc.update(tx=tx, tx_bytes=txbytes, rx=rx, rx_bytes=rxbytes)
         doc["metadata_cache_cnt"] = len(client.metadata.topics)
+        totals: tuple[int, ...]
         if self.producer is not None:
             topics, totals = self._producer_topics()
             doc.update(msg_cnt=totals[0], msg_size=totals[1], msg_size_max=self.buffer_memory,
@@ -202,21 +216,21 @@ class Statistics:
             doc["cgrp"] = self._cgrp(now)
         return doc
 
-    def end_window(self):
+    def end_window(self) -> None:
         """A periodic document was built: the round-trip windows start over, as librdkafka's."""
         for c in list(self.client.broker_counters):
             c.rtt.reset()
 
-    def _brokers(self, topics):
+    def _brokers(self, topics: dict[str, Any]) -> dict[str, Any]:
         client = self.client
         group = self.consumer[1] if self.consumer is not None else None
         coordinator = group.coordinator if group is not None else None
-        led = {}
+        led: dict[int, dict[str, Any]] = {}
         for name, t in topics.items():
             for p in t["partitions"].values():
                 led.setdefault(p["leader"], {})[f"{name}-{p['partition']}"] = {"topic": name,
                                                                                "partition": p["partition"]}
-        out = {}
+        out: dict[str, Any] = {}
         for node_id, conn in list(client.connections.items()):
             host_port = f"{conn.host}:{conn.port}"
             if node_id < 0:
@@ -241,12 +255,14 @@ class Statistics:
             }
         return out
 
-    def _producer_topics(self):
+    def _producer_topics(self) -> tuple[dict[str, Any], tuple[int, int, int, int]]:
+        assert self.producer is not None  # a producer's statistics
         sender, acc, counts = self.producer
         md = self.client.metadata
-        parts = {}   # (topic, partition) -> [msgq_cnt, msgq_bytes, inflight records, inflight bytes]
+        # (topic, partition) -> [msgq_cnt, msgq_bytes, inflight records, inflight bytes]
+        parts: dict[tuple[str, int], list[int]] = {}
 
-        def entry(tp):
+        def entry(tp: tuple[str, int]) -> list[int]:
             e = parts.get(tp)
             if e is None:
                 e = parts[tp] = [0, 0, 0, 0]
@@ -274,7 +290,7 @@ class Statistics:
         acked = dict(sender.acked)
         for tp in acked:
             entry(tp)
-        topics = {}
+        topics: dict[str, Any] = {}
         msg_cnt = msg_size = txmsgs = txbytes = 0
         for (topic, p), (qcnt, qbytes, fcnt, fbytes) in sorted(parts.items()):
             sent = acked.get((topic, p), (0, 0))
@@ -290,11 +306,12 @@ class Statistics:
                 "txmsgs": sent[0], "txbytes": sent[1]}
         return topics, (msg_cnt, msg_size, txmsgs, txbytes)
 
-    def _consumer_topics(self):
+    def _consumer_topics(self) -> tuple[dict[str, Any], tuple[int, int]]:
+        assert self.consumer is not None  # not a producer's: a consumer's statistics
         fetcher, group, read_committed = self.consumer
         md = self.client.metadata
         committed = dict(group.committed_offsets) if group is not None else {}
-        topics = {}
+        topics: dict[str, Any] = {}
         with fetcher.lock:
             received = {tp: tuple(v) for tp, v in fetcher.received.items()}
             for tp, state in sorted(fetcher.partitions.items()):
@@ -334,7 +351,8 @@ class Statistics:
         rxbytes = sum(v[1] for v in received.values())
         return topics, (rxmsgs, rxbytes)
 
-    def _cgrp(self, now):
+    def _cgrp(self, now: float) -> dict[str, Any]:
+        assert self.consumer is not None  # a consumer's statistics, with a group
         fetcher, group, _ = self.consumer
         if group.closed:
             state = "term"
@@ -353,15 +371,15 @@ class Statistics:
 
     # -- any thread
 
-    def collect(self, timeout=5.0):
+    def collect(self, timeout: float = 5.0) -> Document:
         """The document, built on the I/O thread while it runs (here once it is gone)."""
         client = self.client
         if client.closed or threading.get_ident() == client._thread_ident or not client._thread.is_alive():
             return self.document()
-        holder = []
+        holder: list[Document | Exception] = []
         done = threading.Event()
 
-        def build():
+        def build() -> None:
             try:
                 holder.append(self.document())
             except Exception as exc:
@@ -373,9 +391,10 @@ class Statistics:
         if not done.wait(timeout):
             # the I/O thread is stuck (or stopped meanwhile): read what is there from here
             return self.document()
-        if isinstance(holder[0], Exception):
-            raise holder[0]
-        return holder[0]
+        result = holder[0]
+        if isinstance(result, Exception):
+            raise result
+        return result
 
 
 class StatsQueue:
@@ -384,15 +403,15 @@ class StatsQueue:
 
     MAX = 1000
 
-    def __init__(self, wake):
-        self._docs = collections.deque()
+    def __init__(self, wake: Callable[[], object]) -> None:
+        self._docs: collections.deque[str] = collections.deque()  # JSON text
         self._wake = wake
         self.dropped = 0
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._docs)
 
-    def put(self, doc):
+    def put(self, doc: str) -> None:
         if len(self._docs) >= self.MAX:
             self._docs.popleft()
             self.dropped += 1
@@ -402,10 +421,10 @@ class StatsQueue:
         self._docs.append(doc)
         self._wake()
 
-    def serve(self, fn):
+    def serve(self, fn: Callable[[str], object]) -> tuple[int, list[Exception]]:
         """Call fn(json) for each waiting document; returns (how many, exceptions raised)."""
         ran = 0
-        errors = []
+        errors: list[Exception] = []
         docs = self._docs
         while docs:
             try:
@@ -424,13 +443,13 @@ class StatsQueue:
 class StatsEmitter:
     """A ticker on the I/O thread: every `interval` seconds, the document as JSON for `queue`."""
 
-    def __init__(self, stats, interval, queue):
+    def __init__(self, stats: Statistics, interval: float, queue: StatsQueue) -> None:
         self.stats = stats
         self.interval = interval
         self.queue = queue
         self.next_due = time.monotonic() + interval
 
-    def tick(self, now):
+    def tick(self, now: float) -> float | None:
         if now >= self.next_due:
             self.next_due += self.interval
             if self.next_due <= now:

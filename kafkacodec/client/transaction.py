@@ -22,17 +22,26 @@ id, producer id and epoch without ending it; another process ends it later with
 :func:`fence_transactional_id` (InitProducerId, which aborts a transaction left
 open).  Both use the same coordinator lookup and retries as the producer.
 """
-import collections
+from __future__ import annotations
+
+import concurrent.futures
 import logging
 import threading
 import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kafkacodec.protocol import messages as m
-from kafkacodec.protocol.errors import ErrorCode as Code
+from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import answer_by
 from kafkacodec.client.metadata import BrokerInfo
+
+if TYPE_CHECKING:
+    from kafkacodec.client.accumulator import RecordAccumulator
+    from kafkacodec.client.network import NetworkClient
+    from kafkacodec.client.sender import Sender
 
 __all__ = ["TransactionManager", "ConsumerGroupMetadata", "PreparedTransaction", "group_metadata_of",
            "end_transaction", "fence_transactional_id"]
@@ -48,14 +57,25 @@ _SEQUENCE_LOST = {Code.OUT_OF_ORDER_SEQUENCE_NUMBER, Code.UNKNOWN_PRODUCER_ID}
 # AddPartitionsToTxn: the partition is not known yet, or another in the request failed first
 _ADD_PARTITION_RETRY = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.OPERATION_NOT_ATTEMPTED}
 
-ConsumerGroupMetadata = collections.namedtuple("ConsumerGroupMetadata",
-                                               "group_id generation_id member_id group_instance_id")
-# what another process needs to end a prepared transaction: EndTxn(transactional_id, producer_id, producer_epoch)
-PreparedTransaction = collections.namedtuple("PreparedTransaction",
-                                             "transactional_id producer_id producer_epoch partitions")
 
 
-def group_metadata_of(obj):
+class ConsumerGroupMetadata(NamedTuple):
+    group_id: str
+    generation_id: int
+    member_id: str
+    group_instance_id: str | None
+
+
+class PreparedTransaction(NamedTuple):
+    """What another process needs to end a prepared transaction: EndTxn(transactional_id, producer_id,
+    producer_epoch); `partitions` are the transaction's (topic, partition)s."""
+    transactional_id: str
+    producer_id: int
+    producer_epoch: int
+    partitions: tuple[tuple[str, int], ...]
+
+
+def group_metadata_of(obj: object) -> ConsumerGroupMetadata:
     """ConsumerGroupMetadata from itself, a group id, or a kafkacodec Consumer in a group."""
     if isinstance(obj, ConsumerGroupMetadata):
         return obj
@@ -75,35 +95,37 @@ class CoordinatorCalls:
     request until it is answered without a retriable error.  The producer's
     TransactionManager and the functions for prepared transactions share them."""
 
-    def __init__(self, client, transactional_id, request_timeout_ms, backoff_max):
+    def __init__(self, client: NetworkClient, transactional_id: str | None, request_timeout_ms: int,
+                 backoff_max: float) -> None:
         self.client = client
         self.transactional_id = transactional_id
         self.request_timeout = request_timeout_ms / 1000
         self.backoff_max = backoff_max
-        self.coordinator = None
+        self.coordinator: int | None = None
 
-    def _check_not_fatal(self):
+    def _check_not_fatal(self) -> None:
         pass
 
-    def _fenced(self, error):
+    def _fenced(self, error: BaseException) -> None:
         """Another producer took the transactional id over (the error is raised next)."""
 
     # -- calling thread: blocking requests
 
-    def _coordinator_from(self, resp):
+    def _coordinator_from(self, resp: Any) -> int | None:
         if resp.error_code:
             return None
         md = self.client.metadata
         if resp.node_id not in md.brokers:
             # reachable by the address given even before our metadata lists it
             md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
-        return resp.node_id
+        node: int = resp.node_id
+        return node
 
-    def _find(self, key, key_type, deadline):
+    def _find(self, key: str, key_type: int, deadline: float) -> int:
         attempt = 0
         while True:
             future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type))
-            err = None
+            err: E.KafkaError | None = None
             try:
                 resp = answer_by(future, deadline)
                 node = self._coordinator_from(resp)
@@ -119,21 +141,23 @@ class CoordinatorCalls:
             self._pause(attempt, deadline, err)
             attempt += 1
 
-    def _pause(self, attempt, deadline, err):
+    def _pause(self, attempt: int, deadline: float, err: BaseException | None) -> None:
         pause = backoff(0.02, self.backoff_max, attempt + 1)
         if time.monotonic() + pause >= deadline:
             raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
         time.sleep(pause)
 
-    def _call(self, api, make_body, answer_code, deadline, *, group=None):
+    def _call(self, api: str, make_body: Callable[[], Any], answer_code: Callable[[Any], int], deadline: float, *,
+              group: str | None = None) -> Any:
         """Send to the transaction (or `group`'s) coordinator until it answers without a
         retriable error; returns the answer.  answer_code(resp) -> the error code that counts."""
         attempt = 0
-        coordinator = None
+        coordinator: int | None = None
         while True:
             self._check_not_fatal()
             if group is None:
                 if self.coordinator is None:
+                    assert self.transactional_id is not None, "a call without a group is for a transactional id"
                     self.coordinator = self._find(self.transactional_id, 1, deadline)
                 coordinator = self.coordinator
             elif coordinator is None:
@@ -176,28 +200,30 @@ class CoordinatorCalls:
 
 class TransactionManager(CoordinatorCalls):
     # where every producer's transaction state starts (instances replace these, never change them)
+    transactional_id: str  # its producer's transactional.id
     state = "uninitialized"
     offsets_added = False
-    abortable_error = None
-    fatal_error = None
+    abortable_error: BaseException | None = None
+    fatal_error: BaseException | None = None
     sequences_lost = False
-    _add_future = None
+    _add_future: concurrent.futures.Future[Any] | None = None
     _add_after = 0.0
     _add_failures = 0
     _finding = False
 
-    def __init__(self, client, conf, sender, accumulator):
+    def __init__(self, client: NetworkClient, conf: dict[str, Any], sender: Sender,
+                 accumulator: RecordAccumulator) -> None:
         super().__init__(client, conf["transactional.id"], conf["request.timeout.ms"], sender.backoff_max)
         self.conf = conf
         self.sender = sender
         self.acc = accumulator
-        self.timeout_ms = conf["transaction.timeout.ms"]
-        self.added = set()            # partitions in the current transaction (I/O thread writes)
+        self.timeout_ms: int = conf["transaction.timeout.ms"]
+        self.added: set[tuple[str, int]] = set()  # partitions in the current transaction (I/O thread writes)
         self._lock = threading.Lock()  # one caller-side operation at a time
 
     # -- state checks (calling threads)
 
-    def check_can_send(self):
+    def check_can_send(self) -> None:
         if self.fatal_error is not None:
             raise self.fatal_error
         if self.abortable_error is not None:
@@ -205,49 +231,49 @@ class TransactionManager(CoordinatorCalls):
         if self.state != "in_transaction":
             raise E.IllegalStateError("send() of a transactional producer needs begin_transaction() first")
 
-    def _check_not_fatal(self):
+    def _check_not_fatal(self) -> None:
         if self.fatal_error is not None:
             raise self.fatal_error
 
-    def _require_state(self, state, message):
+    def _require_state(self, state: str, message: str) -> None:
         """The fatal error, or IllegalStateError(message) unless in ``state`` (``{state}``: the current one)."""
         self._check_not_fatal()
         if self.state != state:
             raise E.IllegalStateError(message.format(state=self.state))
 
-    def _check_not_abortable(self, verb):
+    def _check_not_abortable(self, verb: str) -> None:
         self._check_not_fatal()
         if self.abortable_error is not None:
             raise E.IllegalStateError(f"cannot {verb}, the transaction must be aborted: {self.abortable_error}") \
                 from self.abortable_error
 
-    def _fenced(self, error):
+    def _fenced(self, error: BaseException) -> None:
         self.sender._fenced(error)
 
     # -- I/O thread
 
-    def batch_failed(self, error):
+    def batch_failed(self, error: BaseException) -> None:
         if self.fatal_error is None and self.abortable_error is None and self.state != "aborting":
             self.abortable_error = error
         if isinstance(error, E.BrokerResponseError) and getattr(error, "code", None) in _SEQUENCE_LOST:
             self.sequences_lost = True
 
-    def fenced(self, error):
+    def fenced(self, error: BaseException) -> None:
         self.fatal_error = error
         self.state = "fatal"
 
-    def add_partitions(self, tps, now):
+    def add_partitions(self, tps: Iterable[tuple[str, int]], now: float) -> None:
         """Ask the coordinator to add these partitions (I/O thread; one request at a time)."""
         if self._add_future is not None or now < self._add_after or self.fatal_error is not None:
             return
         if self.coordinator is None:
             self._find_async()
             return
-        tps = [tp for tp in tps if tp not in self.added]
-        if not tps:
+        adding = [tp for tp in tps if tp not in self.added]
+        if not adding:
             return
-        by_topic = {}
-        for t, p in sorted(tps):
+        by_topic: dict[str, list[int]] = {}
+        for t, p in sorted(adding):
             by_topic.setdefault(t, []).append(p)
         R = m.AddPartitionsToTxnRequest
         body = R(v3_and_below_transactional_id=self.transactional_id,
@@ -258,7 +284,7 @@ class TransactionManager(CoordinatorCalls):
         self._add_future = future
         future.add_done_callback(self._partitions_added)
 
-    def _partitions_added(self, future):
+    def _partitions_added(self, future: concurrent.futures.Future[Any]) -> None:
         self._add_future = None
         exc = future.exception()
         retry = False
@@ -295,19 +321,19 @@ class TransactionManager(CoordinatorCalls):
             self._add_failures = 0
         self.client.wakeup()
 
-    def _abortable(self, error):
+    def _abortable(self, error: BaseException) -> None:
         if self.abortable_error is None:
             self.abortable_error = error
         self.client.wakeup()
 
-    def _find_async(self):
+    def _find_async(self) -> None:
         if self._finding:
             return
         self._finding = True
         body = m.FindCoordinatorRequest(key=self.transactional_id, key_type=1)
         future = self.client.send(None, "FindCoordinator", body)
 
-        def found(f):
+        def found(f: concurrent.futures.Future[Any]) -> None:
             self._finding = False
             node = None if f.exception() is not None else self._coordinator_from(f.result())
             if node is None:
@@ -320,16 +346,16 @@ class TransactionManager(CoordinatorCalls):
 
     # -- public operations (called by Producer)
 
-    def init_transactions(self, timeout):
+    def init_transactions(self, timeout: float) -> None:
         with self._lock:
             self._require_state("uninitialized", "init_transactions() once, before anything else (state {state})")
             self._init_producer_id(time.monotonic() + timeout, bump=False)
             self.state = "ready"
 
-    def _init_producer_id(self, deadline, bump):
+    def _init_producer_id(self, deadline: float, bump: bool) -> None:
         pid, epoch = (self.sender.producer_id, self.sender.producer_epoch) if bump else (-1, -1)
 
-        def body():
+        def body() -> m.InitProducerIdRequest:
             return m.InitProducerIdRequest(transactional_id=self.transactional_id,
                                            transaction_timeout_ms=self.timeout_ms,
                                            producer_id=pid, producer_epoch=epoch)
@@ -339,7 +365,7 @@ class TransactionManager(CoordinatorCalls):
         log.info("transactional id %r: producer id %d epoch %d", self.transactional_id, resp.producer_id,
                  resp.producer_epoch)
 
-    def prepare(self, flush, timeout):
+    def prepare(self, flush: Callable[[float], object], timeout: float) -> PreparedTransaction:
         """Flush and leave the transaction open for another process to end (first phase
         of a two-phase commit); the producer sends nothing more and only closes."""
         with self._lock:
@@ -350,13 +376,14 @@ class TransactionManager(CoordinatorCalls):
             return PreparedTransaction(self.transactional_id, self.sender.producer_id, self.sender.producer_epoch,
                                        tuple(sorted(self.added)))
 
-    def begin_transaction(self):
+    def begin_transaction(self) -> None:
         self._require_state("ready", "begin_transaction() needs a finished or no transaction (state {state})")
         self.added = set()
         self.offsets_added = False
         self.state = "in_transaction"
 
-    def send_offsets(self, offsets, group_metadata, timeout):
+    def send_offsets(self, offsets: Mapping[Any, Any], group_metadata: object, timeout: float) -> None:
+        """`offsets`: {(topic, partition) or TopicPartition: next offset (or an object with .offset)}."""
         with self._lock:
             self._require_state("in_transaction", "send_offsets_to_transaction() needs an open transaction")
             if self.abortable_error is not None:
@@ -368,14 +395,14 @@ class TransactionManager(CoordinatorCalls):
                 transactional_id=self.transactional_id, producer_id=sender.producer_id,
                 producer_epoch=sender.producer_epoch, group_id=gm.group_id), lambda r: r.error_code, deadline)
             self.offsets_added = True
-            by_topic = {}
+            by_topic: dict[str, list[tuple[int, int]]] = {}
             for tp, offset in offsets.items():
                 topic, partition = tp[0], tp[1]
                 offset = getattr(offset, "offset", offset)
                 by_topic.setdefault(topic, []).append((partition, int(offset)))
             T = m.TxnOffsetCommitRequest
 
-            def body():
+            def body() -> m.TxnOffsetCommitRequest:
                 return T(transactional_id=self.transactional_id, group_id=gm.group_id,
                          producer_id=sender.producer_id, producer_epoch=sender.producer_epoch,
                          generation_id=gm.generation_id, member_id=gm.member_id,
@@ -385,8 +412,8 @@ class TransactionManager(CoordinatorCalls):
                                                                    committed_leader_epoch=-1, committed_metadata="")
                                  for p, o in parts]) for t, parts in by_topic.items()])
 
-            def code_of(resp):
-                codes = [p.error_code for t in resp.topics for p in t.partitions if p.error_code]
+            def code_of(resp: Any) -> int:
+                codes: list[int] = [p.error_code for t in resp.topics for p in t.partitions if p.error_code]
                 return codes[0] if codes else Code.NONE
 
             try:
@@ -400,7 +427,7 @@ class TransactionManager(CoordinatorCalls):
                 self.abortable_error = exc
                 raise
 
-    def commit(self, flush, timeout):
+    def commit(self, flush: Callable[[float], object], timeout: float) -> None:
         with self._lock:
             self._require_state("in_transaction", "commit_transaction() needs an open transaction (state {state})")
             deadline = time.monotonic() + timeout
@@ -409,7 +436,7 @@ class TransactionManager(CoordinatorCalls):
             self._end(True, deadline)
             self.state = "ready"
 
-    def abort(self, flush, timeout):
+    def abort(self, flush: Callable[[float], object], timeout: float) -> None:
         with self._lock:
             self._require_state("in_transaction", "abort_transaction() needs an open transaction (state {state})")
             deadline = time.monotonic() + timeout
@@ -426,7 +453,7 @@ class TransactionManager(CoordinatorCalls):
             self.abortable_error = None
             self.state = "ready"
 
-    def _end(self, commit, deadline):
+    def _end(self, commit: bool, deadline: float) -> None:
         if self.added or self.offsets_added:
             sender = self.sender
             self._call("EndTxn", lambda: m.EndTxnRequest(
@@ -438,17 +465,18 @@ class TransactionManager(CoordinatorCalls):
 
 # -- transactions ended by another process (two-phase commit)
 
-def _calls(client, transactional_id):
+def _calls(client: NetworkClient, transactional_id: str) -> CoordinatorCalls:
     conf = client.conf
     return CoordinatorCalls(client, transactional_id, conf["request.timeout.ms"],
                             max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
 
 
-def _deadline(client, timeout):
+def _deadline(client: NetworkClient, timeout: float | None) -> float:
     return time.monotonic() + (client.conf.get("default.api.timeout.ms", 60000) / 1000 if timeout is None else timeout)
 
 
-def end_transaction(client, transactional_id, producer_id, producer_epoch, committed, *, timeout=None):
+def end_transaction(client: NetworkClient, transactional_id: str, producer_id: int, producer_epoch: int,
+                    committed: bool, *, timeout: float | None = None) -> None:
     """EndTxn (commit or abort) for a transaction another producer prepared, given its
     transactional id, producer id and epoch (see Producer.prepare_transaction).
 
@@ -462,7 +490,8 @@ def end_transaction(client, transactional_id, producer_id, producer_epoch, commi
         committed=bool(committed)), lambda r: r.error_code, _deadline(client, timeout))
 
 
-def fence_transactional_id(client, transactional_id, *, transaction_timeout_ms=60000, timeout=None):
+def fence_transactional_id(client: NetworkClient, transactional_id: str, *, transaction_timeout_ms: int = 60000,
+                           timeout: float | None = None) -> tuple[int, int]:
     """InitProducerId for `transactional_id` as a new producer would: the coordinator
     bumps the epoch, so older producers with the id are fenced, and aborts the
     transaction they left open.  Returns (producer id, epoch)."""

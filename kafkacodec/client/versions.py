@@ -55,12 +55,12 @@ MAX_VERSIONS = {api: cap.version for api, cap in CAPS.items()}
 _BY_KEY = {api_key_of(api): cap.version for api, cap in CAPS.items()}
 
 
-def max_version(api):
+def max_version(api: str) -> int | None:
     """The highest version of `api` (a name such as "Fetch") the client sends; None: no
     cap, the highest version both sides know."""
     return MAX_VERSIONS.get(api)
 
 
-def max_version_by_key(api_key):
+def max_version_by_key(api_key: int) -> int | None:
     """max_version() by API key, for the I/O thread's per-request lookup."""
     return _BY_KEY.get(api_key)

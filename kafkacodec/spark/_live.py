@@ -16,7 +16,7 @@ import re
 import time
 import uuid
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Iterator, Mapping, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -24,6 +24,9 @@ import pyarrow.compute as pc
 from kafkacodec.protocol.errors import ErrorCode
 from kafkacodec.spark._pushdown import Pushed, split_counts
 from kafkacodec.spark._schema import spark_arrow_schema, to_spark_batch
+
+if TYPE_CHECKING:
+    from kafkacodec.client import Admin, TopicPartition
 
 __all__ = [
     "LiveOptions",
@@ -44,6 +47,12 @@ __all__ = [
 EARLIEST = -2
 LATEST = -1
 
+_T = TypeVar("_T")
+# offsets as Spark's JSON names them: {(topic, partition): offset}
+SparkOffsets = dict[tuple[str, int], int]
+# fetch(offset, max_bytes): the record bytes of one Fetch (see _fetch_raw)
+Fetch = Callable[[int, int], bytes]
+
 log = logging.getLogger(__name__)
 
 # options Spark's Kafka source refuses too: the source owns these consumer settings
@@ -61,8 +70,9 @@ class LiveError(ValueError):
     failOnDataLoss=true."""
 
 
-def spark_options(options: Mapping[str, str], conf: dict, refused: Mapping[str, str], error=LiveError,
-                  whose: str = "", producer: Mapping | None = None) -> Iterator[tuple[str, str, object]]:
+def spark_options(options: Mapping[str, str], conf: dict[str, str], refused: Mapping[str, str],
+                  error: type[Exception] = LiveError, whose: str = "",
+                  producer: Mapping[str, object] | None = None) -> Iterator[tuple[str, str, str]]:
     """The options that are not ``kafka.``-prefixed, in order, as (name, lower-case name, value);
     the prefixed ones go into ``conf``, without the prefix.  A setting in ``refused`` is an ``error``
     saying why (``whose``: by what it is not supported), and so is one that is not in ``producer``
@@ -80,7 +90,7 @@ def spark_options(options: Mapping[str, str], conf: dict, refused: Mapping[str, 
         conf[key] = value
 
 
-def _bool(name, value) -> bool:
+def _bool(name: str, value: object) -> bool:
     v = str(value).strip().lower()
     if v in ("true", "1", "yes"):
         return True
@@ -89,7 +99,8 @@ def _bool(name, value) -> bool:
     raise LiveError(f"option {name} must be true or false, not {value!r}")
 
 
-def _per_partition(name, value, *, words=(), topic_ids: dict | None = None):
+def _per_partition(name: str, value: object, *, words: tuple[str, ...] = (),
+                   topic_ids: dict[str, str] | None = None) -> str | SparkOffsets:
     """JSON ``{"topic": {"0": n}}`` -> {(topic, 0): n}; a word of ``words``
     stays a string.  ``topic_ids``: filled with the topic ids the JSON names
     (``"topicId"`` beside the partitions, as the stream's offsets carry them);
@@ -118,7 +129,7 @@ def _per_partition(name, value, *, words=(), topic_ids: dict | None = None):
 TOPIC_ID_KEY = "topicId"
 
 
-def topic_id_text(topic_id) -> str | None:
+def topic_id_text(topic_id: uuid.UUID | None) -> str | None:
     """A topic id (uuid.UUID) in Kafka's text form, as kafka-topics.sh shows it (base64url, no
     padding); None for the all-zero id of a broker that keeps none: nothing to compare."""
     if topic_id is None or topic_id.int == 0:
@@ -126,7 +137,7 @@ def topic_id_text(topic_id) -> str | None:
     return base64.urlsafe_b64encode(topic_id.bytes).rstrip(b"=").decode()
 
 
-def _valid_topic_id(text) -> bool:
+def _valid_topic_id(text: object) -> bool:
     if not isinstance(text, str) or len(text) != 22:
         return False
     try:
@@ -137,13 +148,14 @@ def _valid_topic_id(text) -> bool:
     return len(raw) == 16 and topic_id_text(uuid.UUID(bytes=raw)) == text
 
 
-def split_offsets(doc, where: str, *, ids: bool = True) -> tuple[dict, dict]:
+def split_offsets(doc: object, where: str, *, ids: bool = True) -> tuple[SparkOffsets, dict[str, str]]:
     """Offsets JSON ``{"topic": {"0": n, "topicId": "..."}}`` (Spark's Kafka form, the topic id
     optional) -> ({(topic, 0): n}, {topic: topic id}); a one-line LiveError naming ``where`` and
     the topic and key at fault for anything else (``ids`` False: a topicId too)."""
     if not isinstance(doc, dict):
         raise LiveError(f'{where}: offsets must be JSON like {{"topic": {{"0": 42}}}}, not {doc!r}')
-    offsets, topic_ids = {}, {}
+    offsets: SparkOffsets = {}
+    topic_ids: dict[str, str] = {}
     for topic, parts in doc.items():
         if not isinstance(parts, dict):
             raise LiveError(f'{where}: offsets of topic {topic!r} must be JSON like {{"0": 42}}, not {parts!r}')
@@ -168,7 +180,7 @@ def split_offsets(doc, where: str, *, ids: bool = True) -> tuple[dict, dict]:
     return offsets, topic_ids
 
 
-def _count(key, value, *, least: int) -> int:
+def _count(key: str, value: object, *, least: int) -> int:
     """A whole number >= ``least`` for the option ``key`` (named as Spark spells it)."""
     try:
         n = int(str(value).strip())
@@ -184,11 +196,11 @@ def _count(key, value, *, least: int) -> int:
 _UNITS_S = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
 
 
-def _duration_s(name: str, value) -> float:
+def _duration_s(name: str, value: object) -> float:
     m = re.fullmatch(r"\s*(\d+)\s*([a-z]*)\s*", str(value).lower())
     if m is None or m.group(2) not in _UNITS_S and m.group(2) != "":
         raise LiveError(f"option {name} must be a time like 15m, 30s or 500ms, not {value!r}")
-    return int(m.group(1)) * _UNITS_S.get(m.group(2) or "ms")
+    return int(m.group(1)) * _UNITS_S[m.group(2) or "ms"]
 
 
 @dataclass(frozen=True)
@@ -196,18 +208,18 @@ class LiveOptions:
     """Options of the ``kafka-live`` source, parsed (see :func:`parse_live_options`)."""
 
     bootstrap: str
-    conf: tuple = ()                      # other kafka.* settings, (name, value)
-    subscribe: tuple | None = None
+    conf: tuple[tuple[str, str], ...] = ()  # other kafka.* settings, (name, value)
+    subscribe: tuple[str, ...] | None = None
     pattern: str | None = None
-    assign: tuple | None = None           # ((topic, partition), ...)
-    starting: object = None               # "earliest" | "latest" | {(t, p): offset}; None: the default
-    ending: object = None                 # "latest" | {(t, p): offset}
-    starting_topic_ids: Mapping | None = None  # {topic: id} the startingOffsets JSON was planned against
-    ending_topic_ids: Mapping | None = None    # the same for endingOffsets
+    assign: tuple[tuple[str, int], ...] | None = None  # ((topic, partition), ...)
+    starting: str | SparkOffsets | None = None  # "earliest" | "latest" | {(t, p): offset}; None: the default
+    ending: str | SparkOffsets | None = None    # "latest" | {(t, p): offset}
+    starting_topic_ids: Mapping[str, str] | None = None  # {topic: id} the startingOffsets JSON was planned against
+    ending_topic_ids: Mapping[str, str] | None = None    # the same for endingOffsets
     starting_timestamp: int | None = None
-    starting_by_timestamp: Mapping | None = None
+    starting_by_timestamp: Mapping[tuple[str, int], int] | None = None
     ending_timestamp: int | None = None
-    ending_by_timestamp: Mapping | None = None
+    ending_by_timestamp: Mapping[tuple[str, int], int] | None = None
     by_timestamp_strategy: str = "error"  # no offset at the timestamp: error | latest
     max_offsets_per_trigger: int | None = None
     min_offsets_per_trigger: int | None = None
@@ -256,8 +268,8 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     """Spark's Kafka source options into :class:`LiveOptions`.  Option names
     are case-insensitive; ``kafka.``-prefixed ones go to the client (an
     unknown client setting is refused when the client is made)."""
-    values = {}
-    conf = {}
+    values: dict[str, str] = {}
+    conf: dict[str, str] = {}
     for name, lower, value in spark_options(options, conf, _REFUSED):
         key = lower.replace(".", "").replace("_", "")
         if key in ("path",):
@@ -269,7 +281,7 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     bootstrap = conf.pop("bootstrap.servers", None)
     if not bootstrap:
         raise LiveError("kafka-live needs option kafka.bootstrap.servers")
-    out = {"bootstrap": str(bootstrap)}
+    out: dict[str, Any] = {"bootstrap": str(bootstrap)}
     level = str(conf.pop("isolation.level", "read_uncommitted")).strip().lower()
     if level not in ("read_committed", "read_uncommitted"):
         raise LiveError(f"kafka.isolation.level must be read_committed or read_uncommitted, not {level!r}")
@@ -303,7 +315,7 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
         except (ValueError, AttributeError, TypeError):
             raise LiveError(f'option assign must be JSON like {{"topicA": [0, 1]}}, not {values["assign"]!r}') from None
     if "starting" in values:
-        ids = {}
+        ids: dict[str, str] = {}
         out["starting"] = _per_partition("startingOffsets", values["starting"], words=("earliest", "latest"),
                                          topic_ids=ids)
         if ids:
@@ -375,14 +387,14 @@ def live_arrow_schema(include_headers: bool) -> pa.Schema:
 LOG_END_FETCH_BYTES = 8 << 20
 
 
-def client_conf(opts: LiveOptions, kind: str, *, partition_bytes: int | None = None) -> dict:
+def client_conf(opts: LiveOptions, kind: str, *, partition_bytes: int | None = None) -> dict[str, Any]:
     """Settings for kafkacodec's Admin or Consumer: the ``kafka.*`` options
     that client knows (each must be known to one of them).  ``partition_bytes``:
     the consumer's max.partition.fetch.bytes unless the options set it."""
     from kafkacodec.client.config import ADMIN, CONSUMER
 
     allowed = CONSUMER if kind == "consumer" else ADMIN
-    conf = {"bootstrap.servers": opts.bootstrap}
+    conf: dict[str, Any] = {"bootstrap.servers": opts.bootstrap}
     for name, value in opts.conf:
         if name in allowed:
             conf[name] = value
@@ -424,15 +436,15 @@ class OffsetRange:
         return max(0, self.end - self.start)
 
 
-def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None, missing_ok: bool = False,
-                       topic_ids: dict | None = None) -> list:
+def resolve_partitions(admin: Admin, opts: LiveOptions, *, timeout: float | None = None, missing_ok: bool = False,
+                       topic_ids: dict[str, str] | None = None) -> list[TopicPartition]:
     """The TopicPartitions the options name, in (topic, partition) order
     (``missing_ok``: a subscribed topic that is not there has none).
     ``topic_ids``: filled with {topic: id} (see :func:`topic_id_text`) of the
     topics resolved that have one, from the same metadata answer."""
     from kafkacodec.client import TopicPartition
 
-    described = {}
+    described: dict[str, Any] = {}  # topic -> the Admin's metadata of it
     if opts.assign is not None:
         tps = [TopicPartition(t, p) for t, p in opts.assign]
         if topic_ids is not None:  # the client's view of assigned topics may be minutes old: ask
@@ -445,9 +457,11 @@ def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None
             if missing and not missing_ok:
                 raise LiveError(f"no topic {', '.join(missing)} on {opts.bootstrap}")
             names = [t for t in opts.subscribe if t in topics]
-        else:
+        elif opts.pattern is not None:
             pattern = re.compile(opts.pattern)
             names = [t for t in topics if not t.startswith("__") and pattern.fullmatch(t)]
+        else:  # parse_live_options never makes such options
+            raise LiveError("kafka-live needs one of the options subscribe, subscribePattern, assign")
         tps = [TopicPartition(t, p) for t in names for p in range(topics[t])]
     pushed = opts.pushed
     if pushed is not None:
@@ -460,22 +474,25 @@ def resolve_partitions(admin, opts: LiveOptions, *, timeout: float | None = None
     return sorted(set(tps))
 
 
-def earliest_offsets(admin, tps, *, timeout=None) -> dict:
+def earliest_offsets(admin: Admin, tps: Collection[TopicPartition], *,
+                     timeout: float | None = None) -> dict[TopicPartition, int]:
     if not tps:
         return {}
     found = admin.list_offsets({tp: "earliest" for tp in tps}, timeout=timeout)
     return {tp: (v.offset if v.offset is not None else 0) for tp, v in found.items()}
 
 
-def _watermarks(admin, listed: dict, isolation_level: str) -> dict:
+def _watermarks(admin: Admin, listed: dict[TopicPartition, int], isolation_level: str) -> dict[TopicPartition, int]:
     """The high watermark (read_uncommitted) or last stable offset
     (read_committed) of each partition, from a one-byte Fetch at the listed
     offset (see Admin.high_watermarks); partitions it could not probe keep
     their listed offset."""
-    return admin.high_watermarks(listed, isolation_level=isolation_level)
+    marks: dict[TopicPartition, int] = admin.high_watermarks(listed, isolation_level=isolation_level)
+    return marks
 
 
-def latest_offsets(admin, tps, isolation_level: str, *, timeout=None) -> dict:
+def latest_offsets(admin: Admin, tps: Collection[TopicPartition], isolation_level: str, *,
+                   timeout: float | None = None) -> dict[TopicPartition, int]:
     """{tp: offset after the last readable record}: the high watermark, or
     the last stable offset for read_committed."""
     if not tps:
@@ -490,14 +507,15 @@ _SCAN_FIRST_BYTES = 64 << 10   # first Fetch of a forward scan: small, the answe
 _SCAN_MAX_BYTES = 8 << 20      # later Fetches grow to this
 
 
-def _fetch_raw(admin, tp, offset: int, max_bytes: int) -> bytes:
+def _fetch_raw(admin: Admin, tp: TopicPartition, offset: int, max_bytes: int) -> bytes:
     """The record bytes one Fetch of ``tp`` at ``offset`` returns (read_uncommitted,
     up to ``max_bytes``, at least the whole batch holding ``offset``); empty when
     there is nothing there (an offset past the end or before the log start)."""
-    return admin.fetch_raw(tp, offset, max_bytes)
+    data: bytes = admin.fetch_raw(tp, offset, max_bytes)
+    return data
 
 
-def _batch_records(fetch, offset: int):
+def _batch_records(fetch: Fetch, offset: int) -> tuple[list[int], list[int]]:
     """(offsets, timestamps) of the data records of the batch a Fetch at
     ``offset`` answers first, as lists (empty: nothing there)."""
     from kafkacodec.records import iter_batches
@@ -510,7 +528,7 @@ def _batch_records(fetch, offset: int):
     return [], []
 
 
-def _answer_holds(fetch, ts: int, answer, first: int, end: int) -> bool:
+def _answer_holds(fetch: Fetch, ts: int, answer: int | None, first: int, end: int) -> bool:
     """Whether a broker's ListOffsets answer for ``ts`` is consistent with the
     records around it: the record at ``answer`` is new enough and the one
     before it older (None: the last record is older).  This catches brokers
@@ -535,7 +553,7 @@ def _answer_holds(fetch, ts: int, answer, first: int, end: int) -> bool:
     return not before or before[-1] < ts
 
 
-def scan_timestamp(fetch, ts: int, first: int, end: int):
+def scan_timestamp(fetch: Fetch, ts: int, first: int, end: int) -> int | None:
     """Kafka's offsetsForTimes rule: the first offset in ``[first, end)`` whose
     record timestamp is >= ``ts``, or None.  Timestamps need not rise with
     the offset (CreateTime), so this walks the batches forward; a v2 batch's
@@ -573,7 +591,7 @@ def scan_timestamp(fetch, ts: int, first: int, end: int):
     return None
 
 
-def timestamp_offset(fetch, ts: int, answer, first: int, end: int):
+def timestamp_offset(fetch: Fetch, ts: int, answer: int | None, first: int, end: int) -> int | None:
     """The first offset in ``[first, end)`` with timestamp >= ``ts`` (None:
     there is none): the broker's ListOffsets ``answer`` when it is
     consistent with the records (see :func:`_answer_holds`), else found by
@@ -585,7 +603,8 @@ def timestamp_offset(fetch, ts: int, answer, first: int, end: int):
     return scan_timestamp(fetch, ts, first, end)
 
 
-def offsets_for_timestamps(admin, specs: dict, isolation_level: str, *, timeout=None) -> dict:
+def offsets_for_timestamps(admin: Admin, specs: dict[TopicPartition, int], isolation_level: str, *,
+                           timeout: float | None = None) -> dict[TopicPartition, int | None]:
     """{tp: first offset with timestamp >= ms, or None}, by Kafka's rule (see
     :func:`timestamp_offset`)."""
     from functools import partial
@@ -599,12 +618,13 @@ def offsets_for_timestamps(admin, specs: dict, isolation_level: str, *, timeout=
             for tp, ts in specs.items()}
 
 
-def _tp_name(tp) -> str:
+def _tp_name(tp: TopicPartition) -> str:
     return f"{tp.topic}[{tp.partition}]"
 
 
-def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dict | None = None,
-                     topic_ids: Mapping | None = None) -> dict:
+def starting_offsets(admin: Admin, opts: LiveOptions, tps: list[TopicPartition], *, default: str,
+                     latest: dict[TopicPartition, int] | None = None,
+                     topic_ids: Mapping[str, str] | None = None) -> dict[TopicPartition, int]:
     """{tp: first offset to read} by startingTimestamp, startingOffsetsByTimestamp
     or startingOffsets (in that order of precedence, as Spark's source).
     ``topic_ids``: the topics' ids now, checked against those startingOffsets
@@ -623,7 +643,7 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
         missing = [tp for tp in tps if (tp.topic, tp.partition) not in opts.starting_by_timestamp]
         if missing:
             raise LiveError(f"startingOffsetsByTimestamp names no timestamp for {', '.join(map(_tp_name, missing))}")
-    out = {}
+    out: dict[TopicPartition, int] = {}
     if by_ts is not None:
         found = offsets_for_timestamps(admin, by_ts, opts.isolation_level)
         for tp in tps:
@@ -642,7 +662,7 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
             out[tp] = earliest[tp]
         elif spec == "latest":
             out[tp] = latest[tp]
-        else:
+        elif isinstance(spec, dict):  # JSON offsets (the options hold no other string)
             if (tp.topic, tp.partition) not in spec:
                 raise LiveError(f"startingOffsets names no offset for {_tp_name(tp)}")
             v = spec[(tp.topic, tp.partition)]
@@ -650,8 +670,9 @@ def starting_offsets(admin, opts: LiveOptions, tps, *, default: str, latest: dic
     return out
 
 
-def planned_elsewhere(opts: LiveOptions, option: str, spec, planned_ids: Mapping | None,
-                      topic_ids: Mapping | None, tps, instead: str) -> set:
+def planned_elsewhere(opts: LiveOptions, option: str, spec: object, planned_ids: Mapping[str, str] | None,
+                      topic_ids: Mapping[str, str] | None, tps: Iterable[TopicPartition],
+                      instead: str) -> set[TopicPartition]:
     """The partitions whose offsets in ``spec`` (the JSON of ``option``) were
     planned against a topic id their topic no longer has: it was deleted and
     created again.  With failOnDataLoss a one-line LiveError; without, a
@@ -677,7 +698,7 @@ def planned_elsewhere(opts: LiveOptions, option: str, spec, planned_ids: Mapping
     return set(stale)
 
 
-def with_retries(opts: LiveOptions, what: str, fetch):
+def with_retries(opts: LiveOptions, what: str, fetch: Callable[[], _T]) -> _T:
     """``fetch()``, asked again up to fetchOffset.numRetries times, fetchOffset.retryIntervalMs
     apart, while it fails with a retriable client error (as Spark's offset reader retries)."""
     from kafkacodec.errors import KafkaError
@@ -691,9 +712,12 @@ def with_retries(opts: LiveOptions, what: str, fetch):
             log.warning("fetching %s failed (%s); retry %d of %d (fetchOffset.numRetries)", what, exc,
                         attempt + 1, opts.fetch_offset_retries)
             time.sleep(opts.fetch_offset_retry_s)
+    # no attempt at all: parse_live_options never makes such options
+    raise LiveError(f"fetching {what}: fetchOffset.numRetries must be 0 or more, not {opts.fetch_offset_retries}")
 
 
-def offsets_back(admin, opts: LiveOptions, begin: dict, latest: dict) -> dict:
+def offsets_back(admin: Admin, opts: LiveOptions, begin: Mapping[TopicPartition, int],
+                 latest: Mapping[TopicPartition, int]) -> dict[TopicPartition, int]:
     """{tp: latest offset} of the partitions whose latest offset is below
     ``begin`` (where the last micro-batch ended) and stays so when asked
     again, fetchOffset.numRetries times fetchOffset.retryIntervalMs apart (a
@@ -710,7 +734,8 @@ def offsets_back(admin, opts: LiveOptions, begin: dict, latest: dict) -> dict:
     return now
 
 
-def data_loss(opts: LiveOptions, begin: dict, back: dict, earliest: dict, warned: set | None = None) -> None:
+def data_loss(opts: LiveOptions, begin: Mapping[TopicPartition, int], back: Mapping[TopicPartition, int],
+              earliest: Mapping[TopicPartition, int], warned: set[tuple[object, ...]] | None = None) -> None:
     """With failOnDataLoss (the default) a one-line LiveError for offsets that
     went backwards; without, a warning (once per event in ``warned``):
     reading goes on from the earliest offset."""
@@ -730,7 +755,8 @@ def data_loss(opts: LiveOptions, begin: dict, back: dict, earliest: dict, warned
                     "earliest offset %s", _tp_name(tp), begin[tp], back[tp], earliest.get(tp))
 
 
-def recreated_partitions(read_ids: Mapping, now_ids: Mapping, read: Mapping, now) -> list:
+def recreated_partitions(read_ids: Mapping[str, str], now_ids: Mapping[str, str], read: Mapping[TopicPartition, int],
+                         now: Iterable[TopicPartition]) -> list[TopicPartition]:
     """The partitions of ``now`` that were read (keys of ``read``, under the
     topic ids ``read_ids``) and whose topic has another id since (``now_ids``):
     deleted and created again, whatever its offsets now.  A topic without an
@@ -740,18 +766,19 @@ def recreated_partitions(read_ids: Mapping, now_ids: Mapping, read: Mapping, now
                   and read_ids[tp.topic] != now_ids[tp.topic])
 
 
-def recreated_loss(opts: LiveOptions, read_ids: Mapping, now_ids: Mapping, read: Mapping, now: Mapping,
-                   earliest: Mapping, warned: set | None = None) -> None:
+def recreated_loss(opts: LiveOptions, read_ids: Mapping[str, str], now_ids: Mapping[str, str],
+                   read: Mapping[TopicPartition, int], now: Mapping[TopicPartition, int],
+                   earliest: Mapping[TopicPartition, int], warned: set[tuple[object, ...]] | None = None) -> None:
     """The partitions of ``earliest`` (see :func:`recreated_partitions`) as
     :func:`data_loss` reports offsets going back: with failOnDataLoss a
     one-line LiveError; without, a warning (once per event in ``warned``):
     reading goes on from the new topic's earliest offset."""
-    def where(tp):
+    def where(tp: TopicPartition) -> str:
         if now[tp] < read[tp]:
             return f"offsets went back from {read[tp]} to {now[tp]}"
         return f"the last batch ended at offset {read[tp]}, the new topic holds offsets {earliest[tp]} to {now[tp]}"
 
-    def why(tp):
+    def why(tp: TopicPartition) -> str:
         return (f"topic {tp.topic} was deleted and recreated (topic id {read_ids[tp.topic]} is now "
                 f"{now_ids[tp.topic]})")
 
@@ -772,7 +799,8 @@ def recreated_loss(opts: LiveOptions, read_ids: Mapping, now_ids: Mapping, read:
                     _tp_name(tp), where(tp), why(tp), earliest[tp])
 
 
-def _pushed_start(admin, opts: LiveOptions, start: dict) -> dict:
+def _pushed_start(admin: Admin, opts: LiveOptions,
+                  start: dict[TopicPartition, int]) -> Mapping[TopicPartition, int | None]:
     """Start offsets moved forward by the pushed-down timestamp bound: every
     record before Kafka's offset for it is older (Spark still filters the
     rows after it, which need not be newer)."""
@@ -780,17 +808,17 @@ def _pushed_start(admin, opts: LiveOptions, start: dict) -> dict:
     if pushed is None or pushed.min_timestamp is None or not start:
         return start
     found = offsets_for_timestamps(admin, {tp: pushed.min_timestamp for tp in start}, opts.isolation_level)
-    out = {}
+    out: dict[TopicPartition, int | None] = {}
     for tp, s in start.items():
         off = found.get(tp)
         out[tp] = None if off is None else max(s, off)  # None: nothing that new
     return out
 
 
-def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
+def batch_ranges(admin: Admin, opts: LiveOptions) -> list[OffsetRange]:
     """The offset ranges a batch query reads, before splitting."""
     # offsets planned against topic ids (copied from a stream's offsets) are checked against the ids now
-    topic_ids = {} if opts.starting_topic_ids or opts.ending_topic_ids else None
+    topic_ids: dict[str, str] | None = {} if opts.starting_topic_ids or opts.ending_topic_ids else None
     tps = resolve_partitions(admin, opts, topic_ids=topic_ids)
     if not tps:
         return []
@@ -798,9 +826,9 @@ def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
     start = starting_offsets(admin, opts, tps, default="earliest", latest=latest, topic_ids=topic_ids)
     end = dict(latest)
     if opts.ending_timestamp is not None or opts.ending_by_timestamp is not None:
+        by_ts = opts.ending_by_timestamp or {}
         specs = ({tp: opts.ending_timestamp for tp in tps} if opts.ending_timestamp is not None else
-                 {tp: opts.ending_by_timestamp[(tp.topic, tp.partition)] for tp in tps
-                  if (tp.topic, tp.partition) in opts.ending_by_timestamp})
+                 {tp: by_ts[(tp.topic, tp.partition)] for tp in tps if (tp.topic, tp.partition) in by_ts})
         for tp, off in offsets_for_timestamps(admin, specs, opts.isolation_level).items():
             if off is not None:
                 end[tp] = off
@@ -815,10 +843,10 @@ def batch_ranges(admin, opts: LiveOptions) -> list[OffsetRange]:
             v = opts.ending[(tp.topic, tp.partition)]
             if v != LATEST and tp not in stale:
                 end[tp] = v
-    start = _pushed_start(admin, opts, start)
-    out = []
+    reading = _pushed_start(admin, opts, start)
+    out: list[OffsetRange] = []
     for tp in tps:
-        s, e = start[tp], end[tp]
+        s, e = reading[tp], end[tp]
         if s is None:
             continue
         if opts.pushed is not None:
@@ -837,7 +865,7 @@ def split_ranges(ranges: list[OffsetRange], min_partitions: int | None,
     ranges = [r for r in ranges if r.size > 0]
     if max_records:
         ranges = [piece for r in ranges for piece in _cut(r, -(-r.size // max_records))]
-    out = []
+    out: list[OffsetRange] = []
     for r, n in zip(ranges, split_counts([r.size for r in ranges], min_partitions)):
         out += _cut(r, n)
     return out
@@ -851,7 +879,8 @@ def _cut(r: OffsetRange, n: int) -> list[OffsetRange]:
     return [replace(r, start=a, end=b, log_end=r.log_end and b == r.end) for a, b in zip(cuts, cuts[1:]) if a < b]
 
 
-def rate_limit(start: dict, latest: dict, max_rows: int) -> dict:
+def rate_limit(start: Mapping[TopicPartition, int], latest: Mapping[TopicPartition, int],
+               max_rows: int) -> dict[TopicPartition, int]:
     """End offsets at most ``max_rows`` offsets past ``start`` in all,
     shared in proportion to each partition's lag (Spark's Kafka source does
     the same); a partition's share below one rounds up, so every lagging
@@ -860,7 +889,7 @@ def rate_limit(start: dict, latest: dict, max_rows: int) -> dict:
     total = sum(lags.values())
     if total <= max_rows:
         return dict(latest)
-    out = {}
+    out: dict[TopicPartition, int] = {}
     for tp, lag in lags.items():
         s = start.get(tp, latest[tp])
         share = max_rows * lag / total
@@ -881,7 +910,7 @@ def _offset_cut(rb: pa.RecordBatch, end: int) -> pa.RecordBatch:
     return rb.slice(0, keep)
 
 
-def _stall_cause(opts: LiveOptions, tp, position: int) -> str:
+def _stall_cause(opts: LiveOptions, tp: TopicPartition, position: int) -> str:
     """Why a read stalls at ``position``, from the partition's watermarks now:
     under read_committed, a last stable offset held below the high watermark."""
     try:
@@ -912,7 +941,8 @@ class ReadStats:
 
 
 def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = None,
-               stats: ReadStats | None = None, consumer_factory=None) -> Iterator[pa.RecordBatch]:
+               stats: ReadStats | None = None,
+               consumer_factory: Callable[[dict[str, Any]], Any] | None = None) -> Iterator[pa.RecordBatch]:
     """Fetch ``r`` from its leader and yield it as Arrow batches of
     ``schema`` (default :func:`live_arrow_schema`), never empty.  Records of
     aborted transactions and control records are skipped with
@@ -937,7 +967,8 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
                 # drained, so the consumer sends no Fetch past it (Fetches follow drained ones at once)
                 rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout), max_records=r.end - position)
             except E.BrokerResponseError as exc:
-                if getattr(exc, "code", None) != ErrorCode.OFFSET_OUT_OF_RANGE:
+                # ErrorCode's members are made from the error table at import: unknown to mypy
+                if getattr(exc, "code", None) != ErrorCode.OFFSET_OUT_OF_RANGE:  # type: ignore[attr-defined]
                     raise
                 first = consumer.beginning_offsets([tp])[tp]
                 if opts.fail_on_data_loss or first is None or first <= position:

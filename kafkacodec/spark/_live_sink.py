@@ -80,7 +80,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, TypeVar
 
 import numpy as np
 import pyarrow as pa
@@ -89,8 +89,17 @@ from pyspark.sql.datasource import WriterCommitMessage
 
 from kafkacodec.spark._live import LiveError, spark_options
 
+if TYPE_CHECKING:
+    from pyspark.sql.types import StructType
+
+    from kafkacodec.client import Admin
+
 __all__ = ["SinkError", "SinkOptions", "SinkCommit", "Progress", "parse_sink_options", "check_sink_schema",
            "write_task", "commit_write", "abort_write", "commit_stream", "abort_stream", "read_progress"]
+
+_T = TypeVar("_T")
+# a task's prepared transaction: (partition id, transactional id, producer id, producer epoch)
+_Txn = tuple[int, str, int, int]
 
 DEFAULT_PREFIX = "kafkacodec-sink"
 DEFAULT_TRANSACTION_TIMEOUT_MS = 600_000
@@ -113,7 +122,7 @@ class SinkError(LiveError):
 @dataclass(frozen=True)
 class SinkOptions:
     bootstrap: str
-    conf: tuple = ()                    # kafka.* producer settings, (name, value)
+    conf: tuple[tuple[str, str], ...] = ()  # kafka.* producer settings, (name, value)
     topic: str | None = None
     prefix: str = DEFAULT_PREFIX        # transactional ids and progress group: <prefix>-<write or query id>-...
     timeout: float = 120.0              # s for one task's flush / the driver's EndTxn calls
@@ -128,8 +137,8 @@ def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
     ``kafka.*`` producer settings.  Names are case-insensitive."""
     from kafkacodec.client.config import PRODUCER
 
-    conf = {}
-    out = {}
+    conf: dict[str, str] = {}
+    out: dict[str, Any] = {}
     for name, lower, value in spark_options(options, conf, _REFUSED, SinkError, " by the kafka-live sink", PRODUCER):
         if lower == "topic":
             out["topic"] = str(value).strip() or None
@@ -151,7 +160,7 @@ def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
 
 # ----------------------------------------------------------------- columns
 
-def check_sink_schema(schema, opts: SinkOptions) -> None:
+def check_sink_schema(schema: StructType, opts: SinkOptions) -> None:
     """Refuse columns the sink cannot write, naming the column (Spark types)."""
     from pyspark.sql.types import ArrayType, BinaryType, IntegerType, StringType, StructType
 
@@ -180,7 +189,7 @@ def check_sink_schema(schema, opts: SinkOptions) -> None:
         raise SinkError("the kafka-live sink needs option topic or a column 'topic'")
 
 
-def _split(batch: pa.RecordBatch, topic_option):
+def _split(batch: pa.RecordBatch, topic_option: str | None) -> Iterator[tuple[str, int | None, pa.Table]]:
     """(topic, partition or None, rows as a Table of key/value/headers) groups of a batch."""
     names = batch.schema.names
     payload = pa.Table.from_batches([batch.select([n for n in names if n in ("key", "value", "headers")])])
@@ -217,7 +226,7 @@ class SinkCommit(WriterCommitMessage):
     producer_id: int = -1
     producer_epoch: int = -1
     rows: int = 0
-    partitions: tuple = ()              # ((topic, partition, rows), ...)
+    partitions: tuple[tuple[str, int, int], ...] = ()  # ((topic, partition, rows), ...)
     skipped: bool = False               # streaming: the batch was already committed
     batch_id: int | None = None
     query_id: str | None = None         # streaming: the driver's commit runs outside tasks and learns it here
@@ -232,14 +241,14 @@ def progress_group(opts: SinkOptions, query_id: str) -> str:
     return f"{opts.prefix}-{query_id}"
 
 
-def producer_conf(opts: SinkOptions, txn_id: str) -> dict:
+def producer_conf(opts: SinkOptions, txn_id: str) -> dict[str, str]:
     conf = {"bootstrap.servers": opts.bootstrap}
     conf.update(opts.conf)
     conf["transactional.id"] = txn_id
     return conf
 
 
-def admin_conf(opts: SinkOptions) -> dict:
+def admin_conf(opts: SinkOptions) -> dict[str, str]:
     from kafkacodec.client.config import ADMIN
 
     conf = {"bootstrap.servers": opts.bootstrap}
@@ -283,6 +292,8 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
     producer = Producer(producer_conf(opts, txn_id))
     try:
         if query_id is not None:
+            if batch_id is None:
+                raise SinkError(f"a streaming write task (query {query_id}) needs its batch id")
             head = read_head(Admin.over(producer.client), opts, query_id, timeout=opts.timeout)
             if head is not None and head.batch >= batch_id:
                 for _ in it:  # the batch is (being) committed: its rows are in Kafka already
@@ -291,8 +302,8 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
                 return out
         producer.init_transactions(opts.timeout)  # fences an earlier attempt, aborting what it left open
         producer.begin_transaction()
-        counts: dict = {}
-        results = []
+        counts: dict[tuple[str, int], int] = {}
+        results: list[Any] = []  # the producer's bulk-send handles
         for batch in _chain(first, it):
             if not batch.num_rows:
                 continue
@@ -320,20 +331,20 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
         producer.close(5)
 
 
-def _chain(first, rest):
+def _chain(first: _T, rest: Iterable[_T]) -> Iterator[_T]:
     yield first
     yield from rest
 
 
 # ----------------------------------------------------------------- driver
 
-def _txns(messages):
+def _txns(messages: Iterable[SinkCommit | None]) -> list[_Txn]:
     """(partition id, transactional id, producer id, epoch) of the tasks that wrote."""
     return [(m.partition_id, m.transactional_id, m.producer_id, m.producer_epoch) for m in messages
             if m is not None and m.transactional_id is not None]
 
 
-def _abort_all(admin, txns, opts):
+def _abort_all(admin: Admin, txns: list[_Txn], opts: SinkOptions) -> None:
     """EndTxn(abort) of each; one a newer attempt fenced (aborted) or that is already
     ended stays as it is."""
     from kafkacodec.client import errors as E
@@ -345,7 +356,7 @@ def _abort_all(admin, txns, opts):
             pass
 
 
-def _commit_all(admin, txns, opts, what):
+def _commit_all(admin: Admin, txns: list[_Txn], opts: SinkOptions, what: str) -> bool:
     """EndTxn(commit) of each, in order.  A transaction the coordinator aborted meanwhile
     (its timeout, or a newer attempt: ProducerFencedError) before any was committed
     aborts the others and returns False: nothing is visible, the rows can be written
@@ -353,7 +364,7 @@ def _commit_all(admin, txns, opts, what):
     lost tasks."""
     from kafkacodec.client import errors as E
 
-    lost = []
+    lost: list[int] = []
     for n, (i, txn_id, pid, epoch) in enumerate(txns):
         try:
             admin.end_transaction(txn_id, pid, epoch, True, timeout=opts.timeout)
@@ -369,12 +380,12 @@ def _commit_all(admin, txns, opts, what):
     return True
 
 
-def _fence(admin, opts, txn_ids):
+def _fence(admin: Admin, opts: SinkOptions, txn_ids: Iterable[str]) -> None:
     for txn_id in txn_ids:
         admin.fence_transactional_id(txn_id, timeout=opts.timeout)
 
 
-def commit_write(opts: SinkOptions, messages: list) -> None:
+def commit_write(opts: SinkOptions, messages: list[SinkCommit | None]) -> None:
     """Driver, batch write: commit every task's transaction."""
     from kafkacodec.client import Admin
 
@@ -384,7 +395,7 @@ def commit_write(opts: SinkOptions, messages: list) -> None:
                             "committed it (open longer than kafka.transaction.timeout.ms?); nothing was committed")
 
 
-def abort_write(opts: SinkOptions, messages: list, *, write_id: str) -> None:
+def abort_write(opts: SinkOptions, messages: list[SinkCommit | None], *, write_id: str) -> None:
     """Driver, batch write: abort every task's transaction and fence the
     transactional ids of tasks without a message, whose last attempt may have
     left a transaction open."""
@@ -419,23 +430,23 @@ class Progress:
     batch: int
     tasks: int = 0
     done: bool = True
-    pending: tuple = ()
+    pending: tuple[tuple[int, int, int], ...] = ()
 
 
-def _head_value(batch, tasks, done):
+def _head_value(batch: int, tasks: int, done: bool) -> int:
     if tasks >= 1 << _TASK_BITS:
         raise SinkError(f"a micro-batch of {tasks} tasks is more than the sink records (coalesce)")
     return (((batch + 1) << _TASK_BITS | tasks) << 1) | int(done)
 
 
-def _fetch(admin, group, topic, partitions, timeout):
+def _fetch(admin: Admin, group: str, topic: str, partitions: Iterable[int], timeout: float) -> dict[int, int]:
     """{partition: committed offset (-1: none)} of `group`."""
     got = admin.list_consumer_group_offsets(group, [(topic, p) for p in partitions], require_stable=True,
                                             timeout=timeout)
     return {tp.partition: -1 if o is None else o for tp, o in got.items()}
 
 
-def _commit(admin, group, topic, offsets, timeout):
+def _commit(admin: Admin, group: str, topic: str, offsets: dict[int, int], timeout: float) -> None:
     admin.alter_consumer_group_offsets(group, {(topic, p): o for p, o in offsets.items()}, timeout=timeout)
 
 
@@ -447,7 +458,7 @@ def progress_topic(opts: SinkOptions) -> str:
     return topic
 
 
-def read_head(admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
+def read_head(admin: Admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
     """The head of a query's progress record (no pending list); None before its first batch."""
     v = _fetch(admin, progress_group(opts, query_id), progress_topic(opts), [0], timeout)[0]
     if v <= 0:
@@ -455,21 +466,22 @@ def read_head(admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0)
     return Progress(batch=(v >> (_TASK_BITS + 1)) - 1, tasks=(v >> 1) & ((1 << _TASK_BITS) - 1), done=bool(v & 1))
 
 
-def _partition_count(admin, topic, timeout):
+def _partition_count(admin: Admin, topic: str, timeout: float) -> int:
     counts = admin.list_topics(timeout=timeout)
     if topic not in counts:
         raise SinkError(f"progressTopic {topic!r} does not exist")
-    return counts[topic]
+    count: int = counts[topic]
+    return count
 
 
-def read_progress(admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
+def read_progress(admin: Admin, opts: SinkOptions, query_id: str, *, timeout: float = 60.0) -> Progress | None:
     """The progress record with the pending transactions of a batch being committed (an Admin)."""
     head = read_head(admin, opts, query_id, timeout=timeout)
     if head is None or head.done or not head.tasks:
         return head
     topic = progress_topic(opts)
     n = _partition_count(admin, topic, timeout)
-    pending = []
+    pending: list[tuple[int, int, int]] = []
     for k in range((head.tasks + n - 1) // n):
         slots = range(k * n, min(head.tasks, (k + 1) * n))
         got = _fetch(admin, f"{progress_group(opts, query_id)}.{k}", topic, [j - k * n for j in slots], timeout)
@@ -480,35 +492,39 @@ def read_progress(admin, opts: SinkOptions, query_id: str, *, timeout: float = 6
     return replace(head, pending=tuple(pending))
 
 
-def _record_committing(admin, opts, query_id, batch_id, messages, timeout):
+def _record_committing(admin: Admin, opts: SinkOptions, query_id: str, batch_id: int,
+                       messages: list[SinkCommit | None], timeout: float) -> None:
     """Slots first, then the head: a crash in between leaves the old head, under which
     the replay rewrites the batch."""
     topic = progress_topic(opts)
     n = _partition_count(admin, topic, timeout)
     tasks = len(messages)
     for k in range((tasks + n - 1) // n):
-        offsets = {}
+        offsets: dict[int, int] = {}
         for j in range(k * n, min(tasks, (k + 1) * n)):
             msg = messages[j]
-            has = msg is not None and msg.transactional_id is not None
-            offsets[j - k * n] = ((msg.producer_id << 16 | msg.producer_epoch) + 1) if has else 0
+            if msg is not None and msg.transactional_id is not None:
+                offsets[j - k * n] = (msg.producer_id << 16 | msg.producer_epoch) + 1
+            else:
+                offsets[j - k * n] = 0
         _commit(admin, f"{progress_group(opts, query_id)}.{k}", topic, offsets, timeout)
     _commit(admin, progress_group(opts, query_id), topic, {0: _head_value(batch_id, tasks, False)}, timeout)
 
 
-def _record_done(admin, opts, query_id, batch_id, tasks, timeout):
+def _record_done(admin: Admin, opts: SinkOptions, query_id: str, batch_id: int, tasks: int, timeout: float) -> None:
     # the task count stays: it bounds the transactional ids a crashed later batch may have used
     _commit(admin, progress_group(opts, query_id), progress_topic(opts),
             {0: _head_value(batch_id, min(tasks, (1 << _TASK_BITS) - 1), True)}, timeout)
 
 
-def _restore(admin, opts, query_id, previous, timeout):
+def _restore(admin: Admin, opts: SinkOptions, query_id: str, previous: Progress | None, timeout: float) -> None:
     """Put back the record a batch found (None: no record)."""
     value = 0 if previous is None else _head_value(previous.batch, previous.tasks, True)
     _commit(admin, progress_group(opts, query_id), progress_topic(opts), {0: value}, timeout)
 
 
-def _commit_recorded(admin, opts, query_id, batch_id, tasks, txns, previous):
+def _commit_recorded(admin: Admin, opts: SinkOptions, query_id: str, batch_id: int, tasks: int, txns: list[_Txn],
+                     previous: Progress | None) -> None:
     """End the recorded transactions of `batch_id` and record it done; when nothing
     of it could be committed, put `previous` back so the batch is written again."""
     what = f"micro-batch {batch_id}"
@@ -520,7 +536,7 @@ def _commit_recorded(admin, opts, query_id, batch_id, tasks, txns, previous):
     _record_done(admin, opts, query_id, batch_id, tasks, opts.timeout)
 
 
-def _finish_recorded(admin, opts, query_id, progress):
+def _finish_recorded(admin: Admin, opts: SinkOptions, query_id: str, progress: Progress) -> None:
     """Commit the transactions a crashed driver recorded, then record the batch done."""
     txns = [(i, transactional_id(opts, query_id, i), pid, epoch) for i, pid, epoch in progress.pending]
     # a batch is recorded only after the one before it was done
@@ -528,7 +544,7 @@ def _finish_recorded(admin, opts, query_id, progress):
     _commit_recorded(admin, opts, query_id, progress.batch, progress.tasks, txns, previous)
 
 
-def _run_tag(messages) -> int | None:
+def _run_tag(messages: list[SinkCommit | None]) -> int | None:
     """A positive 56-bit hash of the Spark run the messages' tasks belong to (None: unknown)."""
     import hashlib
 
@@ -538,7 +554,8 @@ def _run_tag(messages) -> int | None:
     return int.from_bytes(hashlib.blake2b(run.encode(), digest_size=7).digest(), "big") + 1
 
 
-def _end_crashed_runs(admin, opts, query_id, messages, progress):
+def _end_crashed_runs(admin: Admin, opts: SinkOptions, query_id: str, messages: list[SinkCommit | None],
+                      progress: Progress | None) -> None:
     """The first commit or abort of a run of the query ends what an earlier run that
     died left open (Flink's KafkaSink does the same with its transactional-id prefix).
 
@@ -563,7 +580,7 @@ def _end_crashed_runs(admin, opts, query_id, messages, progress):
         _commit(admin, group, topic, {0: tag}, opts.timeout)
 
 
-def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
+def commit_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id: int, query_id: str) -> None:
     """Driver, streaming: commit micro-batch `batch_id` exactly once (see the module)."""
     from kafkacodec.client import Admin
 
@@ -590,7 +607,7 @@ def commit_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: st
             _record_done(admin, opts, query_id, batch_id, tasks, opts.timeout)
 
 
-def abort_stream(opts: SinkOptions, messages: list, batch_id: int, query_id: str) -> None:
+def abort_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id: int, query_id: str) -> None:
     """Driver, streaming: abort this attempt of a micro-batch.  A commit a
     crashed driver recorded is finished first (its transactions must not be
     fenced); then the tasks' transactions are aborted and the ids of tasks

@@ -3,6 +3,9 @@ batch and Structured Streaming, over kafkacodec's client."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from pyspark.sql.datasource import (
     DataSource,
@@ -27,17 +30,25 @@ from kafkacodec.spark import _live, _live_sink
 from kafkacodec.spark._pushdown import push_filters
 from kafkacodec.spark._source import pushdown_planning
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark import TaskContext
+    from pyspark.sql.datasource import DataSourceStreamWriter, Filter
+    from pyspark.sql.streaming.datasource import ReadLimit
+
+    from kafkacodec.client import Admin, TopicPartition
+
 try:  # Spark >= 4.1: Arrow batches for streaming writers
     from pyspark.sql.datasource import DataSourceStreamArrowWriter
 except ImportError:  # pragma: no cover - pyspark 4.0
-    DataSourceStreamArrowWriter = None
+    DataSourceStreamArrowWriter = None  # type: ignore[misc, assignment]  # checked against a newer pyspark
 
 try:  # Spark >= 4.2: read limits and Trigger.AvailableNow for Python sources
     from pyspark.sql.streaming.datasource import (ReadAllAvailable, ReadMaxRows, ReadMinRows,
                                                   SupportsTriggerAvailableNow)
 except ImportError:  # pragma: no cover - older pyspark
-    ReadAllAvailable = ReadMaxRows = ReadMinRows = None
-    SupportsTriggerAvailableNow = object
+    ReadAllAvailable = ReadMaxRows = ReadMinRows = None  # type: ignore[misc, assignment]  # as above
+    SupportsTriggerAvailableNow = object  # type: ignore[misc, assignment]
 
 __all__ = ["KafkaLiveDataSource", "KafkaLiveReader", "KafkaLiveStreamReader", "KafkaLiveWriter",
            "KafkaLiveStreamWriter", "live_schema"]
@@ -63,7 +74,7 @@ def live_schema(include_headers: bool = False) -> StructType:
 class LiveRange(InputPartition):
     """One Spark task: an offset range of one partition."""
 
-    def __init__(self, r: _live.OffsetRange, index: int = 0):
+    def __init__(self, r: _live.OffsetRange, index: int = 0) -> None:
         super().__init__(index)
         self.range = r
 
@@ -72,23 +83,24 @@ class LiveRange(InputPartition):
         return f"LiveRange({r.topic}[{r.partition}] {r.start}..{r.end})"
 
 
-def _arrow_schema(schema: StructType):
+def _arrow_schema(schema: StructType) -> pa.Schema:
     from pyspark.sql.pandas.types import to_arrow_schema
 
     return to_arrow_schema(schema, timezone="UTC")
 
 
-def _admin(opts: _live.LiveOptions):
+def _admin(opts: _live.LiveOptions) -> Admin:
     from kafkacodec.client import Admin
 
     return Admin(_live.client_conf(opts, "admin"))
 
 
-def _offsets_json(offsets: dict, topic_ids: dict | None = None) -> dict:
+def _offsets_json(offsets: Mapping[TopicPartition, int],
+                  topic_ids: Mapping[str, str] | None = None) -> dict[str, dict[str, int | str]]:
     """{tp: n} -> Spark's Kafka offset form {"topic": {"0": n}}, with each
     topic's id (of ``topic_ids``, where known) beside its partitions:
     {"topic": {"0": n, "topicId": "..."}}."""
-    out: dict = {}
+    out: dict[str, dict[str, int | str]] = {}
     for tp, n in sorted(offsets.items()):
         out.setdefault(tp.topic, {})[str(tp.partition)] = int(n)
     for topic, parts in out.items():
@@ -97,7 +109,7 @@ def _offsets_json(offsets: dict, topic_ids: dict | None = None) -> dict:
     return out
 
 
-def _split(doc: dict | None) -> tuple[dict, dict]:
+def _split(doc: dict[str, Any] | None) -> tuple[dict[TopicPartition, int], dict[str, str]]:
     """Offsets as Spark journaled them -> ({tp: n}, {topic: id}); offsets
     journaled before topic ids were kept have none."""
     from kafkacodec.client import TopicPartition
@@ -184,9 +196,9 @@ class KafkaLiveDataSource(DataSource):
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceWriter:
         # the write id is drawn once, on the driver: every attempt of a task shares its transactional id
-        return KafkaLiveWriter(_live_sink.replace(self._sink_opts(schema), write_id=_live_sink.new_write_id()))
+        return KafkaLiveWriter(replace(self._sink_opts(schema), write_id=_live_sink.new_write_id()))
 
-    def streamWriter(self, schema: StructType, overwrite: bool):
+    def streamWriter(self, schema: StructType, overwrite: bool) -> DataSourceStreamWriter:
         if DataSourceStreamArrowWriter is None:
             raise _live_sink.SinkError("streaming writes to kafka-live need pyspark >= 4.1 (DataSourceStreamArrowWriter)")
         opts = self._sink_opts(schema)
@@ -195,16 +207,16 @@ class KafkaLiveDataSource(DataSource):
 
 
 class KafkaLiveReader(DataSourceReader):
-    def __init__(self, opts: _live.LiveOptions, schema: StructType):
+    def __init__(self, opts: _live.LiveOptions, schema: StructType) -> None:
         self.opts = opts
         self.schema = schema
 
-    def pushFilters(self, filters):
+    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:
         pushed, remaining = push_filters(filters)
-        self.opts = _live.replace(self.opts, pushed=pushed)
+        self.opts = replace(self.opts, pushed=pushed)
         return remaining
 
-    def partitions(self):
+    def partitions(self) -> Sequence[InputPartition]:
         if self.opts.pushed is not None and self.opts.pushed.empty:
             return [InputPartition(0)]
         with _admin(self.opts) as admin:
@@ -212,7 +224,7 @@ class KafkaLiveReader(DataSourceReader):
         ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)] or [InputPartition(0)]
 
-    def read(self, partition):
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         if not isinstance(partition, LiveRange):
             return iter(())
         return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
@@ -232,51 +244,54 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
     as before, with nothing to compare); a query restarted from its
     checkpoint goes on from the offsets Spark journaled there."""
 
-    def __init__(self, opts: _live.LiveOptions, schema: StructType):
+    def __init__(self, opts: _live.LiveOptions, schema: StructType) -> None:
         self.opts = opts
         self.schema = schema
-        self._admin_client = None
-        self._target = None  # Trigger.AvailableNow: the latest offsets when the query started
-        self._warned = set()  # data loss already logged (failOnDataLoss=false)
-        self._clock = time.monotonic
-        self._last_trigger = None  # when minOffsetsPerTrigger last let a batch go (None: never)
-        self._log_ends = {}  # the latest offsets latestOffset last saw: ranges ending there read large fetches
-        self._latest_ids = {}  # {topic: id} as the metadata _latest resolved the partitions from said
-        self._target_ids = {}  # the same for _target
+        self._admin_client: Admin | None = None
+        # Trigger.AvailableNow: the latest offsets when the query started
+        self._target: dict[TopicPartition, int] | None = None
+        self._warned: set[tuple[object, ...]] = set()  # data loss already logged (failOnDataLoss=false)
+        self._clock: Callable[[], float] = time.monotonic
+        self._last_trigger: float | None = None  # when minOffsetsPerTrigger last let a batch go (None: never)
+        # the latest offsets latestOffset last saw: ranges ending there read large fetches
+        self._log_ends: dict[TopicPartition, int] = {}
+        # {topic: id} as the metadata _latest resolved the partitions from said
+        self._latest_ids: dict[str, str] = {}
+        self._target_ids: dict[str, str] = {}  # the same for _target
 
-    def _admin(self):
+    def _admin(self) -> Admin:
         if self._admin_client is None:
             self._admin_client = _admin(self.opts)
         return self._admin_client
 
-    def initialOffset(self) -> dict:
+    def initialOffset(self) -> dict[str, Any]:
         admin = self._admin()
 
-        def initial():
-            ids = {}
+        def initial() -> tuple[dict[TopicPartition, int], dict[str, str]]:
+            ids: dict[str, str] = {}
             tps = _live.resolve_partitions(admin, self.opts, topic_ids=ids)
             return _live.starting_offsets(admin, self.opts, tps, default="latest", topic_ids=ids), ids
 
         return _offsets_json(*_live.with_retries(self.opts, "starting offsets", initial))
 
-    def _latest(self) -> dict:
+    def _latest(self) -> dict[TopicPartition, int]:
         """{tp: latest offset}; the topics' ids, from the same metadata answer
         (no request more), in ``_latest_ids``."""
         admin = self._admin()
 
-        def latest():
+        def latest() -> tuple[dict[TopicPartition, int], dict[str, str]]:
             # a topic deleted since the query started: its partitions are gone (see partitions())
-            ids = {}
+            ids: dict[str, str] = {}
             tps = _live.resolve_partitions(admin, self.opts, missing_ok=True, topic_ids=ids)
             return _live.latest_offsets(admin, tps, self.opts.isolation_level), ids
 
         offsets, self._latest_ids = _live.with_retries(self.opts, "latest offsets", latest)
         return offsets
 
-    def _earliest(self, tps) -> dict:
+    def _earliest(self, tps: Collection[TopicPartition]) -> dict[TopicPartition, int]:
         return _live.with_retries(self.opts, "earliest offsets", lambda: _live.earliest_offsets(self._admin(), tps))
 
-    def getDefaultReadLimit(self):
+    def getDefaultReadLimit(self) -> ReadLimit:
         # Python sources have no composite limit: latestOffset applies both bounds from the options
         if self.opts.max_offsets_per_trigger is not None and ReadMaxRows is not None:
             return ReadMaxRows(self.opts.max_offsets_per_trigger)
@@ -284,7 +299,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
             return ReadMinRows(self.opts.min_offsets_per_trigger)
         return ReadAllAvailable()
 
-    def _delay_batch(self, begin: dict, latest: dict) -> bool:
+    def _delay_batch(self, begin: Mapping[TopicPartition, int], latest: Mapping[TopicPartition, int]) -> bool:
         """Spark's minOffsetsPerTrigger: no batch while fewer new offsets than that
         are there, unless maxTriggerDelay has passed since the last batch."""
         now = self._clock()
@@ -292,7 +307,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
             self._last_trigger = now
             return False
         new = sum(max(0, n - begin.get(tp, n)) for tp, n in latest.items())
-        if new < self.opts.min_offsets_per_trigger:
+        if new < (self.opts.min_offsets_per_trigger or 0):  # None: no minimum
             return True
         self._last_trigger = now
         return False
@@ -301,7 +316,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         self._target = self._latest()
         self._target_ids = dict(self._latest_ids)
 
-    def latestOffset(self, start: dict = None, limit=None) -> dict:
+    def latestOffset(self, start: dict[str, Any] | None = None, limit: ReadLimit | None = None) -> dict[str, Any]:
         if self._target is None:
             latest = self._latest()
             ids = dict(self._latest_ids)
@@ -340,10 +355,10 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
             latest = _live.rate_limit(begin, latest, max_rows)
         return _offsets_json(latest, ids)
 
-    def reportLatestOffset(self):
+    def reportLatestOffset(self) -> dict[str, Any]:
         return _offsets_json(self._latest(), self._latest_ids)  # _latest() first: it sets the ids
 
-    def partitions(self, start: dict, end: dict):
+    def partitions(self, start: dict[str, Any], end: dict[str, Any]) -> Sequence[InputPartition]:
         read, read_ids = _split(start)
         finish, finish_ids = _split(end)
         begin = dict(read)
@@ -373,10 +388,11 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)]
 
-    def read(self, partition):
+    # Spark hands read() the partitions partitions() made
+    def read(self, partition: LiveRange) -> Iterator[pa.RecordBatch]:  # type: ignore[override]
         return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
 
-    def commit(self, end: dict) -> None:
+    def commit(self, end: dict[str, Any]) -> None:
         # as Spark's Kafka source: progress lives in the checkpoint, not in Kafka
         pass
 
@@ -386,7 +402,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
             self._admin_client = None
 
 
-def _task_context():
+def _task_context() -> TaskContext:
     from pyspark import TaskContext
 
     ctx = TaskContext.get()
@@ -398,34 +414,41 @@ def _task_context():
 class KafkaLiveWriter(DataSourceArrowWriter):
     """Batch write: a transaction per task, all committed by the driver."""
 
-    def __init__(self, opts: _live_sink.SinkOptions):
+    def __init__(self, opts: _live_sink.SinkOptions) -> None:
         self.opts = opts
 
-    def write(self, iterator):
+    def write(self, iterator: Iterator[pa.RecordBatch]) -> _live_sink.SinkCommit:
         return _live_sink.write_task(iterator, self.opts, _task_context().partitionId())
 
-    def commit(self, messages) -> None:
+    # Spark hands commit() and abort() the messages write() returned (None for a failed task)
+    def commit(self, messages: list[_live_sink.SinkCommit | None]) -> None:  # type: ignore[override]
         _live_sink.commit_write(self.opts, messages)
 
-    def abort(self, messages) -> None:
+    def abort(self, messages: list[_live_sink.SinkCommit | None]) -> None:  # type: ignore[override]
         _live_sink.abort_write(self.opts, messages, write_id=self.opts.write_id)
 
 
-class KafkaLiveStreamWriter(DataSourceStreamArrowWriter or DataSourceWriter):
+if TYPE_CHECKING:
+    _StreamWriterBase = DataSourceStreamArrowWriter
+else:  # pyspark 4.0: streamWriter() refuses before one is made
+    _StreamWriterBase = DataSourceStreamArrowWriter or DataSourceWriter
+
+
+class KafkaLiveStreamWriter(_StreamWriterBase):
     """Streaming write: a transaction per task and micro-batch; the query's
     progress group makes a replayed batch a no-op (see _live_sink)."""
 
-    def __init__(self, opts: _live_sink.SinkOptions):
+    def __init__(self, opts: _live_sink.SinkOptions) -> None:
         self.opts = opts
 
     @staticmethod
-    def _query_id(messages=None):
+    def _query_id(messages: list[_live_sink.SinkCommit | None] | None = None) -> str | None:
         for msg in messages or ():
             if msg is not None and msg.query_id:
                 return msg.query_id
         return None
 
-    def write(self, iterator):
+    def write(self, iterator: Iterator[pa.RecordBatch]) -> _live_sink.SinkCommit:
         ctx = _task_context()
         query_id = ctx.getLocalProperty("sql.streaming.queryId")
         batch = ctx.getLocalProperty("streaming.sql.batchId")
@@ -433,12 +456,15 @@ class KafkaLiveStreamWriter(DataSourceStreamArrowWriter or DataSourceWriter):
             raise _live_sink.SinkError("streaming write without Spark's query id / batch id in the task")
         return _live_sink.write_task(iterator, self.opts, ctx.partitionId(), query_id=query_id, batch_id=int(batch))
 
-    def commit(self, messages, batchId: int) -> None:
+    # as in KafkaLiveWriter: the messages write() returned
+    def commit(self, messages: list[_live_sink.SinkCommit | None],  # type: ignore[override]
+               batchId: int) -> None:
         query_id = self._query_id(messages)
         if query_id is not None:
             _live_sink.commit_stream(self.opts, messages, batchId, query_id)
 
-    def abort(self, messages, batchId: int) -> None:
+    def abort(self, messages: list[_live_sink.SinkCommit | None],  # type: ignore[override]
+              batchId: int) -> None:
         query_id = self._query_id(messages)
         if query_id is not None:
             _live_sink.abort_stream(self.opts, messages, batchId, query_id)

@@ -11,8 +11,8 @@ import json
 import os
 import struct
 import time
-from dataclasses import dataclass, field, fields
-from typing import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Iterable, Iterator, Literal, Mapping, cast
 
 import numpy as np
 import pyarrow as pa
@@ -42,6 +42,9 @@ LATEST = -1
 
 _MIN_SPLIT = 256 << 10  # smaller byte ranges cost more in per-task overhead than they gain
 
+# an offset or timestamp option: ("all", n) for every partition, or ("map", {(topic, partition): n})
+Spec = tuple[Literal["all"], int] | tuple[Literal["map"], dict[tuple[str, int], int]]
+
 
 
 class KafkaLogError(KafkaCodecError):
@@ -54,7 +57,7 @@ _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
 
-def _bool(name, value) -> bool:
+def _bool(name: str, value: object) -> bool:
     v = str(value).strip().lower()
     if v in _TRUE:
         return True
@@ -63,7 +66,7 @@ def _bool(name, value) -> bool:
     raise ValueError(f"option {name} must be true or false, not {value!r}")
 
 
-def _size(name, value) -> int:
+def _size(name: str, value: object) -> int:
     """``"64m"``, ``"1g"``, ``"4096"`` -> bytes."""
     v = str(value).strip().lower()
     mult = 1
@@ -85,7 +88,7 @@ def _size(name, value) -> int:
     return n
 
 
-def _spec(name, value, *, words: bool):
+def _spec(name: str, value: object, *, words: bool) -> Spec | None:
     """An offset or timestamp option: one number for every partition, or JSON
     ``{"topic": {"0": n, ...}}``.  Offsets also take earliest/latest.
 
@@ -101,7 +104,7 @@ def _spec(name, value, *, words: bool):
     if v.startswith("{"):
         try:
             raw = json.loads(v)
-            out = {}
+            out: dict[tuple[str, int], int] = {}
             for topic, parts in raw.items():
                 for p, n in parts.items():
                     out[(topic, int(p))] = int(n)
@@ -116,13 +119,12 @@ def _spec(name, value, *, words: bool):
         raise ValueError(f"option {name} must be {what} or per-partition JSON, not {value!r}") from None
 
 
-def _spec_for(spec, topic, partition):
+def _spec_for(spec: Spec | None, topic: str, partition: int) -> int | None:
     if spec is None:
         return None
-    kind, v = spec
-    if kind == "all":
-        return v
-    return v.get((topic, partition))
+    if spec[0] == "all":
+        return spec[1]
+    return spec[1].get((topic, partition))
 
 
 @dataclass(frozen=True)
@@ -132,12 +134,12 @@ class ReadOptions:
     path: str
     # read_committed like the convert command: the .txnindex files are at hand
     isolation_level: str = "read_committed"
-    topics: tuple | None = None
-    partitions: frozenset | None = None  # {(topic or None, partition)}
-    starting_offsets: tuple | None = None
-    ending_offsets: tuple | None = None
-    starting_timestamp: tuple | None = None
-    ending_timestamp: tuple | None = None
+    topics: tuple[str, ...] | None = None
+    partitions: frozenset[tuple[str | None, int]] | None = None  # {(topic or None, partition)}
+    starting_offsets: Spec | None = None
+    ending_offsets: Spec | None = None
+    starting_timestamp: Spec | None = None
+    ending_timestamp: Spec | None = None
     max_bytes_per_partition: int = 64 << 20
     min_partitions: int | None = None
     # includeHeaders, as Spark's Kafka source: the headers column only when asked for
@@ -171,7 +173,7 @@ def parse_options(options: Mapping[str, str]) -> ReadOptions:
     """Spark string options (any case; ``isolation.level`` or
     ``isolationLevel`` style) into :class:`ReadOptions`.  Unknown options are
     an error, so a typo does not silently read everything."""
-    values = {}
+    values: dict[str, Any] = {}  # Spark gives strings; Python callers may give lists and numbers
     for name, value in options.items():
         key = name.lower().replace(".", "").replace("_", "").replace("-", "")
         if key not in _ALIASES:
@@ -179,7 +181,7 @@ def parse_options(options: Mapping[str, str]) -> ReadOptions:
         values[_ALIASES[key]] = value
     if "path" not in values or not str(values["path"]).strip():
         raise ValueError("kafka-log needs a path: .option('path', DIR) or .load(DIR)")
-    out = {"path": os.path.abspath(os.path.expanduser(str(values["path"])))}
+    out: dict[str, Any] = {"path": os.path.abspath(os.path.expanduser(str(values["path"])))}
     if "isolation_level" in values:
         level = str(values["isolation_level"]).strip().lower().replace("-", "_")
         if level not in ("read_committed", "read_uncommitted"):
@@ -191,7 +193,7 @@ def parse_options(options: Mapping[str, str]) -> ReadOptions:
             topics = [t.strip() for t in topics.split(",")]
         out["topics"] = tuple(t for t in topics if t)
     if "partitions" in values:
-        parts = set()
+        parts: set[tuple[str | None, int]] = set()
         raw = values["partitions"]
         items = raw.split(",") if isinstance(raw, str) else raw
         for item in items:
@@ -260,8 +262,11 @@ class RangeTask:
     first_offset: int
     start_offset: int | None = None  # rows below are dropped
     end_offset: int | None = None  # rows at or above are dropped
-    aborted: tuple = field(default=())
+    aborted: tuple[tuple[int, int], ...] = field(default=())  # (producer id, first offset)
     is_active: bool = False  # the partition's last segment: may end in a partial batch
+    # the incomplete batch ending the partition (logdir.TornTail), left out by the plan: on the
+    # partition's last task, which counts it as read_range counts one met while reading
+    torn_tails: tuple[logdir.TornTail, ...] = field(default=())
 
     @property
     def size(self) -> int:
@@ -287,9 +292,38 @@ def offset_for_timestamp(part: logdir.PartitionDir, timestamp: int) -> int | Non
     return None
 
 
-def _partition_bounds(part, opts: ReadOptions):
+def _partition_bounds(part: logdir.PartitionDir, opts: ReadOptions,
+                      requested: tuple[int | None, int | None] | None = None
+                      ) -> tuple[int | None, int | None] | None:
     """``(start, end)`` offsets to read from a partition (None = unbounded),
-    or None when the range is empty."""
+    or None when the range is empty; ``requested`` is
+    :func:`_requested_offsets` when already known."""
+    start, end = _requested_offsets(part, opts) if requested is None else requested
+    if start is not None and end is not None and start >= end:
+        return None
+    nxt = part.next_offset
+    if start is not None and nxt is not None and start >= nxt:
+        return None
+    return start, end
+
+
+def _torn_tail(part: logdir.PartitionDir, opts: ReadOptions,
+               requested: tuple[int | None, int | None]) -> logdir.TornTail | None:
+    """The incomplete batch ending the partition's log when the offsets asked
+    for (``requested``, see :func:`_requested_offsets`) reach into it (it
+    would hold offsets from the log's next offset on), else None."""
+    if not part.segments:
+        return None
+    start, end = requested
+    nxt = part.next_offset  # not None: the partition has segments
+    if end is not None and ((start is not None and start >= end) or (nxt is not None and end <= nxt)):
+        return None
+    return part.segments[-1].torn_tail(opts.on_corruption)
+
+
+def _requested_offsets(part: logdir.PartitionDir, opts: ReadOptions) -> tuple[int | None, int | None]:
+    """``(start, end)`` offsets the options ask for (None = unbounded); the
+    range may be empty or lie past the end of the log."""
     start = part.log_start_offset
     end = None
     nxt = part.next_offset
@@ -303,7 +337,8 @@ def _partition_bounds(part, opts: ReadOptions):
     if st is not None:
         off = offset_for_timestamp(part, st)
         off = nxt if off is None else off
-        start = off if start is None else max(start, off)
+        if off is not None:  # None: a partition without segments
+            start = off if start is None else max(start, off)
     et = _spec_for(opts.ending_timestamp, part.topic, part.partition)
     if et is not None:
         off = offset_for_timestamp(part, et)
@@ -315,17 +350,13 @@ def _partition_bounds(part, opts: ReadOptions):
         if pushed.min_timestamp is not None:
             # the time index finds the first offset that new: everything before is older
             off = offset_for_timestamp(part, pushed.min_timestamp)
-            if off is None:
-                return None
-            start = off if start is None else max(start, off)
-    if start is not None and end is not None and start >= end:
-        return None
-    if start is not None and nxt is not None and start >= nxt:
-        return None
+            off = nxt if off is None else off  # every whole batch is older
+            if off is not None:  # None: a partition without segments
+                start = off if start is None else max(start, off)
     return start, end
 
 
-def _wanted(part, opts: ReadOptions) -> bool:
+def _wanted(part: logdir.PartitionDir, opts: ReadOptions) -> bool:
     if opts.pushed is not None and not opts.pushed.allows(part.topic, part.partition):
         return False
     if opts.partitions is None:
@@ -333,13 +364,13 @@ def _wanted(part, opts: ReadOptions) -> bool:
     return (None, part.partition) in opts.partitions or (part.topic, part.partition) in opts.partitions
 
 
-def _names(items) -> str:
+def _names(items: Iterable[str]) -> str:
     items = sorted(items)
     shown = ", ".join(items[:12])
     return shown + (f" and {len(items) - 12} more" if len(items) > 12 else "")
 
 
-def _open_partitions(opts: ReadOptions):
+def _open_partitions(opts: ReadOptions) -> tuple[logdir.LogDir | logdir.PartitionDir, list[logdir.PartitionDir]]:
     """Open the path and select partitions, or raise KafkaLogError naming
     what was looked for: an empty or foreign directory, or a topic that is
     not there, would otherwise read as zero rows."""
@@ -403,20 +434,34 @@ def plan(opts: ReadOptions) -> list[RangeTask]:
             total = sum(p.size for p in parts)
             split_bytes = max(_MIN_SPLIT, min(split_bytes, -(-total // opts.min_partitions)))
         for part in parts:
-            bounds = _partition_bounds(part, opts)
-            if bounds is None:
+            # asked once: a timestamp option decodes batches to find its offset
+            requested = _requested_offsets(part, opts)
+            bounds = _partition_bounds(part, opts, requested)
+            torn = _torn_tail(part, opts, requested)
+            if bounds is None and torn is None:
                 continue
-            start, end = bounds
-            ranges = part.split(split_bytes, start, end, on_corruption=opts.on_corruption)
+            start, end = requested
+            ranges = part.split(split_bytes, start, end, on_corruption=opts.on_corruption) if bounds else []
             committed = opts.isolation_level == "read_committed"
+            mine: list[RangeTask] = []
             for i, r in enumerate(ranges):
                 range_end = ranges[i + 1].first_offset if i + 1 < len(ranges) else end
-                aborted = ()
+                aborted: tuple[tuple[int, int], ...] = ()
                 if committed:
                     aborted = tuple((t.producer_id, t.first_offset)
                                     for t in part.aborted_transactions(r.first_offset, range_end))
-                out.append(RangeTask(r.path, r.start, r.end, part.topic, part.partition, r.first_offset,
-                                     start, end, aborted, r.is_active))
+                mine.append(RangeTask(r.path, r.start, r.end, part.topic, part.partition, r.first_offset,
+                                      start, end, aborted, r.is_active))
+            if torn is not None:
+                # the task reading the end of the partition reports what the plan left out there; with
+                # no whole batch to read, an empty task at the torn bytes does
+                # a partition with a torn tail has segments, so a next offset
+                torn_offset = cast(int, part.next_offset)
+                last = mine.pop() if mine else RangeTask(torn.file, torn.position, torn.position, part.topic,
+                                                         part.partition, torn_offset, start, end,
+                                                         is_active=True)
+                mine.append(replace(last, torn_tails=(torn,)))
+            out.extend(mine)
         return out
     finally:
         opened.close()
@@ -475,20 +520,35 @@ _LAST_DELTA = struct.Struct(">i")
 
 
 class _Progress:
-    """Bytes and rows one Spark task has read so far, kept in a small file of
-    ``progress_dir`` that the driver's progress line sums up (local masters,
-    where the driver sees the workers' files).  Rewritten at most every
-    ``interval`` seconds, atomically, so a reader never sees half a file."""
+    """Bytes and rows one Spark task has read so far, and what it left out,
+    kept in a small file of ``progress_dir`` that the driver sums up (local
+    masters, where the driver sees the workers' files).  Rewritten at most
+    every ``interval`` seconds, atomically, so a reader never sees half a
+    file.
 
-    def __init__(self, directory: str, key, interval: float | None = None):
+    The file's first line holds bytes, rows, skipped batches, skipped bytes,
+    partial batches and truncated bytes; each line after it one torn tail
+    left out, as JSON (file, position, bytes)."""
+
+    def __init__(self, directory: str, key: object, interval: float | None = None) -> None:
         self.path = os.path.join(directory, f"task-{key}")
         self.interval = PROGRESS_INTERVAL if interval is None else interval
         self.bytes = self.rows = 0
         self.skipped_batches = self.skipped_bytes = 0  # on_corruption="skip"
+        self.partial_batches = self.truncated_bytes = 0  # torn tails
+        self.torn_tails: list[logdir.TornTail] = []
         self._done_bytes = 0  # of finished ranges
         self._last = 0.0
 
-    def range_progress(self, task: RangeTask, view, pos: int, last_offset: int) -> int:
+    def left_out(self, stats: logdir.ReadStats) -> None:
+        """Count what one range's read left out."""
+        self.skipped_batches += stats.skipped_batches
+        self.skipped_bytes += stats.skipped_bytes
+        self.partial_batches += stats.partial_batches
+        self.truncated_bytes += stats.truncated_bytes
+        self.torn_tails.extend(stats.torn_tails)
+
+    def range_progress(self, task: RangeTask, view: memoryview, pos: int, last_offset: int) -> int:
         """Advance ``pos`` past the batches of ``view`` that hold no offset
         above ``last_offset`` (they are decoded); the walk reads 12-byte
         prefixes only and stops quietly on bytes it cannot follow (the
@@ -515,46 +575,63 @@ class _Progress:
             return
         self._last = now
         tmp = f"{self.path}.{os.getpid()}.tmp"
+        lines = [f"{self.bytes} {self.rows} {self.skipped_batches} {self.skipped_bytes} "
+                 f"{self.partial_batches} {self.truncated_bytes}\n"]
+        lines += [json.dumps(t._asdict()) + "\n" for t in self.torn_tails]
         try:
             with open(tmp, "w") as f:
-                f.write(f"{self.bytes} {self.rows} {self.skipped_batches} {self.skipped_bytes}\n")
+                f.writelines(lines)
             os.replace(tmp, self.path)
         except OSError:  # progress is a convenience; never fail the read over it
             pass
 
 
-def _progress_totals(directory: str) -> list[int]:
-    """Sums of every task file in ``directory``: bytes, rows, skipped
-    batches, skipped bytes (files of older writers may lack the last two)."""
-    totals = [0, 0, 0, 0]
+def _progress_totals(directory: str) -> tuple[list[int], list[logdir.TornTail]]:
+    """Sums of every task file in ``directory`` (bytes, rows, skipped
+    batches, skipped bytes, partial batches, truncated bytes; files of older
+    writers may lack the last ones) and the torn tails they list."""
+    totals = [0] * 6
+    tails: list[logdir.TornTail] = []
     try:
         names = os.listdir(directory)
     except OSError:
-        return totals
-    for name in names:
+        return totals, tails
+    for name in sorted(names):
         if not name.startswith("task-") or name.endswith(".tmp"):
             continue
         try:
             with open(os.path.join(directory, name)) as f:
-                fields = [int(v) for v in f.read().split()]
-        except (OSError, ValueError):
+                first, *rest = f.read().splitlines() or [""]
+            fields = [int(v) for v in first.split()]
+            torn = [logdir.TornTail(**json.loads(line)) for line in rest if line.strip()]
+        except (OSError, ValueError, TypeError):
             continue
-        for i, v in enumerate(fields[:4]):
+        for i, v in enumerate(fields[:6]):
             totals[i] += v
-    return totals
+        tails.extend(torn)
+    return totals, tails
 
 
 def read_progress(directory: str) -> tuple[int, int]:
     """``(bytes, rows)`` read so far by every task reporting to ``directory``."""
-    total_bytes, total_rows, _, _ = _progress_totals(directory)
-    return total_bytes, total_rows
+    totals, _ = _progress_totals(directory)
+    return totals[0], totals[1]
 
 
 def read_skipped(directory: str) -> tuple[int, int]:
     """``(batches, bytes)`` of corrupt data left out with ``onCorruption=skip``
     by every task reporting to ``directory``."""
-    _, _, batches, skipped = _progress_totals(directory)
-    return batches, skipped
+    totals, _ = _progress_totals(directory)
+    return totals[2], totals[3]
+
+
+def read_partial(directory: str) -> tuple[int, int, list[logdir.TornTail]]:
+    """``(batches, bytes, tails)`` of the incomplete batches ending active
+    segments (torn writes, never an error) that the tasks reporting to
+    ``directory`` left out; ``tails`` lists each as a logdir.TornTail (file,
+    byte position, bytes)."""
+    totals, tails = _progress_totals(directory)
+    return totals[4], totals[5], tails
 
 
 def _locate(exc: KafkaCodecError, task: RangeTask) -> None:
@@ -567,18 +644,22 @@ def _locate(exc: KafkaCodecError, task: RangeTask) -> None:
     if task.path not in text:
         text = f"{task.path}: {text}"
     if reason is not None:
-        exc.reason = text
+        setattr(exc, "reason", text)  # the errors that keep a reason (see getattr above)
     exc.args = (text,) + tuple(exc.args[1:])
 
 
 def read_tasks(tasks: Iterable[RangeTask], opts: ReadOptions, *, schema: pa.Schema | None = None,
-               progress_key=None) -> Iterator[pa.RecordBatch]:
+               progress_key: object = None) -> Iterator[pa.RecordBatch]:
     """Decode ranges into RecordBatches of ``schema`` (default
     :func:`decode_schema`), one or more per range, never empty.
 
-    Errors name the segment file and the byte position within it.  With
-    ``opts.progress_dir`` and a ``progress_key`` (the Spark partition) the
-    bytes and rows read so far are kept in that directory.
+    Errors name the segment file and the byte position within it.  An
+    incomplete batch ending a partition (a torn write) is left out, logged as
+    a warning on the ``kafkacodec.logdir`` logger by the task reading the end
+    of that partition, and counted.  With ``opts.progress_dir`` and a
+    ``progress_key`` (the Spark partition) the bytes and rows read so far, and
+    what was left out (:func:`read_skipped`, :func:`read_partial`), are kept
+    in that directory.
     """
     sch = decode_schema(opts) if schema is None else schema
     progress = _Progress(opts.progress_dir, progress_key) if opts.progress_dir and progress_key is not None else None
@@ -588,9 +669,10 @@ def read_tasks(tasks: Iterable[RangeTask], opts: ReadOptions, *, schema: pa.Sche
                                                   task.topic, task.partition, task.is_active),
                                  on_corruption=opts.on_corruption, verify_crc=opts.verify_crc and
                                  opts.on_corruption == "skip", stats=stats)
+        for tail in task.torn_tails:
+            stats.add_torn_tail(tail)  # left out by the plan; counted and logged where the read happens
         if progress is not None:
-            progress.skipped_batches += stats.skipped_batches
-            progress.skipped_bytes += stats.skipped_bytes
+            progress.left_out(stats)
         pos = 0
         try:
             for rb in karrow.iter_decode(view, isolation_level=opts.isolation_level,

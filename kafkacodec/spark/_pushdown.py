@@ -15,17 +15,24 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+if TYPE_CHECKING:
+    from pyspark.sql.datasource import Filter
 
 __all__ = ["Pushed", "push_filters", "timestamp_ms", "split_counts"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
 class Pushed:
     """The pushed-down part of a query (None: no restriction)."""
 
-    topics: frozenset | None = None
-    partitions: frozenset | None = None     # partition numbers
+    topics: frozenset[str] | None = None
+    partitions: frozenset[int] | None = None     # partition numbers
     min_offset: int | None = None           # first offset to read
     end_offset: int | None = None           # offset to stop before
     min_timestamp: int | None = None        # ms: skip what is certainly older
@@ -33,6 +40,11 @@ class Pushed:
     def allows(self, topic: str, partition: int) -> bool:
         return ((self.topics is None or topic in self.topics)
                 and (self.partitions is None or partition in self.partitions))
+
+    @overload
+    def bounds(self, start: int, end: int) -> tuple[int, int]: ...
+    @overload
+    def bounds(self, start: int | None, end: int | None) -> tuple[int | None, int | None]: ...
 
     def bounds(self, start: int | None, end: int | None) -> tuple[int | None, int | None]:
         """``(start, end)`` narrowed by the offset filters."""
@@ -48,7 +60,7 @@ class Pushed:
             or (self.min_offset is not None and self.end_offset is not None and self.min_offset >= self.end_offset)
 
 
-def timestamp_ms(value, *, ceil: bool) -> int | None:
+def timestamp_ms(value: object, *, ceil: bool) -> int | None:
     """A filter's timestamp literal in ms since the epoch (rounded up with
     ``ceil``, else down); None for a value that is not a timestamp.  Naive
     datetimes are UTC, as Spark sends timestamp literals."""
@@ -61,27 +73,30 @@ def timestamp_ms(value, *, ceil: bool) -> int | None:
     return None
 
 
-def _is_int(v) -> bool:
+def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _intersect(old, new):
+def _intersect(old: frozenset[_T] | None, new: Iterable[_T]) -> frozenset[_T]:
     return frozenset(new) if old is None else old & frozenset(new)
 
 
-def push_filters(filters, *, timestamp_column: str = "timestamp"):
+def push_filters(filters: Iterable[Filter], *, timestamp_column: str = "timestamp") -> tuple[Pushed, list[Filter]]:
     """``(Pushed, remaining)``: what the filters (ANDed) say about topics,
     partitions, offsets and the start timestamp, and the filters Spark must
     still evaluate (the very objects given)."""
     from pyspark.sql.datasource import EqualTo, GreaterThan, GreaterThanOrEqual, In, LessThan, LessThanOrEqual
 
-    topics = partitions = None
-    lo = hi = ts = None
-    remaining = []
+    topics: frozenset[str] | None = None
+    partitions: frozenset[int] | None = None
+    lo: int | None = None
+    hi: int | None = None
+    ts: int | None = None
+    remaining: list[Filter] = []
     for f in filters:
         col = f.attribute if hasattr(f, "attribute") else None
         name = col[0] if col is not None and len(col) == 1 else None
-        value = getattr(f, "value", None)
+        value: Any = getattr(f, "value", None)
         used = False
         if name == "topic":
             if isinstance(f, EqualTo) and isinstance(value, str):
@@ -94,7 +109,8 @@ def push_filters(filters, *, timestamp_column: str = "timestamp"):
             elif isinstance(f, In) and all(_is_int(v) for v in value):
                 partitions, used = _intersect(partitions, value), True
         elif name == "offset":
-            new_lo = new_hi = None
+            new_lo: int | None = None
+            new_hi: int | None = None
             if isinstance(f, EqualTo) and _is_int(value):
                 new_lo, new_hi = value, value + 1
             elif isinstance(f, In) and value and all(_is_int(v) for v in value):

@@ -15,10 +15,15 @@ of the codec's batches into it:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from kafkacodec import arrow as ka
+
+if TYPE_CHECKING:
+    from pyspark.sql.types import StructType
 
 __all__ = ["spark_arrow_schema", "spark_schema", "to_spark_batch", "TIMESTAMP"]
 
@@ -63,7 +68,7 @@ def spark_arrow_schema(*, headers: bool = True, batch_columns: bool = False, loc
     return pa.schema([fields[n] for n in names] + [fields[f.name] for f in codec])
 
 
-def spark_schema(**options):
+def spark_schema(**options: bool) -> StructType:
     """Spark's ``StructType`` of :func:`spark_arrow_schema` with the same options."""
     from pyspark.sql.pandas.types import from_arrow_schema
 

@@ -7,6 +7,15 @@ from pyspark.sql.types import StructType
 import dataclasses
 import os
 import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+    import pyarrow as pa
+    from pyspark.sql import SparkSession
+    from pyspark.sql.datasource import Filter
 
 from kafkacodec.spark import _plan
 from kafkacodec.spark import _schema
@@ -28,7 +37,7 @@ def pushdown_planning() -> bool:
     Spark does not tell ``reader()`` whether pushdown is on, and its Python
     workers have no session to ask; the two planners are told apart by the
     worker module on the call stack."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if os.path.basename(frame.f_code.co_filename) == _PUSHDOWN_WORKER:
             return True
@@ -46,7 +55,7 @@ def spark_schema(*, headers: bool = False, batch_columns: bool = False) -> Struc
 class RangeGroup(InputPartition):
     """One Spark partition: byte ranges of segments (plain values)."""
 
-    def __init__(self, tasks, index: int = 0):
+    def __init__(self, tasks: Iterable[_plan.RangeTask], index: int = 0) -> None:
         super().__init__(index)
         self.tasks = tuple(tasks)
         self.index = index
@@ -89,7 +98,8 @@ class KafkaLogDataSource(DataSource):
       ``verifyCrc`` (default true), ``maxRowsPerBatch`` (Arrow batch rows);
     - ``progressDir``: a directory every task keeps its bytes and rows read so
       far in (``kafkacodec.spark._plan.read_progress`` sums them; the driver
-      must see the workers' files, as on a local master);
+      must see the workers' files, as on a local master), and what it left
+      out (``_plan.read_skipped``, ``_plan.read_partial``);
     - ``onCorruption``: ``error`` (default) or ``skip`` (damaged batches are
       left out; ``_plan.read_skipped`` counts them in ``progressDir``);
     - ``maxRecordsPerBatch`` / ``maxDecompressedSize``: refuse a batch
@@ -101,7 +111,9 @@ class KafkaLogDataSource(DataSource):
     is not there, fails while planning (``KafkaLogError``) instead of
     reading zero rows.  Corrupt data fails the task with the segment file,
     the byte position in that file and the field; only a partition's active
-    (last) segment may end in a partial batch.
+    (last) segment may end in a partial batch (a torn write: left out, as
+    Kafka's log recovery would truncate it, logged as a warning on the
+    ``kafkacodec.logdir`` logger and counted by ``_plan.read_partial``).
     """
 
     @classmethod
@@ -123,25 +135,26 @@ class KafkaLogDataSource(DataSource):
 
 
 class KafkaLogReader(DataSourceReader):
-    def __init__(self, opts: _plan.ReadOptions, schema: StructType):
+    def __init__(self, opts: _plan.ReadOptions, schema: StructType) -> None:
         self.opts = opts
         self.schema = schema
 
-    def pushFilters(self, filters):
+    def pushFilters(self, filters: list[Filter]) -> Iterable[Filter]:
         """topic/partition equality and IN, offset ranges and a lower bound
         on timestamp choose the byte ranges to read (see _pushdown)."""
         pushed, remaining = push_filters(filters)
         self.opts = dataclasses.replace(self.opts, pushed=pushed)
         return remaining
 
-    def partitions(self):
+    def partitions(self) -> Sequence[InputPartition]:
         if self.opts.pushed is not None and self.opts.pushed.empty:
             return [RangeGroup((), 0)]
         tasks = _plan.plan(self.opts)
         groups = _plan.group_tasks(tasks, self.opts.max_bytes_per_partition, self.opts.min_partitions)
         return [RangeGroup(g, i) for i, g in enumerate(groups)] or [RangeGroup((), 0)]
 
-    def read(self, partition):
+    # Spark hands read() the partitions partitions() made
+    def read(self, partition: RangeGroup) -> Iterator[pa.RecordBatch]:  # type: ignore[override]
         from pyspark.sql.pandas.types import to_arrow_schema
 
         # the exact Arrow schema Spark checks yielded batches against
@@ -157,7 +170,7 @@ class KafkaLogReaderNoPushdown(KafkaLogReader):
     pushFilters = DataSourceReader.pushFilters  # Spark's default: "not implemented"
 
 
-def register(spark) -> None:
+def register(spark: SparkSession) -> None:
     """Make ``spark.read.format("kafka-log")`` and ``format("kafka-live")``
     available in this session, and turn on Spark's filter pushdown for Python
     sources (``spark.sql.python.filterPushdown.enabled``): filters on topic,

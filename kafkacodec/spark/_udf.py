@@ -13,18 +13,24 @@ field, a slice of a ``.log`` file, one produced batch), any magic and codec.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
 import kafkacodec.arrow as karrow
 from kafkacodec.spark._schema import spark_arrow_schema, spark_schema, to_spark_batch
 
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
+    from pyspark.sql._typing import UserDefinedFunctionLike
+    from pyspark.sql.types import StructType
+
 __all__ = ["record_type", "decode_batches_fn", "decode_batches", "decode_batches_udf", "decode_cells"]
 
 
-def record_type(*, headers: bool = True, batch_columns: bool = False):
+def record_type(*, headers: bool = True, batch_columns: bool = False) -> StructType:
     """Spark StructType of one decoded record."""
     return spark_schema(headers=headers, batch_columns=batch_columns, location=False)
 
@@ -33,8 +39,9 @@ def _arrow_record_schema(headers: bool, batch_columns: bool) -> pa.Schema:
     return spark_arrow_schema(headers=headers, batch_columns=batch_columns, location=False)
 
 
-def decode_cells(cells: pa.Array, *, isolation_level="read_uncommitted", headers=True, batch_columns=False,
-                 verify_crc=True, schema: pa.Schema | None = None):
+def decode_cells(cells: pa.Array, *, isolation_level: str = "read_uncommitted", headers: bool = True,
+                 batch_columns: bool = False, verify_crc: bool = True,
+                 schema: pa.Schema | None = None) -> tuple[npt.NDArray[np.int64], pa.RecordBatch]:
     """Decode each non-null cell of a binary array.  Returns ``(counts,
     record_batch)``: records per cell (int64 numpy array) and all records in
     cell order, in ``schema`` (Spark's Arrow form by default).
@@ -69,8 +76,9 @@ def decode_cells(cells: pa.Array, *, isolation_level="read_uncommitted", headers
     return counts, table.to_batches()[0]
 
 
-def decode_batches_fn(column: str = "value", *, keep: Sequence[str] = (), isolation_level="read_uncommitted",
-                      headers=True, batch_columns=False, verify_crc=True):
+def decode_batches_fn(column: str = "value", *, keep: Sequence[str] = (), isolation_level: str = "read_uncommitted",
+                      headers: bool = True, batch_columns: bool = False,
+                      verify_crc: bool = True) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """A ``mapInArrow`` function: each input row's batches become one output
     row per record, with the ``keep`` columns repeated and then the record
     columns.  Use :func:`decode_output_schema` (or :func:`decode_batches`)
@@ -98,16 +106,17 @@ def decode_batches_fn(column: str = "value", *, keep: Sequence[str] = (), isolat
     return fn
 
 
-def decode_output_schema(input_schema, column: str = "value", *, keep: Sequence[str] = (), headers=True,
-                         batch_columns=False):
+def decode_output_schema(input_schema: StructType, column: str = "value", *, keep: Sequence[str] = (),
+                         headers: bool = True, batch_columns: bool = False) -> StructType:
     from pyspark.sql.types import StructType
 
     fields = [input_schema[name] for name in keep]
     return StructType(fields + list(record_type(headers=headers, batch_columns=batch_columns).fields))
 
 
-def decode_batches(df, column: str = "value", *, keep: Sequence[str] = (), isolation_level="read_uncommitted",
-                   headers=True, batch_columns=False, verify_crc=True):
+def decode_batches(df: DataFrame, column: str = "value", *, keep: Sequence[str] = (),
+                   isolation_level: str = "read_uncommitted", headers: bool = True, batch_columns: bool = False,
+                   verify_crc: bool = True) -> DataFrame:
     """``df`` with a binary column of raw record batches -> one row per
     record (``keep`` columns first), via ``mapInArrow``."""
     fn = decode_batches_fn(column, keep=keep, isolation_level=isolation_level, headers=headers,
@@ -116,7 +125,8 @@ def decode_batches(df, column: str = "value", *, keep: Sequence[str] = (), isola
                                                   batch_columns=batch_columns))
 
 
-def _list_of_records(cells, headers, batch_columns, isolation_level, verify_crc, sch) -> pa.Array:
+def _list_of_records(cells: pa.Array, headers: bool, batch_columns: bool, isolation_level: str, verify_crc: bool,
+                     sch: pa.Schema) -> pa.Array:
     counts, records = decode_cells(cells, isolation_level=isolation_level, headers=headers,
                                    batch_columns=batch_columns, verify_crc=verify_crc, schema=sch)
     struct = records.to_struct_array()
@@ -128,8 +138,8 @@ def _list_of_records(cells, headers, batch_columns, isolation_level, verify_crc,
     return pa.ListArray.from_arrays(pa.array(offsets), struct, mask=mask)
 
 
-def decode_batches_udf(*, isolation_level="read_uncommitted", headers=True, batch_columns=False,
-                       verify_crc=True):
+def decode_batches_udf(*, isolation_level: str = "read_uncommitted", headers: bool = True,
+                       batch_columns: bool = False, verify_crc: bool = True) -> UserDefinedFunctionLike:
     """A column function: ``df.select(decode_batches_udf()("value").alias("records"))``
     gives ``array<struct<offset, timestamp, timestamp_type, key, value,
     headers>>`` per row (null for a null cell).  An Arrow UDF (no pandas)
@@ -138,20 +148,21 @@ def decode_batches_udf(*, isolation_level="read_uncommitted", headers=True, batc
 
     rtype = ArrayType(record_type(headers=headers, batch_columns=batch_columns), False)
     try:
-        from pyspark.sql.functions import arrow_udf
+        from pyspark.sql.pandas.functions import arrow_udf  # pyspark.sql.functions re-exports it
     except ImportError:  # Spark 4.0
-        arrow_udf = None
-
-    if arrow_udf is not None:
+        pass
+    else:
         def decode(cells: pa.Array) -> pa.Array:
             sch = _arrow_record_schema(headers, batch_columns)
             arr = _list_of_records(cells, headers, batch_columns, isolation_level, verify_crc, sch)
             return arr
 
-        return arrow_udf(decode, rtype)
+        # pyspark's stubs know only the functionType form, not the type-hinted one used here
+        arrow_fn: UserDefinedFunctionLike = arrow_udf(decode, rtype)  # type: ignore[call-overload]
+        return arrow_fn
 
     import pandas as pd
-    from pyspark.sql.functions import pandas_udf
+    from pyspark.sql.pandas.functions import pandas_udf  # pyspark.sql.functions re-exports it
 
     def decode_pd(cells: pd.Series) -> pd.Series:
         sch = _arrow_record_schema(headers, batch_columns)
@@ -159,4 +170,5 @@ def decode_batches_udf(*, isolation_level="read_uncommitted", headers=True, batc
                                verify_crc, sch)
         return arr.to_pandas()
 
-    return pandas_udf(decode_pd, rtype)
+    pandas_fn: UserDefinedFunctionLike = pandas_udf(decode_pd, rtype)  # type: ignore[call-overload]  # as above
+    return pandas_fn

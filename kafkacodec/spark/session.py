@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
 
 __all__ = ["local_session", "QUIET_LOG4J"]
 
@@ -37,8 +41,8 @@ def _source_root() -> str:
 
 
 def local_session(master: str = "local[*]", *, app_name: str = "kafkacodec", driver_memory: str = "2g",
-                  shuffle_partitions: int | None = None, quiet: bool = True, extra: dict | None = None,
-                  log_level: str = "error"):
+                  shuffle_partitions: int | None = None, quiet: bool = True, extra: dict[str, Any] | None = None,
+                  log_level: str = "error") -> SparkSession:
     """Start (or get) a SparkSession bound to 127.0.0.1 with the UI off and
     logging at ERROR (``log_level="off"``: nothing; applies when this call
     starts the JVM), and register the ``kafka-log`` source.

@@ -14,10 +14,12 @@ import this package.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = ["main"]
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kafkacodec-spark`` with ``argv`` (default: the process's); the exit status."""
     from kafkacodec.spark_cli.cli import main as run
 

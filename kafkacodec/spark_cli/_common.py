@@ -8,10 +8,14 @@ import json
 import os
 import re
 import shutil
+from typing import Any, TextIO
 
 __all__ = ["MARKER", "CommandError", "Output", "human", "snapshot", "changed", "job_failed", "codec_error_line"]
 
 MARKER = "_KAFKACODEC"  # Spark and Parquet readers skip names starting with "_"
+
+# what snapshot() records of a path: kind ("d" or "f"), inode, size, mtime in ns
+Identity = tuple[str, int, int, int]
 
 
 def human(n: float) -> str:
@@ -31,10 +35,10 @@ class CommandError(Exception):
         self.status = status
 
 
-def snapshot(root: str) -> dict[str, tuple]:
+def snapshot(root: str) -> dict[str, Identity]:
     """Every file and directory under ``root`` (relative path -> identity:
     inode, size, mtime), without following links."""
-    out = {}
+    out: dict[str, Identity] = {}
     for base, dirs, files in os.walk(root):
         for name in dirs + files:
             full = os.path.join(base, name)
@@ -47,7 +51,7 @@ def snapshot(root: str) -> dict[str, tuple]:
     return out
 
 
-def changed(before: dict, after: dict) -> list[str]:
+def changed(before: dict[str, Identity], after: dict[str, Identity]) -> list[str]:
     """Files in ``after`` that are new or rewritten since ``before``."""
     return sorted(rel for rel, ident in after.items() if ident[0] == "f" and before.get(rel) != ident)
 
@@ -61,7 +65,7 @@ class Output:
         self.mode = mode
         self.writer = writer  # the command whose earlier output append/overwrite accept
         self.created: list[str] = [self.path] if fresh else []  # directories this run made, outermost first
-        self.before: dict = {}
+        self.before: dict[str, Identity] = {}
         self.old_marker: bytes | None = None
         self.old_files: list[str] = []
         self._armed = False  # set once check() has taken the snapshot rollback() compares with
@@ -135,7 +139,7 @@ class Output:
             self.rollback()
             raise CommandError(f"cannot write to {self.path}: {exc.strerror or exc}") from None
 
-    def write_marker(self, status: str, files: list[str], **extra) -> None:
+    def write_marker(self, status: str, files: list[str], **extra: Any) -> None:
         import kafkacodec
 
         doc = {"written_by": self.writer, "kafkacodec": kafkacodec.__version__, "status": status,
@@ -146,7 +150,7 @@ class Output:
             json.dump(doc, f, indent=1)
         os.replace(tmp, os.path.join(self.path, MARKER))
 
-    def commit(self, written: list[str], **extra) -> list[str]:
+    def commit(self, written: list[str], **extra: Any) -> list[str]:
         """After a successful write: overwrite removes the files the earlier
         run listed (and directories that leaves empty); the marker lists the
         output now in OUT.  Returns the files removed."""
@@ -200,7 +204,7 @@ def _error_names() -> list[str]:
     return sorted(set(errors.__all__) | {"KafkaLogError"}, key=len, reverse=True)
 
 
-def codec_error_line(exc: BaseException) -> str | None:
+def codec_error_line(exc: BaseException | None) -> str | None:
     """The kafkacodec error a failed Spark job carries, as one line."""
     pattern = re.compile(r"^\s*(?:[\w.]*\.)?(" + "|".join(_error_names()) + r"): (.+)$")
     texts = []
@@ -221,7 +225,7 @@ def codec_error_line(exc: BaseException) -> str | None:
     return None
 
 
-def job_failed(exc: BaseException, what: str, verbose: bool, log) -> CommandError:
+def job_failed(exc: BaseException, what: str, verbose: bool, log: TextIO) -> CommandError:
     """The one-line error (exit 1) for a failed Spark job or query: the kafkacodec
     error it carries if any, else its first line; the traces on `log` when verbose."""
     if verbose:

@@ -5,21 +5,26 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from kafkacodec.spark_cli import demo
 from kafkacodec.spark_cli._common import MARKER
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 __all__ = ["verify_log_demo", "verify_live_demo", "committed_files", "read_committed", "count_rows",
            "marker_live_demo"]
 
 
-def verify_log_demo(info, out: str, isolation_level: str = "read_committed") -> list[str]:
+def verify_log_demo(info: demo.DemoInfo, out: str, isolation_level: str = "read_committed") -> list[str]:
     """Problems found in the Parquet ``convert --demo`` wrote from
     :func:`~kafkacodec.spark_cli.demo.generate_demo`'s directory (empty when all is right)."""
     import numpy as np
     import pyarrow.dataset as ds
 
-    problems = []
+    problems: list[str] = []
     table = ds.dataset(out, format="parquet", partitioning="hive").to_table(
         columns=["topic", "partition", "offset"])
     expected = info.committed_records if isolation_level == "read_committed" else info.records
@@ -49,7 +54,7 @@ def committed_files(out: str) -> list[str]:
         return []
     logs = sorted((int(name.split(".")[0]), name) for name in os.listdir(meta)
                   if name.split(".")[0].isdigit() and not name.endswith(".tmp"))
-    files: dict = {}
+    files: dict[str, bool] = {}
     for _, name in logs:  # a .compact file repeats everything before it; later logs add on
         with open(os.path.join(meta, name)) as f:
             lines = f.read().splitlines()
@@ -66,13 +71,14 @@ def committed_files(out: str) -> list[str]:
     return sorted(p for p in files if os.path.commonpath([os.path.realpath(p), real_out]) == real_out)
 
 
-def count_rows(files) -> int:
+def count_rows(files: Iterable[str]) -> int:
     import pyarrow.parquet as pq
 
-    return sum(pq.ParquetFile(f).metadata.num_rows for f in files)
+    rows: int = sum(pq.ParquetFile(f).metadata.num_rows for f in files)
+    return rows
 
 
-def read_committed(out: str):
+def read_committed(out: str) -> pa.Table | None:
     """The sink's committed rows as one Arrow table (topic and partition
     from the file paths)."""
     import pyarrow as pa
@@ -85,16 +91,17 @@ def read_committed(out: str):
     return ds.dataset(files, format="parquet", partitioning=part, partition_base_dir=out).to_table()
 
 
-def _millis(column):
+def _millis(column: pa.Array) -> list[int]:
     import pyarrow as pa
     import pyarrow.compute as pc
 
     if pa.types.is_timestamp(column.type):
         column = pc.cast(column, pa.timestamp("ms", tz=column.type.tz)).cast(pa.int64())
-    return column.to_pylist()
+    values: list[int] = column.to_pylist()  # the sink's timestamps are never null
+    return values
 
 
-def verify_live_demo(info, out: str, isolation_level: str = "read_committed") -> list[str]:
+def verify_live_demo(info: demo.LiveDemoInfo, out: str, isolation_level: str = "read_committed") -> list[str]:
     """Problems found comparing the Parquet in ``out`` with what the demo
     committed (empty when all is right)."""
     import numpy as np
@@ -142,7 +149,8 @@ def verify_live_demo(info, out: str, isolation_level: str = "read_committed") ->
         h = hashlib.sha256()
         keys = rows.column("key").to_pylist()
         values = rows.column("value").to_pylist()
-        heads = rows.column("headers").to_pylist() if "headers" in rows.column_names else [None] * len(idx)
+        heads: list[Any] = (rows.column("headers").to_pylist() if "headers" in rows.column_names
+                            else [None] * len(idx))
         stamps = _millis(rows.column("timestamp"))
         for i, offset in enumerate(rows.column("offset").to_pylist()):
             headers = [(x["key"], x["value"]) for x in heads[i]] if heads[i] is not None else None
@@ -153,7 +161,7 @@ def verify_live_demo(info, out: str, isolation_level: str = "read_committed") ->
     return problems
 
 
-def marker_live_demo(out: str):
+def marker_live_demo(out: str) -> demo.LiveDemoInfo:
     """The LiveDemoInfo a demo run recorded in OUT's marker (for checking a copy again)."""
     with open(os.path.join(out, MARKER)) as f:
         return demo.LiveDemoInfo.from_dict(json.load(f)["demo"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 from kafkacodec.spark_cli import convert, pipeline
 from kafkacodec.spark_cli._common import CommandError
@@ -31,11 +32,12 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     log = sys.stderr
     try:
-        return args.run(args, log)
+        status: int = args.run(args, log)
+        return status
     except CommandError as exc:
         if args.verbose and exc.__cause__ is not None:
             import traceback

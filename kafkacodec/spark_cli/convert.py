@@ -18,6 +18,7 @@ else.  LOGDIR, the topics and OUT's parent are checked before Spark starts.
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -26,9 +27,16 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Self, TextIO
 
 from kafkacodec.spark_cli import check, demo
 from kafkacodec.spark_cli._common import MARKER, CommandError, Output, changed, human, job_failed, snapshot
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+    from kafkacodec.spark._plan import RangeTask
 
 __all__ = ["add_parser", "run", "convert", "preflight", "partitioned_write_conf", "PARTITIONED_WRITE_CONF",
            "WRITER", "MARKER"]
@@ -45,8 +53,9 @@ class _Progress:
     Elapsed time counts from ``start``, the clock the summary uses too.
     """
 
-    def __init__(self, spark, total_bytes: int, total_tasks: int, enabled: bool, *, start: float,
-                 stream=None, progress_dir: str | None = None, interval: float | None = None):
+    def __init__(self, spark: SparkSession, total_bytes: int, total_tasks: int, enabled: bool, *, start: float,
+                 stream: TextIO | None = None, progress_dir: str | None = None,
+                 interval: float | None = None) -> None:
         self.sc = spark.sparkContext
         self.total_bytes = total_bytes
         self.total_tasks = total_tasks
@@ -62,12 +71,12 @@ class _Progress:
         self._done_tasks = 0
         self.lines: list[str] = []
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         if self.enabled:
             self._thread.start()
         return self
 
-    def __exit__(self, exc_type, *exc):
+    def __exit__(self, exc_type: type[BaseException] | None, *exc: object) -> Literal[False]:
         self._stop.set()
         if self.enabled:
             self._thread.join()
@@ -135,14 +144,14 @@ class _Progress:
         if self.enabled:
             self._write(self.line(elapsed, final=True), final=True)
 
-    def _run(self):
+    def _run(self) -> None:
         while not self._stop.wait(self.interval):
             line = self.line(time.monotonic() - self.start)
             if self._tty or line.split(", ")[:-1] != self._last.split(", ")[:-1]:
                 self._write(line)
 
 
-def _parquet_stats(out: str, files=None):
+def _parquet_stats(out: str, files: Iterable[str] | None = None) -> tuple[int, int, int]:
     """Rows, bytes and count of the Parquet files under ``out`` (only
     ``files``, relative paths, when given)."""
     import pyarrow.parquet as pq
@@ -171,30 +180,32 @@ PARTITIONED_WRITE_CONF = {
 
 
 @contextlib.contextmanager
-def partitioned_write_conf(spark, conf=PARTITIONED_WRITE_CONF):
+def partitioned_write_conf(spark: SparkSession,
+                           conf: Mapping[str, str] = PARTITIONED_WRITE_CONF) -> Iterator[None]:
     """Apply PARTITIONED_WRITE_CONF for the duration of a write, then restore
     the session's own values (runtime SQL settings: works on any cluster)."""
-    saved = {}
+    saved: dict[str, str | None] = {}
     for key, value in conf.items():
         saved[key] = spark.conf.get(key, None)
         spark.conf.set(key, value)
     try:
         yield
     finally:
-        for key, value in saved.items():
-            if value is None:
+        for key, old in saved.items():
+            if old is None:
                 spark.conf.unset(key)
             else:
-                spark.conf.set(key, value)
+                spark.conf.set(key, old)
 
 
-def _local_master(spark) -> bool:
-    return spark.sparkContext.master.startswith("local")
+def _local_master(spark: SparkSession) -> bool:
+    return (spark.sparkContext.master or "").startswith("local")  # None only before the context is set up
 
 
-def convert(logdir: str, out: str, *, spark, options: dict | None = None, compression: str = "snappy",
-            mode: str = "errorifexists", progress: bool = True, min_partitions: int | None = None,
-            progress_stream=None, progress_interval: float | None = None) -> dict:
+def convert(logdir: str, out: str, *, spark: SparkSession, options: Mapping[str, Any] | None = None,
+            compression: str = "snappy", mode: str = "errorifexists", progress: bool = True,
+            min_partitions: int | None = None, progress_stream: TextIO | None = None,
+            progress_interval: float | None = None) -> dict[str, Any]:
     """Read ``logdir`` with the kafka-log source and write Parquet to ``out``
     partitioned by topic and partition (``mode`` is Spark's save mode, as
     Spark's own default ``errorifexists`` unless given).  Returns the summary
@@ -229,7 +240,14 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
              .option("compression", compression).parquet(out))
         seconds = time.monotonic() - t0
         meter.finish(seconds)
-        skipped = _plan.read_skipped(progress_dir) if progress_dir is not None else (0, 0)
+        if progress_dir is not None:
+            skipped = _plan.read_skipped(progress_dir)
+            partial = _plan.read_partial(progress_dir)
+        else:
+            skipped = (0, 0)
+            # the plan knows what it left out at the ends of the partitions (the tasks log it where they run)
+            torn = [t for task in tasks for t in task.torn_tails]
+            partial = (len(torn), sum(t.bytes for t in torn), torn)
     finally:
         if progress_dir is not None:
             shutil.rmtree(progress_dir, ignore_errors=True)
@@ -249,10 +267,14 @@ def convert(logdir: str, out: str, *, spark, options: dict | None = None, compre
         # counted on local masters only (the tasks' counter files)
         "skipped_batches": skipped[0],
         "skipped_bytes": skipped[1],
+        # incomplete batches ending active segments (torn writes), left out as Kafka's log recovery would
+        "partial_batches": partial[0],
+        "truncated_bytes": partial[1],
+        "torn_tails": [t._asdict() for t in sorted(partial[2])],
     }
 
 
-def _print_summary(s: dict, stream=None) -> None:
+def _print_summary(s: dict[str, Any], stream: TextIO | None = None) -> None:
     out = stream or sys.stdout
     out.write(
         f"rows: {s['rows']:,}\n"
@@ -263,9 +285,26 @@ def _print_summary(s: dict, stream=None) -> None:
     if s.get("skipped_batches"):
         out.write(f"skipped: {s['skipped_batches']:,} corrupt batches ({s['skipped_bytes']:,} bytes), "
                   f"--on-corruption skip\n")
+    if s.get("partial_batches"):
+        out.write(_left_out_line(s) + "\n")
 
 
-def add_parser(sub) -> None:
+def _left_out_line(s: dict[str, Any]) -> str:
+    """The summary line for incomplete batches left out at the ends of active segments."""
+    n = s["partial_batches"]
+    tails = s.get("torn_tails") or []
+    shown = [f"{t['file']} from byte {t['position']:,}" for t in tails[:5]]
+    if len(tails) > 5:
+        shown.append(f"{len(tails) - 5} more")
+    if n == 1:
+        what, where, why = "1 incomplete batch", "the end", "a torn write"
+    else:
+        what, where, why = f"{n:,} incomplete batches", "the ends", "torn writes"
+    return (f"left out: {what} ({s['truncated_bytes']:,} bytes) at {where} of {', '.join(shown)} "
+            f"({why}, as Kafka's log recovery would truncate)")
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c = sub.add_parser("convert", help="convert a Kafka log directory to Parquet",
                        description="Convert a broker data directory (or one topic-N directory) to Parquet "
                                    "partitioned by topic and partition. --demo generates a demo directory, "
@@ -314,7 +353,7 @@ def add_parser(sub) -> None:
     c.set_defaults(run=run)
 
 
-def _read_options(args, logdir: str) -> dict:
+def _read_options(args: argparse.Namespace, logdir: str) -> dict[str, Any]:
     return {
         "path": logdir,
         "isolationLevel": args.isolation_level,
@@ -335,7 +374,7 @@ def _read_options(args, logdir: str) -> dict:
     }
 
 
-def preflight(logdir: str, options: dict) -> list:
+def preflight(logdir: str, options: Mapping[str, object]) -> list[RangeTask]:
     """Plan the read without Spark: a missing or foreign directory, an
     unknown topic, a bad option or corrupt index data stops here."""
     from kafkacodec.errors import KafkaCodecError
@@ -352,7 +391,9 @@ def preflight(logdir: str, options: dict) -> list:
         raise CommandError(str(exc)) from None
 
 
-def run(args, log) -> int:
+def run(args: argparse.Namespace, log: TextIO) -> int:
+    logdir: str | None
+    out: str | None
     if args.demo:
         if len(args.paths) > 1:
             raise CommandError("--demo takes at most OUT (it generates its own LOGDIR)")
@@ -365,11 +406,11 @@ def run(args, log) -> int:
         logdir, out = args.paths
 
     fresh = out is None
-    if fresh:
+    if out is None:
         out = tempfile.mkdtemp(prefix="kafkacodec-demo-parquet-")
     target = Output(out, args.mode, writer=WRITER, fresh=fresh)
-    cleanup = []
-    info = None
+    cleanup: list[str] = []
+    info: demo.DemoInfo | None = None
     try:
         if logdir is not None:
             if not os.path.exists(logdir):
@@ -408,11 +449,12 @@ def run(args, log) -> int:
             shutil.rmtree(path, ignore_errors=True)
 
 
-def _ranged(args) -> bool:
+def _ranged(args: argparse.Namespace) -> bool:
     return any((args.starting_offsets, args.ending_offsets, args.starting_timestamp, args.ending_timestamp))
 
 
-def _convert_with_spark(args, logdir: str, target: Output, info, log) -> int:
+def _convert_with_spark(args: argparse.Namespace, logdir: str, target: Output, info: demo.DemoInfo | None,
+                        log: TextIO) -> int:
     from pyspark.sql import SparkSession
 
     from kafkacodec.spark.session import local_session
@@ -446,7 +488,7 @@ def _convert_with_spark(args, logdir: str, target: Output, info, log) -> int:
                             isolation_level=summary["isolation_level"], rows=summary["rows"])
     summary["replaced_files"] = len(removed)
     status = 0
-    problems = []
+    problems: list[str] = []
     if info is not None:
         problems = check.verify_log_demo(info, out, args.isolation_level)
         summary["demo_check"] = "ok" if not problems else problems

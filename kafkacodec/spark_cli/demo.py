@@ -25,9 +25,11 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
 
-from kafkacodec.logdir.writer import PartitionWriter
+from kafkacodec.logdir.writer import AppendInfo, PartitionWriter
 from kafkacodec.records import build_batches, build_control_batch
 
 __all__ = ["DemoInfo", "generate_demo", "CODECS", "LiveDemoInfo", "produce_live_demo", "record_digest_update",
@@ -38,6 +40,12 @@ BASE_TS = 1_767_225_600_000  # 2026-01-01T00:00:00Z
 BATCH_SIZE = 16384
 MANIFEST = "kafkacodec-demo.json"
 
+_TopicPartition = tuple[str, int]
+_Range = tuple[int, ...]  # (first offset, last offset, records)
+_Headers = list[tuple[str, bytes | None]]
+# (timestamp, key, value, headers), as build_batches and Producer.send take them
+DemoRecord = tuple[int, bytes | None, bytes, _Headers]
+
 
 @dataclass
 class DemoInfo:
@@ -45,8 +53,8 @@ class DemoInfo:
     records: int = 0  # data records written (committed, aborted and plain)
     bytes: int = 0
     # (topic, partition) -> records written / aborted (first, last, count) offset ranges
-    counts: dict = field(default_factory=dict)
-    aborted: dict = field(default_factory=dict)
+    counts: dict[_TopicPartition, int] = field(default_factory=dict)
+    aborted: dict[_TopicPartition, list[_Range]] = field(default_factory=dict)
 
     @property
     def aborted_records(self) -> int:
@@ -80,26 +88,26 @@ class DemoInfo:
 class _Gen:
     """Deterministic record content: keys, JSON-like values, headers."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def order(self, i: int, ts: int):
+    def order(self, i: int, ts: int) -> DemoRecord:
         r = self.rng
         key = f"customer-{r.randrange(50_000):06d}".encode()
         value = (f'{{"order_id":{i},"sku":"SKU-{r.randrange(9999):04d}","qty":{r.randrange(1, 9)},'
                  f'"price":{r.randrange(100, 99999) / 100:.2f},"currency":"EUR","ts":{ts}}}').encode()
-        headers = [("trace-id", r.randbytes(8).hex().encode()), ("source", b"checkout")]
+        headers: _Headers = [("trace-id", r.randbytes(8).hex().encode()), ("source", b"checkout")]
         return (ts, key, value, headers)
 
-    def click(self, i: int, ts: int):
+    def click(self, i: int, ts: int) -> DemoRecord:
         r = self.rng
         key = None if r.random() < 0.1 else f"session-{r.randrange(10_000):05d}".encode()
         page = r.choice(("/", "/search", "/product", "/cart", "/checkout", "/help"))
         value = f'{{"page":"{page}","ref":"{r.choice(("ads", "mail", "direct"))}","ms":{r.randrange(5, 900)}}}'
-        headers = [("ua", r.choice((b"firefox", b"chrome", b"safari"))), ("experiment", None)]
+        headers: _Headers = [("ua", r.choice((b"firefox", b"chrome", b"safari"))), ("experiment", None)]
         return (ts, key, value.encode(), headers)
 
-    def payment(self, i: int, ts: int, pid: int):
+    def payment(self, i: int, ts: int, pid: int) -> DemoRecord:
         r = self.rng
         key = f"account-{r.randrange(2_000):04d}".encode()
         value = (f'{{"payment":{i},"producer":{pid},"amount":{r.randrange(1, 500_000) / 100:.2f},'
@@ -107,13 +115,14 @@ class _Gen:
         return (ts, key, value, [("idempotency-key", r.randbytes(6).hex().encode())])
 
 
-def _append_records(writer, records, *, compression, **producer):
+def _append_records(writer: PartitionWriter, records: list[DemoRecord], *, compression: str,
+                    **producer: Any) -> AppendInfo:
     data = b"".join(build_batches(records, compression=compression, batch_size=BATCH_SIZE,
                                   base_offset=writer.next_offset, **producer))
     return writer.append(data, assign_offsets=True)
 
 
-def generate_demo(path: str | os.PathLike, *, records: int = 200_000, seed: int = 1,
+def generate_demo(path: str | os.PathLike[str], *, records: int = 200_000, seed: int = 1,
                   segment_bytes: int = 1 << 20) -> DemoInfo:
     """Write the demo data directory under ``path`` (created; must not hold
     partitions yet) with about ``records`` data records.  A manifest
@@ -123,7 +132,7 @@ def generate_demo(path: str | os.PathLike, *, records: int = 200_000, seed: int 
     info = DemoInfo(path)
     gen = _Gen(seed)
     share = {"orders": 0.45, "clicks": 0.35, "payments": 0.20}
-    common = dict(segment_bytes=segment_bytes, index_interval_bytes=4096)
+    common: dict[str, Any] = dict(segment_bytes=segment_bytes, index_interval_bytes=4096)
 
     # orders: idempotent producer, one codec per partition
     per = max(1, int(records * share["orders"]) // 3)
@@ -176,16 +185,18 @@ def generate_demo(path: str | os.PathLike, *, records: int = 200_000, seed: int 
 
 def _transactions(w: PartitionWriter, gen: _Gen, total: int, partition: int, info: DemoInfo) -> None:
     pids = (1000 + 10 * partition, 1001 + 10 * partition)
-    state = {pid: {"first": None, "seq": 0, "chunks": [], "abort": False} for pid in pids}
+    # per producer: first offset of its open transaction, next sequence, appended ranges, abort at the end?
+    state: dict[int, dict[str, Any]] = {pid: {"first": None, "seq": 0, "chunks": [], "abort": False}
+                                        for pid in pids}
     codecs = {pids[0]: "zstd", pids[1]: "none"}
     ts = BASE_TS + 5000 + partition
     done = 0
     i = 0
     aborted = info.aborted.setdefault(("payments", partition), [])
 
-    def end_txn(pid):
+    def end_txn(pid: int) -> None:
         s = state[pid]
-        control = "ABORT" if s["abort"] else "COMMIT"
+        control: Literal["ABORT", "COMMIT"] = "ABORT" if s["abort"] else "COMMIT"
         marker = build_control_batch(control, producer_id=pid, producer_epoch=0, base_offset=w.next_offset,
                                      timestamp=ts + 11 * done)
         at = w.append(marker, assign_offsets=True).first_offset
@@ -236,14 +247,15 @@ class LiveDemoInfo:
     the offset ranges of records in aborted transactions."""
 
     bootstrap: str = ""
-    topics: dict = field(default_factory=dict)  # name -> partitions
+    topics: dict[str, int] = field(default_factory=dict)  # name -> partitions
     records: int = 0  # data records sent: committed, aborted and outside transactions
     bytes: int = 0  # keys, values and headers sent
-    committed: dict = field(default_factory=dict)  # (topic, partition) -> records
-    digests: dict = field(default_factory=dict)  # (topic, partition) -> hex SHA-256
-    aborted: dict = field(default_factory=dict)  # (topic, partition) -> [(first, last, count)]
-    transactions: dict = field(default_factory=lambda: {"committed": 0, "aborted": 0})
-    codecs: tuple = ()
+    committed: dict[_TopicPartition, int] = field(default_factory=dict)  # (topic, partition) -> records
+    digests: dict[_TopicPartition, str] = field(default_factory=dict)  # (topic, partition) -> hex SHA-256
+    # (topic, partition) -> [(first, last, count)]
+    aborted: dict[_TopicPartition, list[_Range]] = field(default_factory=dict)
+    transactions: dict[str, int] = field(default_factory=lambda: {"committed": 0, "aborted": 0})
+    codecs: tuple[str, ...] = ()
 
     @property
     def committed_records(self) -> int:
@@ -253,7 +265,7 @@ class LiveDemoInfo:
     def aborted_records(self) -> int:
         return sum(n for ranges in self.aborted.values() for _, _, n in ranges)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "topics": self.topics, "records": self.records, "bytes": self.bytes,
             "partitions": [[t, p, self.committed.get((t, p), 0), self.digests.get((t, p)),
@@ -263,7 +275,7 @@ class LiveDemoInfo:
         }
 
     @classmethod
-    def from_dict(cls, raw: dict) -> "LiveDemoInfo":
+    def from_dict(cls, raw: dict[str, Any]) -> "LiveDemoInfo":
         info = cls(topics=dict(raw["topics"]), records=raw["records"], bytes=raw["bytes"],
                    transactions=dict(raw["transactions"]), codecs=tuple(raw["codecs"]))
         for t, p, n, digest, ranges in raw["partitions"]:
@@ -274,7 +286,12 @@ class LiveDemoInfo:
         return info
 
 
-def record_digest_update(h, offset: int, timestamp_ms: int, key, value, headers) -> None:
+class _Hash(Protocol):
+    def update(self, data: bytes, /) -> None: ...
+
+
+def record_digest_update(h: _Hash, offset: int, timestamp_ms: int, key: bytes | None, value: bytes | None,
+                         headers: Sequence[tuple[str | bytes, bytes | None]] | None) -> None:
     """Feed one record to a running hash, unambiguously (lengths before bytes,
     -1 for null); the live pipeline's check hashes what it reads the same way."""
     import struct
@@ -299,9 +316,9 @@ def record_digest_update(h, offset: int, timestamp_ms: int, key, value, headers)
             h.update(hv)
 
 
-def _merge_ranges(offsets: list) -> list:
+def _merge_ranges(offsets: list[int]) -> list[_Range]:
     """Sorted offsets -> [(first, last, count)] of consecutive runs."""
-    out: list = []
+    out: list[list[int]] = []
     for o in sorted(offsets):
         if out and out[-1][1] + 1 == o:
             out[-1][1] = o
@@ -312,7 +329,8 @@ def _merge_ranges(offsets: list) -> list:
 
 
 def produce_live_demo(bootstrap: str, *, records: int = 200_000, prefix: str = "", seed: int = 1,
-                      create: bool = True, timeout: float = 60.0, progress=None) -> LiveDemoInfo:
+                      create: bool = True, timeout: float = 60.0,
+                      progress: Callable[[str], object] | None = None) -> LiveDemoInfo:
     """Create the demo topics on ``bootstrap`` and fill them with about
     ``records`` records with kafkacodec's producer:
 
@@ -334,11 +352,12 @@ def produce_live_demo(bootstrap: str, *, records: int = 200_000, prefix: str = "
     info = LiveDemoInfo(bootstrap=bootstrap, topics=topics, codecs=CODECS)
     gen = _Gen(seed)
     now = int(time.time() * 1000)
-    kept: dict = {}  # (topic, partition) -> [(offset, ts, key, value, headers)] committed
-    aborted: dict = {}  # (topic, partition) -> [offsets]
+    # (topic, partition) -> [(offset, ts, key, value, headers)] committed
+    kept: dict[_TopicPartition, list[tuple[int, int, bytes | None, bytes, _Headers]]] = {}
+    aborted: dict[_TopicPartition, list[int]] = {}  # (topic, partition) -> [offsets]
     base = {"bootstrap.servers": bootstrap, "linger.ms": 20, "client.id": "kafkacodec-demo"}
 
-    def settle(sent, committed: bool):
+    def settle(sent: list[tuple[Any, DemoRecord]], committed: bool) -> None:
         for handle, (ts, key, value, headers) in sent:
             md = handle.get(timeout)
             tp = (md.topic, md.partition)
@@ -400,7 +419,8 @@ def produce_live_demo(bootstrap: str, *, records: int = 200_000, prefix: str = "
     try:
         for p in txns:
             p.init_transactions(timeout)
-        open_txn: dict = {}  # producer index -> (abort?, [(handle, rec)])
+        # producer index -> (abort?, [(handle, rec)])
+        open_txn: dict[int, tuple[bool, list[tuple[Any, DemoRecord]]]] = {}
         done = i = 0
         while done < n or open_txn:
             k = i % 2
@@ -431,9 +451,9 @@ def produce_live_demo(bootstrap: str, *, records: int = 200_000, prefix: str = "
         for p in txns:
             p.close(timeout)
     if progress:
-        t = info.transactions
-        progress(f"{topic}: {n:,} records in {t['committed']} committed and {t['aborted']} aborted "
-                 f"transactions (zstd, gzip)")
+        txns_done = info.transactions
+        progress(f"{topic}: {n:,} records in {txns_done['committed']} committed and {txns_done['aborted']} "
+                 f"aborted transactions (zstd, gzip)")
 
     for t, parts in topics.items():
         for part in range(parts):

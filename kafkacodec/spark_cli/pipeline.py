@@ -30,6 +30,7 @@ are stopped first).
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import dataclasses
 import json
@@ -38,9 +39,18 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kafkacodec.spark_cli import check, demo
 from kafkacodec.spark_cli._common import CommandError, Output, changed, human, job_failed, snapshot
+
+if TYPE_CHECKING:
+    from pyspark.sql.streaming.query import StreamingQuery
+
+    from kafkacodec.embedded import TansuBroker
+
+_TopicPartition = tuple[str, int]
 
 __all__ = ["add_parser", "run", "WRITER", "CHECKPOINT"]
 
@@ -49,7 +59,7 @@ CHECKPOINT = "_checkpoint"  # inside OUT; Spark and Parquet readers skip names s
 BROKER_LIFETIME = 6 * 3600.0  # the embedded broker never outlives this, whatever happens
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c = sub.add_parser(
         "pipeline", help="stream live Kafka topics to Parquet (--demo: on an embedded broker, checked)",
         description="Stream Kafka topics to Parquet with Spark Structured Streaming and the kafka-live source "
@@ -85,7 +95,7 @@ def add_parser(sub) -> None:
     c.set_defaults(run=run)
 
 
-def _usage(args) -> None:
+def _usage(args: argparse.Namespace) -> None:
     """Refuse what cannot work before anything starts (exit status 2)."""
     if args.demo:
         if args.topics:
@@ -111,11 +121,11 @@ def _usage(args) -> None:
                 raise CommandError(f"--bootstrap-servers wants host:port[,host:port...], not {args.bootstrap_servers!r}")
 
 
-def _topics(args) -> list[str]:
+def _topics(args: argparse.Namespace) -> list[str]:
     return [t.strip() for t in (args.topics or "").split(",") if t.strip()]
 
 
-def run(args, log) -> int:
+def run(args: argparse.Namespace, log: TextIO) -> int:
     _usage(args)
     fresh = args.out is None
     out = tempfile.mkdtemp(prefix="kafkacodec-pipeline-") if fresh else args.out
@@ -144,7 +154,7 @@ def run(args, log) -> int:
             raise
 
 
-def _start_broker(stack, log) -> str:
+def _start_broker(stack: contextlib.ExitStack, log: TextIO) -> str:
     from kafkacodec import embedded
 
     log.write("starting an embedded Tansu broker on 127.0.0.1\n")
@@ -160,13 +170,13 @@ def _start_broker(stack, log) -> str:
     return broker.bootstrap
 
 
-def _stop_broker(broker, log) -> None:
+def _stop_broker(broker: TansuBroker, log: TextIO) -> None:
     broker.stop()
     log.write(f"stopped the embedded broker (pid {broker.pid})\n")
     log.flush()
 
 
-def _produce(args, bootstrap: str, log):
+def _produce(args: argparse.Namespace, bootstrap: str, log: TextIO) -> demo.LiveDemoInfo:
     from kafkacodec.errors import KafkaError
     prefix = args.topic_prefix
     if prefix is None:
@@ -175,7 +185,7 @@ def _produce(args, bootstrap: str, log):
     log.flush()
     t = time.monotonic()
 
-    def progress(line):
+    def progress(line: str) -> None:
         log.write(f"  {line}\n")
         log.flush()
 
@@ -188,24 +198,28 @@ def _produce(args, bootstrap: str, log):
     return info
 
 
-def _one_line(exc) -> str:
+def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def _offsets_total(doc) -> dict:
-    """A source's offset in a progress report (JSON text or dict) -> {(topic, partition): n}."""
+def _offsets_total(doc: Any) -> dict[_TopicPartition, int]:
+    """A source's offset in a progress report (JSON text or dict) -> {(topic, partition): n}; the
+    topic id kafka-live keeps beside a topic's partitions is left out."""
+    from kafkacodec.spark._live import TOPIC_ID_KEY  # Spark runs already: no import cost at startup
+
     if isinstance(doc, str):
         try:
             doc = json.loads(doc)
         except ValueError:
             return {}
-    return {(t, int(p)): int(n) for t, parts in (doc or {}).items() for p, n in parts.items()}
+    return {(t, int(p)): int(n) for t, parts in (doc or {}).items() for p, n in parts.items()
+            if p != TOPIC_ID_KEY}
 
 
 PREFLIGHT_TIMEOUT = 20.0  # s to reach the broker before Spark starts
 
 
-def _targets(args, bootstrap: str, topics: list[str]) -> dict:
+def _targets(args: argparse.Namespace, bootstrap: str, topics: list[str]) -> dict[_TopicPartition, int]:
     """{(topic, partition): offset} the query should reach (the latest
     offsets now), for the progress share.  Checks before Spark starts that
     the broker answers (else status 1) and has the topics (else 2)."""
@@ -246,17 +260,17 @@ class _StreamProgress:
     offsets to catch up on, Parquet bytes written, elapsed time."""
 
     out: str
-    targets: dict
-    stream: object
+    targets: dict[_TopicPartition, int]
+    stream: TextIO
     enabled: bool
     start: float
     rows: int = 0
     batches: int = 0
-    seen: set = dataclasses.field(default_factory=set)
-    first: dict | None = None
-    reached: dict = dataclasses.field(default_factory=dict)
+    seen: set[int | None] = dataclasses.field(default_factory=set)  # batch ids
+    first: dict[_TopicPartition, int] | None = None
+    reached: dict[_TopicPartition, int] = dataclasses.field(default_factory=dict)
 
-    def update(self, query) -> None:
+    def update(self, query: StreamingQuery) -> None:
         for p in query.recentProgress:
             batch = p.get("batchId")
             if batch in self.seen:
@@ -289,7 +303,7 @@ class _StreamProgress:
 
 
 @contextlib.contextmanager
-def _interrupt_flag():
+def _interrupt_flag() -> Iterator[Callable[[], bool]]:
     """SIGINT only sets a flag while this is open: pyspark's own handler
     (cancel all jobs, raise KeyboardInterrupt) would run inside a Py4J call
     in progress and break that connection; the caller stops the query at
@@ -297,7 +311,7 @@ def _interrupt_flag():
     import signal
     import threading
 
-    hit = []
+    hit: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield lambda: False
         return
@@ -308,7 +322,8 @@ def _interrupt_flag():
         signal.signal(signal.SIGINT, previous)
 
 
-def _stream_and_report(args, bootstrap: str, topics: list[str], target: Output, info, log) -> int:
+def _stream_and_report(args: argparse.Namespace, bootstrap: str, topics: list[str], target: Output,
+                       info: demo.LiveDemoInfo | None, log: TextIO) -> int:
     from pyspark.sql import SparkSession
 
     from kafkacodec.spark.session import local_session
@@ -348,7 +363,8 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: Output, 
                      .start())
             # short waits keep the progress lines flowing and notice Ctrl-C
             with _interrupt_flag() as interrupted:
-                while not query.awaitTermination(0.5):
+                # pyspark takes float seconds here, whatever its annotation (int) says
+                while not query.awaitTermination(0.5):  # type: ignore[arg-type]
                     if interrupted():
                         query.stop()
                         raise KeyboardInterrupt
@@ -375,7 +391,7 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: Output, 
     new_files = {os.path.relpath(f, out) for f in files} & set(written)
     new_rows = check.count_rows([os.path.join(out, f) for f in new_files])
     output_bytes = sum(os.path.getsize(os.path.join(out, f)) for f in new_files)
-    summary = {
+    summary: dict[str, Any] = {
         "out": out, "bootstrap": bootstrap, "topics": topics, "isolation_level": args.isolation_level,
         "rows": new_rows, "rows_total": rows, "output_bytes": output_bytes, "files": len(new_files),
         "micro_batches": meter.batches, "seconds": round(seconds, 1),
@@ -389,7 +405,8 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: Output, 
         summary["committed_records"] = info.committed_records
         summary["aborted_records"] = info.aborted_records
         status = 1 if problems else 0
-    extra = {"bootstrap": bootstrap, "topics": topics, "isolation_level": args.isolation_level, "rows": rows}
+    extra: dict[str, Any] = {"bootstrap": bootstrap, "topics": topics, "isolation_level": args.isolation_level,
+                             "rows": rows}
     if info is not None:
         extra["demo"] = info.to_dict()
     target.commit(written, **extra)
@@ -405,7 +422,7 @@ def _stream_and_report(args, bootstrap: str, topics: list[str], target: Output, 
     return status
 
 
-def _print_summary(s: dict, info, problems: list[str]) -> None:
+def _print_summary(s: dict[str, Any], info: demo.LiveDemoInfo | None, problems: list[str]) -> None:
     out = sys.stdout
     out.write(f"rows: {s['rows']:,}" + (f" ({s['rows_total']:,} in OUT)" if s["rows_total"] != s["rows"] else "")
               + "\n")

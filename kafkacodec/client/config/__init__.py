@@ -12,11 +12,14 @@ saying what it means.  ``describe(kind)`` lists them and
 [--markdown]`` prints them; the README's list of client settings is that
 printout.
 """
+from __future__ import annotations
+
 import argparse
 import enum
 import re
 import ssl
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from kafkacodec.client.assignors import ASSIGNORS
 from kafkacodec.client.errors import ConfigError
@@ -35,14 +38,14 @@ class IsolationLevel(enum.IntEnum):
     READ_UNCOMMITTED = 0
     READ_COMMITTED = 1
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name.lower()
 
-    def __format__(self, spec):
+    def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
     @classmethod
-    def parse(cls, value, setting="isolation.level"):
+    def parse(cls, value: object, setting: str = "isolation.level") -> IsolationLevel:
         """The level for an IsolationLevel, Kafka's name (any case) or the wire's 0 / 1;
         anything else is a ConfigError naming `setting`."""
         if isinstance(value, cls):
@@ -64,22 +67,23 @@ class Check:
     options), which ``accepts()`` turns into the text describe() prints, so that the
     range of a setting is written once."""
 
-    lo = hi = None
-    options = ()
+    lo: int | None = None
+    hi: int | None = None
+    options: Sequence[str] = ()
     optional = False     # None is accepted: the setting's unset behaviour
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> Any:
         raise NotImplementedError
 
-    def accepts(self):
+    def accepts(self) -> str:
         return ", ".join(self.options) + (" or unset" if self.optional else "")
 
 
 class _Int(Check):
-    def __init__(self, lo=None, hi=None, optional=False):
+    def __init__(self, lo: int | None = None, hi: int | None = None, optional: bool = False) -> None:
         self.lo, self.hi, self.optional = lo, hi, optional
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> int | None:
         if value is None and self.optional:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
@@ -91,9 +95,9 @@ class _Int(Check):
             raise ConfigError(f"{name}: must be at least {self.lo}, got {value}")
         if self.hi is not None and value > self.hi:
             raise ConfigError(f"{name}: must be at most {self.hi}, got {value}")
-        return value
+        return value  # type: ignore[no-any-return]  # an int now
 
-    def accepts(self):
+    def accepts(self) -> str:
         if self.lo is not None and self.hi is not None:
             text = f"int {self.lo} to {self.hi}"
         elif self.lo is not None:
@@ -108,10 +112,10 @@ class _Int(Check):
 class _Bool(Check):
     options = ("true", "false")
 
-    def __init__(self, optional=False):
+    def __init__(self, optional: bool = False) -> None:
         self.optional = optional
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> bool | None:
         if value is None and self.optional:
             return None
         if isinstance(value, bool):
@@ -124,10 +128,10 @@ class _Bool(Check):
 class _Choice(Check):
     """One of `options`, any case; the option as spelled here is kept."""
 
-    def __init__(self, *options):
+    def __init__(self, *options: str) -> None:
         self.options = options
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> str:
         text = str(value).strip()
         for option in self.options:
             if text.lower() == option.lower():
@@ -136,17 +140,17 @@ class _Choice(Check):
 
 
 class _Str(Check):
-    def __init__(self, optional=True):
+    def __init__(self, optional: bool = True) -> None:
         self.optional = optional
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> str | None:
         if value is None and self.optional:
             return None
         if not isinstance(value, str):
             raise ConfigError(f"{name}: expected a string, got {value!r}")
         return value
 
-    def accepts(self):
+    def accepts(self) -> str:
         return "string" + (" or unset" if self.optional else "")
 
 
@@ -154,13 +158,14 @@ class _Func(Check):
     """A check of its own: `fn(name, value)`, accepting `options` (text of its own when
     options do not say it all: `what`)."""
 
-    def __init__(self, fn, what="", options=(), optional=False):
+    def __init__(self, fn: Callable[[str, Any], Any], what: str = "", options: Iterable[str] = (),
+                 optional: bool = False) -> None:
         self.fn, self.what, self.options, self.optional = fn, what, tuple(options), optional
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> Any:
         return self.fn(name, value)
 
-    def accepts(self):
+    def accepts(self) -> str:
         listed = ", ".join(self.options)
         text = f"{listed} or {self.what}" if listed and self.what else listed or self.what
         return text + (" or unset" if self.optional else "")
@@ -174,7 +179,8 @@ _bool = _Bool()
 _optional_bool = _Bool(optional=True)
 
 
-def _servers(name, value):
+def _servers(name: str, value: object) -> list[tuple[str, int]]:
+    items: Sequence[str]
     if isinstance(value, str):
         items = value.split(",")
     elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
@@ -195,18 +201,18 @@ def _servers(name, value):
     return out
 
 
-def _ssl_context(name, value):
+def _ssl_context(name: str, value: object) -> ssl.SSLContext | None:
     if value is None or isinstance(value, ssl.SSLContext):
         return value
     raise ConfigError(f"{name}: expected an ssl.SSLContext, got {type(value).__name__}")
 
 
-def _strategies(name, value):
+def _strategies(name: str, value: Any) -> list[Any]:
     try:
         items = value.split(",") if isinstance(value, str) else list(value)
     except TypeError:
         raise ConfigError(f"{name}: expected assignor names or assignors, got {value!r}") from None
-    out = []
+    out: list[Any] = []  # assignor names (str) and assignor objects
     for item in items:
         if isinstance(item, str):
             item = item.strip().lower()
@@ -220,7 +226,7 @@ def _strategies(name, value):
     return out
 
 
-def _check_callable(name, value):
+def _check_callable(name: str, value: object) -> Any:
     if value is not None and not callable(value):
         raise ConfigError(f"{name}: expected a callable, got {value!r}")
     return value
@@ -231,14 +237,14 @@ _callable = _Func(_check_callable, "a callable", optional=True)
 _ACKS = {"all": -1, "-1": -1, "0": 0, "1": 1}
 
 
-def _acks(name, value):
+def _acks(name: str, value: object) -> int:
     text = str(value).strip().lower()
     if text in _ACKS:
         return _ACKS[text]
     raise ConfigError(f"{name}: expected {', '.join(_ACKS)}, got {value!r}")
 
 
-def _partitioner(name, value):
+def _partitioner(name: str, value: object) -> Any:
     if callable(value):
         return value
     text = str(value).strip().lower()
@@ -251,17 +257,17 @@ class Setting(NamedTuple):
     default: object
     check: Check
     meaning: str        # one line: Kafka's meaning, and where kafkacodec's default differs, why
-    shown: str = None   # the default as describe() prints it, when str() of it would not say it
+    shown: str | None = None   # the default as describe() prints it, when str() of it would not say it
 
 
-def _time_limit(what):
+def _time_limit(what: str) -> Setting:
     return Setting(60000, _int(1), f"Time limit of {what} made without a timeout argument.")
 
 
 _AUTO_CREATE = ("Lets brokers create a topic a metadata request names that does not exist (if the "
                 "broker allows it).")
 
-COMMON = {
+COMMON: dict[str, Setting] = {
     "bootstrap.servers": Setting(
         None, _Func(_servers, "host:port,... (a str or a list)"),
         "Brokers for the first connection; the rest of the cluster is learned from them.", "(required)"),
@@ -322,7 +328,7 @@ COMMON = {
                          "metrics() returns the same document as a dict at any time."),
 }
 
-CONSUMER = dict(COMMON, **{
+CONSUMER: dict[str, Setting] = dict(COMMON, **{
     "group.id": Setting(
         None, _str(), "The consumer group subscribe() joins and offsets are committed for; unset: assign() "
                       "only, no commits."),
@@ -375,7 +381,7 @@ CONSUMER = dict(COMMON, **{
 })
 
 
-PRODUCER = dict(COMMON, **{
+PRODUCER: dict[str, Setting] = dict(COMMON, **{
     "acks": Setting(
         -1, _Func(_acks, options=_ACKS),
         "Acknowledgement the leader waits for: every in-sync replica (all, -1), itself (1), none (0).", "all"),
@@ -437,16 +443,17 @@ PRODUCER = dict(COMMON, **{
         60000, _int(1), "Longest a transaction may stay open before its coordinator aborts it."),
 })
 
-ADMIN = dict(COMMON, **{
+ADMIN: dict[str, Setting] = dict(COMMON, **{
     "default.api.timeout.ms": _time_limit("admin calls"),
 })
 
-KINDS = {"consumer": CONSUMER, "producer": PRODUCER, "admin": ADMIN}
+KINDS: dict[str, dict[str, Setting]] = {"consumer": CONSUMER, "producer": PRODUCER, "admin": ADMIN}
 
 
-def resolve(config, keywords, allowed, kind="client"):
+def resolve(config: Mapping[str, Any] | None, keywords: Mapping[str, Any], allowed: Mapping[str, Setting],
+            kind: str = "client") -> dict[str, Any]:
     """A dict with every setting of `allowed`: defaults, then `config`, then `keywords`."""
-    given = {}
+    given: dict[str, Any] = {}
     for source in (config or {}), keywords:
         if not isinstance(source, dict):
             raise ConfigError(f"{kind} configuration must be a dict, got {type(source).__name__}")
@@ -455,7 +462,7 @@ def resolve(config, keywords, allowed, kind="client"):
             if name not in allowed:
                 raise ConfigError(f"unknown {kind} setting {key!r}")
             given[name] = value
-    out = {}
+    out: dict[str, Any] = {}
     for name, (default, check, *_) in allowed.items():
         if name in given:
             out[name] = check(name, given[name])
@@ -469,21 +476,21 @@ def resolve(config, keywords, allowed, kind="client"):
     return out
 
 
-def _check_statistics(conf, kind):
+def _check_statistics(conf: Mapping[str, Any], kind: str) -> None:
     # the admin client has no poll() where stats_cb could run: refused rather than ignored
     if kind == "admin" and (conf.get("statistics.interval.ms") or conf.get("stats_cb") is not None):
         raise ConfigError("statistics.interval.ms: the admin client has no poll() to serve stats_cb; "
                           "statistics come from Producer and Consumer")
 
 
-def _check_group_timing(conf):
+def _check_group_timing(conf: Mapping[str, Any]) -> None:
     # a member must heartbeat several times per session, or one late heartbeat expels it
     if "heartbeat.interval.ms" in conf and conf["heartbeat.interval.ms"] >= conf["session.timeout.ms"]:
         raise ConfigError(f"heartbeat.interval.ms: must be lower than session.timeout.ms "
                           f"({conf['heartbeat.interval.ms']} >= {conf['session.timeout.ms']})")
 
 
-def _check_security(conf):
+def _check_security(conf: Mapping[str, Any]) -> None:
     proto = conf["security.protocol"]
     if proto.startswith("SASL") and (conf["sasl.username"] is None or conf["sasl.password"] is None):
         raise ConfigError(f"sasl.username: security.protocol={proto} needs sasl.username and sasl.password")
@@ -491,12 +498,12 @@ def _check_security(conf):
         raise ConfigError("ssl.context: give either an SSLContext or the ssl.*file settings, not both")
 
 
-def ssl_context_from(conf):
+def ssl_context_from(conf: Mapping[str, Any]) -> ssl.SSLContext | None:
     """The SSLContext for SSL/SASL_SSL connections (None for plaintext)."""
     if not conf["security.protocol"].endswith("SSL"):
         return None
     if conf["ssl.context"] is not None:
-        return conf["ssl.context"]
+        return conf["ssl.context"]  # type: ignore[no-any-return]  # checked by _ssl_context
     try:
         ctx = ssl.create_default_context(cafile=conf["ssl.cafile"])
         # the certificate chain is always verified; only the host name check is optional
@@ -510,7 +517,7 @@ def ssl_context_from(conf):
 
 # -- the table, printed
 
-def _shown_default(setting):
+def _shown_default(setting: Setting) -> str:
     if setting.shown is not None:
         return setting.shown
     value = setting.default
@@ -523,12 +530,16 @@ def _shown_default(setting):
     return str(value)
 
 
-def _rows(table, names):
+#: (name, default, range, meaning) as describe() lists a setting
+Row = tuple[str, str, str, str]
+
+
+def _rows(table: Mapping[str, Setting], names: Iterable[str]) -> list[Row]:
     return [(name, _shown_default(table[name]), table[name].check.accepts(), table[name].meaning)
             for name in names]
 
 
-def _sections(kind):
+def _sections(kind: str) -> list[tuple[str, list[Row]]]:
     """[(title, rows)]: one client's settings, or for "all" the settings every client
     shares and then each client's own (or its own default of a shared one)."""
     if kind in KINDS:
@@ -540,13 +551,13 @@ def _sections(kind):
         for name, table in KINDS.items()]
 
 
-def describe(kind="all"):
+def describe(kind: str = "all") -> list[Row]:
     """[(name, default, range, meaning)] of the settings of `kind` ("producer",
     "consumer", "admin"; "all": those every client shares, then each client's own)."""
     return [row for _, rows in _sections(kind) for row in rows]
 
 
-def text(kind="all"):
+def text(kind: str = "all") -> str:
     """The table as aligned text, a block per section."""
     blocks = []
     for title, rows in _sections(kind):
@@ -557,9 +568,9 @@ def text(kind="all"):
     return "\n\n".join(blocks) + "\n"
 
 
-def markdown(kind="all"):
+def markdown(kind: str = "all") -> str:
     """The table as Markdown, a table per section (the README's list of client settings)."""
-    def cell(value):  # a | ends the cell, a * may start emphasis
+    def cell(value: str) -> str:  # a | ends the cell, a * may start emphasis
         return value.replace("|", "\\|").replace("*", "\\*")
 
     blocks = []
@@ -571,7 +582,7 @@ def markdown(kind="all"):
     return "\n\n".join(blocks) + "\n"
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kafkacodec.client.config",
                                      description="The client settings: name, default, range, meaning.")
     parser.add_argument("--kind", choices=[*KINDS, "all"], default="all",

@@ -276,7 +276,7 @@ class Consumer:
                 for r in records:
                     out.append(Message._of_record(r))
                     if self._auto_store:
-                        stored[(r.topic, r.partition)] = r.offset + 1
+                        stored[(r.topic, r.partition)] = r.offset + 1  # type: ignore[index]  # set on a consumer's records
             if self._eof:
                 self._find_eof()
             if len(out) >= n and not self._events:

@@ -205,7 +205,8 @@ _BY_CLASS = (
 _FATAL_CODES = {47, 53, 90}
 
 
-def from_exception(exc: BaseException, timeout_code: str = "_TIMED_OUT", txn_requires_abort: bool = False) -> KafkaError:
+def from_exception(exc: BaseException, timeout_code: str = "_TIMED_OUT",
+                   txn_requires_abort: bool = False) -> KafkaError:
     """The KafkaError for an exception raised by kafkacodec's client."""
     if isinstance(exc, E.PurgedError):
         return KafkaError(CODES["_PURGE_INFLIGHT" if exc.in_flight else "_PURGE_QUEUE"])

@@ -243,7 +243,7 @@ class AdminClient:
 
         def delete(tp: TopicPartition) -> DeletedRecords:
             got = self._a.delete_records({(tp.topic, tp.partition): tp.offset}, timeout=timeout)
-            return DeletedRecords(got[(tp.topic, tp.partition)])
+            return DeletedRecords(got[(tp.topic, tp.partition)])  # type: ignore[index]  # a TopicPartition equals its pair
         return {TopicPartition(tp.topic, tp.partition): self._submit(delete, tp) for tp in topic_partition_offsets}
 
     def list_consumer_group_offsets(self, list_consumer_group_offsets_request: Iterable[ConsumerGroupTopicPartitions],
