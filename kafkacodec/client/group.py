@@ -24,7 +24,9 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Mapping
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
 from kafkacodec.protocol import decode_versioned, encode_versioned
@@ -33,11 +35,18 @@ from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.admin import TopicPartition
-from kafkacodec.client.assignors import ASSIGNORS, parse_sticky_user_data, sticky_user_data
-from kafkacodec.client.network import BrokerConnection
+from kafkacodec.client.assignors import (ASSIGNORS, Assignment, Assignor, TopicPartitionTuple,
+                                         parse_sticky_user_data, sticky_user_data)
+from kafkacodec.client.network import BrokerConnection, NetworkClient
 from kafkacodec.client.versions import max_version
 
+if TYPE_CHECKING:
+    from kafkacodec.client.fetcher import Fetcher
+    from kafkacodec.client.metadata import Metadata
+
 log = logging.getLogger("kafkacodec.client")
+
+_R = TypeVar("_R")
 
 LEAVE_GROUP = 13
 # v1 carries owned partitions (KIP-429), v2 the generation they were owned in
@@ -49,55 +58,65 @@ _COORDINATOR_ERRORS = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.COORDINATOR_NOT_A
 _MEMBER_RESET_ERRORS = {Code.ILLEGAL_GENERATION, Code.UNKNOWN_MEMBER_ID, Code.FENCED_INSTANCE_ID}
 
 
+class _OwnedAwareAssignor(Protocol):
+    """An assignor with ``uses_owned = True``: assign() also takes each member's
+    (generation, owned partitions)."""
+
+    def assign(self, partitions_per_topic: Mapping[str, int], subscriptions: Mapping[str, Collection[str]],
+               owned: Mapping[str, tuple[int, Iterable[TopicPartitionTuple]]]) -> Assignment: ...
+
+
 class GroupCoordinator:
     # a JoinGroup / SyncGroup is in flight: brokers answer a connection's requests in order, so a
     # commit sent now waits behind it, and its timeout would drop the connection and the join
     REBALANCING = frozenset(("join", "joining", "sync_wait", "syncing"))
 
-    def __init__(self, client, conf, fetcher):
+    def __init__(self, client: NetworkClient, conf: dict[str, Any], fetcher: Fetcher) -> None:
         self.client = client
         self.conf = conf
-        self.group_id = conf["group.id"]
+        self.group_id: str = conf["group.id"]
         self.fetcher = fetcher
-        self.assignors = [ASSIGNORS[a]() if isinstance(a, str) else a
-                          for a in conf["partition.assignment.strategy"]]
+        self.assignors: list[Assignor] = [ASSIGNORS[a]() if isinstance(a, str) else a
+                                          for a in conf["partition.assignment.strategy"]]
         # like Java's: cooperative only when every configured assignor supports it
         self.cooperative = all(getattr(a, "rebalance_protocol", "eager") == "cooperative" for a in self.assignors)
         self.cond = threading.Condition(fetcher.lock)
-        self.coordinator = None
+        self.coordinator: int | None = None   # node id of the coordinator's own connection
         self._finding = False
         self._find_after = 0.0
         self.member_id = ""
         self.generation = -1
-        self.protocol = None
-        self.subscription = set()     # topics (exact names)
-        self.pattern = None
+        self.protocol: str | None = None
+        self.subscription: set[str] = set()   # topics (exact names)
+        self.pattern: re.Pattern[str] | None = None
         self.subscribed = False       # subscribe() mode (vs assign())
         self.phase = "idle"           # idle, revoke, join, joining, assigned, stable
-        self.owned = []               # partitions of the current generation
-        self.pending_assignment = None
-        self.rejoin_reason = None
+        self.owned: list[TopicPartition] = []   # partitions of the current generation
+        self.pending_assignment: list[TopicPartition] | None = None
+        self.rejoin_reason: str | None = None
         self.partitions_lost = False
         self._next_heartbeat = 0.0
         self._heartbeat_in_flight = False
         self._join_after = 0.0
-        self._leader_join = None      # JoinGroup answer waiting for metadata before SyncGroup
-        self._join_started = None     # when this (re)join began, for the INFO lines
+        # JoinGroup answer waiting for metadata before SyncGroup
+        self._leader_join: m.JoinGroupResponse | None = None
+        self._join_started: float | None = None   # when this (re)join began, for the INFO lines
         self._leader_was_me = False
-        self._topic_counts = {}
+        self._topic_counts: dict[str, int] = {}
         self.last_poll = time.monotonic()
-        self.error = None             # raised by the next poll()
+        self.error: BaseException | None = None   # raised by the next poll()
         # statistics (kafkacodec.client.stats)
-        self.committed_offsets = {}   # TopicPartition -> offset last committed or read back by this member
+        # TopicPartition -> offset last committed or read back by this member
+        self.committed_offsets: dict[TopicPartition, int] = {}
         self.rebalance_cnt = 0        # assignments and revocations handed to poll()
-        self.last_rebalance = None    # when the last of them was (monotonic)
-        self.last_rebalance_reason = None
+        self.last_rebalance: float | None = None   # when the last of them was (monotonic)
+        self.last_rebalance_reason: str | None = None
         self.closed = False
         client.metadata.listeners.append(self._metadata_changed)
 
     # -- coordinator discovery (I/O thread, also used for commits without subscribe)
 
-    def _find_coordinator(self, now):
+    def _find_coordinator(self, now: float) -> None:
         if self._finding or now < self._find_after:
             return
         self._finding = True
@@ -105,14 +124,14 @@ class GroupCoordinator:
         future = self.client.send(None, "FindCoordinator", body)
         future.add_done_callback(self._found)
 
-    def _found(self, future):
+    def _found(self, future: Future[Any]) -> None:
         self._finding = False
         exc = future.exception()
         backoff = self.conf["retry.backoff.ms"] / 1000
         if exc is not None:
             self._find_after = time.monotonic() + backoff
             return
-        resp = future.result()
+        resp: m.FindCoordinatorResponse = future.result()
         if resp.error_code:
             self._find_after = time.monotonic() + backoff
             if resp.error_code not in _COORDINATOR_ERRORS:
@@ -135,7 +154,7 @@ class GroupCoordinator:
             self.coordinator = node
             self.cond.notify_all()
 
-    def coordinator_dead(self, why):
+    def coordinator_dead(self, why: BaseException | str) -> None:
         if self.coordinator is not None:
             closing = self.closed or self.client.closed or isinstance(why, E.ClientClosedError)
             log.log(logging.DEBUG if closing else logging.WARNING,
@@ -144,11 +163,11 @@ class GroupCoordinator:
         self.coordinator = None
         self.client.wakeup()
 
-    def connection_lost(self, node_id, error):
+    def connection_lost(self, node_id: int, error: BaseException) -> None:
         if node_id == self.coordinator:
             self.coordinator_dead(error)
 
-    def wait_coordinator(self, deadline):
+    def wait_coordinator(self, deadline: float) -> int:
         """Calling thread: the coordinator's node id, looked up by the I/O thread."""
         with self.cond:
             while self.coordinator is None:
@@ -165,7 +184,7 @@ class GroupCoordinator:
 
     # -- the membership state machine (I/O thread)
 
-    def tick(self, now):
+    def tick(self, now: float) -> float | None:
         if self.closed or self.group_id is None:
             return None
         try:
@@ -173,7 +192,7 @@ class GroupCoordinator:
         except E.ClientClosedError:
             return None  # close() ran while this tick was under way
 
-    def _tick(self, now):
+    def _tick(self, now: float) -> float | None:
         if self.coordinator is None:
             self._find_coordinator(now)
             return self._find_after if not self._finding else None
@@ -203,7 +222,7 @@ class GroupCoordinator:
             return self._join_after
         return None
 
-    def request_rejoin(self, reason, lost=False):
+    def request_rejoin(self, reason: str, lost: bool = False) -> None:
         with self.cond:
             if self.rejoin_reason is None:
                 self.rejoin_reason = reason
@@ -215,7 +234,7 @@ class GroupCoordinator:
             self.cond.notify_all()
         self.client.wakeup()
 
-    def _metadata_changed(self, md):
+    def _metadata_changed(self, md: Metadata) -> None:
         if not self.subscribed:
             return
         if self.pattern is not None:
@@ -230,12 +249,12 @@ class GroupCoordinator:
             if any(counts.get(t, 0) != c for t, c in self._topic_counts.items()):
                 self.request_rejoin("partition count changed")
 
-    def _retry_join(self, backoff=True):
+    def _retry_join(self, backoff: bool = True) -> None:
         self.phase = "join"
         self._join_after = time.monotonic() + (self.conf["retry.backoff.ms"] / 1000 if backoff else 0)
         self.client.wakeup()
 
-    def _send_join(self):
+    def _send_join(self) -> None:
         if self._join_started is None:
             self._join_started = time.monotonic()
             # INFO: a first poll() that returns nothing for many seconds should not look like a fault
@@ -247,13 +266,14 @@ class GroupCoordinator:
         self.phase = "joining"
         self.rejoin_reason = None
         topics = sorted(self.subscription)
-        by_topic = {}
+        by_topic: dict[str, list[int]] = {}
         for tp in self.owned:
             by_topic.setdefault(tp.topic, []).append(tp.partition)
         owned = [m.ConsumerProtocolSubscription.TopicPartition(topic=t, partitions=sorted(ps))
                  for t, ps in sorted(by_topic.items())]
         # the sticky user data (previous assignment, generation) for librdkafka's sticky assignors
-        user_data = sticky_user_data([tuple(tp) for tp in self.owned], self.generation) if self.owned else None
+        user_data = (sticky_user_data([(tp.topic, tp.partition) for tp in self.owned], self.generation)
+                     if self.owned else None)
         meta = encode_versioned(m.ConsumerProtocolSubscription(
             topics=topics, user_data=user_data, owned_partitions=owned,
             generation_id=self.generation if self.owned else -1), SUBSCRIPTION_VERSION)
@@ -267,7 +287,7 @@ class GroupCoordinator:
         future = self.client.send(self.coordinator, "JoinGroup", body, timeout=timeout)
         future.add_done_callback(self._joined)
 
-    def _coordinator_error(self, exc_or_code):
+    def _coordinator_error(self, exc_or_code: BaseException | int) -> bool:
         if isinstance(exc_or_code, int):
             if exc_or_code in _COORDINATOR_ERRORS:
                 self.coordinator_dead(E.error_for(exc_or_code).name)
@@ -276,7 +296,7 @@ class GroupCoordinator:
         self.coordinator_dead(exc_or_code)
         return True
 
-    def _join_step_failed(self, future, api, member_reset_codes):
+    def _join_step_failed(self, future: Future[Any], api: str, member_reset_codes: Collection[int]) -> Any:
         """The answer of a JoinGroup or SyncGroup (None when it failed and was dealt with)."""
         if self.closed:
             return None
@@ -320,8 +340,8 @@ class GroupCoordinator:
             return None
         return resp
 
-    def _joined(self, future):
-        resp = self._join_step_failed(future, "JoinGroup", _MEMBER_RESET_ERRORS)
+    def _joined(self, future: Future[Any]) -> None:
+        resp: m.JoinGroupResponse | None = self._join_step_failed(future, "JoinGroup", _MEMBER_RESET_ERRORS)
         if resp is None:
             return
         self.member_id = resp.member_id
@@ -335,11 +355,12 @@ class GroupCoordinator:
         else:
             self._send_sync([])
 
-    def _maybe_sync(self):
+    def _maybe_sync(self) -> None:
         """Leader: assign once metadata knows every topic any member subscribed to."""
         resp = self._leader_join
-        subscriptions = {}
-        owned = {}
+        assert resp is not None  # both callers set or check it first
+        subscriptions: dict[str, set[str]] = {}
+        owned: dict[str, tuple[int, list[TopicPartitionTuple]]] = {}
         for member in resp.members:
             try:
                 _, sub = decode_versioned("ConsumerProtocolSubscription", member.metadata)
@@ -353,7 +374,7 @@ class GroupCoordinator:
                 generation = sub.generation_id
             tps = [(t.topic, p) for t in sub.owned_partitions or () for p in t.partitions or ()] or previous
             owned[member.member_id] = (generation, tps)
-        wanted = set().union(*subscriptions.values()) if subscriptions else set()
+        wanted: set[str] = set().union(*subscriptions.values()) if subscriptions else set()
         md = self.client.metadata
         missing = {t for t in wanted if t not in md.topics and t not in md.topic_errors}
         if missing:
@@ -364,22 +385,22 @@ class GroupCoordinator:
         counts = {t: len(md.topics[t].partitions) for t in wanted if t in md.topics}
         assignor = next((a for a in self.assignors if a.name == self.protocol), self.assignors[0])
         if getattr(assignor, "uses_owned", False):
-            plan = assignor.assign(counts, subscriptions, owned)
+            plan = cast(_OwnedAwareAssignor, assignor).assign(counts, subscriptions, owned)
         else:
             plan = assignor.assign(counts, subscriptions)
         self._topic_counts = counts
-        assignments = []
-        for member, tps in plan.items():
-            by_topic = {}
+        assignments: list[m.SyncGroupRequest.SyncGroupRequestAssignment] = []
+        for member_id, tps in plan.items():
+            by_topic: dict[str, list[int]] = {}
             for topic, partition in tps:
                 by_topic.setdefault(topic, []).append(partition)
             data = encode_versioned(m.ConsumerProtocolAssignment(assigned_partitions=[
                 m.ConsumerProtocolAssignment.TopicPartition(topic=t, partitions=sorted(ps))
                 for t, ps in sorted(by_topic.items())], user_data=None), 0)
-            assignments.append(m.SyncGroupRequest.SyncGroupRequestAssignment(member_id=member, assignment=data))
+            assignments.append(m.SyncGroupRequest.SyncGroupRequestAssignment(member_id=member_id, assignment=data))
         self._send_sync(assignments)
 
-    def _send_sync(self, assignments):
+    def _send_sync(self, assignments: list[m.SyncGroupRequest.SyncGroupRequestAssignment]) -> None:
         self.phase = "syncing"
         body = m.SyncGroupRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
                                   group_instance_id=self.conf["group.instance.id"], protocol_type=PROTOCOL_TYPE,
@@ -387,11 +408,11 @@ class GroupCoordinator:
         future = self.client.send(self.coordinator, "SyncGroup", body)
         future.add_done_callback(self._synced)
 
-    def _synced(self, future):
-        resp = self._join_step_failed(future, "SyncGroup", {Code.UNKNOWN_MEMBER_ID})
+    def _synced(self, future: Future[Any]) -> None:
+        resp: m.SyncGroupResponse | None = self._join_step_failed(future, "SyncGroup", {Code.UNKNOWN_MEMBER_ID})
         if resp is None:
             return
-        tps = []
+        tps: list[TopicPartition] = []
         if resp.assignment:
             try:
                 _, assignment = decode_versioned("ConsumerProtocolAssignment", resp.assignment)
@@ -417,14 +438,14 @@ class GroupCoordinator:
             self._next_heartbeat = time.monotonic() + self.conf["heartbeat.interval.ms"] / 1000
             self.cond.notify_all()
 
-    def _send_heartbeat(self):
+    def _send_heartbeat(self) -> None:
         self._heartbeat_in_flight = True
         body = m.HeartbeatRequest(group_id=self.group_id, generation_id=self.generation, member_id=self.member_id,
                                   group_instance_id=self.conf["group.instance.id"])
         future = self.client.send(self.coordinator, "Heartbeat", body)
         future.add_done_callback(self._heartbeat_answered)
 
-    def _heartbeat_answered(self, future):
+    def _heartbeat_answered(self, future: Future[Any]) -> None:
         self._heartbeat_in_flight = False
         interval = self.conf["heartbeat.interval.ms"] / 1000
         self._next_heartbeat = time.monotonic() + interval
@@ -433,7 +454,7 @@ class GroupCoordinator:
             self._coordinator_error(exc)
             self._next_heartbeat = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
             return
-        code = future.result().error_code
+        code: int = future.result().error_code
         if code == Code.REBALANCE_IN_PROGRESS:
             self.request_rejoin("the group is rebalancing")
         elif code in _MEMBER_RESET_ERRORS:
@@ -443,7 +464,7 @@ class GroupCoordinator:
         elif self._coordinator_error(code):
             self._next_heartbeat = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
 
-    def _leave(self, reason):
+    def _leave(self, reason: str) -> Future[Any] | None:
         if self.coordinator is None or not self.member_id:
             return None
         # the member is named at the top up to v2 and in `members` from v3 (where a top-level
@@ -451,8 +472,9 @@ class GroupCoordinator:
         # members, who need it: librdkafka's mock coordinator ignores the `members` of v3+
         static = self.conf["group.instance.id"] is not None
         conn = self.client.connections.get(self.coordinator)
-        version = min(conn.versions.get(LEAVE_GROUP, 0) if conn is not None and conn.versions else 0,
-                      max_version("LeaveGroup") if static else 2)
+        cap = max_version("LeaveGroup") if static else 2
+        assert cap is not None  # versions.CAPS caps LeaveGroup
+        version = min(conn.versions.get(LEAVE_GROUP, 0) if conn is not None and conn.versions else 0, cap)
         if version >= 3:
             body = m.LeaveGroupRequest(group_id=self.group_id, members=[
                 m.LeaveGroupRequest.MemberIdentity(member_id=self.member_id,
@@ -467,7 +489,7 @@ class GroupCoordinator:
 
     # -- calling thread
 
-    def subscribe(self, topics=None, pattern=None):
+    def subscribe(self, topics: Iterable[str] | None = None, pattern: str | re.Pattern[str] | None = None) -> None:
         with self.cond:
             self.subscribed = True
             self.pattern = re.compile(pattern) if isinstance(pattern, str) else pattern
@@ -480,14 +502,14 @@ class GroupCoordinator:
             md.add_topics(self.subscription)
         self.request_rejoin("subscription changed")
 
-    def unsubscribe(self):
+    def unsubscribe(self) -> None:
         with self.cond:
             self.subscribed = False
             self.subscription = set()
             self.pattern = None
         self.client.call_soon(self._leave, "unsubscribed")
 
-    def revoked_done(self):
+    def revoked_done(self) -> None:
         with self.cond:
             self.owned = []
             self.partitions_lost = False
@@ -498,12 +520,12 @@ class GroupCoordinator:
                 self._join_after = 0.0
         self.client.wakeup()
 
-    def take_assignment(self):
-        """(new assignment, what we owned before) once SyncGroup answered, else (None, None)."""
+    def take_assignment(self) -> tuple[list[TopicPartition] | None, list[TopicPartition]]:
+        """(new assignment, what we owned before) once SyncGroup answered, else (None, [])."""
         with self.cond:
             tps = self.pending_assignment
             self.pending_assignment = None
-            before = None
+            before: list[TopicPartition] = []
             if tps is not None:
                 before, self.owned = self.owned, tps
                 if self.phase == "assigned":
@@ -512,14 +534,14 @@ class GroupCoordinator:
                 self.last_rebalance = time.monotonic()
             return tps, before
 
-    def leave(self, timeout):
+    def leave(self, timeout: float) -> None:
         """Calling thread: leave the group (close/unsubscribe), waiting up to `timeout`."""
         if self.client.closed:
             return  # no I/O thread to send it: the session timeout covers it
-        holder = []
+        holder: list[Future[Any] | None] = []
         done = threading.Event()
 
-        def run():
+        def run() -> None:
             holder.append(self._leave("the consumer is closing"))
             done.set()
         self.client.call_soon(run)
@@ -534,9 +556,9 @@ class GroupCoordinator:
                 log.warning("group %s: could not leave (%s); the broker drops this member after "
                             "session.timeout.ms", self.group_id, exc)
 
-    def _commit_body(self, offsets):
+    def _commit_body(self, offsets: Mapping[TopicPartition, int]) -> m.OffsetCommitRequest:
         generation, member = (self.generation, self.member_id) if self.subscribed else (-1, "")
-        by_topic = {}
+        by_topic: dict[str, list[tuple[int, int]]] = {}
         for tp, offset in offsets.items():
             by_topic.setdefault(tp.topic, []).append((tp.partition, offset))
         T = m.OffsetCommitRequest.OffsetCommitRequestTopic
@@ -548,7 +570,7 @@ class GroupCoordinator:
                                             commit_timestamp=-1, committed_metadata="") for p, o in ps])
                     for t, ps in by_topic.items()])
 
-    def _coordinator_answer(self, future):
+    def _coordinator_answer(self, future: Future[Any]) -> tuple[Any, E.KafkaError | None]:
         """(the coordinator's answer, None), or (None, the retriable error) after
         noting it for a coordinator change; raises the others."""
         try:
@@ -559,12 +581,12 @@ class GroupCoordinator:
             self._coordinator_error(exc)
             return None, exc
 
-    def _commit_outcome(self, future):
+    def _commit_outcome(self, future: Future[Any]) -> E.KafkaError | None:
         """None when committed; the retriable error to retry after; raises the others."""
         resp, err = self._coordinator_answer(future)
         if err is not None:
             return err
-        retry = None
+        retry: E.KafkaError | None = None
         for t in resp.topics:
             for p in t.partitions:
                 code = p.error_code
@@ -584,7 +606,8 @@ class GroupCoordinator:
                     retry = err
         return retry
 
-    def _call_coordinator(self, api, body, deadline, what, outcome):
+    def _call_coordinator(self, api: str, body: Any, deadline: float, what: str,
+                          outcome: Callable[[Future[Any]], tuple[bool, _R]]) -> _R:
         """Calling thread: send to the coordinator until outcome(future) gives (True, result);
         (False, retriable error) retries after a backoff, other errors are raised by outcome."""
         attempt = 0
@@ -607,7 +630,7 @@ class GroupCoordinator:
 
     def commit(self, offsets: dict[TopicPartition, int], deadline: float) -> None:
         """Calling thread: commit {TopicPartition: offset} synchronously; retries coordinator moves."""
-        def outcome(future):
+        def outcome(future: Future[Any]) -> tuple[bool, E.KafkaError | None]:
             retry = self._commit_outcome(future)
             return retry is None, retry
         self._call_coordinator("OffsetCommit", self._commit_body(offsets), deadline,
@@ -619,14 +642,15 @@ class GroupCoordinator:
         """One OffsetCommit attempt from the I/O thread; callback(offsets, error or None) runs there."""
         body = self._commit_body(offsets)
 
-        def run():
+        def run() -> None:
             if self.coordinator is None:
                 self.client.wakeup()
                 callback(offsets, E.CoordinatorNotAvailableError(f"group {self.group_id}: coordinator unknown"))
                 return
             future = self.client.send(self.coordinator, "OffsetCommit", body)
 
-            def done(f):
+            def done(f: Future[Any]) -> None:
+                error: E.KafkaError | None
                 try:
                     error = self._commit_outcome(f)
                 except E.KafkaError as exc:
@@ -639,14 +663,14 @@ class GroupCoordinator:
 
     def committed(self, tps: list[TopicPartition], deadline: float) -> dict[TopicPartition, int | None]:
         """Calling thread: {TopicPartition: offset or None} from OffsetFetch."""
-        by_topic = {}
+        by_topic: dict[str, list[int]] = {}
         for tp in tps:
             by_topic.setdefault(tp.topic, []).append(tp.partition)
         body = m.OffsetFetchRequest(group_id=self.group_id, topics=[
             m.OffsetFetchRequest.OffsetFetchRequestTopic(name=t, partition_indexes=sorted(ps))
             for t, ps in by_topic.items()])
 
-        def outcome(future):
+        def outcome(future: Future[Any]) -> tuple[bool, dict[TopicPartition, int | None] | E.KafkaError]:
             resp, err = self._coordinator_answer(future)
             if err is not None:
                 return False, err
@@ -660,13 +684,16 @@ class GroupCoordinator:
             out = {TopicPartition(t.name, p.partition_index): p.committed_offset if p.committed_offset >= 0 else None
                    for t in resp.topics for p in t.partitions}
             for tp in tps:
-                if out.get(tp) is not None:
-                    self.committed_offsets[tp] = out[tp]
+                offset = out.get(tp)
+                if offset is not None:
+                    self.committed_offsets[tp] = offset
             return True, {tp: out.get(tp) for tp in tps}
-        return self._call_coordinator("OffsetFetch", body, deadline,  # type: ignore[no-any-return]
-                                      f"committed offsets of group {self.group_id}", outcome)
+        # outcome pairs True with the offsets, False with the error
+        return cast(dict[TopicPartition, int | None],
+                    self._call_coordinator("OffsetFetch", body, deadline,
+                                           f"committed offsets of group {self.group_id}", outcome))
 
-    def close(self):
+    def close(self) -> None:
         self.closed = True
         with self.cond:
             self.cond.notify_all()
