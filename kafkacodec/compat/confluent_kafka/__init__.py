@@ -58,7 +58,12 @@ What differs from confluent-kafka, and why
 - ``log_level``/``logger`` change nothing: kafkacodec logs through the ``logging`` module
   (loggers ``kafkacodec.client``, ``kafkacodec.compat``).
 - ``AdminClient`` has the calls kafkacodec's Admin has (create/delete topics, list_topics,
-  describe_cluster, list_offsets); ``validate_only`` and ``replica_assignment`` are refused.
+  describe_cluster, describe_topics, list_offsets, consumer groups and their offsets,
+  describe_configs, incremental_alter_configs); ``validate_only`` of create_topics,
+  ``replica_assignment``, ``include_authorized_operations=True`` and
+  ``list_consumer_groups(types=...)`` are refused.  Groups are described with DescribeGroups
+  (type CLASSIC), configs without synonyms; listed groups have type UNKNOWN (``admin``'s
+  documentation says why).
 - ``Message`` objects of delivery reports carry no headers, as in confluent-kafka; their
   timestamp type is LOG_APPEND_TIME when the broker's acknowledgement gave a log-append time.
 - ``KafkaError.str()`` of a local error has librdkafka's text for the common codes and a text made
@@ -71,11 +76,14 @@ from kafkacodec.compat.confluent_kafka._errors import KafkaError, KafkaException
 from kafkacodec.compat.confluent_kafka._producer import Producer
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
                                                       TIMESTAMP_CREATE_TIME, TIMESTAMP_LOG_APPEND_TIME,
-                                                      TIMESTAMP_NOT_AVAILABLE, Message, TopicPartition)
-from kafkacodec.compat.confluent_kafka.admin import IsolationLevel, Node
+                                                      TIMESTAMP_NOT_AVAILABLE, ConsumerGroupState,
+                                                      ConsumerGroupType, Message, Node, TopicCollection,
+                                                      TopicPartition, TopicPartitionInfo, Uuid)
+from kafkacodec.compat.confluent_kafka.admin import ConsumerGroupTopicPartitions, IsolationLevel
 
 __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "TopicPartition", "admin",
-           "IsolationLevel", "Node", "SETTINGS", "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED",
+           "IsolationLevel", "Node", "Uuid", "ConsumerGroupState", "ConsumerGroupType", "ConsumerGroupTopicPartitions",
+           "TopicCollection", "TopicPartitionInfo", "SETTINGS", "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED",
            "OFFSET_INVALID", "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME",
            "version", "libversion"]
 

@@ -1,6 +1,11 @@
-"""TopicPartition, Message and the metadata classes, shaped as confluent-kafka's."""
+"""TopicPartition, Message, the metadata classes and the admin model types confluent-kafka
+exports at its top level (Node, Uuid, ConsumerGroupState, ConsumerGroupType,
+TopicCollection, TopicPartitionInfo), shaped as confluent-kafka's."""
 from __future__ import annotations
 
+import base64
+import enum
+import uuid
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -12,6 +17,7 @@ if TYPE_CHECKING:
 Headers = list[tuple[str, bytes | None]]
 
 __all__ = ["TopicPartition", "Message", "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata",
+           "Node", "Uuid", "ConsumerGroupState", "ConsumerGroupType", "TopicCollection", "TopicPartitionInfo",
            "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED", "OFFSET_INVALID",
            "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME"]
 
@@ -213,3 +219,105 @@ class ClusterMetadata:
 
     def __str__(self) -> str:
         return str(self.cluster_id)
+
+
+class Node:
+    """A broker: id, id_string, host, port, rack (a group's coordinator, a partition's replicas)."""
+
+    def __init__(self, id: int, host: str, port: int, rack: str | None = None) -> None:
+        self.id, self.id_string, self.host, self.port, self.rack = id, str(id), host, port, rack
+
+    def __repr__(self) -> str:
+        return f"Node({self.id}, {self.host}:{self.port})"
+
+    def __str__(self) -> str:
+        # confluent-kafka's spelling, trailing space included when there is no rack
+        return f"({self.id}) {self.host}:{self.port} {f'(Rack - {self.rack})' if self.rack else ''}"
+
+
+def _int64(value: int) -> int:
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+class Uuid:
+    """A topic id as confluent-kafka has it: two signed 64-bit halves, printed as librdkafka
+    prints ids (base64 of the 16 bytes, no padding; Kafka's own tools use the URL-safe alphabet)."""
+
+    __slots__ = ("_msb", "_lsb")
+
+    def __init__(self, most_significant_bits: int, least_significant_bits: int) -> None:
+        for what, bits in (("most_significant_bits", most_significant_bits),
+                           ("least_significant_bits", least_significant_bits)):
+            if not -(1 << 63) <= bits < 1 << 63:
+                raise OverflowError(f"Uuid {what} {bits} does not fit in a signed 64-bit integer")
+        self._msb, self._lsb = most_significant_bits, least_significant_bits
+
+    @classmethod
+    def _of(cls, value: uuid.UUID) -> Uuid:
+        return cls(_int64(value.int >> 64), _int64(value.int & ((1 << 64) - 1)))
+
+    def get_most_significant_bits(self) -> int:
+        return self._msb
+
+    def get_least_significant_bits(self) -> int:
+        return self._lsb
+
+    def _bytes(self) -> bytes:
+        return (self._msb & ((1 << 64) - 1)).to_bytes(8, "big") + (self._lsb & ((1 << 64) - 1)).to_bytes(8, "big")
+
+    def __str__(self) -> str:
+        return base64.b64encode(self._bytes()).rstrip(b"=").decode()
+
+    __repr__ = __str__
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Uuid):
+            return NotImplemented
+        return (self._msb, self._lsb) == (other._msb, other._lsb)
+
+    def __hash__(self) -> int:
+        return hash((self._msb, self._lsb))
+
+
+class ConsumerGroupState(enum.Enum):
+    """A group's state, with librdkafka's values (UNKOWN: the old misspelt alias)."""
+
+    UNKNOWN = 0
+    UNKOWN = 0
+    PREPARING_REBALANCING = 1
+    COMPLETING_REBALANCING = 2
+    STABLE = 3
+    DEAD = 4
+    EMPTY = 5
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ConsumerGroupState):
+            return NotImplemented
+        return bool(self.value < other.value)
+
+
+class ConsumerGroupType(enum.Enum):
+    """CLASSIC: JoinGroup/SyncGroup groups; CONSUMER: KIP-848 groups."""
+
+    UNKNOWN = 0
+    CONSUMER = 1
+    CLASSIC = 2
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ConsumerGroupType):
+            return NotImplemented
+        return bool(self.value < other.value)
+
+
+class TopicCollection:
+    """Topics by name, for describe_topics()."""
+
+    def __init__(self, topic_names: list[str]) -> None:
+        self.topic_names = topic_names
+
+
+class TopicPartitionInfo:
+    """A partition of a TopicDescription: id, leader (None: no leader now), replicas, isr."""
+
+    def __init__(self, id: int, leader: Node | None, replicas: list[Node], isr: list[Node]) -> None:
+        self.id, self.leader, self.replicas, self.isr = id, leader, replicas, isr

@@ -1,29 +1,52 @@
 """confluent_kafka.admin's AdminClient over kafkacodec's Admin: each call returns futures
 (``concurrent.futures.Future``) that a small thread pool resolves, as librdkafka's
 background thread does.  The calls here: create_topics, delete_topics, list_topics,
-describe_cluster, list_offsets, create_partitions, delete_records,
-list_consumer_group_offsets, alter_consumer_group_offsets, delete_consumer_groups.
+describe_cluster, describe_topics, list_offsets, create_partitions, delete_records,
+list_consumer_groups, describe_consumer_groups, list_consumer_group_offsets,
+alter_consumer_group_offsets, delete_consumer_groups, describe_configs,
+incremental_alter_configs.
+
+Where kafkacodec's Admin cannot give what confluent-kafka's would, the call says so
+instead of answering less: ``include_authorized_operations=True`` and
+``list_consumer_groups(types=...)`` are refused (KafkaException, _INVALID_ARG), since
+the Admin asks for no ACL operations and lists groups without their type; listed groups
+have type UNKNOWN, as librdkafka reports them from brokers older than ListGroups v5.
+Groups are described with DescribeGroups (type CLASSIC; librdkafka tries KIP-848's
+ConsumerGroupDescribe first), configs without synonyms, and only topic and broker
+configs; several broker resources may go in one describe_configs() call.
 """
 from __future__ import annotations
 
 import concurrent.futures
 import enum
+import time
 from collections.abc import Callable, Iterable
-from typing import Any, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from kafkacodec.client import Admin as _Admin
 from kafkacodec.client import errors as E
+from kafkacodec.client.admin import GroupDescription, answer_by
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMetadata, ClusterMetadata,
-                                                      PartitionMetadata, TopicMetadata, TopicPartition)
+                                                      ConsumerGroupState, ConsumerGroupType, Node,
+                                                      PartitionMetadata, TopicCollection, TopicMetadata,
+                                                      TopicPartition, TopicPartitionInfo, Uuid)
+from kafkacodec.errors import KafkaCodecError
+from kafkacodec.protocol import decode_versioned
+from kafkacodec.protocol import messages as m
 
 _T = TypeVar("_T")
+_E = TypeVar("_E", bound=enum.Enum)
 
-__all__ = ["AdminClient", "NewTopic", "NewPartitions", "DeletedRecords", "ConsumerGroupTopicPartitions", "OffsetSpec", "ListOffsetsResultInfo", "DescribeClusterResult", "Node",
-           "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata", "KafkaError",
-           "KafkaException", "IsolationLevel", "OFFSET_INVALID"]
+__all__ = ["AdminClient", "NewTopic", "NewPartitions", "DeletedRecords", "ConsumerGroupTopicPartitions", "OffsetSpec",
+           "ListOffsetsResultInfo", "DescribeClusterResult", "Node", "ClusterMetadata", "BrokerMetadata",
+           "TopicMetadata", "PartitionMetadata", "KafkaError", "KafkaException", "IsolationLevel", "OFFSET_INVALID",
+           "ResourceType", "ConfigResource", "ConfigEntry", "ConfigSource", "AlterConfigOpType",
+           "ConsumerGroupListing", "ListConsumerGroupsResult", "ConsumerGroupDescription", "MemberDescription",
+           "MemberAssignment", "ConsumerGroupState", "ConsumerGroupType", "TopicCollection", "TopicDescription",
+           "TopicPartitionInfo", "Uuid"]
 
 
 class NewTopic:
@@ -114,19 +137,281 @@ class ListOffsetsResultInfo:
         return f"ListOffsetsResultInfo(offset={self.offset},timestamp={self.timestamp})"
 
 
-class Node:
-    def __init__(self, id: int, host: str, port: int, rack: str | None = None) -> None:
-        self.id, self.id_string, self.host, self.port, self.rack = id, str(id), host, port, rack
-
-    def __repr__(self) -> str:
-        return f"Node({self.id}, {self.host}:{self.port})"
-
-
 class DescribeClusterResult:
     def __init__(self, controller: Node | None, nodes: list[Node], cluster_id: str | None = None,
                  authorized_operations: list[Any] | None = None) -> None:
         self.controller, self.nodes, self.cluster_id = controller, nodes, cluster_id
         self.authorized_operations = authorized_operations
+
+
+def _to_enum(value: _E | str | int, cls: type[_E], what: str) -> _E:
+    """`value` as a member of `cls`: a member, its name (any case) or its value."""
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, str):
+        try:
+            return cls[value.upper()]
+        except KeyError:
+            pass
+    elif isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return cls(value)
+        except ValueError:
+            pass
+    else:
+        raise TypeError(f"{what}: expected a {cls.__name__}, its name or its value, got {type(value).__name__}")
+    raise ValueError(f"{what}: {value!r} is not a {cls.__name__} (one of {', '.join(cls.__members__)})")
+
+
+class ResourceType(enum.Enum):
+    """What a ConfigResource names, with librdkafka's values."""
+
+    UNKNOWN = 0
+    ANY = 1
+    TOPIC = 2
+    GROUP = 3
+    BROKER = 4
+    TRANSACTIONAL_ID = 5
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ResourceType):
+            return NotImplemented
+        return bool(self.value < other.value)
+
+
+class AlterConfigOpType(enum.Enum):
+    """The operation of a ConfigEntry given to incremental_alter_configs()."""
+
+    SET = 0
+    DELETE = 1
+    APPEND = 2
+    SUBTRACT = 3
+
+
+class ConfigSource(enum.Enum):
+    """Where a described config's value comes from (ConfigEntry.source holds the value)."""
+
+    UNKNOWN_CONFIG = 0
+    DYNAMIC_TOPIC_CONFIG = 1
+    DYNAMIC_BROKER_CONFIG = 2
+    DYNAMIC_DEFAULT_BROKER_CONFIG = 3
+    STATIC_BROKER_CONFIG = 4
+    DEFAULT_CONFIG = 5
+    GROUP_CONFIG = 8
+
+
+# kafkacodec Admin's source names -> ConfigSource values; the rest (a broker logger's, unknown) -> 0
+_SOURCE_VALUES = {"dynamic_topic": 1, "dynamic_broker": 2, "dynamic_default_broker": 3, "static_broker": 4,
+                  "default": 5}
+
+
+class ConfigEntry:
+    """A config described by describe_configs(), or one to change with incremental_alter_configs()
+    (its ``incremental_operation`` an AlterConfigOpType).  Described entries carry ``source`` as the
+    ConfigSource value (an int), as librdkafka's do."""
+
+    def __init__(self, name: str, value: str | None, source: ConfigSource | int = ConfigSource.UNKNOWN_CONFIG,
+                 is_read_only: bool = False, is_default: bool = False, is_sensitive: bool = False,
+                 is_synonym: bool = False, synonyms: dict[str, ConfigEntry] | None = None,
+                 incremental_operation: AlterConfigOpType | None = None) -> None:
+        self.name = name
+        self.value = value
+        self.source = source
+        self.is_read_only = bool(is_read_only)
+        self.is_default = bool(is_default)
+        self.is_sensitive = bool(is_sensitive)
+        self.is_synonym = bool(is_synonym)
+        self.synonyms: dict[str, ConfigEntry] = {} if synonyms is None else synonyms
+        self.incremental_operation = incremental_operation
+
+    def __repr__(self) -> str:
+        return f'ConfigEntry({self.name}="{self.value}")'
+
+    def __str__(self) -> str:
+        return f'{self.name}="{self.value}"'
+
+
+class ConfigResource:
+    """A topic or broker (name: its node id) whose configs describe_configs() reads or
+    incremental_alter_configs() changes (``incremental_configs``: [ConfigEntry]).
+    Equal and hashed by (restype, name)."""
+
+    Type: ClassVar[type[ResourceType]] = ResourceType
+
+    def __init__(self, restype: ResourceType | str | int, name: str, set_config: dict[str, str] | None = None,
+                 described_configs: dict[str, ConfigEntry] | None = None, error: KafkaError | None = None,
+                 incremental_configs: list[ConfigEntry] | None = None) -> None:
+        if name is None:
+            raise ValueError("ConfigResource: name must be a string, got None")
+        self.restype = _to_enum(restype, ResourceType, "ConfigResource restype")
+        self.restype_int = int(self.restype.value)
+        self.name = name
+        self.set_config_dict: dict[str, str] = dict(set_config or {})
+        self.incremental_configs: list[ConfigEntry] = list(incremental_configs or [])
+        self.configs = described_configs
+        self.error = error
+
+    def __repr__(self) -> str:
+        if self.error is not None:
+            return f"ConfigResource({self.restype},{self.name},{self.error!r})"
+        return f"ConfigResource({self.restype},{self.name})"
+
+    def _key(self) -> tuple[ResourceType, str]:
+        return (self.restype, self.name)
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ConfigResource):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ConfigResource):
+            return NotImplemented
+        return (self.restype.value, self.name) < (other.restype.value, other.name)
+
+    def __len__(self) -> int:
+        return len(self.set_config_dict)
+
+    def set_config(self, name: str, value: str, overwrite: bool = True) -> None:
+        """A value for alter_configs() (kept, as confluent-kafka does; this face has no alter_configs)."""
+        if overwrite or name not in self.set_config_dict:
+            self.set_config_dict[name] = value
+
+    def add_incremental_config(self, config_entry: ConfigEntry) -> None:
+        self.incremental_configs.append(config_entry)
+
+
+class ConsumerGroupListing:
+    """A group as list_consumer_groups() lists it."""
+
+    def __init__(self, group_id: str, is_simple_consumer_group: bool,
+                 state: ConsumerGroupState | str | int | None = None,
+                 type: ConsumerGroupType | str | int | None = None) -> None:
+        self.group_id = group_id
+        self.is_simple_consumer_group = is_simple_consumer_group
+        self.state = None if state is None else _to_enum(state, ConsumerGroupState, "ConsumerGroupListing state")
+        self.type = None if type is None else _to_enum(type, ConsumerGroupType, "ConsumerGroupListing type")
+
+
+class ListConsumerGroupsResult:
+    """What list_consumer_groups()'s future gives: valid listings, and errors (KafkaException)
+    of brokers that answered with one."""
+
+    def __init__(self, valid: list[ConsumerGroupListing] | None = None,
+                 errors: list[KafkaException] | None = None) -> None:
+        self.valid = valid
+        self.errors = errors
+
+
+class MemberAssignment:
+    """The partitions a group member was given."""
+
+    def __init__(self, topic_partitions: list[TopicPartition] | None) -> None:
+        self.topic_partitions: list[TopicPartition] = topic_partitions or []
+
+
+class MemberDescription:
+    """A group member as describe_consumer_groups() describes it."""
+
+    def __init__(self, member_id: str, client_id: str, host: str, assignment: MemberAssignment,
+                 group_instance_id: str | None = None, target_assignment: MemberAssignment | None = None) -> None:
+        self.member_id = member_id
+        self.client_id = client_id
+        self.host = host
+        self.assignment = assignment
+        self.target_assignment = target_assignment
+        self.group_instance_id = group_instance_id
+
+
+class ConsumerGroupDescription:
+    """What describe_consumer_groups()'s futures give."""
+
+    def __init__(self, group_id: str, is_simple_consumer_group: bool, members: list[MemberDescription],
+                 partition_assignor: str, state: ConsumerGroupState | str | int | None, coordinator: Node,
+                 authorized_operations: list[Any] | None = None,
+                 type: ConsumerGroupType | str | int = ConsumerGroupType.UNKNOWN) -> None:
+        self.group_id = group_id
+        self.is_simple_consumer_group = is_simple_consumer_group
+        self.members = members
+        self.authorized_operations = authorized_operations or None
+        self.partition_assignor = partition_assignor
+        self.state = None if state is None else _to_enum(state, ConsumerGroupState, "ConsumerGroupDescription state")
+        self.type = _to_enum(type, ConsumerGroupType, "ConsumerGroupDescription type")
+        self.coordinator = coordinator
+
+
+class TopicDescription:
+    """What describe_topics()'s futures give."""
+
+    def __init__(self, name: str, topic_id: Uuid, is_internal: bool, partitions: list[TopicPartitionInfo],
+                 authorized_operations: list[Any] | None = None) -> None:
+        self.name = name
+        self.topic_id = topic_id
+        self.is_internal = is_internal
+        self.partitions = partitions
+        self.authorized_operations = authorized_operations or None
+
+
+# Kafka's group state names (ListGroups v4+, DescribeGroups) -> librdkafka's states; others are UNKNOWN
+_GROUP_STATES = {"preparingrebalance": ConsumerGroupState.PREPARING_REBALANCING,
+                 "completingrebalance": ConsumerGroupState.COMPLETING_REBALANCING,
+                 "stable": ConsumerGroupState.STABLE, "dead": ConsumerGroupState.DEAD,
+                 "empty": ConsumerGroupState.EMPTY}
+
+
+def _group_state(name: str | None) -> ConsumerGroupState:
+    return _GROUP_STATES.get((name or "").lower(), ConsumerGroupState.UNKNOWN)
+
+
+def _member_assignment(group_id: str, member_id: str, raw: bytes) -> MemberAssignment:
+    """A consumer member's ConsumerProtocolAssignment bytes as a MemberAssignment."""
+    if not raw:
+        return MemberAssignment([])
+    try:
+        _, assignment = decode_versioned("ConsumerProtocolAssignment", raw)
+    except KafkaCodecError as exc:
+        raise KafkaException(KafkaError(CODES["_BAD_MSG"], f"group {group_id!r} member {member_id!r}: "
+                                        f"assignment is not a ConsumerProtocolAssignment: {exc}")) from exc
+    return MemberAssignment([TopicPartition(t.topic, p) for t in assignment.assigned_partitions or ()
+                             for p in t.partitions or ()])
+
+
+def _group_description(group: GroupDescription, coordinator: Node) -> ConsumerGroupDescription:
+    """A kafkacodec DescribeGroups answer as confluent-kafka describes a classic group."""
+    # only a consumer group's assignments are ConsumerProtocolAssignment (Connect's are not)
+    consumer = group.protocol_type == "consumer"
+    members = [MemberDescription(x.member_id, x.client_id, x.client_host,
+                                 _member_assignment(group.group_id, x.member_id, x.assignment) if consumer
+                                 else MemberAssignment([]), x.group_instance_id)
+               for x in group.members]
+    return ConsumerGroupDescription(group.group_id, group.protocol_type == "", members, group.protocol,
+                                    _group_state(group.state), coordinator, type=ConsumerGroupType.CLASSIC)
+
+
+def _refused(what: str) -> KafkaException:
+    return KafkaException(KafkaError(CODES["_INVALID_ARG"], what))
+
+
+def _failed_futures(keys: Iterable[_T], exc: KafkaException) -> dict[_T, concurrent.futures.Future[Any]]:
+    """{key: future} all failed with `exc` (librdkafka fails the whole request)."""
+    out: dict[_T, concurrent.futures.Future[Any]] = {}
+    for key in keys:
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        fut.set_exception(exc)
+        out[key] = fut
+    return out
+
+
+def _first_duplicate(items: Iterable[_T]) -> _T | None:
+    seen: set[_T] = set()
+    for item in items:
+        if item in seen:
+            return item
+        seen.add(item)
+    return None
 
 
 class AdminClient:
@@ -285,6 +570,188 @@ class AdminClient:
         """{group id: future of None}."""
         timeout = _seconds(request_timeout)
         return {g: self._submit(self._a.delete_consumer_groups, [g], timeout=timeout) for g in group_ids}
+
+    def _budget(self, timeout: float | None) -> float:
+        """Seconds a call may take: its own timeout, or kafkacodec's default.api.timeout.ms."""
+        return float(self._a.conf["default.api.timeout.ms"]) / 1000 if timeout is None else timeout
+
+    def _refuse_authorized_operations(self, call: str, include_authorized_operations: bool) -> None:
+        if include_authorized_operations:
+            raise _refused(f"{call}: include_authorized_operations is not supported by kafkacodec's Admin, "
+                           "which does not ask brokers for ACL operations")
+
+    def list_consumer_groups(self, *, request_timeout: float = -1, states: set[ConsumerGroupState] | None = None,
+                             types: set[ConsumerGroupType] | None = None
+                             ) -> concurrent.futures.Future[ListConsumerGroupsResult]:
+        """Future of ListConsumerGroupsResult(valid=[ConsumerGroupListing], errors=[KafkaException]);
+        ``states``: only groups in these states."""
+        for arg, given, cls in (("states", states, ConsumerGroupState), ("types", types, ConsumerGroupType)):
+            if given is None:
+                continue
+            if not isinstance(given, set):
+                raise TypeError(f"list_consumer_groups: {arg} must be a set, got {type(given).__name__}")
+            for item in given:
+                if not isinstance(item, cls):
+                    raise TypeError(f"list_consumer_groups: {arg} holds {item!r}, not a {cls.__name__}")
+        if types:
+            raise _refused("list_consumer_groups: types is not supported by kafkacodec's Admin, which lists "
+                           "groups without their type; list without types")
+        wanted = frozenset(states or ())
+        timeout = _seconds(request_timeout)
+
+        def list_groups() -> ListConsumerGroupsResult:
+            try:
+                listed = self._a.list_consumer_groups(timeout=timeout)
+            except E.BrokerResponseError as exc:
+                # librdkafka puts a broker's error answer in the result's errors, not on the future
+                return ListConsumerGroupsResult([], [exception_from(exc)])
+            valid = []
+            for g in listed:
+                state = _group_state(g.state)
+                if wanted and state not in wanted:
+                    continue
+                # the Admin's listing has no group type: UNKNOWN, as librdkafka's before ListGroups v5
+                valid.append(ConsumerGroupListing(g.group_id, g.protocol_type == "", state, ConsumerGroupType.UNKNOWN))
+            return ListConsumerGroupsResult(valid, [])
+        return self._submit(list_groups)
+
+    def _coordinator(self, group_id: str, timeout: float) -> Node:
+        """The broker coordinating `group_id` (kafkacodec's GroupDescription does not name it)."""
+        client = self._a.client
+        deadline = time.monotonic() + timeout
+        resp = answer_by(client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=group_id, key_type=0),
+                                     timeout=max(0.1, timeout)), deadline)
+        if resp.error_code:
+            raise E.error_for(resp.error_code, f"FindCoordinator for group {group_id!r}")
+        known = client.metadata.brokers.get(resp.node_id)
+        return Node(resp.node_id, resp.host, resp.port, known.rack if known is not None else None)
+
+    def describe_consumer_groups(self, group_ids: list[str], *, request_timeout: float = -1,
+                                 include_authorized_operations: bool = False
+                                 ) -> dict[str, concurrent.futures.Future[ConsumerGroupDescription]]:
+        """{group id: future of ConsumerGroupDescription}; a group no broker knows is described
+        as Kafka answers it (state DEAD, no members)."""
+        if not isinstance(group_ids, list):
+            raise TypeError(f"describe_consumer_groups: group_ids must be a list, got {type(group_ids).__name__}")
+        if not group_ids:
+            raise ValueError("describe_consumer_groups: group_ids is empty; give at least one group id")
+        for i, g in enumerate(group_ids):
+            if not isinstance(g, str):
+                raise TypeError(f"describe_consumer_groups: group_ids[{i}] is a {type(g).__name__}, not a str")
+        self._refuse_authorized_operations("describe_consumer_groups", include_authorized_operations)
+        twice = _first_duplicate(group_ids)
+        if twice is not None:
+            return _failed_futures(group_ids, _refused(f"describe_consumer_groups: group {twice!r} is given twice"))
+        timeout = _seconds(request_timeout)
+
+        def describe(group_id: str) -> ConsumerGroupDescription:
+            started = time.monotonic()
+            budget = self._budget(timeout)
+            described = self._a.describe_consumer_groups([group_id], timeout=budget)[group_id]
+            coordinator = self._coordinator(group_id, max(0.1, budget - (time.monotonic() - started)))
+            return _group_description(described, coordinator)
+        return {g: self._submit(describe, g) for g in group_ids}
+
+    @staticmethod
+    def _admin_resource(resource: ConfigResource) -> tuple[str, str]:
+        """(resource type, name) as kafkacodec's Admin takes them; its refusal of other types
+        comes through the future."""
+        if resource.restype is ResourceType.BROKER and not resource.name.isdigit():
+            raise _refused(f"{resource!r}: a broker's resource name is its node id, not {resource.name!r}")
+        return resource.restype.name.lower(), resource.name
+
+    @staticmethod
+    def _resources(resources: Iterable[ConfigResource], call: str) -> list[ConfigResource]:
+        out = list(resources)
+        for i, r in enumerate(out):
+            if not isinstance(r, ConfigResource):
+                raise TypeError(f"{call}: resources[{i}] is a {type(r).__name__}, not a ConfigResource")
+        return out
+
+    def describe_configs(self, resources: list[ConfigResource], *, request_timeout: float = -1
+                         ) -> dict[ConfigResource, concurrent.futures.Future[dict[str, ConfigEntry]]]:
+        """{ConfigResource: future of {name: ConfigEntry}} for topic and broker resources."""
+        timeout = _seconds(request_timeout)
+
+        def describe(resource: ConfigResource) -> dict[str, ConfigEntry]:
+            kind, name = self._admin_resource(resource)
+            got = self._a.describe_configs([(kind, name)], timeout=timeout)
+            if len(got) != 1:
+                raise KafkaException(KafkaError(CODES["_BAD_MSG"], f"DescribeConfigs of {resource!r}: the "
+                                                f"broker answered for {len(got)} resources, not one"))
+            entries = next(iter(got.values()))
+            # DescribeConfigs v1+ has no is_default field: the source says it, as librdkafka reads it
+            return {e.name: ConfigEntry(e.name, e.value, _SOURCE_VALUES.get(e.source, 0), e.read_only,
+                                        e.is_default or e.source == "default", e.is_sensitive)
+                    for e in entries.values()}
+        return {r: self._submit(describe, r) for r in self._resources(resources, "describe_configs")}
+
+    def incremental_alter_configs(self, resources: list[ConfigResource], *, request_timeout: float = -1,
+                                  validate_only: bool = False, broker: int | None = None
+                                  ) -> dict[ConfigResource, concurrent.futures.Future[None]]:
+        """{ConfigResource: future of None} for resources with ``incremental_configs``.
+        ``broker`` (where confluent-kafka sends topic changes) is not needed: any broker takes them."""
+        given = self._resources(resources, "incremental_alter_configs")
+        for r in given:
+            if r.set_config_dict:
+                raise _refused(f"incremental_alter_configs: {r!r} has set_config values "
+                               f"{sorted(r.set_config_dict)}; give them as incremental_configs")
+            for i, entry in enumerate(r.incremental_configs):
+                if not isinstance(entry, ConfigEntry):
+                    raise TypeError(f"incremental_alter_configs: {r!r} incremental_configs[{i}] is a "
+                                    f"{type(entry).__name__}, not a ConfigEntry")
+                if not isinstance(entry.incremental_operation, AlterConfigOpType):
+                    raise TypeError(f"incremental_alter_configs: {r!r} config {entry.name!r} has no "
+                                    f"incremental_operation (an AlterConfigOpType)")
+        twice = _first_duplicate(given)
+        if twice is not None:
+            return _failed_futures(given, _refused(f"incremental_alter_configs: {twice!r} is given twice"))
+        for r in given:
+            name_twice = _first_duplicate(e.name for e in r.incremental_configs)
+            if name_twice is not None:
+                return _failed_futures(given, _refused(f"incremental_alter_configs: {r!r} changes config "
+                                                       f"{name_twice!r} twice"))
+        timeout = _seconds(request_timeout)
+
+        def alter(resource: ConfigResource) -> None:
+            changes = {e.name: (e.incremental_operation.name.lower() if e.incremental_operation else "set", e.value)
+                       for e in resource.incremental_configs}
+            self._a.incremental_alter_configs({self._admin_resource(resource): changes},
+                                              validate_only=validate_only, timeout=timeout)
+        return {r: self._submit(alter, r) for r in given}
+
+    def describe_topics(self, topics: TopicCollection, *, request_timeout: float = -1,
+                        include_authorized_operations: bool = False
+                        ) -> dict[str, concurrent.futures.Future[TopicDescription]]:
+        """{topic: future of TopicDescription} (UNKNOWN_TOPIC_OR_PART for a topic that does not exist)."""
+        if not isinstance(topics, TopicCollection):
+            raise TypeError(f"describe_topics: expected a TopicCollection, got {type(topics).__name__}")
+        names = topics.topic_names
+        if not isinstance(names, list):
+            raise TypeError(f"describe_topics: TopicCollection.topic_names must be a list, got {type(names).__name__}")
+        for i, name in enumerate(names):
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"describe_topics: topic_names[{i}] is {name!r}, not a topic name")
+        self._refuse_authorized_operations("describe_topics", include_authorized_operations)
+        twice = _first_duplicate(names)
+        if twice is not None:
+            return _failed_futures(names, _refused(f"describe_topics: topic {twice!r} is given twice"))
+        timeout = _seconds(request_timeout)
+
+        def describe(name: str) -> TopicDescription:
+            d = self._a.describe_topics([name], timeout=timeout)[name]
+            brokers = self._a.client.metadata.brokers
+
+            def node(node_id: int) -> Node:
+                b = brokers.get(node_id)
+                # a replica the metadata lists no broker for is known by its id only
+                return Node(node_id, "", -1) if b is None else Node(node_id, b.host, b.port, b.rack)
+            partitions = [TopicPartitionInfo(p.partition, node(p.leader) if p.leader >= 0 else None,
+                                             [node(r) for r in p.replicas], [node(r) for r in p.isr])
+                          for p in d.partitions]
+            topic_id = Uuid(0, 0) if d.topic_id is None else Uuid._of(d.topic_id)
+            return TopicDescription(d.name, topic_id, d.is_internal, partitions)
+        return {name: self._submit(describe, name) for name in names}
 
     def close(self) -> None:
         if self._closed:
