@@ -112,6 +112,7 @@ _RESOURCE_NAMES = {v: k for k, v in _RESOURCE_TYPES.items()}
 _CONFIG_OPS = {"set": 0, "delete": 1, "append": 2, "subtract": 3}
 _CONFIG_SOURCES = {1: "dynamic_topic", 2: "dynamic_broker", 3: "dynamic_default_broker", 4: "static_broker",
                    5: "default", 6: "dynamic_broker_logger"}
+_DEFAULT_CONFIG = 5
 _SPEC = {"earliest": EARLIEST, "latest": LATEST}
 
 
@@ -676,7 +677,9 @@ class Admin:
                 if r.error_code:
                     raise E.error_for(r.error_code, f"describe configs of {resource.resource_type} {resource.name}: "
                                                     f"{r.error_message or ''}".rstrip(": "))
-                out[resource] = {c.name: ConfigEntry(c.name, c.value, c.read_only, bool(c.is_default),
+                # is_default is in v0 only; from v1 on a default is the source DEFAULT_CONFIG
+                out[resource] = {c.name: ConfigEntry(c.name, c.value, c.read_only,
+                                                     bool(c.is_default) or c.config_source == _DEFAULT_CONFIG,
                                                      _CONFIG_SOURCES.get(c.config_source, "unknown"),
                                                      c.is_sensitive) for c in r.configs}
         return out

@@ -156,12 +156,15 @@ def test_describe_and_incrementally_alter_topic_configs(broker, admin):
     res = ("topic", topic)
     before = _unless_supported(lambda: admin.describe_configs([res]))
     assert list(before) == [res]
+    # a default is told by its source from DescribeConfigs v1 on (is_default is a v0 field)
+    assert all(e.is_default == (e.source == "default") for e in before[res].values())
     _unless_supported(lambda: admin.incremental_alter_configs({res: {"retention.ms": 123456}}))
     after = admin.describe_configs([res])[res]
     if "retention.ms" not in after:
         pytest.skip(f"peer accepts IncrementalAlterConfigs but describes no retention.ms "
                     f"(it answers {sorted(after)[:10]})")
     assert after["retention.ms"].value == "123456"
+    assert all(e.is_default == (e.source == "default") for e in after.values())
     admin.incremental_alter_configs({res: {"retention.ms": ("delete", None)}})
     assert admin.describe_configs([res])[res].get("retention.ms", None) is None or \
         admin.describe_configs([res])[res]["retention.ms"].value != "123456"
