@@ -46,7 +46,16 @@ below the larger of its own task count and the most tasks a done batch had that
 its own tasks did not write with (a task with no rows in the replay, a replay whose
 tasks skip a recorded batch, or a restart that plans fewer tasks), and records
 the run in group ``<prefix>-<query id>.run``.  Fencing an id nobody left open
-costs an InitProducerId; later batches of the run check the record only.
+costs an InitProducerId; later batches of the run check the record only.  A
+task whose partition id is at or above the task count its batch finds in the
+record (0 before the first done batch) may hold an id that bound misses (a
+crashed batch with more tasks than any before it, replayed with fewer): it
+records the id first, in group ``<prefix>-<query id>.id.<partition id>``
+(an offset on partition 0 of the progress topic), then calls InitProducerId.
+The first commit or abort of a run lists the groups (ListGroups) and fences
+those ids too; the driver deletes such a group (DeleteGroups, best effort) once
+the id's transaction is committed, aborted or fenced.  Tasks below the bound,
+the common case after the first batch, cost nothing more.
 
 Where exactly-once ends:
 
@@ -67,17 +76,22 @@ Where exactly-once ends:
 - a streaming record lives in Kafka's group offsets (``offsets.retention.minutes``,
   7 days by default, for a stopped query); a query restarted later writes
   its replayed batch again;
-- a transaction a crashed run left open under a partition id at or above both
-  the replay's task count and that of every done batch (a restart that plans
-  fewer tasks for a batch that had more than any before it), or when every task of
-  every batch of the next run fails (``abort()`` learns the query id from the
-  messages), is fenced by nobody: the coordinator aborts it after its timeout
-  (Tansu never does), and until then read_committed readers of its partitions
-  wait.  A batch write's ids hold a random id per write: a job whose driver
-  died leaves its open transactions to the timeout.
+- on a broker without ListGroups (librdkafka's mock cluster) the recorded ids
+  cannot be found: a transaction a crashed run left open under a partition id
+  at or above both the replay's task count and that of every done batch (a
+  restart that plans fewer tasks for a batch that had more than any before it)
+  is fenced by nobody, as when every task of every batch of the next run fails
+  (``abort()`` learns the query id from the messages).  The coordinator aborts
+  such a transaction after its timeout (Tansu never does); until then
+  read_committed readers of its partitions wait.  Groups the driver could not
+  delete (no DeleteGroups, or a crash before it) stay until the offsets'
+  retention; the next run fences their ids again, one InitProducerId each;
+- a batch write's ids hold a random id per write: a job whose driver died
+  leaves its open transactions to the timeout.
 """
 from __future__ import annotations
 
+import logging
 import uuid
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, TypeVar
@@ -97,6 +111,7 @@ if TYPE_CHECKING:
 __all__ = ["SinkError", "SinkOptions", "SinkCommit", "Progress", "parse_sink_options", "check_sink_schema",
            "write_task", "commit_write", "abort_write", "commit_stream", "abort_stream", "read_progress"]
 
+log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 # a task's prepared transaction: (partition id, transactional id, producer id, producer epoch)
 _Txn = tuple[int, str, int, int]
@@ -231,6 +246,7 @@ class SinkCommit(WriterCommitMessage):
     batch_id: int | None = None
     query_id: str | None = None         # streaming: the driver's commit runs outside tasks and learns it here
     run_id: str | None = None           # streaming: Spark's run of the query (a new one after each restart)
+    recorded_id: bool = False           # streaming: its transactional id was recorded in a group of its own
 
 
 def transactional_id(opts: SinkOptions, write_id: str, partition_id: int) -> str:
@@ -239,6 +255,10 @@ def transactional_id(opts: SinkOptions, write_id: str, partition_id: int) -> str
 
 def progress_group(opts: SinkOptions, query_id: str) -> str:
     return f"{opts.prefix}-{query_id}"
+
+
+def _id_group_prefix(opts: SinkOptions, query_id: str) -> str:
+    return f"{progress_group(opts, query_id)}.id."
 
 
 def producer_conf(opts: SinkOptions, txn_id: str) -> dict[str, str]:
@@ -300,6 +320,12 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
                     pass
                 out.skipped = True
                 return out
+            if partition_id >= (head.tasks if head is not None else 0):
+                # recovery fences the ids below the recorded task count; one above it must be
+                # findable before it can hold a transaction
+                _commit(Admin.over(producer.client), f"{_id_group_prefix(opts, query_id)}{partition_id}",
+                        progress_topic(opts), {0: batch_id + 1}, opts.timeout)
+                out.recorded_id = True
         producer.init_transactions(opts.timeout)  # fences an earlier attempt, aborting what it left open
         producer.begin_transaction()
         counts: dict[tuple[str, int], int] = {}
@@ -415,7 +441,9 @@ def abort_write(opts: SinkOptions, messages: list[SinkCommit | None], *, write_i
 # count and done/committing packed in one offset.  Groups <prefix>-<query id>.<k>,
 # partition j: task k * partitions + j's (producer id, epoch) while committing.
 # Group <prefix>-<query id>.run, partition 0: a hash of the last Spark run of the
-# query whose driver ended what earlier runs left open.
+# query whose driver ended what earlier runs left open.  Groups
+# <prefix>-<query id>.id.<k>, partition 0: written by task k (the batch id + 1) before
+# it uses its transactional id, when k is at or above the head's task count.
 
 _TASK_BITS = 20
 
@@ -554,8 +582,48 @@ def _run_tag(messages: list[SinkCommit | None]) -> int | None:
     return int.from_bytes(hashlib.blake2b(run.encode(), digest_size=7).digest(), "big") + 1
 
 
+def _recorded_ids(admin: Admin, opts: SinkOptions, query_id: str) -> set[int]:
+    """The partition ids the query's tasks recorded in groups of their own (none when the
+    broker cannot list groups: ListGroups is missing from librdkafka's mock cluster)."""
+    from kafkacodec.client import errors as E
+
+    prefix = _id_group_prefix(opts, query_id)
+    try:
+        groups = admin.list_consumer_groups(timeout=opts.timeout)
+    except E.UnsupportedVersionError as exc:
+        log.debug("query %s: the broker cannot list groups, recorded transactional ids stay unknown: %s",
+                  query_id, exc)
+        return set()
+    out: set[int] = set()
+    for g in groups:
+        k = g.group_id[len(prefix):]
+        if g.group_id.startswith(prefix) and k.isascii() and k.isdigit():
+            out.add(int(k))
+    return out
+
+
+def _forget_ids(admin: Admin, opts: SinkOptions, query_id: str, ids: Iterable[int]) -> None:
+    """Delete the groups recording `ids`, whose transactions have ended.  Best effort: a
+    group left behind only makes the next run's recovery fence its id again."""
+    from kafkacodec.client import errors as E
+
+    for i in sorted(ids):
+        group = f"{_id_group_prefix(opts, query_id)}{i}"
+        try:
+            admin.delete_consumer_groups([group], timeout=opts.timeout)
+        except E.UnsupportedVersionError as exc:
+            log.debug("query %s: the broker cannot delete groups, %s and the like stay: %s", query_id, group, exc)
+            return
+        except E.KafkaError as exc:
+            log.debug("query %s: group %s not deleted: %s", query_id, group, exc)
+
+
+def _ids_recorded_by(messages: Iterable[SinkCommit | None]) -> set[int]:
+    return {m.partition_id for m in messages if m is not None and m.recorded_id}
+
+
 def _end_crashed_runs(admin: Admin, opts: SinkOptions, query_id: str, messages: list[SinkCommit | None],
-                      progress: Progress | None) -> None:
+                      progress: Progress | None) -> set[int]:
     """The first commit or abort of a run of the query ends what an earlier run that
     died left open (Flink's KafkaSink does the same with its transactional-id prefix).
 
@@ -564,20 +632,28 @@ def _end_crashed_runs(admin: Admin, opts: SinkOptions, query_id: str, messages: 
     a done batch had (a restart may plan fewer tasks, as after a change of
     minPartitions).  Each id of those this attempt holds no transaction under is
     fenced: InitProducerId aborts a transaction left open with it.  Ids this
-    attempt's tasks wrote with were fenced by those tasks already.  A commit the
-    crashed driver recorded must be finished before (its transactions would be
-    aborted).  Later batches of the run skip this (one OffsetFetch): the run's tag is
-    recorded once it is done, so a crash part way runs it again."""
+    attempt's tasks wrote with were fenced by those tasks already.  A task of a batch
+    that ran more tasks than the record said recorded its id in a group of its own
+    before using it: those ids are listed and fenced too.  A commit the crashed
+    driver recorded must be finished before (its transactions would be aborted).
+    Later batches of the run skip this (one OffsetFetch): the run's tag is recorded
+    once it is done, so a crash part way runs it again.
+
+    Returns the recorded ids found, whose groups the caller deletes once this
+    attempt's transactions have ended (those it holds are among them)."""
     tag = _run_tag(messages)
     group = f"{progress_group(opts, query_id)}.run"
     topic = progress_topic(opts)
     if tag is not None and _fetch(admin, group, topic, [0], opts.timeout)[0] == tag:
-        return
+        return set()
     bound = max(len(messages), progress.tasks if progress is not None else 0)
     held = {m.partition_id for m in messages if m is not None and m.transactional_id is not None}
-    _fence(admin, opts, [transactional_id(opts, query_id, i) for i in range(bound) if i not in held])
+    recorded = _recorded_ids(admin, opts, query_id)
+    _fence(admin, opts, [transactional_id(opts, query_id, i) for i in sorted(set(range(bound)) | recorded)
+                         if i not in held])
     if tag is not None:
         _commit(admin, group, topic, {0: tag}, opts.timeout)
+    return recorded
 
 
 def commit_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id: int, query_id: str) -> None:
@@ -593,10 +669,11 @@ def commit_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id
                                 "record disagree")
             _finish_recorded(admin, opts, query_id, progress)
             progress = replace(progress, done=True, pending=())
-        _end_crashed_runs(admin, opts, query_id, messages, progress)
+        ended = _end_crashed_runs(admin, opts, query_id, messages, progress) | _ids_recorded_by(messages)
         if progress is not None and progress.batch >= batch_id:
             # already committed (a replay): whatever a task wrote anyway is dropped
             _abort_all(admin, _txns(messages), opts)
+            _forget_ids(admin, opts, query_id, ended)
             return
         txns = _txns(messages)
         tasks = max(len(messages), progress.tasks if progress is not None else 0)
@@ -605,6 +682,8 @@ def commit_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id
             _commit_recorded(admin, opts, query_id, batch_id, tasks, txns, progress)
         else:
             _record_done(admin, opts, query_id, batch_id, tasks, opts.timeout)
+        # their transactions are committed or fenced: no recovery needs to find them
+        _forget_ids(admin, opts, query_id, ended)
 
 
 def abort_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id: int, query_id: str) -> None:
@@ -619,10 +698,12 @@ def abort_stream(opts: SinkOptions, messages: list[SinkCommit | None], batch_id:
         if progress is not None and not progress.done and progress.batch == batch_id:
             _finish_recorded(admin, opts, query_id, progress)
             progress = replace(progress, done=True, pending=())
+        ended = _ids_recorded_by(messages)
         if progress is None or progress.done:
-            _end_crashed_runs(admin, opts, query_id, messages, progress)
+            ended |= _end_crashed_runs(admin, opts, query_id, messages, progress)
         _abort_all(admin, _txns(messages), opts)
         _fence(admin, opts, [transactional_id(opts, query_id, i) for i, msg in enumerate(messages) if msg is None])
+        _forget_ids(admin, opts, query_id, ended)
 
 
 def new_write_id() -> str:

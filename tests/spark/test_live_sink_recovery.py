@@ -316,3 +316,121 @@ def test_first_commit_of_a_run_ends_what_a_crashed_run_left_open(live_broker, mo
     assert _open_partitions(bs, topic, 2) == {}
     assert sorted(fenced) == sorted(ids[1:] + ids[1:2])  # recovery; then the failed task's id, as before
     assert sorted(_committed_values(bs, topic, 2, timeout=3)) == sorted(b"r%d" % i for i in range(210))
+
+
+def _recording_fences(monkeypatch):
+    """The transactional ids fenced from now on, in order."""
+    from kafkacodec.client import transaction
+
+    fenced = []
+    real_fence = transaction.fence_transactional_id
+
+    def fence(client, txn_id, **kw):
+        fenced.append(txn_id)
+        return real_fence(client, txn_id, **kw)
+
+    monkeypatch.setattr(transaction, "fence_transactional_id", fence)
+    return fenced
+
+
+def _id_groups(bs, opts, query):
+    """The transactional ids of `query` recorded in their own groups (<progress group>.id.<k>)."""
+    from kafkacodec.client import Admin
+    from kafkacodec.spark import _live_sink as S
+
+    prefix = f"{S.progress_group(opts, query)}.id."
+    with Admin({"bootstrap.servers": bs}) as admin:
+        return sorted(int(g.group_id[len(prefix):]) for g in admin.list_consumer_groups(timeout=10)
+                      if g.group_id.startswith(prefix))
+
+
+def test_crashed_batch_with_more_tasks_than_any_before_is_ended(live_broker, monkeypatch):
+    """Batch 0 is done with 4 tasks; run 1 dies with batch 1's 8 tasks prepared.  Run 2
+    replays batch 1 with 2 tasks: ids 4-7 are above every bound it knows, but their
+    tasks recorded themselves before their InitProducerId (ids 0-3 did not: batch 0 had
+    4 tasks), so its commit fences them too and nothing stays open.  The same when
+    the next run's first call is an abort: the crashed ids above its own are fenced.
+    Every recorded id's group is deleted once its transaction has ended."""
+    from kafkacodec.client import Admin
+    from kafkacodec.spark import _live_sink as S
+
+    bs = live_broker.bootstrap
+    topic = f"sink-wide-{uuid.uuid4().hex[:8]}"
+    create_topics(bs, {topic: 3})
+    opts = S.parse_sink_options({"kafka.bootstrap.servers": bs, "topic": topic})
+    query = uuid.uuid4().hex
+    fenced = _recording_fences(monkeypatch)
+    ids = [S.transactional_id(opts, query, i) for i in range(8)]
+
+    first = _tasks(opts, query, 0, "run-1", [(i * 25, i * 25 + 25) for i in range(4)])
+    assert all(m.recorded_id for m in first)  # no batch is done yet: every id is above the bound 0
+    assert _id_groups(bs, opts, query) == [0, 1, 2, 3]
+    S.commit_stream(opts, first, 0, query)
+    assert _id_groups(bs, opts, query) == []  # committed: the groups are deleted
+    with Admin({"bootstrap.servers": bs}) as admin:
+        assert S.read_head(admin, opts, query, timeout=10) == S.Progress(batch=0, tasks=4)
+
+    crashed = _tasks(opts, query, 1, "run-1", [(100 + i * 20, 120 + i * 20) for i in range(8)])
+    assert all(m.transactional_id for m in crashed)
+    assert [m.partition_id for m in crashed if m.recorded_id] == [4, 5, 6, 7]
+    assert _id_groups(bs, opts, query) == [4, 5, 6, 7]  # ids below the done batch's 4 tasks cost nothing
+    assert _open_partitions(bs, topic, 3)
+
+    replay = _tasks(opts, query, 1, "run-2", [(100, 200), (200, 260)])
+    assert not any(m.recorded_id for m in replay)
+    S.commit_stream(opts, replay, 1, query)
+    assert _open_partitions(bs, topic, 3) == {}
+    assert sorted(fenced) == sorted(ids[2:])  # 2, 3: below the bound; 4-7: recorded
+    assert _id_groups(bs, opts, query) == []
+    assert sorted(_committed_values(bs, topic, 3, timeout=3)) == sorted(b"r%d" % i for i in range(260))
+
+    # run 3 dies in batch 2 with 8 tasks; run 4's first call aborts batch 2 written by 6
+    # tasks: its own ids 0-5 (4 and 5 recorded again) are not fenced, the crashed 6-7 are
+    # (the bound is 6: ids 6-7 are found only through their groups)
+    _tasks(opts, query, 2, "run-3", [(260 + i * 5, 265 + i * 5) for i in range(8)])
+    assert _id_groups(bs, opts, query) == [4, 5, 6, 7]
+    fenced.clear()
+    S.abort_stream(opts, _tasks(opts, query, 2, "run-4", [(260 + i * 5, 265 + i * 5) for i in range(6)]), 2, query)
+    assert fenced == ids[6:]
+    # (no LSO check here: Tansu at times keeps a partition open after this sequence of
+    # fences and aborts, with or without recorded ids)
+    assert _id_groups(bs, opts, query) == []
+
+
+def test_without_list_groups_recovery_fences_below_the_bound_only(live_broker, monkeypatch, caplog):
+    """A broker without ListGroups and DeleteGroups (as librdkafka's mock cluster):
+    commits succeed, the recorded ids' groups stay, recovery fences the ids below the
+    bound as before, and the crashed batch's ids 4-7 stay open (the documented limit)."""
+    import logging
+
+    from kafkacodec.client import Admin
+    from kafkacodec.client import errors as E
+    from kafkacodec.spark import _live_sink as S
+
+    bs = live_broker.bootstrap
+    topic = f"sink-nolist-{uuid.uuid4().hex[:8]}"
+    create_topics(bs, {topic: 3})
+    opts = S.parse_sink_options({"kafka.bootstrap.servers": bs, "topic": topic})
+    query = uuid.uuid4().hex
+    ids = [S.transactional_id(opts, query, i) for i in range(8)]
+
+    def unsupported(self, *args, **kw):
+        raise E.error_for(35, "ListGroups or DeleteGroups")
+
+    caplog.set_level(logging.DEBUG, logger=S.__name__)
+    with monkeypatch.context() as patched:
+        patched.setattr(Admin, "delete_consumer_groups", unsupported)
+        S.commit_stream(opts, _tasks(opts, query, 0, "run-1", [(i * 25, i * 25 + 25) for i in range(4)]), 0, query)
+        assert "cannot delete groups" in caplog.text
+        _tasks(opts, query, 1, "run-1", [(100 + i * 20, 120 + i * 20) for i in range(8)])
+
+        patched.setattr(Admin, "list_consumer_groups", unsupported)
+        fenced = _recording_fences(patched)
+        S.commit_stream(opts, _tasks(opts, query, 1, "run-2", [(100, 200), (200, 260)]), 1, query)
+        assert sorted(fenced) == sorted(ids[2:4])
+        assert "cannot list groups" in caplog.text
+        assert _open_partitions(bs, topic, 3)
+    assert _id_groups(bs, opts, query) == list(range(8))
+    with Admin({"bootstrap.servers": bs}) as admin:  # end what the test left open
+        for txn_id in ids[4:]:
+            admin.fence_transactional_id(txn_id, timeout=10)
