@@ -57,6 +57,7 @@ class GroupListing(NamedTuple):
     group_id: str
     protocol_type: str
     state: str | None
+    group_type: str | None = None   # "Classic" or "Consumer" (KIP-848), from ListGroups v5 on
 
 
 class GroupMember(NamedTuple):
@@ -551,7 +552,8 @@ class Admin:
             if resp.error_code:
                 raise E.error_for(resp.error_code, f"ListGroups of broker {node}")
             for g in resp.groups:
-                out[g.group_id] = GroupListing(g.group_id, g.protocol_type, g.group_state or None)
+                out[g.group_id] = GroupListing(g.group_id, g.protocol_type, g.group_state or None,
+                                               g.group_type or None)
         return sorted(out.values())
 
     def describe_consumer_groups(self, groups: Iterable[str], *,

@@ -7,10 +7,9 @@ alter_consumer_group_offsets, delete_consumer_groups, describe_configs,
 incremental_alter_configs.
 
 Where kafkacodec's Admin cannot give what confluent-kafka's would, the call says so
-instead of answering less: ``include_authorized_operations=True`` and
-``list_consumer_groups(types=...)`` are refused (KafkaException, _INVALID_ARG), since
-the Admin asks for no ACL operations and lists groups without their type; listed groups
-have type UNKNOWN, as librdkafka reports them from brokers older than ListGroups v5.
+instead of answering less: ``include_authorized_operations=True`` is refused
+(KafkaException, _INVALID_ARG), since the Admin asks for no ACL operations.  Listed
+groups carry the type ListGroups v5 gives (UNKNOWN from older brokers, as librdkafka).
 Groups are described with DescribeGroups (type CLASSIC; librdkafka tries KIP-848's
 ConsumerGroupDescribe first), configs without synonyms, and only topic and broker
 configs; several broker resources may go in one describe_configs() call.
@@ -282,6 +281,9 @@ class ConfigResource:
 
     def add_incremental_config(self, config_entry: ConfigEntry) -> None:
         self.incremental_configs.append(config_entry)
+
+
+_GROUP_TYPES = {"classic": ConsumerGroupType.CLASSIC, "consumer": ConsumerGroupType.CONSUMER}
 
 
 class ConsumerGroupListing:
@@ -593,10 +595,8 @@ class AdminClient:
             for item in given:
                 if not isinstance(item, cls):
                     raise TypeError(f"list_consumer_groups: {arg} holds {item!r}, not a {cls.__name__}")
-        if types:
-            raise _refused("list_consumer_groups: types is not supported by kafkacodec's Admin, which lists "
-                           "groups without their type; list without types")
         wanted = frozenset(states or ())
+        wanted_types = frozenset(types or ())
         timeout = _seconds(request_timeout)
 
         def list_groups() -> ListConsumerGroupsResult:
@@ -608,10 +608,11 @@ class AdminClient:
             valid = []
             for g in listed:
                 state = _group_state(g.state)
-                if wanted and state not in wanted:
+                # no type before ListGroups v5: UNKNOWN, as librdkafka's
+                group_type = _GROUP_TYPES.get((g.group_type or "").lower(), ConsumerGroupType.UNKNOWN)
+                if (wanted and state not in wanted) or (wanted_types and group_type not in wanted_types):
                     continue
-                # the Admin's listing has no group type: UNKNOWN, as librdkafka's before ListGroups v5
-                valid.append(ConsumerGroupListing(g.group_id, g.protocol_type == "", state, ConsumerGroupType.UNKNOWN))
+                valid.append(ConsumerGroupListing(g.group_id, g.protocol_type == "", state, group_type))
             return ListConsumerGroupsResult(valid, [])
         return self._submit(list_groups)
 
