@@ -20,16 +20,6 @@ PRODUCE, FETCH = 0, 1
 NOT_LEADER_OR_FOLLOWER, NOT_COORDINATOR = 6, 16
 
 
-@pytest.fixture
-def mock3():
-    """A fresh librdkafka mock cluster of 3 brokers (faults change its state)."""
-    try:
-        with _peers.mock_cluster(num_brokers=3) as bootstrap:
-            yield bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
-
 def _topic(bootstrap, partitions, prefix="obs"):
     name = f"{prefix}-{uuid.uuid4().hex[:8]}"
     _peers.create_topic(bootstrap, name, partitions)
