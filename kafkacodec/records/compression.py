@@ -7,7 +7,6 @@ lz4, zstandard) release the GIL while they work.
 """
 import importlib
 import struct
-import sys
 import threading
 import zlib
 
@@ -119,15 +118,21 @@ def _gzip(data, level):
     return c.compress(data) + c.flush()
 
 
+_IMPORTED = {}   # module name -> the module, once its import has finished
+
+
 def _codec_package(module, codec):
-    """The (dependency) package behind a codec, imported when first needed."""
-    found = sys.modules.get(module)  # called per batch: the import machinery only the first time
+    """The (dependency) package behind a codec, imported when first needed.  Safe from
+    several threads: sys.modules holds a module while it is still being imported (another
+    thread would see it half-initialized), import_module waits for that import to end."""
+    found = _IMPORTED.get(module)  # called per batch: the import machinery only the first time
     if found is not None:
         return found
     try:
-        return importlib.import_module(module)
+        found = _IMPORTED[module] = importlib.import_module(module)
     except ImportError:  # pragma: no cover - every codec package is a dependency
         raise UnsupportedCompressionError(f"{codec} needs the {module.split('.')[0]} package") from None
+    return found
 
 
 # ---- snappy ----
