@@ -74,6 +74,7 @@ class GroupDescription(NamedTuple):
     protocol_type: str
     protocol: str
     members: list[GroupMember]
+    coordinator: int | None = None   # the node id of the broker that described it (its coordinator)
 
 
 class ConfigResource(NamedTuple):
@@ -293,12 +294,19 @@ class Admin:
                           transactional_id: str | None = None) -> Any:
         """`api` to the group's (or transactional id's) coordinator, found and followed
         as it moves; retriable answers are retried until `deadline`."""
+        return self._coordinator_answer(api, make_body, answer_code, deadline, group=group,
+                                        transactional_id=transactional_id)[0]
+
+    def _coordinator_answer(self, api: str, make_body: Callable[[], Any], answer_code: Callable[[Any], int],
+                            deadline: float, *, group: str | None = None,
+                            transactional_id: str | None = None) -> tuple[Any, int | None]:
+        """_coordinator_call's answer and the node id of the coordinator that gave it."""
         from kafkacodec.client.transaction import CoordinatorCalls
 
         conf = self._client.conf
         calls = CoordinatorCalls(self._client, transactional_id, conf["request.timeout.ms"],
                                  max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
-        return calls._call(api, make_body, answer_code, deadline, group=group)
+        return calls._call(api, make_body, answer_code, deadline, group=group), calls.answered_by
 
     def _wait_leaders(self, tps: list[TopicPartition], deadline: float) -> None:
         md = self._client.metadata
@@ -563,7 +571,7 @@ class Admin:
         deadline = self._deadline(timeout)
         out: dict[str, GroupDescription] = {}
         for group in groups:
-            resp = self._coordinator_call(
+            resp, node = self._coordinator_answer(
                 "DescribeGroups",
                 lambda g=group: m.DescribeGroupsRequest(groups=[g], include_authorized_operations=False),  # type: ignore[misc]
                 lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
@@ -571,7 +579,7 @@ class Admin:
                 out[g.group_id] = GroupDescription(
                     g.group_id, g.group_state, g.protocol_type, g.protocol_data,
                     [GroupMember(x.member_id, x.group_instance_id, x.client_id, x.client_host,
-                                 bytes(x.member_assignment or b"")) for x in g.members])
+                                 bytes(x.member_assignment or b"")) for x in g.members], node)
         return out
 
     def delete_consumer_groups(self, groups: Iterable[str], *, timeout: float | None = None) -> None:

@@ -102,6 +102,7 @@ class CoordinatorCalls:
         self.request_timeout = request_timeout_ms / 1000
         self.backoff_max = backoff_max
         self.coordinator: int | None = None
+        self.answered_by: int | None = None   # the coordinator whose answer _call returned last
 
     def _check_not_fatal(self) -> None:
         pass
@@ -178,6 +179,7 @@ class CoordinatorCalls:
                 continue
             code = answer_code(resp)
             if code == Code.NONE:
+                self.answered_by = coordinator
                 return resp
             err = E.error_for(code, f"{api} for " + (f"group {group!r}" if group is not None else
                                                       f"transactional id {self.transactional_id!r}"))

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import concurrent.futures
 import enum
-import time
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Self, TypeVar
 
 from kafkacodec.client import Admin as _Admin
 from kafkacodec.client import errors as E
-from kafkacodec.client.admin import GroupDescription, answer_by
+from kafkacodec.client.admin import GroupDescription
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
@@ -34,7 +33,6 @@ from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMeta
                                                       TopicPartition, TopicPartitionInfo, Uuid)
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.protocol import decode_versioned
-from kafkacodec.protocol import messages as m
 
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=enum.Enum)
@@ -616,16 +614,13 @@ class AdminClient:
             return ListConsumerGroupsResult(valid, [])
         return self._submit(list_groups)
 
-    def _coordinator(self, group_id: str, timeout: float) -> Node:
-        """The broker coordinating `group_id` (kafkacodec's GroupDescription does not name it)."""
-        client = self._a.client
-        deadline = time.monotonic() + timeout
-        resp = answer_by(client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=group_id, key_type=0),
-                                     timeout=max(0.1, timeout)), deadline)
-        if resp.error_code:
-            raise E.error_for(resp.error_code, f"FindCoordinator for group {group_id!r}")
-        known = client.metadata.brokers.get(resp.node_id)
-        return Node(resp.node_id, resp.host, resp.port, known.rack if known is not None else None)
+    def _node(self, node_id: int) -> Node:
+        """The broker `node_id` as the client's metadata knows it (a coordinator found by
+        FindCoordinator is added to it even before a refresh lists it)."""
+        b = self._a.client.metadata.brokers.get(node_id)
+        if b is None:  # gone from the cluster since it answered
+            raise E.error_for(E.ErrorCode.COORDINATOR_NOT_AVAILABLE, f"broker {node_id} is no longer in the cluster")
+        return Node(b.node_id, b.host, b.port, b.rack)
 
     def describe_consumer_groups(self, group_ids: list[str], *, request_timeout: float = -1,
                                  include_authorized_operations: bool = False
@@ -646,11 +641,9 @@ class AdminClient:
         timeout = _seconds(request_timeout)
 
         def describe(group_id: str) -> ConsumerGroupDescription:
-            started = time.monotonic()
-            budget = self._budget(timeout)
-            described = self._a.describe_consumer_groups([group_id], timeout=budget)[group_id]
-            coordinator = self._coordinator(group_id, max(0.1, budget - (time.monotonic() - started)))
-            return _group_description(described, coordinator)
+            described = self._a.describe_consumer_groups([group_id], timeout=self._budget(timeout))[group_id]
+            assert described.coordinator is not None  # the Admin names the broker that answered
+            return _group_description(described, self._node(described.coordinator))
         return {g: self._submit(describe, g) for g in group_ids}
 
     @staticmethod
