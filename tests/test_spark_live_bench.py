@@ -22,6 +22,8 @@ def test_shared_cores_add_the_brokers_cpu_to_the_floors():
     assert b["live_vs_confluent_noop"]["best_possible"] == pytest.approx(1.5 / 0.53, abs=0.01)
     assert b["live_parquet_over_parquet_parquet"]["best_possible"] == pytest.approx(1.2 / 0.9, abs=0.01)
     assert b["live_noop_over_bound"] == pytest.approx(0.60 / 0.53, abs=0.01)
+    assert b["floor_plus_broker_share_seconds"] == pytest.approx(0.40 + 0.30 / 2)
+    assert b["live_noop_over_floor_plus_broker_share"] == pytest.approx(0.60 / 0.55, abs=0.01)
 
 
 def test_a_broker_on_cores_of_its_own_leaves_the_floor():
