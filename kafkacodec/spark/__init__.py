@@ -14,7 +14,7 @@
     live = (spark.read.format("kafka-live")            # or spark.readStream
             .option("kafka.bootstrap.servers", "127.0.0.1:9092")
             .option("subscribe", "events").load())     # Spark's Kafka source columns
-    (df.write.format("kafka-live")                     # or df.writeStream: exactly-once
+    (df.write.format("kafka-live").mode("append")      # or df.writeStream: exactly-once
        .option("kafka.bootstrap.servers", "127.0.0.1:9092")
        .option("topic", "out").save())                 # key, value, partition, headers
 

@@ -195,6 +195,11 @@ class KafkaLiveDataSource(DataSource):
         return opts
 
     def writer(self, schema: StructType, overwrite: bool) -> DataSourceWriter:
+        if overwrite:
+            # as Spark's Kafka sink: a topic's records cannot be replaced, and appending under
+            # the name of an overwrite would leave the old ones there unsaid
+            raise _live_sink.SinkError("kafka-live writes append to topics; mode 'overwrite' is not allowed, "
+                                       "use mode('append')")
         # the write id is drawn once, on the driver: every attempt of a task shares its transactional id
         return KafkaLiveWriter(replace(self._sink_opts(schema), write_id=_live_sink.new_write_id()))
 

@@ -128,6 +128,20 @@ def test_bad_columns_and_options_are_named(spark, live_broker):
         _write(spark.createDataFrame([(b"v", 7)], "value binary, partition int"), bs, topic)
 
 
+def test_overwrite_is_refused_and_writes_nothing(spark, live_broker):
+    # a topic's records cannot be replaced: mode('overwrite') fails as Spark's Kafka sink does
+    # instead of appending under the name of an overwrite
+    bs = live_broker.bootstrap
+    topic = _topic()
+    create_topics(bs, {topic: 1})
+    df = spark.createDataFrame([(b"v",)], "value binary")
+    with pytest.raises(Exception, match="mode 'overwrite' is not allowed"):
+        (df.write.format("kafka-live").mode("overwrite").option("kafka.bootstrap.servers", bs)
+         .option("topic", topic).save())
+    _write(df, bs, topic)
+    assert len(_read(bs, topic, 1)) == 1
+
+
 def test_sink_options():
     from kafkacodec.spark import _live_sink as S
 
