@@ -16,6 +16,7 @@ KafkaTimeoutError once ``timeout`` (default ``default.api.timeout.ms``) is spent
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from types import TracebackType
@@ -28,6 +29,8 @@ from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
+
+log = logging.getLogger("kafkacodec.client")
 
 if TYPE_CHECKING:
     from kafkacodec.client.metadata import BrokerInfo, Metadata, PartitionInfo
@@ -549,20 +552,55 @@ class Admin:
     # -- consumer groups
 
     def list_consumer_groups(self, *, timeout: float | None = None) -> list[GroupListing]:
-        """[GroupListing] of the groups every broker coordinates."""
+        """[GroupListing] of the groups every broker coordinates; a broker's error (after
+        retrying retriable ones until the timeout) raises, naming the broker: a listing
+        without its groups would look complete (list_consumer_groups_by_broker keeps the
+        other brokers' groups)."""
+        out: dict[str, GroupListing] = {}
+        for node, listed in sorted(self.list_consumer_groups_by_broker(timeout=timeout).items()):
+            if isinstance(listed, BaseException):
+                raise listed
+            for g in listed:
+                out[g.group_id] = g
+        return sorted(out.values())
+
+    def list_consumer_groups_by_broker(self, *, timeout: float | None = None
+                                       ) -> dict[int, list[GroupListing] | E.KafkaError]:
+        """{broker id: [GroupListing] of the groups it coordinates, or the error it answered
+        or failed with}.  Every broker is asked at once; a retriable error (a coordinator
+        still loading, a lost connection) is asked again until the timeout, as Java's
+        admin does, and is the broker's answer if it lasts that long."""
         deadline = self._deadline(timeout)
         md = self._client.metadata
         md.wait_for(lambda md: md.brokers, max(0.0, deadline - time.monotonic()), "cluster metadata")
-        out: dict[str, GroupListing] = {}
-        for node in sorted(md.brokers):
-            resp = self._call("ListGroups", m.ListGroupsRequest(states_filter=[], types_filter=[]),
-                              deadline - time.monotonic(), node=node)
-            if resp.error_code:
-                raise E.error_for(resp.error_code, f"ListGroups of broker {node}")
-            for g in resp.groups:
-                out[g.group_id] = GroupListing(g.group_id, g.protocol_type, g.group_state or None,
-                                               g.group_type or None)
-        return sorted(out.values())
+        body = m.ListGroupsRequest(states_filter=[], types_filter=[])
+        out: dict[int, list[GroupListing] | E.KafkaError] = {}
+        pending = sorted(md.brokers)
+        attempt = 0
+        while True:
+            request_timeout = max(0.1, min(self.conf["request.timeout.ms"] / 1000, deadline - time.monotonic()))
+            futures = {node: self._client.send(node, "ListGroups", body, timeout=request_timeout) for node in pending}
+            again: list[int] = []
+            for node, future in futures.items():
+                try:
+                    resp = answer_by(future, deadline)
+                    if resp.error_code:
+                        raise E.error_for(resp.error_code, f"ListGroups of broker {node}")
+                except E.KafkaError as exc:
+                    out[node] = exc
+                    if exc.retriable:
+                        again.append(node)
+                    continue
+                out[node] = [GroupListing(g.group_id, g.protocol_type, g.group_state or None, g.group_type or None)
+                             for g in resp.groups]
+            if not again or time.monotonic() >= deadline:
+                return out
+            log.info("ListGroups: broker(s) %s answered a retriable error (%s); asking again",
+                     ", ".join(map(str, again)), out[again[0]])
+            md.request_update()
+            _sleep_backoff(self._client, attempt, deadline)
+            attempt += 1
+            pending = again
 
     def describe_consumer_groups(self, groups: Iterable[str], *,
                                  timeout: float | None = None) -> dict[str, GroupDescription]:

@@ -133,6 +133,49 @@ def test_list_consumer_groups(broker, admin):
         c.close(autocommit=False)
 
 
+def test_list_consumer_groups_asks_every_broker_and_names_the_one_that_failed(mock3, monkeypatch):
+    # librdkafka's mock cluster has no ListGroups: its three brokers' answers are made here.
+    # One is still loading its groups (retriable: asked again), one refuses, one lists.
+    import concurrent.futures
+
+    from kafkacodec.client.admin import GroupListing
+    from kafkacodec.protocol import messages as m
+
+    R = m.ListGroupsResponse
+    with Admin({"bootstrap.servers": mock3, "retry.backoff.ms": 10}) as admin:
+        nodes = sorted(b.node_id for b in admin.describe_cluster(timeout=10).brokers)
+        assert len(nodes) == 3
+        loading, refusing, listing = nodes
+        asked = []
+        send = admin.client.send
+
+        def answer(node, api, body, **kw):
+            if api != "ListGroups":
+                return send(node, api, body, **kw)
+            asked.append(node)
+            f = concurrent.futures.Future()
+            if node == loading and asked.count(node) == 1:
+                f.set_result(R(throttle_time_ms=0, error_code=E.ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, groups=[]))
+            elif node == refusing:
+                f.set_result(R(throttle_time_ms=0, error_code=E.ErrorCode.CLUSTER_AUTHORIZATION_FAILED, groups=[]))
+            else:
+                f.set_result(R(throttle_time_ms=0, error_code=0, groups=[
+                    R.ListedGroup(group_id=f"g{node}", protocol_type="consumer", group_state="Stable",
+                                  group_type="Classic")]))
+            return f
+
+        monkeypatch.setattr(admin.client, "send", answer)
+        got = admin.list_consumer_groups_by_broker(timeout=10)
+        assert got[loading] == [GroupListing(f"g{loading}", "consumer", "Stable", "Classic")]
+        assert got[listing] == [GroupListing(f"g{listing}", "consumer", "Stable", "Classic")]
+        assert isinstance(got[refusing], E.KafkaError) and f"broker {refusing}" in str(got[refusing])
+        assert asked.count(loading) == 2 and asked.count(refusing) == 1 and asked.count(listing) == 1
+        # the whole listing would look complete without the refusing broker's groups: it raises
+        asked.clear()
+        with pytest.raises(E.KafkaError, match=f"broker {refusing}"):
+            admin.list_consumer_groups(timeout=10)
+
+
 def test_describe_and_delete_consumer_groups(broker, admin):
     topic = broker.topic(2)
     group = f"g-{uuid.uuid4().hex[:8]}"

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from kafkacodec.client import Admin as _Admin
 from kafkacodec.client import errors as E
-from kafkacodec.client.admin import GroupDescription
+from kafkacodec.client.admin import GroupDescription, GroupListing
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
@@ -598,20 +598,25 @@ class AdminClient:
         timeout = _seconds(request_timeout)
 
         def list_groups() -> ListConsumerGroupsResult:
-            try:
-                listed = self._a.list_consumer_groups(timeout=timeout)
-            except E.BrokerResponseError as exc:
-                # librdkafka puts a broker's error answer in the result's errors, not on the future
-                return ListConsumerGroupsResult([], [exception_from(exc)])
+            # librdkafka puts a broker's error in the result's errors, beside the groups the
+            # other brokers listed, not on the future
+            listed: dict[str, GroupListing] = {}
+            errors = []
+            for _node, got in sorted(self._a.list_consumer_groups_by_broker(timeout=timeout).items()):
+                if isinstance(got, BaseException):
+                    errors.append(exception_from(got))
+                    continue
+                for g in got:
+                    listed[g.group_id] = g
             valid = []
-            for g in listed:
+            for g in sorted(listed.values()):
                 state = _group_state(g.state)
                 # no type before ListGroups v5: UNKNOWN, as librdkafka's
                 group_type = _GROUP_TYPES.get((g.group_type or "").lower(), ConsumerGroupType.UNKNOWN)
                 if (wanted and state not in wanted) or (wanted_types and group_type not in wanted_types):
                     continue
                 valid.append(ConsumerGroupListing(g.group_id, g.protocol_type == "", state, group_type))
-            return ListConsumerGroupsResult(valid, [])
+            return ListConsumerGroupsResult(valid, errors)
         return self._submit(list_groups)
 
     def _node(self, node_id: int) -> Node:
