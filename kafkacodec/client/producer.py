@@ -433,7 +433,9 @@ class Producer:
             # on the I/O thread: no batch moves between queued and in flight meanwhile
             try:
                 if in_queue:
-                    failed.extend(self._acc.fail_queued(PurgedError("purged before it was sent")))
+                    queued = self._acc.fail_queued(PurgedError("purged before it was sent"))
+                    self._sender.numbers_dropped(queued)
+                    failed.extend(queued)
                 if in_flight:
                     failed.extend(self._acc.fail_in_flight(PurgedError("purged while in flight", in_flight=True)))
             finally:

@@ -158,6 +158,9 @@ class Sender:
         self.transaction_timeout_ms: int = conf["transaction.timeout.ms"]
         self.compression: str = conf["compression.type"]
         self.node_in_flight: collections.Counter[int] = collections.Counter()
+        # where _requests starts cutting a broker's batches next (Java's drainIndex): the
+        # batches left over go first next time, so no partition waits behind busier ones
+        self._cut_start: dict[int, int] = {}
         self.in_flight_requests = 0
         self.producer_id = -1
         self.producer_epoch = -1
@@ -208,7 +211,7 @@ class Sender:
             return None  # an epoch bump is under way: its answer wakes us
         txn = self.txn
         if txn is not None and txn.abortable_error is not None:
-            acc.fail_all(txn.abortable_error)
+            self.numbers_dropped(acc.fail_all(txn.abortable_error))
         flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
         if drain is not None:
             by_node, expired, next_wake, need_metadata, need_add = drain(self, acc, now, flushing, self.bump_needed, txn)
@@ -413,6 +416,9 @@ class Sender:
         one batch in flight: drain takes at most one per partition)."""
         limit = self.max_request_size
         slots = self.max_in_flight - self.node_in_flight[node]
+        start = self._cut_start.get(node, 0) % len(batches)
+        if start:
+            batches = batches[start:] + batches[:start]  # one batch per partition: any order will do
         requests: list[list[ProducerBatch]] = []
         current: list[ProducerBatch] = []
         size = 0
@@ -421,6 +427,7 @@ class Sender:
             if current and size + n > limit:
                 requests.append(current)
                 if len(requests) >= slots:
+                    self._cut_start[node] = start + i
                     self._put_back(batches[i:])
                     return requests
                 current, size = [], 0
@@ -430,10 +437,31 @@ class Sender:
         return requests
 
     def _put_back(self, batches: list[ProducerBatch]) -> None:
-        """Sealed batches that found no request go back to the front of their deques, in order."""
+        """Sealed batches that found no request go back to the front of their deques.  One
+        never sent gives its sequence numbers back (it was its partition's last numbered):
+        numbered but dropped in its deque (purge, an aborted transaction), it would leave a
+        gap the broker refuses the partition's next batch for."""
         with self.acc.lock:
-            for b in reversed(batches):
+            for b in batches:
+                if b.attempts == 0 and b.base_sequence is not None:
+                    ps = self.partitions.get((b.topic, b.partition))
+                    if ps is not None and ps.next_seq == (b.base_sequence + b.record_count) % SEQ_MOD:
+                        ps.next_seq = b.base_sequence
+                        b.base_sequence = b.producer_epoch = None
                 self.acc.deques[(b.topic, b.partition)].appendleft(b)
+
+    def numbers_dropped(self, batches: list[ProducerBatch]) -> None:
+        """`batches` failed in their deques without an answer (purge, an aborted transaction,
+        a batch waiting to be retried): if any carried sequence numbers, its partition's next
+        batch would leave a gap, so the epoch is bumped (sequences start again) before the next
+        batch, or at the transaction's end."""
+        if not self.idempotent or all(b.base_sequence is None for b in batches):
+            return
+        if self.txn is not None:
+            self.txn.sequences_lost = True
+        else:
+            self.bump_needed = True
+        self.client.wakeup()
 
     def _send_produce(self, node: int, batches: list[ProducerBatch], now: float) -> None:
         if begin_request is not None:
