@@ -255,8 +255,12 @@ def send_arrow(producer: Producer, topic: str, data: Any, count: int, partition:
     if n == 0:
         return BulkResult(topic, 0, parts)
     ka.encode(table.slice(0, 0), **encode_kw)  # the columns' types, checked before anything is queued
-    if any(col.num_chunks > 1 for col in table.columns):
-        table = table.combine_chunks()  # once: each chunk's encode then reads the columns without copying
+    if any(col.num_chunks != 1 or col.chunk(0).offset for col in table.columns):
+        # once, each column one array from offset 0: each chunk's encode then reads the columns
+        # without copying (ka.encode copies any other column, the whole of it, for every chunk;
+        # combine_chunks leaves a sliced single chunk as it is)
+        table = pa.table([pa.concat_arrays(col.chunks) if col.num_chunks else col.combine_chunks()
+                          for col in table.columns], schema=table.schema)
     sizes = _row_sizes(table)
     limit = min(conf["max.request.size"], conf["buffer.memory"])
     biggest = int(sizes.max()) + BATCH_OVERHEAD

@@ -77,3 +77,36 @@ def test_a_table_of_many_chunks_lands_whole_and_in_order(tansu_bootstrap, keyed)
     for k in range(3):
         mine = [r.value[:8] for r in sorted(got, key=lambda r: r.offset) if r.partition == k]
         assert mine == sorted(mine)   # each partition keeps the table's order
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("keyed", [True, False])
+def test_a_sliced_table_is_made_whole_once_not_for_every_chunk(tansu_bootstrap, keyed, monkeypatch):
+    # ka.encode copies a sliced or chunked column whole for each call: send_arrow hands it
+    # columns of one chunk from offset 0, so a slice of a large table is copied once
+    pa = pytest.importorskip("pyarrow")
+    topic = f"sl-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 3)
+    n = 40_001
+    whole = pa.table({"key": pa.array([b"k%d" % (i % 50) if keyed else None for i in range(n)], pa.binary()),
+                      "value": pa.array([b"%08d" % i + b"x" * 100 for i in range(n)])})
+    table = whole.slice(1)
+    seen = []
+    encode = _arrow_send.ka.encode
+
+    def spy(t, **kw):
+        if "rows" in kw:  # (unkeyed rows go as slices of the table, which cost nothing)
+            seen.append([(c.num_chunks, c.chunk(0).offset) for c in t.columns])
+        return encode(t, **kw)
+
+    monkeypatch.setattr(_arrow_send.ka, "encode", spy)
+    with Producer({"bootstrap.servers": tansu_bootstrap}) as p:
+        result = p.send_arrow(topic, table)
+        offsets, parts = result.offsets(60), result.partitions()
+    assert all(cols == [(1, 0), (1, 0)] for cols in seen) and (len(seen) > 3) == keyed
+    got = _peers.read_committed_with_kafkacodec(tansu_bootstrap, topic, 3, timeout=60, until=n - 1)
+    values = {(r.partition, r.offset): r.value for r in got}
+    assert len(values) == n - 1
+    for i in range(0, n - 1, 997):
+        assert values[(int(parts[i]), int(offsets[i]))][:8] == b"%08d" % (i + 1)
