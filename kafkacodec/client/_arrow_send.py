@@ -160,8 +160,24 @@ def _queue(acc: RecordAccumulator, topic: str, data: bytearray, rows: Rows, part
     range), each once memory for it is free; with `rotate` (the partition count) each batch
     goes to the next sticky partition.  Returns the partition for the next batch."""
     mv = memoryview(data)   # `data` is a bytearray: each batch is a writable view of it, not a copy
+    pieces = list(_split_batches(data))
+    # A view keeps the whole chunk alive until the last batch of it is done (one slow partition
+    # would hold every chunk it has a batch in): the chunk's memory is reserved whole, shared
+    # by its batches and returned with the last of them.
+    shares = acc.reserve_shared(len(data), len(pieces))
+    try:
+        partition = _queue_pieces(acc, topic, mv, pieces, shares, rows, parts, partition, rotate)
+    finally:
+        for share in shares:
+            if share is not None:   # not queued (an error or a close on the way): returned here
+                acc.pool.deallocate(share)
+    return partition
+
+
+def _queue_pieces(acc: RecordAccumulator, topic: str, mv: memoryview, pieces: list[tuple[int, int, int]],
+                  shares: list[Any], rows: Rows, parts: list[Part], partition: int, rotate: int) -> int:
     first = 0
-    for pos, size, count in _split_batches(data):
+    for i, (pos, size, count) in enumerate(pieces):
         if acc.error is not None:
             raise acc.error
         if acc.closed:
@@ -169,7 +185,8 @@ def _queue(acc: RecordAccumulator, topic: str, data: bytearray, rows: Rows, part
         batch = mv[pos:pos + size]
         batch[0:8] = bytes(8)  # the broker assigns offsets; every batch starts at 0 (outside the CRC)
         result = BatchResult(topic, partition)
-        acc.append_batch(topic, partition, batch, count, result)
+        acc.append_batch(topic, partition, batch, count, result, reservation=shares[i])
+        shares[i] = None  # the batch returns it when done
         span: Rows
         if isinstance(rows, tuple):
             span = (rows[0] + first, rows[0] + first + count)

@@ -40,14 +40,16 @@ import collections
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
 
 from kafkacodec import _impl
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 from kafkacodec.records import RecordBatchBuilder
-from kafkacodec.records.pool import BufferPool, Reservation
+from kafkacodec.records.pool import BufferPool, Reservation, SharedReservation
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
+
+_R = TypeVar("_R")
 
 if TYPE_CHECKING:
     from kafkacodec.client.producer import DeliveryCallback, Headers
@@ -275,7 +277,7 @@ class ProducerBatch:
     result: BatchResult
     created: float
     deadline: float
-    pool_buffer: bytearray | Reservation | None
+    pool_buffer: bytearray | Reservation | SharedReservation | None
     open: bool
     data: bytes | bytearray | memoryview | None
     raw: bytearray | memoryview | None
@@ -290,7 +292,8 @@ class ProducerBatch:
     split_from: ProducerBatch | None
 
     def __init__(self, topic: str, partition: int, builder: RecordBatchBuilder | None, result: BatchResult,
-                 now: float, deadline: float, pool_buffer: bytearray | Reservation | None) -> None:
+                 now: float, deadline: float, pool_buffer: bytearray | Reservation | SharedReservation | None
+                 ) -> None:
         self.topic = topic
         self.partition = partition
         self.builder = builder
@@ -537,10 +540,11 @@ class RecordAccumulator:
         return size
 
     def append_batch(self, topic: str, partition: int, data: bytes | bytearray | memoryview, record_count: int,
-                     result: BatchResult) -> None:
+                     result: BatchResult, reservation: Reservation | SharedReservation | None = None) -> None:
         """A batch built elsewhere (send_arrow): queued closed, its size accounted (the
-        bytes are `data`'s, not a pool buffer's)."""
-        buffer = self._allocate_for(len(data))
+        bytes are `data`'s, not a pool buffer's): by `reservation` when given (the
+        caller's, for memory `data` shares with other batches), else reserved here."""
+        buffer = self._allocate_for(len(data)) if reservation is None else reservation
         with self.lock:
             dq = self.deques.get((topic, partition))
             if dq is None:
@@ -559,13 +563,23 @@ class RecordAccumulator:
         self.wakeup()
 
     def _allocate_for(self, size: int) -> Reservation:
+        return self._reserve(lambda: self.pool.reserve(max(size, 1), self.max_block), size, "a batch")
+
+    def reserve_shared(self, size: int, holders: int) -> list[SharedReservation]:
+        """Memory for `size` bytes held by `holders` batches (views of one buffer), waited
+        for as a batch's; each batch returns its share, the memory goes back with the last."""
+        return self._reserve(lambda: self.pool.reserve_shared(max(size, 1), holders, self.max_block), size,
+                             f"{holders} batches")
+
+    def _reserve(self, take: Callable[[], _R], size: int, what: str) -> _R:
         if size > self.pool.total_memory:
-            raise E.error_for(Code.MESSAGE_TOO_LARGE, f"a batch of {size} bytes is larger than buffer.memory ({self.pool.total_memory})")
+            raise E.error_for(Code.MESSAGE_TOO_LARGE, f"{what} of {size} bytes is larger than buffer.memory "
+                                                      f"({self.pool.total_memory})")
         try:
-            return self.pool.reserve(max(size, 1), self.max_block)
+            return take()
         except BufferPoolTimeoutError:
             raise E.KafkaTimeoutError(
-                f"no memory for a batch within max.block.ms ({self.max_block * 1000:.0f} ms): "
+                f"no memory for {what} within max.block.ms ({self.max_block * 1000:.0f} ms): "
                 f"buffer.memory ({self.pool.total_memory} bytes) is taken by batches not yet acknowledged") from None
 
     def begin_flush(self) -> list[BatchResult]:

@@ -19,7 +19,7 @@ import time
 
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
 
-__all__ = ["BufferPool", "Reservation"]
+__all__ = ["BufferPool", "Reservation", "SharedReservation"]
 
 
 class Reservation:
@@ -36,6 +36,24 @@ class Reservation:
 
     def __repr__(self):
         return f"Reservation({self.size})"
+
+
+class SharedReservation:
+    """One of the holders of a reservation made by ``reserve_shared``: pieces of one
+    buffer held elsewhere (send_arrow's batches are views of their encoded chunk, which
+    lives until the last of them is done).  Each is returned with ``deallocate``; the
+    memory goes back with the last."""
+
+    __slots__ = ("_group",)
+
+    def __init__(self, group):
+        self._group = group   # [holders not yet returned, size], shared
+
+    def __len__(self):
+        return self._group[1]
+
+    def __repr__(self):
+        return f"SharedReservation({self._group[1]}, {self._group[0]} holders left)"
 
 
 class BufferPool:
@@ -88,7 +106,29 @@ class BufferPool:
         """Account for `size` bytes held outside the pool (no allocation)."""
         return self._take(size, max_time_to_block, False)
 
-    def _take(self, size, max_time_to_block, want_buffer):
+    def reserve_shared(self, size: int, holders: int, max_time_to_block: float) -> list[SharedReservation]:
+        """Account for `size` bytes held outside the pool by `holders` objects at once:
+        one SharedReservation each, the memory returned with the last of them."""
+        if holders < 1:
+            raise ValueError("holders must be at least 1")
+        self._take(size, max_time_to_block, False, lend=False)
+        group = [holders, size]
+        shares = [SharedReservation(group) for _ in range(holders)]
+        with self._lock:
+            for share in shares:
+                self._lent[id(share)] = share
+        return shares
+
+    def _returned_size(self, buffer):
+        """The bytes `buffer` gives back (under the lock): a shared reservation's only with
+        its last holder."""
+        if type(buffer) is SharedReservation:
+            group = buffer._group
+            group[0] -= 1
+            return group[1] if group[0] == 0 else 0
+        return len(buffer)
+
+    def _take(self, size, max_time_to_block, want_buffer, lend=True):
         if size > self._total:
             raise KafkaCodecError(
                 f"attempt to allocate {size} bytes, but the pool's total memory is {self._total} bytes")
@@ -103,8 +143,10 @@ class BufferPool:
             if not self._waiters and self._non_pooled + len(self._free) * self._poolable >= size:
                 self._free_up(size)
                 self._non_pooled -= size
-                return self._lend(bytearray(size) if want_buffer else Reservation(size))
-            return self._lend(self._wait_for(size, max_time_to_block, want_buffer))
+                got = bytearray(size) if want_buffer else Reservation(size)
+            else:
+                got = self._wait_for(size, max_time_to_block, want_buffer)
+            return self._lend(got) if lend else got
 
     def _lend(self, buffer):
         self._lent[id(buffer)] = buffer
@@ -156,14 +198,14 @@ class BufferPool:
             self._free.pop()
             self._non_pooled += self._poolable
 
-    def deallocate(self, buffer: bytearray | Reservation, size: int | None = None) -> None:
+    def deallocate(self, buffer: bytearray | Reservation | SharedReservation, size: int | None = None) -> None:
         """Return a buffer or a reservation; poolable-size buffers go back on the free list."""
-        size = len(buffer) if size is None else size
         with self._lock:
             if self._lent.get(id(buffer)) is not buffer:
                 raise KafkaCodecError("deallocate() of a buffer this pool did not lend or that was "
                                       "already returned")
             del self._lent[id(buffer)]
+            size = self._returned_size(buffer) if size is None else size
             if size == self._poolable and type(buffer) is bytearray and len(buffer) == self._poolable:
                 self._free.append(buffer)
             else:
@@ -185,7 +227,7 @@ class BufferPool:
                 if type(buffer) is bytearray and len(buffer) == poolable:
                     self._free.append(buffer)
                 else:
-                    self._non_pooled += len(buffer)
+                    self._non_pooled += self._returned_size(buffer)
             if self._waiters:
                 self._waiters[0].notify()
 

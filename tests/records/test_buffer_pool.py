@@ -213,3 +213,33 @@ def test_builder_on_a_pool_writes_in_the_pooled_buffer(twin):
     assert type(data) is bytes
     again = pool.allocate(4096, 0)    # the same buffer, with the batch written in it
     assert again[:len(data)] == data
+
+
+def test_a_shared_reservation_returns_with_its_last_holder():
+    pool = BufferPool(4096, 1024)
+    shares = pool.reserve_shared(3000, 3, 1)
+    assert len(shares) == 3 and pool.available_memory == 1096
+    pool.deallocate(shares[1])
+    pool.deallocate_many([shares[0]])
+    assert pool.available_memory == 1096      # the buffer they are views of lives on
+    with pytest.raises(KafkaCodecError):
+        pool.deallocate(shares[0])            # each holder returns once
+    waiter = threading.Thread(target=lambda: pool.deallocate(pool.reserve(3000, 5)))
+    waiter.start()
+    time.sleep(0.05)
+    assert waiter.is_alive()                  # the memory is still taken
+    pool.deallocate(shares[2])
+    waiter.join(5)
+    assert not waiter.is_alive() and pool.available_memory == 4096
+
+
+def test_a_shared_reservation_waits_and_times_out_as_one():
+    pool = BufferPool(4096, 1024)
+    held = pool.reserve(2000, 1)
+    with pytest.raises(BufferPoolTimeoutError):
+        pool.reserve_shared(3000, 2, 0.05)
+    assert pool.available_memory == 2096      # nothing kept from the failed wait
+    with pytest.raises(ValueError):
+        pool.reserve_shared(10, 0, 1)
+    pool.deallocate(held)
+    assert pool.available_memory == 4096
