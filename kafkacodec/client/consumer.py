@@ -254,10 +254,17 @@ class Consumer:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return out
-                if not fetcher.completed and not self._work_pending() and not self._stats_docs:
+                # a paused partition's buffered fetch cannot be taken: waiting on it would spin
+                if not self._work_pending() and not self._stats_docs and not any(
+                        self._takeable(cf) for cf in fetcher.completed):
                     fetcher.ready.wait(min(left, 0.1))
             if time.monotonic() >= deadline and not fetcher.completed:
                 return out
+
+    def _takeable(self, cf: CompletedFetch) -> bool:
+        """Whether a poll could take from (or drop) cf now (under the fetcher's lock)."""
+        state = self._fetcher.partitions.get(cf.tp)
+        return state is None or (not state.paused and state.reset is None and self._fetcher.buffered.get(cf.tp) is cf)
 
     def _work_pending(self) -> bool:
         g = self._group
@@ -443,7 +450,7 @@ class Consumer:
         if state is None:
             self._finish(cf)
             return None
-        if state.paused or fetcher.buffered.get(cf.tp) is not cf:
+        if state.paused or state.reset is not None or fetcher.buffered.get(cf.tp) is not cf:
             return None
         return state
 
@@ -455,7 +462,9 @@ class Consumer:
             return True
         open_txns: dict[int, tuple[int, int]] = {}  # producer id -> (first offset, byte position)
         inferred: set[tuple[int, int]] = set()
+        whole = 0  # the bytes of complete batches (a Fetch answer may end inside one)
         for batch in iter_batches(cf.data, verify_crc=False):
+            whole = batch.position + batch.size_in_bytes
             pid = batch.producer_id
             if batch.is_control:
                 control = batch.control_record()
@@ -468,7 +477,8 @@ class Consumer:
         if cut == 0:
             with self._fetcher.lock:
                 if self._fetcher.partitions.get(cf.tp) is state and state.position == cf.fetch_offset:
-                    state.held = bytes(cf.data)
+                    # complete batches only: the next answer starts with the cut one, whole
+                    state.held = bytes(cf.data[:whole])
                     state.fetch_next = cf.next_offset(False)
                     self._finish(cf)
             self._client.wakeup()

@@ -363,8 +363,11 @@ class Fetcher:
                     tp = TopicPartition(topic.topic, p.partition_index)
                     state = self.partitions.get(tp)
                     fetch_offset = offsets.get(tp)
-                    if state is None or fetch_offset is None or state.fetch_offset() != fetch_offset:
-                        continue  # unassigned or sought meanwhile: this answer is stale
+                    if (state is None or fetch_offset is None or state.reset is not None
+                            or state.fetch_offset() != fetch_offset):
+                        # unassigned or sought meanwhile (seek_to_beginning / _end leave the position
+                        # as it was until the new one is looked up): this answer is stale
+                        continue
                     if p.current_leader is not None and p.current_leader.leader_epoch is not None:
                         md.observe_leader_epoch(tp.topic, tp.partition, p.current_leader.leader_epoch)
                     code = p.error_code
@@ -392,6 +395,8 @@ class Fetcher:
                         log.warning("fetch %s[%d]: offset %d is OFFSET_OUT_OF_RANGE; %s", tp.topic, tp.partition,
                                     fetch_offset, "poll() raises it (auto.offset.reset=none)" if policy == "none"
                                     else f"resetting to the {policy} offset (auto.offset.reset)")
+                        # data held back for read_committed belongs to the offsets left behind
+                        state.held = state.fetch_next = None
                         if policy == "none":
                             state.error = E.error_for(code, f"{tp.topic}[{tp.partition}] at offset {fetch_offset}")
                             woke = True
