@@ -922,6 +922,9 @@ def _stall_cause(opts: LiveOptions, tp: TopicPartition, position: int) -> str:
             stable = _watermarks(admin, {tp: position}, "read_committed").get(tp)
     except Exception as exc:  # the cause is a hint; the stall is the error
         return f"the leader may be down or the data gone (watermarks not known: {exc})"
+    if high is not None and position > high:
+        return (f"offset {position} is past the high watermark {high}: the log was truncated or the topic "
+                "recreated with fewer records, and some data may have been lost")
     if opts.isolation_level == "read_committed" and stable is not None and high is not None and stable < high:
         return (f"the last stable offset is {stable} and the high watermark {high}: read_committed reads stop at "
                 "the last stable offset, which an open transaction holds back (and which some brokers, Tansu "
@@ -971,7 +974,21 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
                 if getattr(exc, "code", None) != ErrorCode.OFFSET_OUT_OF_RANGE:  # type: ignore[attr-defined]
                     raise
                 first = consumer.beginning_offsets([tp])[tp]
-                if opts.fail_on_data_loss or first is None or first <= position:
+                if first is not None and first <= position:
+                    # the log starts at or before the position, so it ends before it: truncated
+                    # (a new leader without these records) or recreated with fewer records
+                    last = consumer.end_offsets([tp])[tp]
+                    if opts.fail_on_data_loss:
+                        raise LiveError(
+                            f"{_tp_name(tp)}: offsets {position} to {r.end} are past the log's end ({last}); some "
+                            "data may have been lost because the log was truncated or the topic recreated. Set "
+                            "failOnDataLoss=false to skip them") from exc
+                    log.warning("failOnDataLoss=false: %s: offsets %d to %d are past the log's end (%s); skipping "
+                                "them", _tp_name(tp), position, r.end, last)
+                    stats.skipped_to = r.end
+                    position = r.end
+                    break
+                if opts.fail_on_data_loss or first is None:
                     raise LiveError(
                         f"{_tp_name(tp)}: offsets {position} to {r.end} are no longer in the log (it now starts "
                         f"at {first}); some data may have been lost because it was deleted by retention. "
