@@ -31,6 +31,7 @@ from kafkacodec.client.partitioner import Partitioner, _positive_murmur2
 if TYPE_CHECKING:
     from kafkacodec.client.accumulator import RecordAccumulator
     from kafkacodec.client.producer import BulkResult, Producer
+    from kafkacodec.records.pool import SharedReservation
 
 _J = TypeVar("_J")
 
@@ -164,18 +165,21 @@ def _queue(acc: RecordAccumulator, topic: str, data: bytearray, rows: Rows, part
     # A view keeps the whole chunk alive until the last batch of it is done (one slow partition
     # would hold every chunk it has a batch in): the chunk's memory is reserved whole, shared
     # by its batches and returned with the last of them.
-    shares = acc.reserve_shared(len(data), len(pieces))
+    shares: list[SharedReservation | None] = list(acc.reserve_shared(len(data), len(pieces)))
     try:
         partition = _queue_pieces(acc, topic, mv, pieces, shares, rows, parts, partition, rotate)
     finally:
-        for share in shares:
-            if share is not None:   # not queued (an error or a close on the way): returned here
-                acc.pool.deallocate(share)
+        for left in shares:
+            if left is not None:   # not queued (an error or a close on the way): returned here
+                acc.pool.deallocate(left)
     return partition
 
 
 def _queue_pieces(acc: RecordAccumulator, topic: str, mv: memoryview, pieces: list[tuple[int, int, int]],
-                  shares: list[Any], rows: Rows, parts: list[Part], partition: int, rotate: int) -> int:
+                  shares: list[SharedReservation | None], rows: Rows, parts: list[Part], partition: int,
+                  rotate: int) -> int:
+    """_queue's loop: each piece of the chunk queued as a batch holding its share (taken
+    out of `shares`: what is left there was never queued)."""
     first = 0
     for i, (pos, size, count) in enumerate(pieces):
         if acc.error is not None:

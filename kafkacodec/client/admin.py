@@ -138,6 +138,13 @@ def _sleep_backoff(client: NetworkClient, attempt: int, deadline: float) -> None
     time.sleep(max(0.0, min(pause, deadline - time.monotonic())))
 
 
+def _request_timeout(client: NetworkClient, deadline: float) -> float:
+    """A request's own timeout: request.timeout.ms, within what is left until `deadline`
+    (a tenth of a second at least, so a last try can still be answered)."""
+    limit: float = client.conf["request.timeout.ms"] / 1000
+    return max(0.1, min(limit, deadline - time.monotonic()))
+
+
 def answer_by(future: concurrent.futures.Future[Any], deadline: float) -> Any:
     """A request's answer, waited for until `deadline` (time.monotonic()) and a
     second more for the I/O thread's own timeout to fire first."""
@@ -280,9 +287,7 @@ class Admin:
         attempt = 0
         while True:
             target = self._controller(deadline) if to_controller else node
-            future = self._client.send(target, api, body,
-                                       timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
-                                                            deadline - time.monotonic())))
+            future = self._client.send(target, api, body, timeout=_request_timeout(self._client, deadline))
             try:
                 return answer_by(future, deadline)
             except E.KafkaError as exc:
@@ -578,7 +583,7 @@ class Admin:
         pending = sorted(md.brokers)
         attempt = 0
         while True:
-            request_timeout = max(0.1, min(self.conf["request.timeout.ms"] / 1000, deadline - time.monotonic()))
+            request_timeout = _request_timeout(self._client, deadline)
             futures = {node: self._client.send(node, "ListGroups", body, timeout=request_timeout) for node in pending}
             again: list[int] = []
             for node, future in futures.items():

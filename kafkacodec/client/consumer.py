@@ -264,7 +264,12 @@ class Consumer:
     def _takeable(self, cf: CompletedFetch) -> bool:
         """Whether a poll could take from (or drop) cf now (under the fetcher's lock)."""
         state = self._fetcher.partitions.get(cf.tp)
-        return state is None or (not state.paused and state.reset is None and self._fetcher.buffered.get(cf.tp) is cf)
+        return state is None or not self._held_back(cf, state)
+
+    def _held_back(self, cf: CompletedFetch, state: PartitionState) -> bool:
+        """cf of an assigned partition is not to be taken now: the partition is paused, a
+        seek_to_beginning/_end is looking its position up, or cf is not its buffered fetch."""
+        return state.paused or state.reset is not None or self._fetcher.buffered.get(cf.tp) is not cf
 
     def _work_pending(self) -> bool:
         g = self._group
@@ -450,9 +455,7 @@ class Consumer:
         if state is None:
             self._finish(cf)
             return None
-        if state.paused or state.reset is not None or fetcher.buffered.get(cf.tp) is not cf:
-            return None
-        return state
+        return None if self._held_back(cf, state) else state
 
     def _prepare_fetch(self, cf: CompletedFetch, state: PartitionState) -> bool:
         """read_committed when the broker listed no aborted transactions: find them from the
