@@ -32,12 +32,22 @@ def broker(request):
         pytest.skip(str(e))
 
 
-@pytest.fixture
-def mock3():
-    """A fresh librdkafka mock cluster of 3 brokers for one test (faults change its state)."""
+def _fresh_mock(brokers):
     import _peers
     try:
-        with _peers.mock_cluster(num_brokers=3) as bootstrap:
+        with _peers.mock_cluster(num_brokers=brokers) as bootstrap:
             yield bootstrap
     except _peers.PeerUnavailable as e:
         pytest.skip(str(e))
+
+
+@pytest.fixture
+def mock3():
+    """A fresh librdkafka mock cluster of 3 brokers for one test (faults change its state)."""
+    yield from _fresh_mock(3)
+
+
+@pytest.fixture
+def mock1():
+    """A fresh librdkafka mock cluster of one broker for one test: every partition on it."""
+    yield from _fresh_mock(1)

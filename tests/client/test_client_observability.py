@@ -212,16 +212,23 @@ def test_consumer_lag_is_unknown_until_an_offset_is_committed(tansu_bootstrap):
 # -- logs and the group's document (mock cluster: joins are quick, faults can be injected)
 
 
+def _joined(bootstrap, topic, partitions, heartbeat_ms):
+    """A consumer of a new group subscribed to `topic`, polled until it holds its partitions."""
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "session.timeout.ms": 6000,
+                  "heartbeat.interval.ms": heartbeat_ms})
+    c.subscribe([topic])
+    deadline = time.monotonic() + 60
+    while len(c.assignment()) < partitions and time.monotonic() < deadline:
+        c.poll(0.2)
+    return c, group
+
+
 def test_group_join_assignment_and_revocation_are_logged(mock3, caplog):
     caplog.set_level(logging.DEBUG, logger="kafkacodec")
     topic = _topic(mock3, 3)
-    group = f"g-{uuid.uuid4().hex[:6]}"
-    with Consumer({"bootstrap.servers": mock3, "group.id": group, "session.timeout.ms": 6000,
-                   "heartbeat.interval.ms": 500}) as c:
-        c.subscribe([topic])
-        deadline = time.monotonic() + 60
-        while len(c.assignment()) < 3 and time.monotonic() < deadline:
-            c.poll(0.2)
+    c, group = _joined(mock3, topic, 3, 500)
+    with c:
         cgrp = c.metrics()["cgrp"]
         assert cgrp["state"] == "up" and cgrp["join_state"] == "steady"
         assert cgrp["assignment_size"] == 3 and cgrp["rebalance_cnt"] == 1
@@ -243,13 +250,8 @@ def test_group_join_assignment_and_revocation_are_logged(mock3, caplog):
 def test_coordinator_move_is_logged(mock3, caplog):
     caplog.set_level(logging.INFO, logger="kafkacodec")
     topic = _topic(mock3, 1)
-    group = f"g-{uuid.uuid4().hex[:6]}"
-    with Consumer({"bootstrap.servers": mock3, "group.id": group, "session.timeout.ms": 6000,
-                   "heartbeat.interval.ms": 200}) as c:
-        c.subscribe([topic])
-        deadline = time.monotonic() + 60
-        while not c.assignment() and time.monotonic() < deadline:
-            c.poll(0.2)
+    c, group = _joined(mock3, topic, 1, 200)
+    with c:
         first = c._group.coordinator
         moved_to = next(b for b in (1, 2, 3) if b != (2**31 - 1) - first)
         _peers.mock_fault(mock3, "coordinator", "group", group, moved_to)

@@ -237,34 +237,27 @@ def test_an_upper_bound_cuts_the_bytes_fetched(big, live_broker):
 
 @pytest.mark.broker
 @pytest.mark.parametrize("peer", ["mock", "tansu"])
-def test_a_range_past_the_logs_end_is_data_loss_not_retention(peer):
+def test_a_range_past_the_logs_end_is_data_loss_not_retention(peer, request):
     # planned before the log was truncated (or the topic recreated with fewer records): its
     # offsets are past the log's end, which is neither retention nor a stall.  Kafka (the mock)
     # answers OFFSET_OUT_OF_RANGE; Tansu answers nothing, and the stall is named for what it is.
     import _peers
 
-    try:
-        cm = _peers.mock_cluster() if peer == "mock" else _peers.tansu_broker()
-        bs = cm.__enter__()
-    except _peers.PeerUnavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        topic = f"end-{uuid.uuid4().hex[:8]}"
-        _peers.create_topics(bs, {topic: 1})
-        _peers.produce_with_confluent(bs, topic, [(b"k", b"v%d" % i) for i in range(10)], partition=0)
-        o = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic, "kafkaConsumer.pollTimeoutMs": "2000"})
-        expected = (rf"{topic}\[0\]: offsets 15 to 20 are past the log's end \(10\); .* truncated or the topic "
-                    "recreated" if peer == "mock" else
-                    rf"{topic}\[0\]: no record at offset 15 .* past the high watermark 10: the log was truncated")
-        with pytest.raises(LiveError, match=expected):
-            list(_live.read_range(OffsetRange(topic, 0, 15, 20), o))
-        if peer == "mock":
-            o = _live.replace(o, fail_on_data_loss=False)
-            stats = _live.ReadStats()
-            assert list(_live.read_range(OffsetRange(topic, 0, 15, 20), o, stats=stats)) == []
-            assert stats.skipped_to == 20
-    finally:
-        cm.__exit__(None, None, None)
+    bs = request.getfixturevalue(f"{peer}_bootstrap")
+    topic = f"end-{uuid.uuid4().hex[:8]}"
+    _peers.create_topics(bs, {topic: 1})
+    _peers.produce_with_confluent(bs, topic, [(b"k", b"v%d" % i) for i in range(10)], partition=0)
+    o = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic, "kafkaConsumer.pollTimeoutMs": "2000"})
+    expected = (rf"{topic}\[0\]: offsets 15 to 20 are past the log's end \(10\); .* truncated or the topic "
+                "recreated" if peer == "mock" else
+                rf"{topic}\[0\]: no record at offset 15 .* past the high watermark 10: the log was truncated")
+    with pytest.raises(LiveError, match=expected):
+        list(_live.read_range(OffsetRange(topic, 0, 15, 20), o))
+    if peer == "mock":
+        o = _live.replace(o, fail_on_data_loss=False)
+        stats = _live.ReadStats()
+        assert list(_live.read_range(OffsetRange(topic, 0, 15, 20), o, stats=stats)) == []
+        assert stats.skipped_to == 20
 
 
 @pytest.mark.broker
