@@ -177,6 +177,8 @@ class Sender:
         self.acked: dict[tuple[str, int], list[int]] = {}  # (topic, partition) -> [records, bytes] acknowledged
         # id(batches) -> (batches, their sizes): Produce requests unanswered
         self.requests_in_flight: dict[int, tuple[list[ProducerBatch], list[int]]] = {}
+        # id(batches) -> the earliest delivery deadline of a batch of that request not yet failed
+        self._request_deadlines: dict[int, float] = {}
 
     # -- helpers
 
@@ -206,9 +208,19 @@ class Sender:
             if self.producer_id < 0 or (self.bump_needed and self._may_bump()):
                 deadline = self._init_producer_id(now)
                 if self.producer_id < 0:
-                    return deadline  # nothing can be numbered without an id
+                    # nothing can be numbered without an id; what waits still meets delivery.timeout.ms
+                    expires = self._expire_waiting(acc, now)
+                    if deadline is None or (expires is not None and expires < deadline):
+                        return expires
+                    return deadline
         if self._pid_request is not None:
-            return None  # an epoch bump is under way: its answer wakes us
+            # an epoch bump is under way (its answer wakes us): however long the broker is
+            # silent, the batches waiting for it fail at delivery.timeout.ms
+            expires = self._expire_waiting(acc, now)
+            in_flight_wake = self._expire_in_flight(now) if self._request_deadlines else None
+            if in_flight_wake is not None and (expires is None or in_flight_wake < expires):
+                return in_flight_wake
+            return expires
         txn = self.txn
         if txn is not None and txn.abortable_error is not None:
             self.numbers_dropped(acc.fail_all(txn.abortable_error))
@@ -222,12 +234,7 @@ class Sender:
             seal_batches(self, by_node)
         else:
             self._seal_batches(by_node)
-        for b in expired:
-            # a batch sent before may have been written: only "never sent" is certain
-            what = "not acknowledged" if b.attempts else "not sent"
-            self._give_up(b, E.KafkaTimeoutError(
-                f"{b.topic}[{b.partition}]: batch {what} within delivery.timeout.ms "
-                f"({(b.deadline - b.created) * 1000:.0f} ms)"))
+        self._fail_expired(expired)
         if need_metadata:
             self.metadata.request_update()
         if need_add and txn is not None:  # partitions to add come only from a transaction
@@ -238,9 +245,70 @@ class Sender:
         for node, batches in by_node.items():
             for request in self._requests(node, batches):
                 self._send_produce(node, request, now)
+        if self._request_deadlines:
+            in_flight_wake = self._expire_in_flight(now)
+            if in_flight_wake is not None and (next_wake is None or in_flight_wake < next_wake):
+                next_wake = in_flight_wake
         if next_wake is not None:
             next_wake = max(next_wake, now + 0.0005)
         return next_wake
+
+    def _fail_expired(self, expired: list[ProducerBatch]) -> None:
+        for b in expired:
+            # a batch sent before may have been written: only "never sent" is certain
+            what = "not acknowledged" if b.attempts else "not sent"
+            self._give_up(b, E.KafkaTimeoutError(
+                f"{b.topic}[{b.partition}]: batch {what} within delivery.timeout.ms "
+                f"({(b.deadline - b.created) * 1000:.0f} ms)"))
+
+    def _expire_waiting(self, acc: RecordAccumulator, now: float) -> float | None:
+        """While nothing can be sent (no producer id yet, an epoch bump unanswered): fail the
+        batches past delivery.timeout.ms, as a drain would.  Returns the next batch deadline."""
+        expired: list[ProducerBatch] = []
+        next_wake: float | None = None
+        with acc.lock:
+            for dq in acc.deques.values():
+                while dq and not dq[0].in_flight and now >= dq[0].deadline:
+                    b = dq.popleft()
+                    acc.seal(b)
+                    expired.append(b)
+                if dq and (next_wake is None or dq[0].deadline < next_wake):
+                    next_wake = dq[0].deadline
+        self._fail_expired(expired)
+        return next_wake
+
+    def _expire_in_flight(self, now: float) -> float | None:
+        """Batches in flight past delivery.timeout.ms fail now, as the Java client fails its
+        expired in-flight batches: their outcome is unknown (the broker may yet write them).
+        The request stays as it is: its answer or its timeout, whenever it comes, gives the
+        batch's buffer back and settles its partition's sequence numbers (a numbered batch
+        that did not succeed bumps the epoch), and nothing of the partition is sent before.
+        Returns the next such deadline."""
+        earliest: float | None = None
+        deadlines = self._request_deadlines
+        for key, deadline in list(deadlines.items()):
+            if now >= deadline:
+                later: float | None = None
+                for b in self.requests_in_flight[key][0]:
+                    if b.result.done():
+                        continue
+                    if now >= b.deadline:
+                        error = E.KafkaTimeoutError(
+                            f"{b.topic}[{b.partition}]: batch not acknowledged within delivery.timeout.ms "
+                            f"({(b.deadline - b.created) * 1000:.0f} ms); it was sent and may yet be written")
+                        self.stats["failed_batches"] += 1
+                        if self.txn is not None:
+                            self.txn.batch_failed(error)  # the transaction must not commit without it
+                        b.result.complete(-1, -1, error)
+                    elif later is None or b.deadline < later:
+                        later = b.deadline
+                if later is None:
+                    del deadlines[key]
+                    continue
+                deadline = deadlines[key] = later
+            if earliest is None or deadline < earliest:
+                earliest = deadline
+        return earliest
 
     def _drain(self, acc: RecordAccumulator, now: float, flushing: bool, bumping: bool,
                txn: TransactionManager | None) -> Drained:
@@ -485,6 +553,7 @@ class Sender:
         self.in_flight_requests += 1
         self.stats["requests"] += 1
         self.requests_in_flight[id(batches)] = (batches, [len(b.data) for b in batches])  # type: ignore[arg-type]  # built
+        self._request_deadlines[id(batches)] = min(b.deadline for b in batches)
         try:
             future = self.client.send(node, "Produce", body, timeout=self.request_timeout + 1.0)
         except E.KafkaError as exc:
@@ -499,6 +568,7 @@ class Sender:
         self.node_in_flight[node] -= 1
         self.in_flight_requests -= 1
         sent = self.requests_in_flight.pop(id(batches), None)
+        self._request_deadlines.pop(id(batches), None)
         now = time.monotonic()
         exc = future.exception()
         if exc is not None:
@@ -561,7 +631,7 @@ class Sender:
         if error_message:
             detail += f"; {error_message}"
         err = E.error_for(code, f"Produce to {b.topic}[{b.partition}] (broker {node}){detail}")
-        if code in _TOO_LARGE_ERRORS and b.record_count > 1:
+        if code in _TOO_LARGE_ERRORS and b.record_count > 1 and not b.result.done():
             self._split(b, now)
         elif code in _SEQUENCE_ERRORS and self.idempotent:
             self._sequence_error(b, err, now)
@@ -628,7 +698,8 @@ class Sender:
         b.result.complete(base_offset, log_append_time, error)
 
     def _give_up_effects(self, b: ProducerBatch, error: BaseException) -> None:
-        self.stats["failed_batches"] += 1
+        if not b.result.done():  # else counted when it expired in flight (_expire_in_flight)
+            self.stats["failed_batches"] += 1
         if self.idempotent and b.base_sequence is not None and b.producer_epoch == self.producer_epoch:
             # its sequence numbers will never arrive: the partition needs a new epoch
             if self.transactional_id is None:
@@ -651,12 +722,14 @@ class Sender:
         if ambiguous:
             b.ambiguous = True
         if now >= b.deadline or b.attempts > self.retries:
-            why = "delivery.timeout.ms passed" if now >= b.deadline else f"retries ({self.retries}) exhausted"
-            if isinstance(error, E.KafkaError) and not isinstance(error, E.KafkaTimeoutError):
-                final = type(error)(f"{error} ({why})") if isinstance(error, E.BrokerResponseError) else error
-            else:
-                # the request's bytes may have reached the broker: the records may be in the log
+            out_of_time = now >= b.deadline
+            why = "delivery.timeout.ms passed" if out_of_time else f"retries ({self.retries}) exhausted"
+            if out_of_time or not isinstance(error, E.KafkaError) or isinstance(error, E.KafkaTimeoutError):
+                # out of time is a timeout, whatever the last attempt met (as librdkafka's
+                # _MSG_TIMED_OUT); the request's bytes may have reached the broker
                 final = E.KafkaTimeoutError(f"{b.topic}[{b.partition}]: not acknowledged, {why}; last error: {error}")
+            else:
+                final = type(error)(f"{error} ({why})") if isinstance(error, E.BrokerResponseError) else error
             self._done(b, error=final)
             return
         self.stats["retries"] += 1
