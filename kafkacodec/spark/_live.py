@@ -9,6 +9,7 @@ Kafka source.  The tests, the benchmark and Spark all run this code.
 from __future__ import annotations
 
 import base64
+import contextvars
 import itertools
 import json
 import logging
@@ -39,6 +40,7 @@ __all__ = [
     "latest_offsets",
     "earliest_offsets",
     "batch_ranges",
+    "check_named_partitions",
     "split_ranges",
     "read_range",
     "rate_limit",
@@ -46,6 +48,8 @@ __all__ = [
 
 EARLIEST = -2
 LATEST = -1
+# Kafka's offsets and timestamps are int64: anything larger can name no record
+MAX_OFFSET = 2 ** 63 - 1
 
 _T = TypeVar("_T")
 # offsets as Spark's JSON names them: {(topic, partition): offset}
@@ -180,6 +184,19 @@ def split_offsets(doc: object, where: str, *, ids: bool = True) -> tuple[SparkOf
     return offsets, topic_ids
 
 
+def _check_offsets(option: str, offsets: SparkOffsets, words: tuple[int, ...], what: str = "offset") -> None:
+    """A one-line LiveError naming ``option`` and the first entry of its JSON that is no Kafka
+    ``what`` (offset or timestamp: 0 to 2**63-1) nor one of ``words`` (-2 earliest, -1 latest):
+    the broker would refuse it, or a task would fail on it, only much later."""
+    names = {EARLIEST: "-2 (earliest)", LATEST: "-1 (latest)"}
+    kinds = [f"{'an offset' if what == 'offset' else 'ms since the epoch'} (0 to {MAX_OFFSET})"]
+    kinds += [names[w] for w in words]
+    allowed = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+    for (t, p), n in sorted(offsets.items()):
+        if n not in words and not 0 <= n <= MAX_OFFSET:
+            raise LiveError(f"option {option}: {t}[{p}]: {what} {n} is not {allowed}")
+
+
 def _count(key: str, value: object, *, least: int) -> int:
     """A whole number >= ``least`` for the option ``key`` (named as Spark spells it)."""
     try:
@@ -229,6 +246,7 @@ class LiveOptions:
     group_id: str = ""                    # kafka.group.id, or groupIdPrefix + a unique id (see client_conf)
     fetch_offset_retries: int = 3         # fetchOffset.numRetries
     fetch_offset_retry_s: float = 0.01    # fetchOffset.retryIntervalMs
+    api_timeout: float = 60.0             # s; kafka.default.api.timeout.ms: each planning step, retries included
     include_headers: bool = False
     isolation_level: str = "read_uncommitted"
     fail_on_data_loss: bool = True
@@ -292,6 +310,15 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     else:  # Spark's executors: a group of their own per query, <prefix>-<unique id>-executor
         prefix = str(values.get("group_id_prefix") or ("spark-kafka-source" if streaming else "spark-kafka-relation"))
         out["group_id"] = f"{prefix}-{uuid.uuid4()}-executor"
+    if "default.api.timeout.ms" in conf:  # stays in conf too: the Admin's own calls keep the same bound
+        raw = conf["default.api.timeout.ms"]
+        try:
+            ms = int(str(raw).strip())
+        except ValueError:
+            ms = 0
+        if ms < 1:
+            raise LiveError(f"kafka.default.api.timeout.ms must be a positive number of ms, not {raw!r}")
+        out["api_timeout"] = ms / 1000
     out["conf"] = tuple(sorted(conf.items()))
     given = [k for k in ("subscribe", "pattern", "assign") if values.get(k)]
     if len(given) != 1:
@@ -328,6 +355,8 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
             if latest:
                 t, p = latest[0]
                 raise LiveError(f"startingOffsets for {t}[{p}] cannot be latest (-1) in a batch query")
+        if isinstance(out["starting"], dict):
+            _check_offsets("startingOffsets", out["starting"], (EARLIEST, LATEST))
     if "ending" in values:
         if streaming:
             raise LiveError("endingOffsets is for batch queries")
@@ -335,17 +364,26 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
         out["ending"] = _per_partition("endingOffsets", values["ending"], words=("latest",), topic_ids=ids)
         if ids:
             out["ending_topic_ids"] = ids
-        if isinstance(out["ending"], dict) and EARLIEST in out["ending"].values():
-            raise LiveError("endingOffsets cannot be earliest (-2)")
+        if isinstance(out["ending"], dict):
+            earliest = sorted(tp for tp, n in out["ending"].items() if n == EARLIEST)
+            if earliest:
+                t, p = earliest[0]
+                raise LiveError(f"endingOffsets cannot be earliest (-2): {t}[{p}]")
+            _check_offsets("endingOffsets", out["ending"], (LATEST,))
     for key in ("starting_timestamp", "ending_timestamp"):
         if key in values:
             try:
-                out[key] = int(values[key])
+                ts = int(str(values[key]).strip())
             except ValueError:
-                raise LiveError(f"option {_SPARK_NAMES[key]} must be ms since the epoch, not {values[key]!r}") from None
+                ts = -1
+            if not 0 <= ts <= MAX_OFFSET:
+                raise LiveError(f"option {_SPARK_NAMES[key]} must be ms since the epoch (0 to {MAX_OFFSET}), "
+                                f"not {values[key]!r}")
+            out[key] = ts
     for key in ("starting_by_timestamp", "ending_by_timestamp"):
         if key in values:
             out[key] = _per_partition(_SPARK_NAMES[key], values[key])
+            _check_offsets(_SPARK_NAMES[key], out[key], (), what="timestamp")
     if streaming and ("ending_timestamp" in out or "ending_by_timestamp" in out):
         raise LiveError("endingTimestamp / endingOffsetsByTimestamp are for batch queries")
     if "by_timestamp_strategy" in values:
@@ -418,6 +456,24 @@ def client_conf(opts: LiveOptions, kind: str, *, partition_bytes: int | None = N
 
 _CONSUMER_SEQ = itertools.count(1)
 
+# The deadline (time.monotonic()) of the planning step with_retries runs: every Admin call below takes
+# what is left of it, so a step fails within kafka.default.api.timeout.ms however many calls it makes
+# (each call alone would take that long, and fetchOffset.numRetries times over).
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("kafka_live_deadline", default=None)
+
+
+def _time_left(timeout: float | None) -> float | None:
+    """``timeout`` (None: the Admin's default) cut to what is left of the planning step's deadline."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return timeout
+    left = deadline - time.monotonic()
+    if left <= 0:
+        from kafkacodec.errors import KafkaTimeoutError
+
+        raise KafkaTimeoutError("no time left before kafka.default.api.timeout.ms")
+    return left if timeout is None else min(timeout, left)
+
 
 @dataclass(frozen=True)
 class OffsetRange:
@@ -436,22 +492,36 @@ class OffsetRange:
         return max(0, self.end - self.start)
 
 
+def _partitions_text(n: int) -> str:
+    return "no partitions" if n == 0 else "partition 0" if n == 1 else f"partitions 0 to {n - 1}"
+
+
 def resolve_partitions(admin: Admin, opts: LiveOptions, *, timeout: float | None = None, missing_ok: bool = False,
-                       topic_ids: dict[str, str] | None = None) -> list[TopicPartition]:
+                       topic_ids: dict[str, str] | None = None,
+                       counts: dict[str, int] | None = None) -> list[TopicPartition]:
     """The TopicPartitions the options name, in (topic, partition) order
-    (``missing_ok``: a subscribed topic that is not there has none).
-    ``topic_ids``: filled with {topic: id} (see :func:`topic_id_text`) of the
-    topics resolved that have one, from the same metadata answer."""
+    (``missing_ok``: a subscribed topic, or an assigned partition, that is
+    not there has none; else a one-line LiveError).  ``topic_ids``: filled
+    with {topic: id} (see :func:`topic_id_text`) of the topics resolved that
+    have one, from the same metadata answer; ``counts``: with {topic: number
+    of partitions} of the topics the options name that exist."""
     from kafkacodec.client import TopicPartition
 
-    described: dict[str, Any] = {}  # topic -> the Admin's metadata of it
+    # the client's view of assigned topics may be minutes old: ask (an assigned partition that does not
+    # exist would otherwise be waited for until every offset lookup timed out)
+    described: dict[str, Any] = admin.topic_metadata(
+        None if opts.assign is None else {t for t, _ in opts.assign}, timeout=_time_left(timeout))
+    topics = {name: len(d.partitions) for name, d in described.items()}
     if opts.assign is not None:
-        tps = [TopicPartition(t, p) for t, p in opts.assign]
-        if topic_ids is not None:  # the client's view of assigned topics may be minutes old: ask
-            described = admin.topic_metadata({t for t, _ in opts.assign}, timeout=timeout)
+        topics = {t: n for t, n in topics.items() if t in {a for a, _ in opts.assign}}
+        absent = [(t, p) for t, p in opts.assign if not 0 <= p < topics.get(t, 0)]
+        if absent and not missing_ok:
+            t, p = absent[0]
+            why = (f"topic {t} has {_partitions_text(topics[t])}" if t in topics else
+                   f"there is no topic {t} on {opts.bootstrap}")
+            raise LiveError(f"option assign names {t}[{p}], which does not exist: {why}")
+        tps = [TopicPartition(t, p) for t, p in opts.assign if (t, p) not in absent]
     else:
-        described = admin.topic_metadata(timeout=timeout)
-        topics = {name: len(d.partitions) for name, d in described.items()}
         if opts.subscribe is not None:
             missing = [t for t in opts.subscribe if t not in topics]
             if missing and not missing_ok:
@@ -462,7 +532,10 @@ def resolve_partitions(admin: Admin, opts: LiveOptions, *, timeout: float | None
             names = [t for t in topics if not t.startswith("__") and pattern.fullmatch(t)]
         else:  # parse_live_options never makes such options
             raise LiveError("kafka-live needs one of the options subscribe, subscribePattern, assign")
+        topics = {t: topics[t] for t in names}
         tps = [TopicPartition(t, p) for t in names for p in range(topics[t])]
+    if counts is not None:
+        counts.update(topics)
     pushed = opts.pushed
     if pushed is not None:
         tps = [tp for tp in tps if pushed.allows(tp.topic, tp.partition)]
@@ -478,7 +551,7 @@ def earliest_offsets(admin: Admin, tps: Collection[TopicPartition], *,
                      timeout: float | None = None) -> dict[TopicPartition, int]:
     if not tps:
         return {}
-    found = admin.list_offsets({tp: "earliest" for tp in tps}, timeout=timeout)
+    found = admin.list_offsets({tp: "earliest" for tp in tps}, timeout=_time_left(timeout))
     return {tp: (v.offset if v.offset is not None else 0) for tp, v in found.items()}
 
 
@@ -487,7 +560,8 @@ def _watermarks(admin: Admin, listed: dict[TopicPartition, int], isolation_level
     (read_committed) of each partition, from a one-byte Fetch at the listed
     offset (see Admin.high_watermarks); partitions it could not probe keep
     their listed offset."""
-    marks: dict[TopicPartition, int] = admin.high_watermarks(listed, isolation_level=isolation_level)
+    marks: dict[TopicPartition, int] = admin.high_watermarks(listed, isolation_level=isolation_level,
+                                                             timeout=_time_left(None))
     return marks
 
 
@@ -497,7 +571,8 @@ def latest_offsets(admin: Admin, tps: Collection[TopicPartition], isolation_leve
     the last stable offset for read_committed."""
     if not tps:
         return {}
-    found = admin.list_offsets({tp: "latest" for tp in tps}, isolation_level=isolation_level, timeout=timeout)
+    found = admin.list_offsets({tp: "latest" for tp in tps}, isolation_level=isolation_level,
+                               timeout=_time_left(timeout))
     listed = {tp: (v.offset if v.offset is not None else 0) for tp, v in found.items()}
     marks = _watermarks(admin, listed, isolation_level)
     return {tp: max(off, marks.get(tp, off)) for tp, off in listed.items()}
@@ -511,7 +586,10 @@ def _fetch_raw(admin: Admin, tp: TopicPartition, offset: int, max_bytes: int) ->
     """The record bytes one Fetch of ``tp`` at ``offset`` returns (read_uncommitted,
     up to ``max_bytes``, at least the whole batch holding ``offset``); empty when
     there is nothing there (an offset past the end or before the log start)."""
-    data: bytes = admin.fetch_raw(tp, offset, max_bytes)
+    left = _time_left(None)
+    if left is not None:  # one Fetch: request.timeout.ms at most, as without a deadline
+        left = min(left, admin.conf["request.timeout.ms"] / 1000)
+    data: bytes = admin.fetch_raw(tp, offset, max_bytes, timeout=left)
     return data
 
 
@@ -611,7 +689,7 @@ def offsets_for_timestamps(admin: Admin, specs: dict[TopicPartition, int], isola
 
     if not specs:
         return {}
-    found = admin.list_offsets(specs, isolation_level=isolation_level, timeout=timeout)
+    found = admin.list_offsets(specs, isolation_level=isolation_level, timeout=_time_left(timeout))
     firsts = earliest_offsets(admin, list(specs), timeout=timeout)
     ends = latest_offsets(admin, list(specs), "read_uncommitted", timeout=timeout)
     return {tp: timestamp_offset(partial(_fetch_raw, admin, tp), ts, found[tp].offset, firsts[tp], ends[tp])
@@ -700,20 +778,39 @@ def planned_elsewhere(opts: LiveOptions, option: str, spec: object, planned_ids:
 
 def with_retries(opts: LiveOptions, what: str, fetch: Callable[[], _T]) -> _T:
     """``fetch()``, asked again up to fetchOffset.numRetries times, fetchOffset.retryIntervalMs
-    apart, while it fails with a retriable client error (as Spark's offset reader retries)."""
-    from kafkacodec.errors import KafkaError
+    apart, while it fails with a retriable client error (as Spark's offset reader retries), all
+    within kafka.default.api.timeout.ms: the Admin calls ``fetch`` makes share that deadline (see
+    :func:`_time_left`).  When it is spent, or the retries are, one line of the library's
+    KafkaTimeoutError (KafkaConnectionError when the last error was one) naming both options."""
+    from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 
-    for attempt in range(opts.fetch_offset_retries + 1):
-        try:
-            return fetch()
-        except KafkaError as exc:
-            if not exc.retriable or attempt == opts.fetch_offset_retries:
-                raise
-            log.warning("fetching %s failed (%s); retry %d of %d (fetchOffset.numRetries)", what, exc,
-                        attempt + 1, opts.fetch_offset_retries)
+    if opts.fetch_offset_retries < 0:  # parse_live_options never makes such options
+        raise LiveError(f"fetching {what}: fetchOffset.numRetries must be 0 or more, not {opts.fetch_offset_retries}")
+    deadline = time.monotonic() + opts.api_timeout
+    token = _DEADLINE.set(deadline)
+    try:
+        attempt = 0
+        while True:
+            try:
+                return fetch()
+            except KafkaError as exc:
+                if not exc.retriable:
+                    raise
+                last = exc
+            attempt += 1
+            if attempt > opts.fetch_offset_retries or deadline - time.monotonic() <= opts.fetch_offset_retry_s:
+                break
+            log.warning("fetching %s failed (%s); retry %d of %d (fetchOffset.numRetries)", what, last,
+                        attempt, opts.fetch_offset_retries)
             time.sleep(opts.fetch_offset_retry_s)
-    # no attempt at all: parse_live_options never makes such options
-    raise LiveError(f"fetching {what}: fetchOffset.numRetries must be 0 or more, not {opts.fetch_offset_retries}")
+    finally:
+        _DEADLINE.reset(token)
+    kind = KafkaConnectionError if isinstance(last, KafkaConnectionError) else KafkaTimeoutError
+    cause = " ".join(str(last).split()) or type(last).__name__
+    raise kind(f"kafka-live: fetching {what} from kafka.bootstrap.servers={opts.bootstrap} failed ({attempt} "
+               f"{'attempt' if attempt == 1 else 'attempts'} within kafka.default.api.timeout.ms="
+               f"{round(opts.api_timeout * 1000)}, fetchOffset.numRetries={opts.fetch_offset_retries}): "
+               f"{cause}") from last
 
 
 def offsets_back(admin: Admin, opts: LiveOptions, begin: Mapping[TopicPartition, int],
@@ -815,16 +912,80 @@ def _pushed_start(admin: Admin, opts: LiveOptions,
     return out
 
 
+def check_named_partitions(opts: LiveOptions, tps: Collection[TopicPartition], counts: Mapping[str, int], *,
+                           ending: bool = True) -> None:
+    """A one-line LiveError for the first partition the offsets JSON in effect
+    (startingOffsetsByTimestamp or startingOffsets, and with ``ending`` their
+    ending twins; a global timestamp names none) names that the query does
+    not read, ``tps`` (with ``counts``, the topics' partition counts, as
+    :func:`resolve_partitions` fills them): a partition that does not exist,
+    of a topic not read, or not assigned.  Spark's source refuses these too
+    (its offsets must name exactly the partitions read); partitions a pushed
+    filter leaves out are not counted."""
+    specs: list[tuple[str, object]] = []
+    if opts.starting_timestamp is None:
+        specs.append(("startingOffsetsByTimestamp", opts.starting_by_timestamp) if opts.starting_by_timestamp
+                     is not None else ("startingOffsets", opts.starting))
+    if ending and opts.ending_timestamp is None:
+        specs.append(("endingOffsetsByTimestamp", opts.ending_by_timestamp) if opts.ending_by_timestamp
+                     is not None else ("endingOffsets", opts.ending))
+    read = {(tp.topic, tp.partition) for tp in tps}
+    pushed = opts.pushed
+    for option, spec in specs:
+        if not isinstance(spec, Mapping):
+            continue
+        for t, p in sorted(spec):
+            if (t, p) in read or (pushed is not None and not pushed.allows(t, p)):
+                continue
+            if t not in counts:
+                why = f"it reads no topic {t}"
+            elif not 0 <= p < counts[t]:
+                why = f"it does not exist, topic {t} has {_partitions_text(counts[t])}"
+            else:
+                why = "option assign does not name it"
+            raise LiveError(f"{option} names {t}[{p}], which the query does not read: {why}")
+
+
+def _start_text(opts: LiveOptions, tp: TopicPartition) -> str:
+    """Which option set the start of ``tp``'s range, as messages name it."""
+    key = (tp.topic, tp.partition)
+    if opts.starting_timestamp is not None:
+        return f"startingTimestamp={opts.starting_timestamp} for {_tp_name(tp)}"
+    if opts.starting_by_timestamp is not None:
+        return f"startingOffsetsByTimestamp for {_tp_name(tp)} ({opts.starting_by_timestamp[key]})"
+    if isinstance(opts.starting, dict):
+        return f"startingOffsets for {_tp_name(tp)}" + (" (-2, earliest)" if opts.starting[key] == EARLIEST else "")
+    return f"startingOffsets={opts.starting or 'earliest'} for {_tp_name(tp)}"
+
+
+def _end_text(opts: LiveOptions, tp: TopicPartition, named: Collection[TopicPartition]) -> str:
+    """Which option set the end of ``tp``'s range (``named``: the partitions endingOffsets gave one)."""
+    if opts.ending_timestamp is not None:
+        return f"endingTimestamp={opts.ending_timestamp}"
+    by_ts = opts.ending_by_timestamp or {}
+    if (tp.topic, tp.partition) in by_ts:
+        return f"endingOffsetsByTimestamp for {_tp_name(tp)}: {by_ts[(tp.topic, tp.partition)]}"
+    return f"endingOffsets for {_tp_name(tp)}" if tp in named else "the partition's latest offset"
+
+
 def batch_ranges(admin: Admin, opts: LiveOptions) -> list[OffsetRange]:
-    """The offset ranges a batch query reads, before splitting."""
+    """The offset ranges a batch query reads, before splitting.  Refused with
+    one line: offsets JSON naming a partition not read, a start after the end
+    (Spark's source refuses it whatever failOnDataLoss says: nothing was there
+    to lose), and, with failOnDataLoss, an endingOffsets past the partition's
+    latest offset (without, the range ends there and the rest is skipped, as
+    Spark's reader skips offsets that are not there)."""
     # offsets planned against topic ids (copied from a stream's offsets) are checked against the ids now
     topic_ids: dict[str, str] | None = {} if opts.starting_topic_ids or opts.ending_topic_ids else None
-    tps = resolve_partitions(admin, opts, topic_ids=topic_ids)
+    counts: dict[str, int] = {}
+    tps = resolve_partitions(admin, opts, topic_ids=topic_ids, counts=counts)
+    check_named_partitions(opts, tps, counts)
     if not tps:
         return []
     latest = latest_offsets(admin, tps, opts.isolation_level)
     start = starting_offsets(admin, opts, tps, default="earliest", latest=latest, topic_ids=topic_ids)
     end = dict(latest)
+    named: set[TopicPartition] = set()  # ends endingOffsets gives: they may be past the partition's end
     if opts.ending_timestamp is not None or opts.ending_by_timestamp is not None:
         by_ts = opts.ending_by_timestamp or {}
         specs = ({tp: opts.ending_timestamp for tp in tps} if opts.ending_timestamp is not None else
@@ -843,6 +1004,24 @@ def batch_ranges(admin: Admin, opts: LiveOptions) -> list[OffsetRange]:
             v = opts.ending[(tp.topic, tp.partition)]
             if v != LATEST and tp not in stale:
                 end[tp] = v
+                named.add(tp)
+    for tp in tps:
+        if start[tp] > end[tp]:
+            raise LiveError(f"{_start_text(opts, tp)} is offset {start[tp]}, after the end of the range to read, "
+                            f"offset {end[tp]} ({_end_text(opts, tp, named)})")
+    past = sorted(tp for tp in named if end[tp] > latest[tp])
+    if past:
+        tp = past[0]
+        what = (f"endingOffsets for {_tp_name(tp)} is offset {end[tp]}, past the partition's end (latest offset "
+                f"{latest[tp]})" + (f", and so are those of {len(past) - 1} other partitions" if len(past) > 1 else ""))
+        if opts.fail_on_data_loss:
+            raise LiveError(f"failOnDataLoss: {what}: the offsets past it are not there to read. "
+                            "Set failOnDataLoss=false to read up to the end and skip them")
+        for tp in past:
+            log.warning("failOnDataLoss=false: endingOffsets for %s is offset %d, past the partition's end (latest "
+                        "offset %d); offsets %d to %d are skipped", _tp_name(tp), end[tp], latest[tp],
+                        max(start[tp], latest[tp]), end[tp])
+            end[tp] = latest[tp]
     reading = _pushed_start(admin, opts, start)
     out: list[OffsetRange] = []
     for tp in tps:

@@ -130,10 +130,18 @@ class KafkaLiveDataSource(DataSource):
       expression the whole name matches) or ``assign`` (``{"t": [0, 1]}``);
     - ``startingOffsets`` (``earliest``, ``latest`` for streams, or JSON
       ``{"t": {"0": 23}}`` with -2 earliest, -1 latest), ``endingOffsets``
-      (batch: ``latest`` or JSON), ``startingTimestamp`` /
+      (batch: ``latest`` or JSON, -1 latest), ``startingTimestamp`` /
       ``startingOffsetsByTimestamp`` (ms; offsetsForTimes),
       ``endingTimestamp`` / ``endingOffsetsByTimestamp`` (batch),
       ``startingOffsetsByTimestampStrategy`` (``error`` or ``latest``);
+      checked when the query is planned, each refused with one line naming
+      the option and the value: an offset or timestamp outside 0..2**63-1
+      (but -2 / -1 where they mean earliest / latest), JSON naming a
+      partition the query does not read (or ``assign`` one that does not
+      exist), a start after the end (in a batch query, a start past the
+      partition's latest offset too, whatever ``failOnDataLoss`` says, as
+      Spark); an ``endingOffsets`` past the latest offset is data loss
+      (``failOnDataLoss=false`` reads to the latest offset and skips the rest);
       a timestamp means Kafka's offset for it, the first whose record
       timestamp is at or after it (timestamps need not rise with the
       offset): the broker's ListOffsets answer where it agrees with the
@@ -144,7 +152,10 @@ class KafkaLiveDataSource(DataSource):
       one; not with Trigger.AvailableNow), ``minPartitions`` (cut ranges
       into at least that many tasks), ``maxRecordsPerPartition`` (no task of
       more offsets), ``fetchOffset.numRetries`` /
-      ``fetchOffset.retryIntervalMs`` (offset lookups retried),
+      ``fetchOffset.retryIntervalMs`` (offset lookups retried, all within
+      ``kafka.default.api.timeout.ms``, default 60000: each planning step,
+      retries included, ends within it, an unreachable bootstrap or broker
+      with one line naming it),
       ``kafka.group.id`` / ``groupIdPrefix`` (the consumers' client id
       ``consumer-<group>-<n>``: no group is joined, as Spark's executors),
       ``includeHeaders`` (default false), ``failOnDataLoss`` (default true:
@@ -274,7 +285,9 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
 
         def initial() -> tuple[dict[TopicPartition, int], dict[str, str]]:
             ids: dict[str, str] = {}
-            tps = _live.resolve_partitions(admin, self.opts, topic_ids=ids)
+            counts: dict[str, int] = {}
+            tps = _live.resolve_partitions(admin, self.opts, topic_ids=ids, counts=counts)
+            _live.check_named_partitions(self.opts, tps, counts, ending=False)
             return _live.starting_offsets(admin, self.opts, tps, default="latest", topic_ids=ids), ids
 
         return _offsets_json(*_live.with_retries(self.opts, "starting offsets", initial))
