@@ -12,7 +12,9 @@ Fetching runs on the I/O thread; ``poll`` decodes what was fetched (in C:
 kafkacodec.records / kafkacodec.arrow), moves positions and hands the
 partition back to the fetcher as soon as its buffered data is drained.
 Rebalance listeners, auto-commit and the commit on revoke run inside
-``poll`` on the calling thread, as in Kafka's Java consumer.
+``poll`` on the calling thread, as in Kafka's Java consumer.  Unlike the
+Java consumer, every method may be called from any thread, as librdkafka
+allows: polls from several threads take turns (``Consumer._turn``).
 """
 from __future__ import annotations
 
@@ -111,6 +113,12 @@ class Consumer:
         # lookups of positions ("committed", "reset") that outlive a poll(): poll(timeout) never
         # waits longer than its timeout for them (_lookup)
         self._lookups: dict[str, tuple[frozenset[Any], concurrent.futures.Future[Any]]] = {}
+        self._lookups_lock = threading.Lock()
+        # every method may be called from any thread (as librdkafka's): polls from several threads
+        # take turns at the group's steps (rebalance callbacks, auto-commit) and at taking records,
+        # each waiting for its turn no longer than its own timeout, and never holding the turn
+        # while it waits for data (_poll)
+        self._turn = threading.RLock()
         self._statistics = Statistics("consumer", self._client, conf,
                                       consumer=(self._fetcher, self._group, self._read_committed))
         self._stats_cb = conf["stats_cb"]
@@ -203,11 +211,12 @@ class Consumer:
 
     def unsubscribe(self) -> None:
         self._check_open()
-        if self._group is not None and self._group.subscribed:
-            self._revoke(self._group.owned, lost=False)
-            self._group.unsubscribe()
-        self._manual = False
-        self._fetcher.assign(())
+        with self._turn:  # a poll on another thread may be running the group's steps
+            if self._group is not None and self._group.subscribed:
+                self._revoke(self._group.owned, lost=False)
+                self._group.unsubscribe()
+            self._manual = False
+            self._fetcher.assign(())
 
     # -- the poll loop
 
@@ -245,9 +254,15 @@ class Consumer:
         deadline = time.monotonic() + timeout
         fetcher = self._fetcher
         while True:
-            self._serve_stats()
-            self._prepare(deadline)
-            out = take(limit)
+            if not self._turn.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                return []  # another thread's poll held the turn for all of this one's timeout
+            try:
+                self._check_open()
+                self._serve_stats()
+                self._prepare(deadline)
+                out = take(limit)
+            finally:
+                self._turn.release()
             if out:
                 return out  # each drained fetch woke the I/O thread already (_finish)
             with fetcher.lock:
@@ -407,18 +422,19 @@ class Consumer:
                 call: Callable[[], _T]) -> _T | None:
         """The answer of call() for `want` (a frozenset), run on a thread of its own and kept
         across polls; None while it is not done by `deadline` (KafkaTimeoutError with `block`)."""
-        lookup = self._lookups.get(kind)
-        if lookup is None or not lookup[0].issuperset(want):
-            future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        with self._lookups_lock:  # position() on one thread, poll() on another
+            lookup = self._lookups.get(kind)
+            if lookup is None or not lookup[0].issuperset(want):
+                future: concurrent.futures.Future[Any] = concurrent.futures.Future()
 
-            def run() -> None:
-                try:
-                    future.set_result(call())
-                except BaseException as exc:
-                    future.set_exception(exc)
+                def run() -> None:
+                    try:
+                        future.set_result(call())
+                    except BaseException as exc:
+                        future.set_exception(exc)
 
-            threading.Thread(target=run, name=f"kafkacodec-consumer-{kind}", daemon=True).start()
-            lookup = self._lookups[kind] = (want, future)
+                threading.Thread(target=run, name=f"kafkacodec-consumer-{kind}", daemon=True).start()
+                lookup = self._lookups[kind] = (want, future)
         try:
             answer = lookup[1].result(max(0.0, deadline - time.monotonic()))
         except concurrent.futures.TimeoutError:
@@ -426,13 +442,19 @@ class Consumer:
                 raise E.KafkaTimeoutError(f"{kind} offsets of {len(want)} partition(s) not known in time") from None
             return None
         except E.KafkaError as exc:
-            del self._lookups[kind]
+            self._lookup_done(kind, lookup)
             if block or not exc.retriable:
                 raise
             log.debug("%s offsets lookup failed, retried at the next poll: %s", kind, exc)
             return None
-        del self._lookups[kind]
+        self._lookup_done(kind, lookup)
         return answer  # type: ignore[no-any-return]  # call()'s answer, kept across polls
+
+    def _lookup_done(self, kind: str, lookup: tuple[frozenset[Any], concurrent.futures.Future[Any]]) -> None:
+        """Forget a finished lookup, unless another thread has started a newer one."""
+        with self._lookups_lock:
+            if self._lookups.get(kind) is lookup:
+                del self._lookups[kind]
 
     def _consumed_offsets(self) -> dict[TopicPartition, int]:
         with self._fetcher.lock:
@@ -762,7 +784,11 @@ class Consumer:
         if self._closed:
             return
         timeout = min(self._timeout, 30.0) if timeout is None else timeout
+        # a poll on another thread finishes its step first (it then finds the consumer closed)
+        turn = self._turn.acquire(timeout=timeout)
         try:
+            if self._closed:
+                return  # closed by another thread meanwhile
             if self._group is not None:
                 if autocommit and self.conf["enable.auto.commit"]:
                     offsets = self._consumed_offsets()
@@ -775,11 +801,14 @@ class Consumer:
                     self._listener.on_partitions_revoked(self, list(self._group.owned))
                 self._group.leave(timeout)
         finally:
-            self._closed = True
-            if self._group is not None:
-                self._group.close()
-            self._fetcher.close()
-            self._client.close()
+            if not self._closed:
+                self._closed = True
+                if self._group is not None:
+                    self._group.close()
+                self._fetcher.close()
+                self._client.close()
+            if turn:
+                self._turn.release()
 
 
 _SCHEMA: Any = None  # pa.Schema once built

@@ -724,6 +724,7 @@ class Sender:
         if now >= b.deadline or b.attempts > self.retries:
             out_of_time = now >= b.deadline
             why = "delivery.timeout.ms passed" if out_of_time else f"retries ({self.retries}) exhausted"
+            final: BaseException
             if out_of_time or not isinstance(error, E.KafkaError) or isinstance(error, E.KafkaTimeoutError):
                 # out of time is a timeout, whatever the last attempt met (as librdkafka's
                 # _MSG_TIMED_OUT); the request's bytes may have reached the broker
