@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import re
+import reprlib
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, overload
 
@@ -16,8 +17,8 @@ _Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 from kafkacodec.client.errors import InvalidArgumentError
 
-__all__ = ["topic_name", "topic_names", "partition_number", "offset", "timestamp_ms", "headers",
-           "callback", "timeout_s", "positive_int"]
+__all__ = ["topic_name", "topic_names", "partition_number", "partition_count", "replication_factor", "offset",
+           "timestamp_ms", "bytes_like", "headers", "callback", "timeout_s", "positive_int"]
 
 # Kafka's rule for topic names (org.apache.kafka.common.internals.Topic)
 _LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]{1,249}")
@@ -63,6 +64,26 @@ def partition_number(partition: Any, what: str = "partition") -> int:
     return number
 
 
+def partition_count(value: Any, what: str, broker_default: bool = True) -> int:
+    """A topic's partition count: 1 or more, or -1 for the broker's default (CreateTopics v4+)."""
+    number = _integer(value, what)
+    if number == -1 and broker_default:
+        return number
+    if not 1 <= number < 2 ** 31:
+        raise InvalidArgumentError(f"{what}: {number} is not a partition count; give 1 or more"
+                                   + (" (or -1: the broker's default)" if broker_default else ""))
+    return number
+
+
+def replication_factor(value: Any, what: str = "replication_factor") -> int:
+    """1 to 32767 (an INT16 on the wire), or -1 for the broker's default (CreateTopics v4+)."""
+    number = _integer(value, what)
+    if number != -1 and not 1 <= number < 2 ** 15:
+        raise InvalidArgumentError(f"{what}: {number} is not a replication factor; give 1 to 32767 "
+                                   "(or -1: the broker's default)")
+    return number
+
+
 def offset(value: Any, what: str = "offset") -> int:
     number = _integer(value, what)
     if not 0 <= number < 2 ** 63:
@@ -85,6 +106,19 @@ def timestamp_ms(value: Any, what: str = "timestamp") -> int | None:
         raise InvalidArgumentError(f"{what}: {ms} is out of range; timestamps are ms since the epoch, "
                                    "0 to 2**63-1")
     return ms
+
+
+def bytes_like(value: Any, what: str) -> None:
+    """None or an object with the buffer protocol (bytes, bytearray, memoryview, numpy arrays...):
+    what the record builder takes as a key or value."""
+    if value is None or isinstance(value, (bytes, bytearray, memoryview)):
+        return
+    try:
+        memoryview(value)
+    except TypeError:
+        hint = " (encode it first, e.g. with .encode())" if isinstance(value, str) else ""
+        raise InvalidArgumentError(f"{what}: expected bytes-like or None, got {type(value).__name__} "
+                                   f"{reprlib.repr(value)}{hint}") from None
 
 
 def headers(value: Any, what: str = "headers") -> Any:

@@ -25,6 +25,7 @@ from kafkacodec._primitives cimport exact_int64
 from kafkacodec.records._records cimport builder_append
 
 from kafkacodec.client import errors as E
+from kafkacodec.errors import KafkaCodecError
 
 cdef extern from "kc_cpython.h":
     int kc_cpython_check() except -1
@@ -167,7 +168,10 @@ cdef class SendPath:
                         p = (<uint32_t>murmur2_raw(<const uint8_t *>PyBytes_AS_STRING(key),
                                                    <size_t>PyBytes_GET_SIZE(key)) & 0x7FFFFFFF) % <uint32_t>n
                     elif self.key_partition is not None:
-                        p = self.key_partition(key, n)
+                        try:
+                            p = self.key_partition(key, n)
+                        except TypeError:
+                            p = -1  # not bytes-like: the general path names it
                 elif not exact_int64(partition, &p):
                     p = -1
                 if 0 <= p < n:
@@ -175,8 +179,13 @@ cdef class SendPath:
                     if batch is not None:
                         # no Python code runs from reading the slot to the append (GIL-atomic);
                         # a builder built or closed meanwhile by the I/O thread answers -2, a
-                        # full one -1: the general path then opens the next batch
-                        index = builder_append(batch.builder, ts, key, value)
+                        # full one -1: the general path then opens the next batch.  A refused
+                        # record (a key or value not bytes-like) goes there too, to be named:
+                        # the refusal is written before any byte, so nothing is appended twice
+                        try:
+                            index = builder_append(batch.builder, ts, key, value)
+                        except KafkaCodecError:
+                            index = -2
                         if index >= 0:
                             return _handle(batch.result, index, ts)
         return self.general(topic, value, key, headers, partition, timestamp, callback)

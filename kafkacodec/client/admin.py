@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
 from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
+from kafkacodec.client import _checks
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client.network import NetworkClient
@@ -397,11 +398,18 @@ class Admin:
                       wait: bool = True) -> None:
         """Create {name: partitions}; raises the broker's error for a topic that fails
         (TopicAlreadyExistsError included).  With `wait`, returns once metadata shows
-        a leader for every partition."""
+        a leader for every partition.  A count or `replication_factor` of -1 takes the
+        broker's default (KIP-464)."""
+        # refused here, not by the broker: some (the mock cluster) accept any name or count
+        if not isinstance(topics, Mapping):
+            raise E.InvalidArgumentError(f"topics: expected {{name: partitions}}, got {type(topics).__name__}")
+        topics = {_checks.topic_name(name, "topics"): _checks.partition_count(parts, f"topics[{name!r}]")
+                  for name, parts in topics.items()}
+        replication_factor = _checks.replication_factor(replication_factor)
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
         CT = m.CreateTopicsRequest.CreatableTopic
         body = m.CreateTopicsRequest(timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000), topics=[
-            CT(name=name, num_partitions=int(parts), replication_factor=replication_factor,
+            CT(name=name, num_partitions=parts, replication_factor=replication_factor,
                configs=[m.CreateTopicsRequest.CreatableTopicConfig(name=k, value=str(v))
                      for k, v in (configs or {}).items()])
             for name, parts in topics.items()])
@@ -417,7 +425,8 @@ class Admin:
         md.add_topics(counts)
         md.request_update()
         md.wait_for(lambda md: all(
-            name in md.topics and len(md.topics[name].partitions) == int(parts)
+            name in md.topics and (len(md.topics[name].partitions) == parts if parts > 0
+                                   else len(md.topics[name].partitions) > 0)  # -1: the broker's default
             and all(p.leader >= 0 for p in md.topics[name].partitions.values())
             for name, parts in counts.items()), max(0.0, deadline - time.monotonic()),
             f"leaders of {what} {sorted(counts)}")
@@ -426,10 +435,14 @@ class Admin:
                           validate_only: bool = False, wait: bool = True) -> None:
         """Grow each topic of {name: new total partition count}; the broker's error for
         a topic that fails (InvalidPartitionsError when the count does not grow)."""
+        if not isinstance(counts, Mapping):
+            raise E.InvalidArgumentError(f"counts: expected {{name: partitions}}, got {type(counts).__name__}")
+        counts = {_checks.topic_name(name, "counts"): _checks.partition_count(n, f"counts[{name!r}]", False)
+                  for name, n in counts.items()}
         deadline = self._deadline(timeout)
         CP = m.CreatePartitionsRequest.CreatePartitionsTopic
         body = m.CreatePartitionsRequest(
-            topics=[CP(name=name, count=int(n), assignments=None) for name, n in counts.items()],
+            topics=[CP(name=name, count=n, assignments=None) for name, n in counts.items()],
             timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000), validate_only=validate_only)
         resp = self._call("CreatePartitions", body, deadline - time.monotonic(), to_controller=True)
         for r in resp.results:

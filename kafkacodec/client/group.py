@@ -628,10 +628,43 @@ class GroupCoordinator:
             time.sleep(backoff(self.conf["retry.backoff.ms"], self.conf["retry.backoff.max.ms"], attempt + 1) / 1000)
             attempt += 1
 
+    def _refuse_missing(self, resp: Any, deadline: float) -> None:
+        """Calling thread, after an OffsetCommit answer with UNKNOWN_TOPIC_OR_PARTITION: raise it,
+        naming them, when a metadata answer confirms the partitions do not exist (librdkafka fails
+        such a commit at once).  A coordinator that has not yet heard of a new topic (KAFKA-6829,
+        why Java retries) is retried as before, and so is the commit when metadata does not answer."""
+        unknown = [(t.name, p.partition_index) for t in resp.topics for p in t.partitions
+                   if p.error_code == Code.UNKNOWN_TOPIC_OR_PARTITION]
+        if not unknown:
+            return
+        body = m.MetadataRequest(topics=[m.MetadataRequest.MetadataRequestTopic(name=t)
+                                         for t in sorted({t for t, _ in unknown})],
+                                 allow_auto_topic_creation=False)  # asking must not create them
+        wait = min(self.conf["request.timeout.ms"] / 1000, deadline - time.monotonic())
+        if wait <= 0:
+            return
+        try:
+            md = self.client.send(None, "Metadata", body, timeout=wait).result(wait + 1)
+        except (E.KafkaError, TimeoutError):
+            return
+        exists: dict[str, set[int]] = {}
+        for t in md.topics:
+            if t.error_code == Code.UNKNOWN_TOPIC_OR_PARTITION:
+                exists[t.name] = set()
+            elif not t.error_code:
+                exists[t.name] = {p.partition_index for p in t.partitions}
+        missing = [(t, p) for t, p in unknown if t in exists and p not in exists[t]]
+        if missing:
+            what = "; ".join(f"{t}[{p}]: topic {t!r} does not exist" if not exists[t] else
+                             f"{t}[{p}]: no such partition (topic {t!r} has {len(exists[t])})" for t, p in missing)
+            raise E.error_for(Code.UNKNOWN_TOPIC_OR_PARTITION, f"commit of group {self.group_id}: {what}")
+
     def commit(self, offsets: dict[TopicPartition, int], deadline: float) -> None:
         """Calling thread: commit {TopicPartition: offset} synchronously; retries coordinator moves."""
         def outcome(future: Future[Any]) -> tuple[bool, E.KafkaError | None]:
             retry = self._commit_outcome(future)
+            if retry is not None and future.exception(0) is None:
+                self._refuse_missing(future.result(0), deadline)
             return retry is None, retry
         self._call_coordinator("OffsetCommit", self._commit_body(offsets), deadline,
                                f"offset commit for group {self.group_id}", outcome)

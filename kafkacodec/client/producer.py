@@ -241,7 +241,10 @@ class Producer:
                 if key is None:
                     p = self._sticky.get(topic)
                 elif self._key_partition is not None:
-                    p = self._key_partition(key, len(slots))
+                    try:
+                        p = self._key_partition(key, len(slots))
+                    except TypeError:
+                        p = None  # not bytes-like: the general path names it
             elif p.__class__ is not int or not 0 <= p < len(slots):
                 p = None  # the general path says what is wrong
             if p is not None:
@@ -271,23 +274,31 @@ class Producer:
         _checks.callback(callback)
         if self._txn is not None:
             self._txn.check_can_send()
-        if partition is None:
-            partition = self._partitioner.for_key(key, count)
+        try:
             if partition is None:
-                sticky = self._sticky.get(topic)
-                if sticky is None or sticky >= count:
-                    sticky = self._sticky[topic] = Partitioner.next_sticky(count, None)
-                handle = acc.append(topic, sticky, timestamp, key, value, headers, callback, True)
-                if handle is not None:
-                    return handle
-                # its batch is full: move to another partition before opening a new batch (KIP-480)
-                partition = self._sticky[topic] = Partitioner.next_sticky(count, sticky)
-                return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
-        elif partition.__class__ is not int or not 0 <= partition < count:
-            if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
-                raise E.InvalidArgumentError(f"partition {partition!r} is not one of {topic!r}'s "
-                                             f"{count} partitions")
-        return acc.append(topic, partition, timestamp, key, value, headers, callback)
+                partition = self._partitioner.for_key(key, count)
+                if partition is None:
+                    sticky = self._sticky.get(topic)
+                    if sticky is None or sticky >= count:
+                        sticky = self._sticky[topic] = Partitioner.next_sticky(count, None)
+                    handle = acc.append(topic, sticky, timestamp, key, value, headers, callback, True)
+                    if handle is not None:
+                        return handle
+                    # its batch is full: move to another partition before opening a new batch (KIP-480)
+                    partition = self._sticky[topic] = Partitioner.next_sticky(count, sticky)
+                    return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
+            elif partition.__class__ is not int or not 0 <= partition < count:
+                if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
+                    raise E.InvalidArgumentError(f"partition {partition!r} is not one of {topic!r}'s "
+                                                 f"{count} partitions")
+            return acc.append(topic, partition, timestamp, key, value, headers, callback)
+        except (TypeError, KafkaCodecError) as exc:
+            failed = exc
+        # a key or value that is not bytes-like fails in the partitioner or the batch
+        # builder: checked only then, so a good record pays nothing for the check
+        _checks.bytes_like(key, "key")
+        _checks.bytes_like(value, "value")
+        raise failed
 
     produce = send
 

@@ -9,13 +9,16 @@ import uuid
 
 import pytest
 
-from kafkacodec.client import Consumer, Producer
+from kafkacodec.client import Admin, Consumer, Producer, TopicPartition
 from kafkacodec.client import errors as E
 from kafkacodec.client.sasl import Scram
 
 _peers = pytest.importorskip("_peers")
 
 pytestmark = [pytest.mark.timeout(120)]
+
+OFFSET_COMMIT = 8  # API key
+UNKNOWN_TOPIC_OR_PARTITION = 3
 
 
 def _closed_port():
@@ -303,6 +306,96 @@ def test_send_refuses_dict_headers(mock1):
             p.send(topic, b"v", headers={"a": b"1"})
         with pytest.raises(E.InvalidArgumentError, match="headers"):
             p.send(topic, b"v", headers=[("a", 1)])
+
+
+@pytest.mark.parametrize("bad", [123, 1.5, "text", object()])
+def test_send_refuses_keys_and_values_that_are_not_bytes_naming_them(mock1, bad):
+    topic = _topic(mock1, partitions=2)
+    with Producer({"bootstrap.servers": mock1, "linger.ms": 10000}) as p:
+        opening = [p.send(topic, b"v", partition=n) for n in (0, 1)]  # the compiled path appends to these
+        attempts = [dict(value=bad), dict(value=bad, key=b"k"), dict(value=bad, partition=0),
+                    dict(value=bad, headers=[("h", b"1")]), dict(value=bad, callback=lambda e, m: None),
+                    dict(key=bad), dict(key=bad, value=b"v"), dict(key=bad, partition=1)]
+        for kwargs in attempts:
+            what = "key" if kwargs.get("key") is bad else "value"
+            with pytest.raises(E.InvalidArgumentError, match=rf"^{what}: expected bytes-like or None, "
+                                                             rf"got {type(bad).__name__} "):
+                p.send(topic, **kwargs)
+        # the same on a partition without an open batch (the general path's new batch)
+        fresh = _topic(mock1)
+        with pytest.raises(E.InvalidArgumentError, match="^value: .*int 7"):
+            p.send(fresh, 7)
+        with pytest.raises(E.InvalidArgumentError, match="^key: .*int 7"):
+            p.send(fresh, b"v", key=7)
+        good = [p.send(topic, bytearray(b"ba"), partition=0), p.send(topic, memoryview(b"mv"), key=b"k", partition=0)]
+        p.flush(10)
+        # nothing refused reached a batch: the records around the refusals are all there is
+        assert [h.get(0).offset for h in opening + good] == [0, 0, 1, 2]
+
+
+def test_admin_refuses_bad_topic_names_and_counts_before_asking(tansu_bootstrap):
+    name = f"r-{uuid.uuid4().hex[:8]}"
+    with Admin({"bootstrap.servers": tansu_bootstrap}) as admin:
+        for topics, kwargs, words in [
+                ({name: 0}, {}, f"topics['{name}']: 0 is not a partition count"),
+                ({name: -2}, {}, "-2 is not a partition count"),
+                ({name: 1.5}, {}, "expected an int, got float 1.5"),
+                ({"bad name!": 1}, {}, "topics: 'bad name!' is not a legal topic name"),
+                ({"..": 1}, {}, "'..' is not a legal topic name"),
+                ({"x" * 250: 1}, {}, "is not a legal topic name"),
+                ({"": 1}, {}, "'' is not a legal topic name"),
+                ([name], {}, "topics: expected {name: partitions}, got list"),
+                ({name: 1}, {"replication_factor": 0}, "replication_factor: 0 is not a replication factor"),
+                ({name: 1}, {"replication_factor": 1 << 15}, "is not a replication factor")]:
+            with pytest.raises(E.InvalidArgumentError) as info:
+                admin.create_topics(topics, **kwargs)
+            assert words in str(info.value) and "\n" not in str(info.value)
+        with pytest.raises(E.InvalidArgumentError, match=f"counts\\['{name}'\\]: 0 is not a partition count"):
+            admin.create_partitions({name: 0})
+        with pytest.raises(E.InvalidArgumentError, match="counts: 'bad name!' is not a legal topic name"):
+            admin.create_partitions({"bad name!": 2})
+        assert name not in admin.list_topics()
+        # -1: the broker's default count and replication (KIP-464); the wait ends once it has leaders
+        admin.create_topics({name: -1}, replication_factor=-1, timeout=30)
+        assert admin.list_topics()[name] >= 1
+
+
+def test_commit_to_a_topic_or_partition_that_does_not_exist_fails_at_once(mock1):
+    topic = _topic(mock1)
+    with Consumer({"bootstrap.servers": mock1, "group.id": f"g-{uuid.uuid4().hex[:6]}"}) as c:
+        missing = f"nope-{uuid.uuid4().hex[:6]}"
+        for tp, words in [((missing, 0), f"{missing}[0]: topic '{missing}' does not exist"),
+                          ((topic, 3), f"{topic}[3]: no such partition (topic '{topic}' has 1)")]:
+            started = time.monotonic()
+            with pytest.raises(E.UnknownTopicOrPartitionError) as info:
+                c.commit({tp: 5})  # default.api.timeout.ms (60 s) would pass retrying
+            assert time.monotonic() - started < 10
+            assert words in str(info.value)
+        c.commit({(topic, 0): 5})
+        assert c.committed([(topic, 0)])[TopicPartition(topic, 0)] == 5
+
+
+def test_commit_to_a_missing_topic_fails_at_once_on_tansu(tansu_bootstrap):
+    with Consumer({"bootstrap.servers": tansu_bootstrap, "group.id": f"g-{uuid.uuid4().hex[:6]}"}) as c:
+        missing = f"nope-{uuid.uuid4().hex[:6]}"
+        started = time.monotonic()
+        with pytest.raises(E.UnknownTopicOrPartitionError, match=rf"{missing}\[0\]: topic '{missing}' does not exist"):
+            c.commit({(missing, 0): 5})
+        assert time.monotonic() - started < 10
+        with Admin({"bootstrap.servers": tansu_bootstrap}) as admin:
+            assert missing not in admin.list_topics()  # asking about it did not create it
+
+
+def test_commit_retries_a_coordinator_that_has_not_heard_of_an_existing_topic(mock3):
+    # KAFKA-6829: a coordinator may answer UNKNOWN_TOPIC_OR_PARTITION for a topic created a
+    # moment ago; the metadata shows it exists, so the commit is retried, not failed
+    topic = _topic(mock3)
+    with Consumer({"bootstrap.servers": mock3, "group.id": f"g-{uuid.uuid4().hex[:6]}",
+                   "retry.backoff.ms": 20}) as c:
+        c.commit({(topic, 0): 1})  # the coordinator is known: the next OffsetCommit meets the faults
+        _peers.mock_fault(mock3, "errors", OFFSET_COMMIT, UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_OR_PARTITION)
+        c.commit({(topic, 0): 7})
+        assert c.committed([(topic, 0)])[TopicPartition(topic, 0)] == 7
 
 
 def test_consumer_refuses_bad_offsets_timeouts_and_polls_without_partitions(mock1):

@@ -217,3 +217,20 @@ def test_subscribe_on_assign_on_revoke_store_and_commit(tansu):
     committed = check.committed([ck.TopicPartition(topic, 0), ck.TopicPartition(topic, 1)], timeout=10)
     assert {tp.partition: tp.offset for tp in committed} == ends
     check.close()
+
+
+def test_commit_to_a_missing_topic_fails_at_once_as_confluent_kafka_does(tansu_bootstrap):
+    missing = _topic("nope")
+    outcomes = []
+    for module in (confluent_kafka, ck):
+        c = module.Consumer({"bootstrap.servers": tansu_bootstrap, "group.id": f"g-{uuid.uuid4().hex[:6]}",
+                             "enable.auto.commit": False})
+        try:
+            started = time.monotonic()
+            with pytest.raises(module.KafkaException) as info:
+                c.commit(offsets=[module.TopicPartition(missing, 0, 5)], asynchronous=False)
+            outcomes.append((info.value.args[0].code(), time.monotonic() - started < 10))
+        finally:
+            c.close()
+    assert outcomes == [(confluent_kafka.KafkaError.UNKNOWN_TOPIC_OR_PART, True)] * 2
+    assert f"{missing}[0]: topic '{missing}' does not exist" in str(info.value)  # the face's names it

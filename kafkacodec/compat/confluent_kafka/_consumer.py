@@ -117,9 +117,12 @@ class Consumer:
             raise TypeError("Consumer takes one configuration dict")
         config.update(kwargs)
         conf, face = _config.translate(config, "C")
+        if not conf.get("group.id"):
+            # confluent-kafka's words (an empty group.id aborts the process there)
+            raise ValueError("Failed to create consumer: group.id must be set")
         conf["enable.auto.commit"] = False  # the face commits stored offsets (module notes)
         self._conf = conf
-        self._auto_commit: bool = face["enable.auto.commit"] and conf.get("group.id") is not None
+        self._auto_commit: bool = face["enable.auto.commit"]
         self._interval: float = face["auto.commit.interval.ms"] / 1000
         self._auto_store: bool = face["enable.auto.offset.store"]
         self._eof: bool = face["enable.partition.eof"]
@@ -471,13 +474,12 @@ class Consumer:
 
     def memberid(self) -> str | None:
         self._check_open()
-        if self._conf.get("group.id") is None:
-            return None
         member_id: str = self._c.group_metadata().member_id
         return member_id or None
 
     def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
-        self._check_open()
+        if self._closed:
+            raise RuntimeError("Handle has been closed")  # confluent-kafka's words for a call any client has
         if self._admin is None:
             self._admin = _metadata.admin_for(self._conf)
         return _metadata.list_topics(self._admin, topic, _seconds(timeout))

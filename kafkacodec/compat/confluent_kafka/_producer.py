@@ -121,6 +121,12 @@ class Producer:
         self._closed = False
         self._error_reported = False
 
+    def _check_open(self, what: str = "Producer") -> None:
+        # confluent-kafka's words: "Producer has been closed", and "Handle ..." for the calls
+        # any client has (list_topics)
+        if self._closed:
+            raise RuntimeError(f"{what} has been closed")
+
     # -- producing
 
     def produce(self, topic: str, value: str | bytes | None = None, key: str | bytes | None = None,
@@ -129,8 +135,7 @@ class Producer:
                 callback: DeliveryCallback | None = None) -> None:
         """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
         BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
-        if self._closed:
-            raise RuntimeError("Producer has been closed")
+        self._check_open()
         if self._outstanding >= self._max_messages:
             raise BufferError(KafkaError(CODES["_QUEUE_FULL"]).str())
         fn = on_delivery if on_delivery is not None else callback
@@ -162,6 +167,7 @@ class Producer:
                       on_delivery: DeliveryCallback | None = None) -> int:
         """produce() for each dict of `messages` (value, key, partition, timestamp, callback); returns how many
         were queued.  A message that is refused gets an '_error' entry."""
+        self._check_open()
         if not isinstance(messages, list):
             raise TypeError("messages must be a list of dicts")
         queued = 0
@@ -198,6 +204,7 @@ class Producer:
     def poll(self, timeout: float | None = None) -> int:
         """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
         first; returns how many were served.  A callback's exception is raised here."""
+        self._check_open()
         self._raise_kept()
         wait = _seconds(timeout)
         served: int = 0
@@ -215,6 +222,7 @@ class Producer:
     def flush(self, timeout: float | None = None) -> int:
         """Wait until every queued message is reported (serving reports), or `timeout` seconds;
         returns how many are still queued."""
+        self._check_open()
         self._raise_kept()
         wait = _seconds(timeout)
         try:
@@ -232,6 +240,7 @@ class Producer:
         """Fail queued (_PURGE_QUEUE) and/or in-flight (_PURGE_INFLIGHT) messages now; their reports come
         from the next poll() or flush().  In-flight requests still complete on the broker, but their
         answers no longer reach the messages."""
+        self._check_open()
         if blocking:
             self._p.purge(in_queue, in_flight)
         else:
@@ -245,6 +254,7 @@ class Producer:
         return self._admin
 
     def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
+        self._check_open("Handle")
         return _metadata.list_topics(self._admin_client(), topic, _seconds(timeout))
 
     def cluster_id(self, timeout: float = -1) -> str | None:
@@ -253,6 +263,7 @@ class Producer:
     # -- transactions
 
     def _txn_call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        self._check_open()
         try:
             return fn(*args)
         except E.KafkaError as exc:
