@@ -11,7 +11,9 @@ from typing import NamedTuple
 
 from kafkacodec.errors import CorruptDataError, TruncatedDataError
 from kafkacodec.records.layout import (ATTR_COMPRESSION_MASK, ATTR_CONTROL, ATTR_TIMESTAMP_TYPE, ATTR_TRANSACTIONAL,
-                                       LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD, LOG_OVERHEAD, V2_HEADER, V2_RECORDS)
+                                       HEADER_SIZE_UP_TO_MAGIC, LEGACY_V0_OVERHEAD, LEGACY_V1_OVERHEAD, LOG_OVERHEAD,
+                                       MAGIC_OFFSET, SIZE_OFFSET, V2_HEADER, V2_LAST_OFFSET_DELTA, V2_RECORD_COUNT,
+                                       V2_RECORDS)
 
 __all__ = ["BatchHeader", "HeaderWalk", "read_header", "first_offset_of", "LOG_OVERHEAD", "NO_TIMESTAMP"]
 
@@ -83,15 +85,15 @@ def read_header(buf, pos: int, end: int, path: str = "") -> BatchHeader | None:
     tail); raises CorruptDataError when the header itself is impossible.
     """
     remaining = end - pos
-    if remaining < LOG_OVERHEAD + 5:
+    if remaining < HEADER_SIZE_UP_TO_MAGIC:
         return None
     base_offset, length, _epoch_or_crc, magic = _PREFIX.unpack_from(buf, pos)
     if magic not in _MIN_LENGTH:
-        raise CorruptDataError(f"unknown magic {magic}", pos + 16, path)
+        raise CorruptDataError(f"unknown magic {magic}", pos + MAGIC_OFFSET, path)
     if length < _MIN_LENGTH[magic]:
         raise CorruptDataError(
             f"batch length {length} is below the minimum {_MIN_LENGTH[magic]} for magic {magic}",
-            pos + 8, path)
+            pos + SIZE_OFFSET, path)
     size = LOG_OVERHEAD + length
     if size > remaining:
         return None
@@ -99,9 +101,9 @@ def read_header(buf, pos: int, end: int, path: str = "") -> BatchHeader | None:
         (base_offset, _length, epoch, _magic, _crc, attributes, last_delta, _base_ts,
          max_ts, producer_id, producer_epoch, base_sequence, count) = _V2.unpack_from(buf, pos)
         if last_delta < 0:
-            raise CorruptDataError(f"negative last offset delta {last_delta}", pos + 23, path)
+            raise CorruptDataError(f"negative last offset delta {last_delta}", pos + V2_LAST_OFFSET_DELTA, path)
         if count < 0:
-            raise CorruptDataError(f"negative record count {count}", pos + 57, path)
+            raise CorruptDataError(f"negative record count {count}", pos + V2_RECORD_COUNT, path)
         return BatchHeader(pos, size, base_offset, base_offset + last_delta, 2, attributes & 0xFFFF,
                            max_ts, epoch, producer_id, producer_epoch, base_sequence, count)
     if magic == 1:

@@ -43,6 +43,21 @@ from kafkacodec.logdir._headers import (
     first_offset_of,
 )
 from kafkacodec.records import iter_batches as _iter_batches
+from kafkacodec.records.layout import (
+    HEADER_SIZE_UP_TO_MAGIC,
+    LEGACY_CRC,
+    LEGACY_MAGIC,
+    MAGIC_OFFSET,
+    SIZE_OFFSET,
+    V2_ATTRIBUTES,
+    V2_BASE_OFFSET,
+    V2_CRC,
+    V2_LAST_OFFSET_DELTA,
+    V2_LEADER_EPOCH,
+    V2_LENGTH,
+    V2_MAGIC,
+    V2_RECORD_COUNT,
+)
 import kafkacodec.logdir._index as index_files
 
 __all__ = ["Segment", "SegmentWalk", "Before", "CHUNK_BYTES", "read_leader_epochs"]
@@ -51,7 +66,7 @@ _EMPTY = memoryview(b"")
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _HEADER_WINDOW = 64 << 10  # bytes read per refill while only walking headers
 CHUNK_BYTES = 16 << 20  # most bytes of whole batches handed out in one view
-_PREFIX_SIZE = LOG_OVERHEAD + 5  # offset, length, epoch/crc, magic: enough to size any batch
+_PREFIX_SIZE = HEADER_SIZE_UP_TO_MAGIC  # offset, length, epoch/crc, magic: enough to size any batch
 _HEADER_BYTES = {0: _V0.size, 1: _V1.size, 2: V2_HEADER_SIZE}
 _ZEROS = bytes(1 << 20)
 _I32 = struct.Struct(">i")
@@ -62,7 +77,8 @@ _NO_MAGIC = -1
 _I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
 # the magic-2 header fields the bulk checks read: base offset, leader epoch, last offset delta, record count
 _HEADER_DTYPE = np.dtype({"names": ["base", "epoch", "delta", "count"], "formats": [">i8", ">i4", ">i4", ">i4"],
-                          "offsets": [0, 12, 23, 57], "itemsize": V2_HEADER_SIZE})
+                          "offsets": [V2_BASE_OFFSET, V2_LEADER_EPOCH, V2_LAST_OFFSET_DELTA, V2_RECORD_COUNT],
+                          "itemsize": V2_HEADER_SIZE})
 _HEADER_BYTES_DTYPE = np.dtype(f"V{V2_HEADER_SIZE}")
 _BULK_MIN = 24  # shorter runs are checked one batch at a time: numpy's per-call cost would outweigh them
 _NO_ENTRIES = np.empty(0, np.int64)
@@ -324,18 +340,18 @@ class SegmentWalk:
             if len(raw) < V2_HEADER_SIZE:
                 return None
             arr = np.frombuffer(raw, dtype=np.uint8)
-            for k in np.flatnonzero(arr[16:len(raw) - V2_HEADER_SIZE + 17] == 2).tolist():
+            for k in np.flatnonzero(arr[V2_MAGIC:len(raw) - V2_HEADER_SIZE + V2_MAGIC + 1] == 2).tolist():
                 q = pos + k
                 if q >= hi:
                     return None
-                length = _I32.unpack_from(raw, k + 8)[0]
+                length = _I32.unpack_from(raw, k + V2_LENGTH)[0]
                 if length < _MIN_LENGTH[2] or q + LOG_OVERHEAD + length > limit:
                     continue
                 if k + LOG_OVERHEAD + length <= len(raw):
                     data = memoryview(raw)[k:k + LOG_OVERHEAD + length]
                 else:
                     data = memoryview(self._pread(LOG_OVERHEAD + length, q))
-                if crc32c(data[21:]) == _U32.unpack_from(data, 17)[0]:
+                if crc32c(data[V2_ATTRIBUTES:]) == _U32.unpack_from(data, V2_CRC)[0]:
                     return q
             pos += min(step, hi - pos)
         return None
@@ -391,11 +407,12 @@ class SegmentWalk:
             (base_offset, _length, epoch, _magic, _crc, attributes, last_delta, _base_ts,
              max_ts, producer_id, producer_epoch, base_sequence, count) = _V2.unpack_from(buf, off)
             if last_delta < 0:
-                raise self._err(f"negative last offset delta {last_delta}", pos + 23, "last_offset_delta")
+                raise self._err(f"negative last offset delta {last_delta}", pos + V2_LAST_OFFSET_DELTA,
+                                "last_offset_delta")
             if count < 0 or count > last_delta + 1:
                 # offsets in a batch are distinct, so it holds at most last delta + 1 records
                 raise self._err(f"record count {count} does not fit the offset range 0..{last_delta}",
-                                pos + 57, "record_count")
+                                pos + V2_RECORD_COUNT, "record_count")
             h = BatchHeader(pos, size, base_offset, base_offset + last_delta, 2, attributes & 0xFFFF,
                             max_ts, epoch, producer_id, producer_epoch, base_sequence, count)
         else:
@@ -411,7 +428,7 @@ class SegmentWalk:
                             pos, "base_offset")
         if seg.next_base_offset is not None and h.last_offset >= seg.next_base_offset:
             raise self._err(f"last offset {h.last_offset} is not below the next segment's base offset "
-                            f"{seg.next_base_offset}", pos + (23 if magic == 2 else 0),
+                            f"{seg.next_base_offset}", pos + (V2_LAST_OFFSET_DELTA if magic == 2 else 0),
                             "last_offset_delta" if magic == 2 else "base_offset")
         return h
 
@@ -428,21 +445,21 @@ class SegmentWalk:
             return self._read(pos) if pos < self._end else None
         base_offset, length, _epoch_or_crc, magic = _PREFIX.unpack_from(buf, off)
         if magic not in _MIN_LENGTH:
-            return self._bad(pos, self._err(f"unknown magic {magic}", pos + 16, "magic"))
+            return self._bad(pos, self._err(f"unknown magic {magic}", pos + MAGIC_OFFSET, "magic"))
         if length < _MIN_LENGTH[magic]:
             return self._bad(pos, self._err(
                 f"batch length {length} is below the minimum {_MIN_LENGTH[magic]} for magic {magic}",
-                pos + 8, "batch_length"))
+                pos + SIZE_OFFSET, "batch_length"))
         size = LOG_OVERHEAD + length
         if size > left:
             if seg.is_active:
                 return self._torn(pos, f"batch length {length} runs past the end of the active segment "
-                                       f"({left} bytes left)", pos + 8)
+                                       f"({left} bytes left)", pos + SIZE_OFFSET)
             raise self._err(f"batch length {length} runs past the end of the closed segment "
-                            f"({seg.size} bytes; {left} left)", pos + 8, "batch_length", TruncatedDataError)
+                            f"({seg.size} bytes; {left} left)", pos + SIZE_OFFSET, "batch_length", TruncatedDataError)
         if pos + size > self._end:
             raise self._err(f"batch length {length} runs past the end of the range at byte {self._end}",
-                            pos + 8, "batch_length")
+                            pos + SIZE_OFFSET, "batch_length")
         self._trusted_end = pos + size
         need = size if self._data else _HEADER_BYTES[magic]
         buf, off, avail = self._bytes(pos, need)
@@ -454,8 +471,8 @@ class SegmentWalk:
             if magic == 2:
                 # the length may be what is damaged: a skip looks for the next batch whose CRC matches
                 self._trusted_end = None
-            raise self._err("CRC-32C mismatch" if magic == 2 else "CRC-32 mismatch", pos + (17 if magic == 2 else 12),
-                            "crc", CrcMismatchError)
+            raise self._err("CRC-32C mismatch" if magic == 2 else "CRC-32 mismatch",
+                            pos + (V2_CRC if magic == 2 else LEGACY_CRC), "crc", CrcMismatchError)
         self._check_order(h)
         return h
 
@@ -489,8 +506,8 @@ class SegmentWalk:
         if len(data) < h.size:
             return False
         if h.magic == 2:
-            return crc32c(data[21:]) == _U32.unpack_from(data, 17)[0]
-        return crc32(data[16:]) == _U32.unpack_from(data, 12)[0]
+            return crc32c(data[V2_ATTRIBUTES:]) == _U32.unpack_from(data, V2_CRC)[0]
+        return crc32(data[LEGACY_MAGIC:]) == _U32.unpack_from(data, LEGACY_CRC)[0]
 
     def _before_at(self, pos: int) -> Before | None:
         """The batch ending at ``pos``, found by walking headers from the
@@ -536,7 +553,7 @@ class SegmentWalk:
             if want is not None and e != want[0]:
                 self._blame(h, f"partition leader epoch {e} of the batch at offset {h.base_offset}, but "
                                f"leader-epoch-checkpoint gives epoch {want[0]} from offset {want[1]}",
-                            pos + 12, "partition_leader_epoch", self._crc_ok(h))
+                            pos + V2_LEADER_EPOCH, "partition_leader_epoch", self._crc_ok(h))
         before = self._before
         if before is not None:
             if _first_of(h) <= before.last:
@@ -544,10 +561,10 @@ class SegmentWalk:
                                f"{before.last}", pos, "base_offset", self._crc_ok(h))
             if before.epoch is not None and e is not None and e < before.epoch:
                 self._blame(h, f"partition leader epoch {e} is below the previous batch's {before.epoch}",
-                            pos + 12, "partition_leader_epoch", self._crc_ok(h))
+                            pos + V2_LEADER_EPOCH, "partition_leader_epoch", self._crc_ok(h))
             if before.magic == 2 and h.magic < 2 and not self._crc_ok(h):
                 self._blame(h, f"magic {h.magic} after a magic-2 batch, and the CRC-32 does not match",
-                            pos + 16, "magic", False)
+                            pos + MAGIC_OFFSET, "magic", False)
         positions, offsets = seg._index_arrays(strict=not self._skip)
         n_index = len(positions)
         if n_index:
@@ -563,7 +580,7 @@ class SegmentWalk:
                 if not self._crc_ok(h):
                     self._blame(h, f"batch length {h.size - LOG_OVERHEAD} runs over byte {inside}, where "
                                    f"the offset index places a batch (and the CRC does not match)",
-                                pos + 8, "batch_length", False)
+                                pos + SIZE_OFFSET, "batch_length", False)
                 self._index_damage(k, f"offset index entry ({offset}, {inside}) points inside the "
                                       f"batch at byte {pos}")
         state, n = self._peek(h.end)
@@ -573,7 +590,7 @@ class SegmentWalk:
             # no batch where this one's length says the next starts: one of the two is damaged
             if not self._crc_ok(h):
                 self._blame(h, f"batch length {h.size - LOG_OVERHEAD} ends at byte {h.end}, where no batch starts, "
-                               f"and the CRC does not match", pos + 8, "batch_length", False)
+                               f"and the CRC does not match", pos + SIZE_OFFSET, "batch_length", False)
             return
         if h.magic == 2 and n.magic < 2:
             if not self._crc_ok(n):
@@ -583,7 +600,7 @@ class SegmentWalk:
         # they disagree: the CRCs, then the batches around them, tell which one is damaged
         if not self._crc_ok(h):
             self._blame(h, "CRC-32C mismatch" if h.magic == 2 else "CRC-32 mismatch",
-                        pos + (17 if h.magic == 2 else 12), "crc", False, CrcMismatchError)
+                        pos + (V2_CRC if h.magic == 2 else LEGACY_CRC), "crc", False, CrcMismatchError)
         if not self._crc_ok(n):
             return
         ne = _epoch_of(n)
@@ -607,7 +624,7 @@ class SegmentWalk:
                 self._blame(h, f"offsets {h.base_offset}..{h.last_offset} overlap the next batch's base offset "
                                f"{n.base_offset} (byte {n.position})", pos, "base_offset", True)
             self._blame(h, f"partition leader epoch {e} is above the next batch's {ne} (byte {n.position})",
-                        pos + 12, "partition_leader_epoch", True)
+                        pos + V2_LEADER_EPOCH, "partition_leader_epoch", True)
 
     def _resolve_before(self, h) -> Before | None:
         """The batch before ``h`` when the walk started at ``h`` knowing nothing
@@ -1200,7 +1217,7 @@ class Segment:
         ends[:-1] = at[1:]
         ends[-1] = end
         raw = np.frombuffer(buf, np.uint8)
-        magic = raw[at + 16]
+        magic = raw[at + MAGIC_OFFSET]
         v2 = magic == 2
         all_v2 = bool(v2.all())
         # each row a batch's first 61 bytes (a whole magic-2 header), copied in one gather

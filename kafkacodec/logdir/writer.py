@@ -45,7 +45,7 @@ from kafkacodec.logdir._index import (
     TimeIndexEntry,
 )
 from kafkacodec.logdir._partition import parse_partition_dir_name
-from kafkacodec.records.layout import LEGACY_CRC, LEGACY_MAGIC, V2_ATTRIBUTES, V2_CRC
+from kafkacodec.records.layout import LEGACY_CRC, LEGACY_MAGIC, V2_ATTRIBUTES, V2_CRC, V2_LEADER_EPOCH
 
 __all__ = ["PartitionWriter", "AppendInfo", "WrittenSegment"]
 
@@ -190,7 +190,7 @@ class PartitionWriter:
             for h in headers:
                 if h.magic == 2:
                     if leader_epoch is not None:
-                        _I32.pack_into(buf, h.position + 12, leader_epoch)
+                        _I32.pack_into(buf, h.position + V2_LEADER_EPOCH, leader_epoch)
                     if assign_offsets:
                         _I64.pack_into(buf, h.position, nxt)
                         nxt += h.last_offset - h.base_offset + 1

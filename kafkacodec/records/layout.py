@@ -37,6 +37,13 @@ LEGACY_V1_TIMESTAMP = 18
 LEGACY_V0_OVERHEAD = 14      # crc, magic, attributes, key len, value len
 LEGACY_V1_OVERHEAD = 22      # + timestamp
 
+# every magic begins alike (Kafka's Records): offset and length, then the magic at one place,
+# so these bytes tell any batch's size and format before its header is read
+SIZE_OFFSET = 8
+MAGIC_OFFSET = 16
+HEADER_SIZE_UP_TO_MAGIC = 17
+assert SIZE_OFFSET == V2_LENGTH and MAGIC_OFFSET == V2_MAGIC == LEGACY_MAGIC
+
 # attribute bits (v2; compression and timestamp type also legacy)
 ATTR_COMPRESSION_MASK = 0x07
 ATTR_TIMESTAMP_TYPE = 0x08
