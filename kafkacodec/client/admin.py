@@ -334,13 +334,8 @@ class Admin:
     def list_topics(self, timeout: float | None = None) -> dict[str, int]:
         """{topic: number of partitions} of every topic in the cluster."""
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
-        md = self._client.metadata
-        md.want_all_topics(True)
-        try:
-            md.wait_for_update(max(0.0, deadline - time.monotonic()))
-            return {name: len(t.partitions) for name, t in md.topics.items()}
-        finally:
-            md.want_all_topics(False)
+        topics = self._client.metadata.all_topics(max(0.0, deadline - time.monotonic()))
+        return {name: len(t.partitions) for name, t in topics.items()}
 
     def describe_topics(self, names: Iterable[str], *, timeout: float | None = None) -> dict[str, TopicDescription]:
         """{name: TopicDescription} with each partition's PartitionInfo (leader, replicas,
@@ -371,25 +366,18 @@ class Admin:
         all zero where the broker keeps no ids."""
         deadline = self._deadline(timeout)
         md = self._client.metadata
-        version = md.version
         wanted = None if names is None else set(names)
-        answered: Callable[[Metadata], bool]
         if wanted is None:
-            md.want_all_topics(True)
-
-            def answered(md: Metadata) -> bool:
-                return md.version > version
+            topics = md.all_topics(max(0.0, deadline - time.monotonic()))
         else:
+            version = md.version
             md.add_topics(wanted)
 
             def answered(md: Metadata) -> bool:  # a refresh in flight before add_topics may not have asked for them
                 return md.version > version and all(n in md.topics or n in md.topic_errors for n in wanted)
-        try:
+
             md.wait_for(answered, max(0.0, deadline - time.monotonic()), "a metadata refresh")
             topics = md.topics  # replaced, never changed, by each refresh: one answer's view
-        finally:
-            if wanted is None:
-                md.want_all_topics(False)
         return {n: TopicDescription(n, t.topic_id, t.is_internal, [t.partitions[p] for p in sorted(t.partitions)])
                 for n, t in topics.items() if wanted is None or n in wanted}
 

@@ -772,10 +772,8 @@ class Consumer:
 
     def topics(self, timeout: float | None = None) -> dict[str, int]:
         """{topic: partition count} of the cluster."""
-        md = self._client.metadata
-        md.want_all_topics(True)
-        md.wait_for_update(self._timeout if timeout is None else timeout)
-        return {name: len(t.partitions) for name, t in md.topics.items()}
+        topics = self._client.metadata.all_topics(self._timeout if timeout is None else timeout)
+        return {name: len(t.partitions) for name, t in topics.items()}
 
     # -- shutdown
 

@@ -89,6 +89,9 @@ class GroupCoordinator:
         self.protocol: str | None = None
         self.subscription: set[str] = set()   # topics (exact names)
         self.pattern: re.Pattern[str] | None = None
+        # Metadata.full_version when the pattern was subscribed: its first join waits for an
+        # answer naming every topic (joining with none matched would cost a second rebalance)
+        self._pattern_since = 0
         self.subscribed = False       # subscribe() mode (vs assign())
         self.phase = "idle"           # idle, revoke, join, joining, assigned, stable
         self.owned: list[TopicPartition] = []   # partitions of the current generation
@@ -209,7 +212,8 @@ class GroupCoordinator:
                 give_up = not self.cooperative or self.partitions_lost
                 self.phase = "revoke" if self.owned and give_up else "join"
                 self.cond.notify_all()
-        if self.phase == "join" and now >= self._join_after:
+        pattern_unknown = self.pattern is not None and self.client.metadata.full_version <= self._pattern_since
+        if self.phase == "join" and now >= self._join_after and not pattern_unknown:
             self._send_join()
         if self.phase == "sync_wait" and self._leader_join is not None:
             self._maybe_sync()
@@ -219,7 +223,7 @@ class GroupCoordinator:
             else:
                 return self._next_heartbeat
         if self.phase == "join":
-            return self._join_after
+            return max(self._join_after, now + 0.05) if pattern_unknown else self._join_after
         return None
 
     def request_rejoin(self, reason: str, lost: bool = False) -> None:
@@ -496,6 +500,7 @@ class GroupCoordinator:
             self.subscription = set(topics or ())
         md = self.client.metadata
         if self.pattern is not None:
+            self._pattern_since = md.full_version
             md.want_all_topics(True)
         else:
             md.want_all_topics(False)

@@ -72,14 +72,20 @@ class Metadata:
         self.cluster_id: str | None = None
         self.controller_id: int | None = None
         self.version = 0
+        self.full_version = 0  # counts answers to requests for every topic (want_all_topics)
         self.need_update = True
+        # request_update() calls so far, and how many of them the request in flight answers:
+        # a refresh asked for while one is in flight (other topics, every topic) is sent after it
+        self._asked = 0
         self.last_attempt = float("-inf")
         self.last_success = float("-inf")
         self.failed_attempts = 0
         self.last_error: BaseException | None = None
         self.listeners: list[Callable[[Metadata], object]] = []  # on the I/O thread after each update
         self._wanted: set[str] = set()
-        self._all_topics = False
+        self._all_topics = False       # the next request asks for every topic
+        self._all_topics_kept = False  # want_all_topics(): a pattern subscription
+        self._all_topics_calls = 0     # all_topics() calls waiting
         self._in_flight: concurrent.futures.Future[Any] | None = None
         self._cond = threading.Condition()
         self._closed = False
@@ -87,6 +93,7 @@ class Metadata:
     # -- any thread
 
     def request_update(self) -> None:
+        self._asked += 1
         self.need_update = True
         self.client.wakeup()
 
@@ -103,9 +110,29 @@ class Metadata:
             self.request_update()
 
     def want_all_topics(self, flag: bool = True) -> None:
-        if flag != self._all_topics:
-            self._all_topics = flag
+        """Keep every topic of the cluster in view (a pattern subscription) or not."""
+        with self._cond:
+            self._all_topics_kept = flag
+            changed = self._all_topics != (flag or self._all_topics_calls > 0)
+            self._all_topics = flag or self._all_topics_calls > 0
+        if changed:
             self.request_update()
+
+    def all_topics(self, timeout: float) -> dict[str, TopicInfo]:
+        """Every topic of the cluster, from the answer to a request for every topic sent after
+        this call (an answer in flight before it may name only some)."""
+        with self._cond:
+            full = self.full_version
+            self._all_topics_calls += 1
+            self._all_topics = True
+        self.request_update()
+        try:
+            self.wait_for(lambda md: md.full_version > full, timeout, "a metadata refresh")
+            return self.topics  # replaced, never changed, by each refresh: one answer's view
+        finally:
+            with self._cond:
+                self._all_topics_calls -= 1
+                self._all_topics = self._all_topics_kept or self._all_topics_calls > 0
 
     def partitions_for(self, topic: str) -> dict[int, PartitionInfo] | None:
         info = self.topics.get(topic)
@@ -167,11 +194,12 @@ class Metadata:
         req = Request(METADATA, body, future, self.client.conf["request.timeout.ms"] / 1000)
         self.last_attempt = now
         self._in_flight = future
-        future.add_done_callback(self._answered)
+        asked, all_topics = self._asked, self._all_topics
+        future.add_done_callback(lambda f: self._answered(f, asked, all_topics))
         self.client._dispatch(node_id, req, now)
         return None
 
-    def _answered(self, future: concurrent.futures.Future[Any]) -> None:
+    def _answered(self, future: concurrent.futures.Future[Any], asked: int, all_topics: bool) -> None:
         self._in_flight = None
         now = time.monotonic()
         exc = future.exception()
@@ -180,11 +208,17 @@ class Metadata:
             self.last_error = exc
             self.client.wakeup()
             return
-        self.update(future.result(), now)
+        self.update(future.result(), now, all_topics=all_topics, asked=asked)
 
-    def update(self, resp: m.MetadataResponse, now: float) -> None:
+    def update(self, resp: m.MetadataResponse, now: float, *, all_topics: bool | None = None,
+               asked: int | None = None) -> None:
+        """Take a Metadata answer; `all_topics`: whether its request asked for every topic (by
+        default, whether the client wants every topic now), `asked`: the request_update() calls
+        its request answers (by default all so far)."""
+        if all_topics is None:
+            all_topics = self._all_topics
         brokers = {b.node_id: BrokerInfo(b.node_id, b.host, b.port, b.rack) for b in resp.brokers}
-        topics = dict(self.topics) if not self._all_topics else {}
+        topics = dict(self.topics) if not all_topics else {}
         errors: dict[str, int] = {}
         retry = False
         for t in resp.topics:
@@ -193,7 +227,7 @@ class Metadata:
             if t.error_code:
                 errors[name] = t.error_code
                 topics.pop(name, None)
-                if t.error_code in _RETRY_TOPIC_ERRORS and (self._all_topics or name in self._wanted):
+                if t.error_code in _RETRY_TOPIC_ERRORS and (all_topics or name in self._wanted):
                     retry = True
                 continue
             old = self.topics.get(name)
@@ -221,9 +255,11 @@ class Metadata:
             self.cluster_id = resp.cluster_id
             self.controller_id = resp.controller_id
             self.version += 1
+            if all_topics:
+                self.full_version += 1
             self.last_success = now
             self.failed_attempts = self.failed_attempts + 1 if retry else 0
-            self.need_update = retry
+            self.need_update = retry or (asked is not None and self._asked > asked)
             self.last_error = None
             self._cond.notify_all()
         for listener in list(self.listeners):

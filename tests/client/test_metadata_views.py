@@ -1,0 +1,56 @@
+"""Calls that ask for every topic (Admin.topic_metadata(), Admin.list_topics(),
+Consumer.topics()) answer from a request for every topic sent after the call: on a new
+client the first Metadata request, in flight before the call and naming no topic, is not
+taken for the cluster's topics (the first topic_metadata() answered {} on the mock)."""
+import time
+
+import pytest
+
+import _peers
+from kafkacodec.client import Admin, Consumer, Producer
+
+pytestmark = [pytest.mark.broker, pytest.mark.timeout(120)]
+
+
+def test_a_new_admins_first_look_sees_every_topic():
+    with _peers.mock_cluster(num_brokers=3, topics={"a": 2, "b": 1}) as bootstrap:
+        for _ in range(3):
+            with Admin({"bootstrap.servers": bootstrap}) as admin:
+                assert sorted(admin.topic_metadata(timeout=10)) == ["a", "b"]
+            with Admin({"bootstrap.servers": bootstrap}) as admin:
+                assert admin.list_topics(10) == {"a": 2, "b": 1}
+            c = Consumer({"bootstrap.servers": bootstrap})
+            try:
+                assert c.topics(10) == {"a": 2, "b": 1}
+            finally:
+                c.close()
+
+
+def _poll_until(consumer, topic, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if any(r.topic == topic for r in consumer.poll(0.5)):
+            return True
+    return False
+
+
+def test_topics_leaves_a_pattern_subscription_seeing_new_topics(mock1):
+    _peers.create_topic(mock1, "pat-a", 1)
+    with Producer({"bootstrap.servers": mock1}) as p:
+        p.send("pat-a", b"x").get(10)
+    c = Consumer({"bootstrap.servers": mock1, "group.id": "g-pattern", "auto.offset.reset": "earliest",
+                  "metadata.max.age.ms": 500, "session.timeout.ms": 6000})
+    try:
+        t0 = time.monotonic()
+        c.subscribe("^pat-.*")
+        assert "pat-a" in c.topics(10)  # a one-off look at every topic ...
+        assert _poll_until(c, "pat-a", 30)
+        # the first join waited for the pattern's topics: one rebalance (3 s on the mock), not two
+        assert time.monotonic() - t0 < 6.0
+        _peers.create_topic(mock1, "pat-b", 1)
+        with Producer({"bootstrap.servers": mock1}) as p:
+            p.send("pat-b", b"y").get(10)
+        # ... leaves the subscription's standing interest in every topic as it was
+        assert _poll_until(c, "pat-b", 30)
+    finally:
+        c.close()
