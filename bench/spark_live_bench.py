@@ -38,7 +38,7 @@ import time
 import pyarrow as pa
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
-from kafkacodec.spark import _live
+from kafkacodec.spark import _live_options, _live_plan, _live_read
 from kafkacodec.spark._live_source import KafkaLiveDataSource, KafkaLiveReader, LiveRange
 
 
@@ -128,13 +128,13 @@ def _arrow_files(bs, topic, directory):
     """kafka-live's own batches for every range of ``topic``, one IPC file per range."""
     from kafkacodec.client import Admin
 
-    opts = _live.parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic})
+    opts = _live_options.parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic})
     paths = []
-    with Admin(_live.client_conf(opts, "admin")) as admin:
-        ranges = _live.batch_ranges(admin, opts)
+    with Admin(_live_options.client_conf(opts, "admin")) as admin:
+        ranges = _live_plan.batch_ranges(admin, opts)
     for i, r in enumerate(ranges):
         path = os.path.join(directory, f"range-{i}.arrow")
-        batches = list(_live.read_range(r, opts))
+        batches = list(_live_read.read_range(r, opts))
         with pa.OSFile(path, "wb") as sink, pa.ipc.new_file(sink, batches[0].schema) as writer:
             for b in batches:
                 writer.write_batch(b)

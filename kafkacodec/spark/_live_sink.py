@@ -101,7 +101,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pyspark.sql.datasource import WriterCommitMessage
 
-from kafkacodec.spark._live import LiveError, spark_options
+from kafkacodec.spark._live_options import LiveError, spark_options
 
 if TYPE_CHECKING:
     from pyspark.sql.types import StructType

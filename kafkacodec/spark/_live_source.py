@@ -26,7 +26,7 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
-from kafkacodec.spark import _live, _live_sink
+from kafkacodec.spark import _live_offsets, _live_options, _live_plan, _live_read, _live_sink
 from kafkacodec.spark._pushdown import push_filters
 from kafkacodec.spark._source import pushdown_planning
 
@@ -74,7 +74,7 @@ def live_schema(include_headers: bool = False) -> StructType:
 class LiveRange(InputPartition):
     """One Spark task: an offset range of one partition."""
 
-    def __init__(self, r: _live.OffsetRange, index: int = 0) -> None:
+    def __init__(self, r: _live_plan.OffsetRange, index: int = 0) -> None:
         super().__init__(index)
         self.range = r
 
@@ -89,10 +89,10 @@ def _arrow_schema(schema: StructType) -> pa.Schema:
     return to_arrow_schema(schema, timezone="UTC")
 
 
-def _admin(opts: _live.LiveOptions) -> Admin:
+def _admin(opts: _live_options.LiveOptions) -> Admin:
     from kafkacodec.client import Admin
 
-    return Admin(_live.client_conf(opts, "admin"))
+    return Admin(_live_options.client_conf(opts, "admin"))
 
 
 def _offsets_json(offsets: Mapping[TopicPartition, int],
@@ -105,7 +105,7 @@ def _offsets_json(offsets: Mapping[TopicPartition, int],
         out.setdefault(tp.topic, {})[str(tp.partition)] = int(n)
     for topic, parts in out.items():
         if topic_ids and topic_ids.get(topic):
-            parts[_live.TOPIC_ID_KEY] = topic_ids[topic]
+            parts[_live_options.TOPIC_ID_KEY] = topic_ids[topic]
     return out
 
 
@@ -114,7 +114,7 @@ def _split(doc: dict[str, Any] | None) -> tuple[dict[TopicPartition, int], dict[
     journaled before topic ids were kept have none."""
     from kafkacodec.client import TopicPartition
 
-    offsets, ids = _live.split_offsets(doc or {}, "kafka-live stream offsets")
+    offsets, ids = _live_options.split_offsets(doc or {}, "kafka-live stream offsets")
     return {TopicPartition(*tp): n for tp, n in offsets.items()}, ids
 
 
@@ -185,12 +185,12 @@ class KafkaLiveDataSource(DataSource):
     def name(cls) -> str:
         return "kafka-live"
 
-    def _opts(self, streaming: bool) -> _live.LiveOptions:
-        return _live.parse_live_options(dict(self.options), streaming=streaming)
+    def _opts(self, streaming: bool) -> _live_options.LiveOptions:
+        return _live_options.parse_live_options(dict(self.options), streaming=streaming)
 
     def schema(self) -> StructType:
         headers = next((v for k, v in self.options.items() if k.lower() == "includeheaders"), "false")
-        return live_schema(_live._bool("includeHeaders", headers))
+        return live_schema(_live_options.parse_bool("includeHeaders", headers))
 
     def reader(self, schema: StructType) -> DataSourceReader:
         # pushdown only where Spark asks for it (see kafkacodec.spark._source.pushdown_planning)
@@ -223,7 +223,7 @@ class KafkaLiveDataSource(DataSource):
 
 
 class KafkaLiveReader(DataSourceReader):
-    def __init__(self, opts: _live.LiveOptions, schema: StructType) -> None:
+    def __init__(self, opts: _live_options.LiveOptions, schema: StructType) -> None:
         self.opts = opts
         self.schema = schema
 
@@ -236,14 +236,15 @@ class KafkaLiveReader(DataSourceReader):
         if self.opts.pushed is not None and self.opts.pushed.empty:
             return [InputPartition(0)]
         with _admin(self.opts) as admin:
-            ranges = _live.with_retries(self.opts, "offsets", lambda: _live.batch_ranges(admin, self.opts))
-        ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
+            ranges = _live_offsets.with_retries(self.opts, "offsets",
+                                                lambda: _live_plan.batch_ranges(admin, self.opts))
+        ranges = _live_plan.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)] or [InputPartition(0)]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         if not isinstance(partition, LiveRange):
             return iter(())
-        return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
+        return _live_read.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
 
 
 class KafkaLiveReaderNoPushdown(KafkaLiveReader):
@@ -260,7 +261,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
     as before, with nothing to compare); a query restarted from its
     checkpoint goes on from the offsets Spark journaled there."""
 
-    def __init__(self, opts: _live.LiveOptions, schema: StructType) -> None:
+    def __init__(self, opts: _live_options.LiveOptions, schema: StructType) -> None:
         self.opts = opts
         self.schema = schema
         self._admin_client: Admin | None = None
@@ -286,11 +287,11 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         def initial() -> tuple[dict[TopicPartition, int], dict[str, str]]:
             ids: dict[str, str] = {}
             counts: dict[str, int] = {}
-            tps = _live.resolve_partitions(admin, self.opts, topic_ids=ids, counts=counts)
-            _live.check_named_partitions(self.opts, tps, counts, ending=False)
-            return _live.starting_offsets(admin, self.opts, tps, default="latest", topic_ids=ids), ids
+            tps = _live_offsets.resolve_partitions(admin, self.opts, topic_ids=ids, counts=counts)
+            _live_plan.check_named_partitions(self.opts, tps, counts, ending=False)
+            return _live_plan.starting_offsets(admin, self.opts, tps, default="latest", topic_ids=ids), ids
 
-        return _offsets_json(*_live.with_retries(self.opts, "starting offsets", initial))
+        return _offsets_json(*_live_offsets.with_retries(self.opts, "starting offsets", initial))
 
     def _latest(self) -> dict[TopicPartition, int]:
         """{tp: latest offset}; the topics' ids, from the same metadata answer
@@ -300,14 +301,15 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         def latest() -> tuple[dict[TopicPartition, int], dict[str, str]]:
             # a topic deleted since the query started: its partitions are gone (see partitions())
             ids: dict[str, str] = {}
-            tps = _live.resolve_partitions(admin, self.opts, missing_ok=True, topic_ids=ids)
-            return _live.latest_offsets(admin, tps, self.opts.isolation_level), ids
+            tps = _live_offsets.resolve_partitions(admin, self.opts, missing_ok=True, topic_ids=ids)
+            return _live_offsets.latest_offsets(admin, tps, self.opts.isolation_level), ids
 
-        offsets, self._latest_ids = _live.with_retries(self.opts, "latest offsets", latest)
+        offsets, self._latest_ids = _live_offsets.with_retries(self.opts, "latest offsets", latest)
         return offsets
 
     def _earliest(self, tps: Collection[TopicPartition]) -> dict[TopicPartition, int]:
-        return _live.with_retries(self.opts, "earliest offsets", lambda: _live.earliest_offsets(self._admin(), tps))
+        return _live_offsets.with_retries(self.opts, "earliest offsets",
+                                          lambda: _live_offsets.earliest_offsets(self._admin(), tps))
 
     def getDefaultReadLimit(self) -> ReadLimit:
         # Python sources have no composite limit: latestOffset applies both bounds from the options
@@ -346,15 +348,15 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         if new:  # partitions that appeared since the last batch: read them from their start
             begin.update(self._earliest(new))
         # a topic recreated under its name: its offsets may be past where the last batch ended, only its id tells
-        recreated = _live.recreated_partitions(read_ids, ids, read, latest)
+        recreated = _live_plan.recreated_partitions(read_ids, ids, read, latest)
         if recreated:
             earliest = self._earliest(recreated)
-            _live.recreated_loss(self.opts, read_ids, ids, read, latest, earliest, self._warned)
+            _live_plan.recreated_loss(self.opts, read_ids, ids, read, latest, earliest, self._warned)
             begin.update(earliest)
-        back = _live.offsets_back(self._admin(), self.opts, begin, latest)
+        back = _live_plan.offsets_back(self._admin(), self.opts, begin, latest)
         if back:  # recreated or emptied: fail, or (failOnDataLoss=false) go on from the earliest offset
             earliest = self._earliest(list(back))
-            _live.data_loss(self.opts, begin, back, earliest, self._warned)
+            _live_plan.data_loss(self.opts, begin, back, earliest, self._warned)
             latest.update(back)
             begin.update(earliest)
             if self._target is not None:
@@ -370,7 +372,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         max_rows = limit.max_rows if ReadMaxRows is not None and isinstance(limit, ReadMaxRows) else (
             self.opts.max_offsets_per_trigger if bounded else None)
         if max_rows is not None:
-            latest = _live.rate_limit(begin, latest, max_rows)
+            latest = _live_plan.rate_limit(begin, latest, max_rows)
         return _offsets_json(latest, ids)
 
     def reportLatestOffset(self) -> dict[str, Any]:
@@ -381,34 +383,35 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         finish, finish_ids = _split(end)
         begin = dict(read)
         # the end planned in a topic recreated since the start (by latestOffset, or journaled before a restart)
-        recreated = _live.recreated_partitions(read_ids, finish_ids, read, finish)
+        recreated = _live_plan.recreated_partitions(read_ids, finish_ids, read, finish)
         if recreated:
             earliest = self._earliest(recreated)
-            _live.recreated_loss(self.opts, read_ids, finish_ids, read, finish, earliest, self._warned)
+            _live_plan.recreated_loss(self.opts, read_ids, finish_ids, read, finish, earliest, self._warned)
             begin.update(earliest)
         gone = [tp for tp in begin if tp not in finish]
+        gone_names = ", ".join(map(_live_plan.tp_name, sorted(gone)))
         if gone and self.opts.fail_on_data_loss:
-            raise _live.LiveError(f"failOnDataLoss: partitions {', '.join(map(_live._tp_name, sorted(gone)))} are "
-                                  "gone; some data may have been lost. Set failOnDataLoss=false to go on without them")
+            raise _live_options.LiveError(f"failOnDataLoss: partitions {gone_names} are gone; some data may have been "
+                                          "lost. Set failOnDataLoss=false to go on without them")
         if gone:
-            _live.log.warning("failOnDataLoss=false: partitions %s are gone; going on without them",
-                              ", ".join(map(_live._tp_name, sorted(gone))))
+            _live_options.log.warning("failOnDataLoss=false: partitions %s are gone; going on without them", gone_names)
         new = [tp for tp in finish if tp not in begin]
         if new:
             begin.update(self._earliest(new))
         back = {tp: n for tp, n in finish.items() if n < begin[tp]}
         if back:  # planned past offsets that went back (see latestOffset): from the earliest offset on
             earliest = self._earliest(list(back))
-            _live.data_loss(self.opts, begin, back, earliest, self._warned)
+            _live_plan.data_loss(self.opts, begin, back, earliest, self._warned)
             begin.update(earliest)
-        ranges = [_live.OffsetRange(tp.topic, tp.partition, begin[tp], n, log_end=n >= self._log_ends.get(tp, n + 1))
+        ranges = [_live_plan.OffsetRange(tp.topic, tp.partition, begin[tp], n,
+                                         log_end=n >= self._log_ends.get(tp, n + 1))
                   for tp, n in sorted(finish.items()) if n > begin[tp]]
-        ranges = _live.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
+        ranges = _live_plan.split_ranges(ranges, self.opts.min_partitions, self.opts.max_records_per_partition)
         return [LiveRange(r, i) for i, r in enumerate(ranges)]
 
     # Spark hands read() the partitions partitions() made
     def read(self, partition: LiveRange) -> Iterator[pa.RecordBatch]:  # type: ignore[override]
-        return _live.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
+        return _live_read.read_range(partition.range, self.opts, schema=_arrow_schema(self.schema))
 
     def commit(self, end: dict[str, Any]) -> None:
         # as Spark's Kafka source: progress lives in the checkpoint, not in Kafka

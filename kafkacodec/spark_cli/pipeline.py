@@ -205,7 +205,7 @@ def _one_line(exc: BaseException) -> str:
 def _offsets_total(doc: Any) -> dict[_TopicPartition, int]:
     """A source's offset in a progress report (JSON text or dict) -> {(topic, partition): n}; the
     topic id kafka-live keeps beside a topic's partitions is left out."""
-    from kafkacodec.spark._live import TOPIC_ID_KEY  # Spark runs already: no import cost at startup
+    from kafkacodec.spark._live_options import TOPIC_ID_KEY  # Spark runs already: no import cost at startup
 
     if isinstance(doc, str):
         try:
@@ -225,17 +225,17 @@ def _targets(args: argparse.Namespace, bootstrap: str, topics: list[str]) -> dic
     the broker answers (else status 1) and has the topics (else 2)."""
     from kafkacodec.client import Admin
     from kafkacodec.errors import KafkaError
-    from kafkacodec.spark import _live
+    from kafkacodec.spark import _live_offsets, _live_options
 
-    opts = _live.parse_live_options({"kafka.bootstrap.servers": bootstrap, "subscribe": ",".join(topics),
-                                     "kafka.isolation.level": args.isolation_level}, streaming=True)
+    opts = _live_options.parse_live_options({"kafka.bootstrap.servers": bootstrap, "subscribe": ",".join(topics),
+                                             "kafka.isolation.level": args.isolation_level}, streaming=True)
     try:
-        with Admin(_live.client_conf(opts, "admin"),
+        with Admin(_live_options.client_conf(opts, "admin"),
                    default_api_timeout_ms=int(PREFLIGHT_TIMEOUT * 1000)) as admin:
-            tps = _live.resolve_partitions(admin, opts)
+            tps = _live_offsets.resolve_partitions(admin, opts)
             return {(tp.topic, tp.partition): n
-                    for tp, n in _live.latest_offsets(admin, tps, args.isolation_level).items()}
-    except _live.LiveError as exc:
+                    for tp, n in _live_offsets.latest_offsets(admin, tps, args.isolation_level).items()}
+    except _live_options.LiveError as exc:
         raise CommandError(str(exc)) from None
     except KafkaError as exc:
         raise CommandError(f"cannot read the topics' offsets from {bootstrap}: {type(exc).__name__}: "

@@ -42,14 +42,14 @@ def _recreate(bs, topic, n, tag):
 def _topic_id(bs, topic):
     """The topic's id now, in Kafka's text form (None: the broker keeps none)."""
     from kafkacodec.client import Admin
-    from kafkacodec.spark._live import topic_id_text
+    from kafkacodec.spark._live_options import topic_id_text
 
     with Admin({"bootstrap.servers": bs}) as admin:
         return topic_id_text(admin.topic_metadata([topic])[topic].topic_id)
 
 
 def _stream_reader(bs, topic, **extra):
-    from kafkacodec.spark._live import parse_live_options
+    from kafkacodec.spark._live_options import parse_live_options
     from kafkacodec.spark._live_source import KafkaLiveStreamReader, live_schema
 
     opts = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic, "startingOffsets": "earliest",
@@ -70,7 +70,7 @@ def _values(reader, parts):
 def test_recreated_topic_planning(live_broker, caplog):
     """The stream reader's planning, without Spark: the offsets the last
     batch ended at (300) are past the recreated topic's end (100)."""
-    from kafkacodec.spark._live import LiveError
+    from kafkacodec.spark._live_options import LiveError
 
     bs = live_broker.bootstrap
     topic = f"loss-{uuid.uuid4().hex[:8]}"
@@ -189,7 +189,7 @@ def test_recreated_with_more_records_planning(live_broker, caplog):
     """Read 100, delete, recreate, write 300: the offsets went forward (100 ->
     300), so only the topic id tells that the new topic's first 100 records
     would be skipped."""
-    from kafkacodec.spark._live import LiveError
+    from kafkacodec.spark._live_options import LiveError
 
     bs = live_broker.bootstrap
     topic = f"more-{uuid.uuid4().hex[:8]}"
@@ -279,8 +279,8 @@ def test_batch_offsets_planned_against_an_older_topic_id(live_broker, caplog):
     the topic id they were planned against; a batch read of the recreated
     topic fails, or (false) warns and reads the new topic whole."""
     from kafkacodec.client import Admin
-    from kafkacodec.spark import _live
-    from kafkacodec.spark._live import LiveError, parse_live_options
+    from kafkacodec.spark import _live_options, _live_plan
+    from kafkacodec.spark._live_options import LiveError, parse_live_options
 
     bs = live_broker.bootstrap
     topic = f"more-{uuid.uuid4().hex[:8]}"
@@ -294,8 +294,8 @@ def test_batch_offsets_planned_against_an_older_topic_id(live_broker, caplog):
         o = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic,
                                 "startingOffsets": json.dumps({topic: {"0": 50, "topicId": topic_id}}),
                                 "endingOffsets": json.dumps({topic: {"0": 80, "topicId": topic_id}}), **extra})
-        with Admin(_live.client_conf(o, "admin")) as admin:
-            return [(r.start, r.end) for r in _live.batch_ranges(admin, o)]
+        with Admin(_live_options.client_conf(o, "admin")) as admin:
+            return [(r.start, r.end) for r in _live_plan.batch_ranges(admin, o)]
 
     assert ranges(new_id) == [(50, 80)]
     with pytest.raises(LiveError) as info:

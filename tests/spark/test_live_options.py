@@ -9,13 +9,15 @@ one small Spark query checks the options end to end."""
 import json
 import time
 import uuid
+from dataclasses import replace
 
 import pytest
 
 pytest.importorskip("pyspark")
 
-from kafkacodec.spark import _live  # noqa: E402
-from kafkacodec.spark._live import LiveError, OffsetRange, parse_live_options  # noqa: E402
+from kafkacodec.spark import _live_offsets, _live_options, _live_plan, _live_read  # noqa: E402
+from kafkacodec.spark._live_options import LiveError, parse_live_options  # noqa: E402
+from kafkacodec.spark._live_plan import OffsetRange  # noqa: E402
 
 BS = "127.0.0.1:9"
 
@@ -63,12 +65,12 @@ def test_option_errors_are_one_line_naming_the_option():
 
 def test_max_records_per_partition_cuts_ranges():
     ranges = [OffsetRange("t", 0, 100, 1100), OffsetRange("t", 1, 0, 250), OffsetRange("t", 2, 7, 7)]
-    out = _live.split_ranges(ranges, None, 300)
+    out = _live_plan.split_ranges(ranges, None, 300)
     assert all(0 < r.size <= 300 for r in out)
     assert [(r.partition, r.start, r.end) for r in out] == [
         (0, 100, 350), (0, 350, 600), (0, 600, 850), (0, 850, 1100), (1, 0, 250)]
     # then minPartitions, as Spark: more pieces while there are fewer than asked for
-    out = _live.split_ranges(ranges, 10, 300)
+    out = _live_plan.split_ranges(ranges, 10, 300)
     assert len(out) >= 10 and all(r.size <= 300 for r in out)
     for p, (lo, hi) in ((0, (100, 1100)), (1, (0, 250))):
         pieces = sorted((r.start, r.end) for r in out if r.partition == p)
@@ -146,35 +148,36 @@ def test_fetch_offset_retries(monkeypatch):
         return fetch
 
     o = _opts(**{"fetchOffset.numRetries": "2", "fetchOffset.retryIntervalMs": "200"})
-    assert _live.with_retries(o, "offsets", flaky(2)) == "offsets"
+    assert _live_offsets.with_retries(o, "offsets", flaky(2)) == "offsets"
     assert len(calls) == 3 and calls[2] - calls[0] >= 0.38
     calls.clear()
     with pytest.raises(KafkaConnectionError):
-        _live.with_retries(o, "offsets", flaky(3))
+        _live_offsets.with_retries(o, "offsets", flaky(3))
     assert len(calls) == 3
     calls.clear()
     with pytest.raises(LiveError):  # not a client error: at once
-        _live.with_retries(o, "offsets", lambda: calls.append(1) or (_ for _ in ()).throw(LiveError("no topic x")))
+        _live_offsets.with_retries(o, "offsets",
+                                   lambda: calls.append(1) or (_ for _ in ()).throw(LiveError("no topic x")))
     assert calls == [1]
 
     # a latest offset below where the last batch ended is asked for again numRetries times
     asked = []
     tp = TopicPartition("t", 0)
-    monkeypatch.setattr(_live, "latest_offsets", lambda admin, tps, level: asked.append(tps) or {tp: 5})
+    monkeypatch.setattr(_live_offsets, "latest_offsets", lambda admin, tps, level: asked.append(tps) or {tp: 5})
     o = _opts(True, **{"fetchOffset.numRetries": "4", "fetchOffset.retryIntervalMs": "1"})
-    assert _live.offsets_back(None, o, {tp: 10}, {tp: 5}) == {tp: 5}
+    assert _live_plan.offsets_back(None, o, {tp: 10}, {tp: 5}) == {tp: 5}
     assert len(asked) == 4
 
 
 def test_group_id_reaches_the_broker_as_the_client_id():
     o = _opts(**{"kafka.group.id": "authorized-group"})
-    conf = _live.client_conf(o, "consumer")
+    conf = _live_options.client_conf(o, "consumer")
     assert conf["client.id"].startswith("consumer-authorized-group-")
     assert "group.id" not in conf  # no membership, no commits: as Spark's executors
-    assert _live.client_conf(o, "admin").get("client.id") != conf["client.id"]
-    prefixed = _live.client_conf(_opts(groupIdPrefix="team-a"), "consumer")
+    assert _live_options.client_conf(o, "admin").get("client.id") != conf["client.id"]
+    prefixed = _live_options.client_conf(_opts(groupIdPrefix="team-a"), "consumer")
     assert prefixed["client.id"].startswith("consumer-team-a-")
-    own = _live.client_conf(_opts(**{"kafka.group.id": "g", "kafka.client.id": "mine"}), "consumer")
+    own = _live_options.client_conf(_opts(**{"kafka.group.id": "g", "kafka.client.id": "mine"}), "consumer")
     assert own["client.id"] == "mine"
 
 
@@ -203,11 +206,11 @@ def test_ending_offsets_must_name_every_partition(big):
     bs, topic = big
     o = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": topic,
                             "endingOffsets": json.dumps({topic: {"0": 50}})})
-    with Admin(_live.client_conf(o, "admin")) as admin:
+    with Admin(_live_options.client_conf(o, "admin")) as admin:
         with pytest.raises(LiveError, match=rf"endingOffsets names no offset for {topic}\[1\] \(use -1 for latest\)"):
-            _live.batch_ranges(admin, o)
-        o = _live.replace(o, ending={(topic, 0): 50, (topic, 1): -1})
-        assert [(r.partition, r.start, r.end) for r in _live.batch_ranges(admin, o)] == [(0, 0, 50), (1, 0, 10)]
+            _live_plan.batch_ranges(admin, o)
+        o = replace(o, ending={(topic, 0): 50, (topic, 1): -1})
+        assert [(r.partition, r.start, r.end) for r in _live_plan.batch_ranges(admin, o)] == [(0, 0, 50), (1, 0, 10)]
 
 
 @pytest.mark.broker
@@ -220,7 +223,7 @@ def test_an_upper_bound_cuts_the_bytes_fetched(big, live_broker):
 
     def read(end):
         before = live_broker.sent
-        rows = sum(b.num_rows for b in _live.read_range(OffsetRange(topic, 0, 0, end), o))
+        rows = sum(b.num_rows for b in _live_read.read_range(OffsetRange(topic, 0, 0, end), o))
         time.sleep(0.3)  # a Fetch still travelling when the consumer closed counts too
         return rows, live_broker.sent - before
 
@@ -252,11 +255,11 @@ def test_a_range_past_the_logs_end_is_data_loss_not_retention(peer, request):
                 "recreated" if peer == "mock" else
                 rf"{topic}\[0\]: no record at offset 15 .* past the high watermark 10: the log was truncated")
     with pytest.raises(LiveError, match=expected):
-        list(_live.read_range(OffsetRange(topic, 0, 15, 20), o))
+        list(_live_read.read_range(OffsetRange(topic, 0, 15, 20), o))
     if peer == "mock":
-        o = _live.replace(o, fail_on_data_loss=False)
-        stats = _live.ReadStats()
-        assert list(_live.read_range(OffsetRange(topic, 0, 15, 20), o, stats=stats)) == []
+        o = replace(o, fail_on_data_loss=False)
+        stats = _live_read.ReadStats()
+        assert list(_live_read.read_range(OffsetRange(topic, 0, 15, 20), o, stats=stats)) == []
         assert stats.skipped_to == 20
 
 
@@ -285,7 +288,7 @@ def test_a_stalled_last_stable_offset_is_named(live_broker):
                                 "kafka.isolation.level": "read_committed", "kafkaConsumer.pollTimeoutMs": "2000"})
         rows = []
         with pytest.raises(LiveError) as info:
-            for b in _live.read_range(OffsetRange(topic, 0, 0, 15), o):
+            for b in _live_read.read_range(OffsetRange(topic, 0, 0, 15), o):
                 rows += b.column("value").to_pylist()
         msg = str(info.value)
         assert rows == [b"committed-%d" % i for i in range(10)]

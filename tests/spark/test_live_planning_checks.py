@@ -18,8 +18,8 @@ pytest.importorskip("pyspark")
 
 from kafkacodec.client.admin import OffsetAndTimestamp, TopicDescription  # noqa: E402
 from kafkacodec.errors import KafkaConnectionError, KafkaTimeoutError  # noqa: E402
-from kafkacodec.spark import _live  # noqa: E402
-from kafkacodec.spark._live import LiveError, parse_live_options  # noqa: E402
+from kafkacodec.spark import _live_offsets, _live_options, _live_plan  # noqa: E402
+from kafkacodec.spark._live_options import LiveError, parse_live_options  # noqa: E402
 
 BS = "127.0.0.1:9"
 BIG = 10 ** 30
@@ -75,8 +75,8 @@ def test_values_kafka_allows_are_kept():
     assert _opts().api_timeout == 60.0  # Spark's admin client default
     assert _opts(**{"kafka.default.api.timeout.ms": "2500"}).api_timeout == 2.5
     # the Admin keeps the same bound for each of its calls
-    assert _live.client_conf(_opts(**{"kafka.default.api.timeout.ms": "2500"}), "admin")["default.api.timeout.ms"] \
-        == "2500"
+    conf = _live_options.client_conf(_opts(**{"kafka.default.api.timeout.ms": "2500"}), "admin")
+    assert conf["default.api.timeout.ms"] == "2500"
 
 
 # ----------------------------------------------------------------- planning, on a stand-in Admin
@@ -118,7 +118,7 @@ class _Cluster:
 
 
 def _ranges(cluster, **extra):
-    return [(r.partition, r.start, r.end) for r in _live.batch_ranges(cluster, _opts(**extra))]
+    return [(r.partition, r.start, r.end) for r in _live_plan.batch_ranges(cluster, _opts(**extra))]
 
 
 def test_a_start_after_the_end_is_refused_whatever_fail_on_data_loss_says():
@@ -202,7 +202,7 @@ def test_planning_ends_within_the_api_timeout_retries_included():
     o = _opts(**{"kafka.default.api.timeout.ms": "800", "fetchOffset.numRetries": "3"})
     began = time.monotonic()
     with pytest.raises(KafkaTimeoutError) as info:
-        _live.with_retries(o, "offsets", lambda: _live.batch_ranges(cluster, o))
+        _live_offsets.with_retries(o, "offsets", lambda: _live_plan.batch_ranges(cluster, o))
     took = time.monotonic() - began
     assert took < 1.3, took
     assert _one_line(info).startswith(f"kafka-live: fetching offsets from kafka.bootstrap.servers={BS} failed (1 "
@@ -219,8 +219,8 @@ def test_an_unreachable_bootstrap_fails_within_the_api_timeout():
     o = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": "t", "kafka.default.api.timeout.ms": "1500"})
     began = time.monotonic()
     with pytest.raises((KafkaTimeoutError, KafkaConnectionError)) as info:
-        with Admin(_live.client_conf(o, "admin")) as admin:
-            _live.with_retries(o, "offsets", lambda: _live.batch_ranges(admin, o))
+        with Admin(_live_options.client_conf(o, "admin")) as admin:
+            _live_offsets.with_retries(o, "offsets", lambda: _live_plan.batch_ranges(admin, o))
     took = time.monotonic() - began
     assert took < 1.5 + 1.5, took
     assert _one_line(info).startswith(f"kafka-live: fetching offsets from kafka.bootstrap.servers={bs} failed ")
@@ -250,9 +250,9 @@ def test_planning_checks_on_a_broker(ten):
         names = {} if "assign" in extra else {"subscribe": topic}
         o = parse_live_options({"kafka.bootstrap.servers": bs, "kafka.default.api.timeout.ms": "3000", **names,
                                 **{k: json.dumps(v) for k, v in extra.items()}})
-        with Admin(_live.client_conf(o, "admin")) as admin:
+        with Admin(_live_options.client_conf(o, "admin")) as admin:
             return [(r.partition, r.start, r.end) for r in
-                    _live.with_retries(o, "offsets", lambda: _live.batch_ranges(admin, o))]
+                    _live_offsets.with_retries(o, "offsets", lambda: _live_plan.batch_ranges(admin, o))]
 
     assert plan(startingOffsets={topic: {"0": 3, "1": -2}}) == [(0, 3, 10)]
     cases = [

@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from kafkacodec.records import RecordBatchBuilder
-from kafkacodec.spark import _live
+from kafkacodec.spark import _live_offsets, _live_options
 
 CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
 BASE = 1_700_000_000_000
@@ -92,8 +92,8 @@ class Log:
 
 def test_search_matches_a_record_by_record_model(monkeypatch):
     # small fetches so that scans cross many Fetches and cut batches
-    monkeypatch.setattr(_live, "_SCAN_FIRST_BYTES", 200)
-    monkeypatch.setattr(_live, "_SCAN_MAX_BYTES", 2000)
+    monkeypatch.setattr(_live_offsets, "_SCAN_FIRST_BYTES", 200)
+    monkeypatch.setattr(_live_offsets, "_SCAN_MAX_BYTES", 2000)
     rng = random.Random(20)
     cases = 0
     for _ in range(250):
@@ -106,7 +106,7 @@ def test_search_matches_a_record_by_record_model(monkeypatch):
             first = log.log_start if rng.random() < 0.7 else rng.choice(offsets)
             end = log.log_end if rng.random() < 0.7 else rng.randrange(first, log.log_end + 1)
             want = log.model(ts, first, end)
-            assert _live.scan_timestamp(log.fetch, ts, first, end) == want, (ts, first, end, log.records)
+            assert _live_offsets.scan_timestamp(log.fetch, ts, first, end) == want, (ts, first, end, log.records)
             # what brokers answer: Kafka the right offset, Tansu always 0, and a broker that
             # answers nothing while the last record says otherwise (librdkafka's mock cluster)
             answers = [want, 0]
@@ -114,7 +114,7 @@ def test_search_matches_a_record_by_record_model(monkeypatch):
             if last and last[0] >= ts:
                 answers.append(None)
             for answer in answers:
-                got = _live.timestamp_offset(log.fetch, ts, answer, first, end)
+                got = _live_offsets.timestamp_offset(log.fetch, ts, answer, first, end)
                 assert got == want, (answer, ts, first, end, log.records)
                 cases += 1
     assert cases > 250 * 6 * 2
@@ -137,25 +137,25 @@ def test_out_of_order_record_is_found_by_headers_alone():
         return batches[offset // 100] if offset < 1000 else b""
 
     cut = BASE + 500 * 10
-    assert _live.scan_timestamp(fetch, cut, 0, 1000) == 5
+    assert _live_offsets.scan_timestamp(fetch, cut, 0, 1000) == 5
     assert calls == [0]
     # Tansu answers 0: record 0 is older than the cut, so the answer is searched for
     calls.clear()
-    assert _live.timestamp_offset(fetch, cut, 0, 0, 1000) == 5
+    assert _live_offsets.timestamp_offset(fetch, cut, 0, 0, 1000) == 5
     # past every timestamp but record 5's
-    assert _live.timestamp_offset(fetch, BASE + 10 ** 5, 0, 0, 1000) == 5
-    assert _live.timestamp_offset(fetch, BASE + 10 ** 6 + 1, 0, 0, 1000) is None
+    assert _live_offsets.timestamp_offset(fetch, BASE + 10 ** 5, 0, 0, 1000) == 5
+    assert _live_offsets.timestamp_offset(fetch, BASE + 10 ** 6 + 1, 0, 0, 1000) is None
     # starting past record 5, the next qualifying record is the cut's
-    assert _live.scan_timestamp(fetch, cut, 6, 1000) == 500
+    assert _live_offsets.scan_timestamp(fetch, cut, 6, 1000) == 500
     # a consistent answer from the broker is taken without a scan
     calls.clear()
-    assert _live.timestamp_offset(fetch, BASE + 10 ** 5, 5, 0, 1000) == 5
+    assert _live_offsets.timestamp_offset(fetch, BASE + 10 ** 5, 5, 0, 1000) == 5
     assert len(calls) == 2  # the batch at the answer and the one before it
 
 
 def test_a_batch_that_never_arrives_is_an_error():
-    with pytest.raises(_live.LiveError, match="no record batch at offset 3"):
-        _live.scan_timestamp(lambda offset, max_bytes: b"", BASE, 3, 10)
+    with pytest.raises(_live_options.LiveError, match="no record batch at offset 3"):
+        _live_offsets.scan_timestamp(lambda offset, max_bytes: b"", BASE, 3, 10)
 
 
 def test_kafka_log_search_matches_the_model(tmp_path):

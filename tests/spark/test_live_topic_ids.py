@@ -11,8 +11,8 @@ pytest.importorskip("pyspark")
 
 from kafkacodec.client import TopicPartition  # noqa: E402
 from kafkacodec.client.admin import TopicDescription  # noqa: E402
-from kafkacodec.spark import _live  # noqa: E402
-from kafkacodec.spark._live import LiveError, parse_live_options, topic_id_text  # noqa: E402
+from kafkacodec.spark import _live_offsets  # noqa: E402
+from kafkacodec.spark._live_options import LiveError, parse_live_options, topic_id_text  # noqa: E402
 
 OLD = topic_id_text(uuid.UUID(int=1))
 NEW = topic_id_text(uuid.UUID(int=2))
@@ -68,8 +68,9 @@ class _Admin:
 def _reader(monkeypatch, admin, **extra):
     from kafkacodec.spark._live_source import KafkaLiveStreamReader, live_schema
 
-    monkeypatch.setattr(_live, "latest_offsets", lambda a, tps, level, **kw: {tp: a.ends[tp.partition] for tp in tps})
-    monkeypatch.setattr(_live, "earliest_offsets", lambda a, tps, **kw: {tp: 0 for tp in tps})
+    monkeypatch.setattr(_live_offsets, "latest_offsets",
+                        lambda a, tps, level, **kw: {tp: a.ends[tp.partition] for tp in tps})
+    monkeypatch.setattr(_live_offsets, "earliest_offsets", lambda a, tps, **kw: {tp: 0 for tp in tps})
     names = extra if "assign" in extra else {"subscribe": "t", **extra}
     opts = parse_live_options({"kafka.bootstrap.servers": "b:9092", **names}, streaming=True)
     reader = KafkaLiveStreamReader(opts, live_schema())

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pyspark")
 
-from kafkacodec.spark import _live, _live_sink, _plan  # noqa: E402
+from kafkacodec.spark import _live_offsets, _live_options, _live_sink, _plan  # noqa: E402
 
 
 class _NoTopics:
@@ -19,17 +19,17 @@ class _NoTopics:
 
 def test_with_retries_below_zero_is_a_live_error_not_none():
     calls = []
-    opts = _live.LiveOptions("127.0.0.1:9", subscribe=("t",), fetch_offset_retries=-1)
-    with pytest.raises(_live.LiveError, match="fetching latest offsets: fetchOffset.numRetries must be 0 or more, "
-                                              "not -1"):
-        _live.with_retries(opts, "latest offsets", lambda: calls.append(1))
+    opts = _live_options.LiveOptions("127.0.0.1:9", subscribe=("t",), fetch_offset_retries=-1)
+    with pytest.raises(_live_options.LiveError,
+                       match="fetching latest offsets: fetchOffset.numRetries must be 0 or more, not -1"):
+        _live_offsets.with_retries(opts, "latest offsets", lambda: calls.append(1))
     assert calls == []
 
 
 def test_options_naming_no_topic_are_a_live_error():
-    opts = _live.LiveOptions("127.0.0.1:9")  # none of subscribe, subscribePattern, assign
-    with pytest.raises(_live.LiveError, match="needs one of the options subscribe, subscribePattern, assign"):
-        _live.resolve_partitions(_NoTopics(), opts)
+    opts = _live_options.LiveOptions("127.0.0.1:9")  # none of subscribe, subscribePattern, assign
+    with pytest.raises(_live_options.LiveError, match="needs one of the options subscribe, subscribePattern, assign"):
+        _live_offsets.resolve_partitions(_NoTopics(), opts)
 
 
 def test_streaming_write_task_without_batch_id_is_a_sink_error():
