@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate kafkacodec/protocol/{_schema.py, messages.py, messages.pyi} from Kafka's JSON message specs.
+"""Generate the protocol's tables, message classes and error codes from Kafka's JSON specs and error table.
 
 Reads ``<shared>/kafka-protocol/{trunk,3.9}`` (JSON with ``//`` comments).  Each
 (message, version) comes from the newest set that still defines it: trunk wins
@@ -11,15 +11,21 @@ Only what encoding needs is kept: names, types, version ranges, nullability,
 tags, defaults, ignorability and per-field flexible overrides.  Common structs
 are resolved inline so the runtime never looks names up.
 
-Three files come out, each headed "GENERATED — do not edit":
-  _schema.py    the tables, one ``Field(...)`` per line, so a spec change is a small diff
-  messages.py   one name per message class (the classes are built by ``_model``)
-  messages.pyi  the classes with their fields and types, for IDEs and type checkers
+The JSON specs hold no error codes: those come from ``tools/kafka_errors.py``
+(Kafka's ``Errors.java`` as a table), read as a literal.
+
+Five files under kafkacodec/ come out, each headed "GENERATED — do not edit":
+  protocol/_schema.py         the tables, one ``Field(...)`` per line, so a spec change is a small diff
+  protocol/messages.py        one name per message class (the classes are built by ``_model``)
+  protocol/messages.pyi       the classes with their fields and types, for IDEs and type checkers
+  protocol/_error_codes.py    ``ErrorCode`` and one exception class per code
+  client/_broker_errors.py    the client's class per code (the protocol's and BrokerResponseError)
 
     python tools/gen_protocol.py            # write the files
     python tools/gen_protocol.py --check    # exit 1 if any file is stale
 """
 import argparse
+import ast
 import json
 import pathlib
 import re
@@ -27,7 +33,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DEFAULT_SPECS = ROOT.parent / "shared" / "kafka-protocol"
-DEFAULT_OUT = ROOT / "kafkacodec" / "protocol"
+DEFAULT_OUT = ROOT / "kafkacodec"
 SETS = ("trunk", "3.9")  # newest first
 
 GENERATED = ("# GENERATED — do not edit.  Source: Kafka JSON message specs (trunk + 3.9);\n"
@@ -412,12 +418,128 @@ def render_stub(messages):
     return "".join(out)
 
 
-def render_all(messages):
-    """{file name in kafkacodec/protocol: text}"""
+# ---------------------------------------------------------------- error codes
+
+ERRORS_SOURCE = ROOT / "tools" / "kafka_errors.py"
+ERRORS_GENERATED = ("# GENERATED — do not edit.  Source: tools/kafka_errors.py (Kafka's error codes);\n"
+                    "# regenerate with `python tools/gen_protocol.py`.\n")
+
+
+def load_errors(path=ERRORS_SOURCE):
+    """[(code, name, retriable, description)] from the ``ERRORS = (...)`` literal of ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    (value,) = [node.value for node in tree.body if isinstance(node, ast.Assign)
+                and [getattr(t, "id", None) for t in node.targets] == ["ERRORS"]]
+    errors = [tuple(row) for row in ast.literal_eval(value)]
+    codes = [row[0] for row in errors]
+    names = [row[1] for row in errors]
+    if len(set(codes)) != len(codes) or len(set(names)) != len(names) or (0, "NONE") not in zip(codes, names):
+        raise ValueError(f"{path}: codes and names must be unique, and 0 must be NONE")
+    for code, name, retriable, description in errors:
+        # descriptions become docstrings as they are: no quotes or backslashes
+        if not (isinstance(code, int) and name.isidentifier() and name.isupper()
+                and isinstance(retriable, bool) and description and not set('"\\') & set(description)):
+            raise ValueError(f"{path}: bad row {(code, name, retriable, description)!r}")
+    return errors
+
+
+def error_class_name(name):
+    """NOT_LEADER_OR_FOLLOWER -> NotLeaderOrFollowerError; INVALID_TOPIC_EXCEPTION -> InvalidTopicError."""
+    if name.endswith("_EXCEPTION"):
+        name = name[:-len("_EXCEPTION")]
+    return "".join(part.capitalize() for part in name.split("_")) + ("" if name.endswith("ERROR") else "Error")
+
+
+ERROR_CODES_HEAD = ERRORS_GENERATED + '''"""Every broker error code (``ErrorCode``) and its exception class.
+
+``kafkacodec.protocol.errors`` is the module to import; this one is what it is made of.
+"""
+from enum import IntEnum
+
+from kafkacodec.protocol._error_base import BrokerError, RetriableBrokerError
+
+'''
+
+ERROR_CODE_ENUM = '''
+
+class ErrorCode(IntEnum):
+    """Every broker error code by its protocol name (``NONE`` is 0, success).
+
+    A member is its int (``ErrorCode.NOT_LEADER_OR_FOLLOWER == 6``, also as a dict key or in a
+    set), with ``retriable`` and ``description``.
+    """
+
+    _value_: int
+    retriable: bool
+    description: str
+
+    def __new__(cls, code: int, retriable: bool, description: str) -> "ErrorCode":
+        member = int.__new__(cls, code)
+        member._value_ = code
+        member.retriable = retriable
+        member.description = description
+        return member
+
+'''
+
+
+def _error_classes(errors):
+    """(code, class name, row) of each code that has a class: every one but NONE."""
+    return [(row[0], error_class_name(row[1]), row) for row in errors if row[0] != 0]
+
+
+def render_error_codes(errors):
+    classes = _error_classes(errors)
+    out = [ERROR_CODES_HEAD, "__all__ = [  # the classes; errors names ErrorCode and BY_CODE itself\n"]
+    out.extend(f"    {json.dumps(cls)},\n" for _, cls, _ in classes)
+    out.append("]\n")
+    out.append(ERROR_CODE_ENUM)
+    for code, name, retriable, description in errors:
+        out.append(f"    {name} = {code}, {retriable}, {json.dumps(description)}\n")
+    for code, cls, (_, name, retriable, description) in classes:
+        base = "RetriableBrokerError" if retriable else "BrokerError"
+        out.append(f'\n\nclass {cls}({base}):\n    """{description}"""\n\n'
+                   f"    code = {code}\n    name = {json.dumps(name)}\n    description = {json.dumps(description)}\n")
+    out.append("\n\nBY_CODE: dict[int, type[BrokerError]] = {\n")
+    out.extend(f"    {code}: {cls},\n" for code, cls, _ in classes)
+    out.append("}\n")
+    return "".join(out)
+
+
+CLIENT_ERRORS_HEAD = ERRORS_GENERATED + '''"""The client's exception class for every broker error code.
+
+Each derives from the protocol's class for its code and from :class:`BrokerResponseError`, so
+``except protocol.errors.NotLeaderOrFollowerError`` and ``except client.errors.BrokerResponseError``
+both catch a ``client.errors.NotLeaderOrFollowerError``.  ``kafkacodec.client.errors`` names them.
+"""
+from kafkacodec.client._response_error import BrokerResponseError
+from kafkacodec.protocol import _error_codes as _protocol
+
+'''
+
+
+def render_client_errors(errors):
+    classes = _error_classes(errors)
+    out = [CLIENT_ERRORS_HEAD, "__all__ = [  # the classes\n"]
+    out.extend(f"    {json.dumps(cls)},\n" for _, cls, _ in classes)
+    out.append("]\n")
+    for _code, cls, (_, _name, _retriable, description) in classes:
+        out.append(f'\n\nclass {cls}(_protocol.{cls}, BrokerResponseError):\n    """{description}"""\n')
+    out.append("\n\nBY_CODE: dict[int, type[BrokerResponseError]] = {\n")
+    out.extend(f"    {code}: {cls},\n" for code, cls, _ in classes)
+    out.append("}\n")
+    return "".join(out)
+
+
+def render_all(messages, errors=None):
+    """{path under kafkacodec/: text}"""
+    errors = load_errors() if errors is None else errors
     return {
-        "_schema.py": render_schema(messages),
-        "messages.py": render_messages(messages),
-        "messages.pyi": render_stub(messages),
+        "protocol/_schema.py": render_schema(messages),
+        "protocol/messages.py": render_messages(messages),
+        "protocol/messages.pyi": render_stub(messages),
+        "protocol/_error_codes.py": render_error_codes(errors),
+        "client/_broker_errors.py": render_client_errors(errors),
     }
 
 
@@ -426,21 +548,23 @@ def main(argv=None):
     ap.add_argument("--specs", type=pathlib.Path, default=DEFAULT_SPECS,
                     help="directory holding trunk/ and 3.9/ (default: ../shared/kafka-protocol)")
     ap.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT,
-                    help="directory to write the files to (default: kafkacodec/protocol)")
+                    help="package directory the files go under (default: kafkacodec)")
+    ap.add_argument("--errors", type=pathlib.Path, default=ERRORS_SOURCE,
+                    help="the error code table (default: tools/kafka_errors.py)")
     ap.add_argument("--include-unstable", action="store_true",
                     help="also emit versions marked latestVersionUnstable")
     ap.add_argument("--check", action="store_true",
                     help="do not write; exit 1 if any output file differs from what would be written")
     args = ap.parse_args(argv)
-    files = render_all(build(args.specs, args.include_unstable))
+    files = render_all(build(args.specs, args.include_unstable), load_errors(args.errors))
     if args.check:
         stale = [name for name, text in files.items()
                  if not (args.out / name).is_file() or (args.out / name).read_text(encoding="utf-8") != text]
         for name in stale:
             print(f"{args.out / name} is stale; run tools/gen_protocol.py", file=sys.stderr)
         return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
+        (args.out / name).parent.mkdir(parents=True, exist_ok=True)
         (args.out / name).write_text(text, encoding="utf-8")
     return 0
 

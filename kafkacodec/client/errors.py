@@ -8,20 +8,27 @@ bytes on the wire stay the codec's ``KafkaCodecError``.  A broker's error code
 becomes a subclass of both :class:`BrokerResponseError` and the protocol
 layer's class for that code, so ``except protocol.errors.NotLeaderOrFollowerError``
 and ``except client.errors.NotLeaderOrFollowerError`` both work; ``.retriable``
-says whether the same request may succeed later.
+says whether the same request may succeed later.  Those classes are generated
+(``_broker_errors``, from the same table as ``protocol.errors.ErrorCode``), so
+type checkers know every name.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from kafkacodec.client import _broker_errors
+from kafkacodec.client._broker_errors import *  # noqa: F403 - a class per code, named in its __all__
+from kafkacodec.client._response_error import BrokerResponseError
 from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 from kafkacodec.protocol import errors as _protocol_errors
+from kafkacodec.protocol.errors import ErrorCode as ErrorCode  # the modules of the client take it from here
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
            "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "InvalidArgumentError",
            "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "error_for", "check"]
+__all__ += _broker_errors.__all__
 
 
 class NoBrokersAvailable(KafkaConnectionError):
@@ -103,35 +110,20 @@ class TransactionAbortedError(KafkaError):
     """The record's transaction was aborted before the record was sent."""
 
 
-class BrokerResponseError(KafkaError):
-    """A broker answered with a non-zero error code (``.code``, ``.name``, ``.retriable``)."""
+_BY_CODE: dict[int, type[BrokerResponseError]] = dict(_broker_errors.BY_CODE)
 
-    # given by the protocol error class each subclass also derives from (error_for)
-    if TYPE_CHECKING:
-        @property
-        def code(self) -> int | None: ...  # read-only here: BrokerError declares it None-able
-    name: str
-    retriable: bool
-    description: str
-    message: str | None
-
-
-_BY_CODE: dict[int, type[BrokerResponseError]] = {}
+# The classes are this module's names: tracebacks and pickles say kafkacodec.client.errors.X.
+for _cls in (BrokerResponseError, *_BY_CODE.values()):
+    _cls.__module__ = __name__
 
 
 def _client_class(code: int) -> type[BrokerResponseError]:
     cls = _BY_CODE.get(code)
-    if cls is None:
+    if cls is None:  # a code the table does not know: a class of its own, made once
         base = _protocol_errors.class_for(code)
         cls = type(base.__name__, (base, BrokerResponseError), {"__module__": __name__, "__doc__": base.__doc__})
         _BY_CODE[code] = cls
     return cls
-
-
-for _code in _protocol_errors.BY_CODE:
-    _cls = _client_class(_code)
-    globals()[_cls.__name__] = _cls
-    __all__.append(_cls.__name__)
 
 
 def error_for(code: int, message: str | None = None) -> BrokerResponseError:
@@ -146,35 +138,3 @@ def check(code: int, message: str | None = None) -> None:
 
 if TYPE_CHECKING:
     from kafkacodec.client.producer import BulkResult
-
-    # The classes above are made at import, one per code of protocol.errors.ERRORS, so mypy cannot
-    # see them; those the package names are declared here as they are built (the protocol class for
-    # the code, then BrokerResponseError).  Each states the __init__ it inherits from
-    # protocol.errors.BrokerError, which is not annotated (a call to it would be an untyped call).
-    class ProducerFencedError(_protocol_errors.BrokerError, BrokerResponseError):
-        def __init__(self, message: str | None = None) -> None: ...
-
-    class InvalidProducerEpochError(_protocol_errors.BrokerError, BrokerResponseError):
-        def __init__(self, message: str | None = None) -> None: ...
-
-    class InvalidTxnStateError(_protocol_errors.BrokerError, BrokerResponseError):
-        def __init__(self, message: str | None = None) -> None: ...
-
-    class UnsupportedVersionError(_protocol_errors.BrokerError, BrokerResponseError):
-        def __init__(self, message: str | None = None) -> None: ...
-
-    class CoordinatorNotAvailableError(_protocol_errors.RetriableBrokerError, BrokerResponseError):
-        def __init__(self, message: str | None = None) -> None: ...
-
-    class NotLeaderOrFollowerError(_protocol_errors.RetriableBrokerError, BrokerResponseError):
-        def __init__(self, message: str | None = None) -> None: ...
-
-    class _ErrorCodes:
-        """protocol.errors.ErrorCode as mypy sees it: that IntEnum is built from ERRORS at import,
-        so its members are unknown to mypy; each is an int."""
-
-        def __getattr__(self, name: str) -> int: ...
-
-    ErrorCode: _ErrorCodes
-else:
-    ErrorCode = _protocol_errors.ErrorCode

@@ -8,26 +8,28 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PROTOCOL = ROOT / "kafkacodec" / "protocol"
-GENERATED = ("_schema.py", "messages.py", "messages.pyi")
+PACKAGE = ROOT / "kafkacodec"
+PROTOCOL = PACKAGE / "protocol"
+GENERATED = ("protocol/_schema.py", "protocol/messages.py", "protocol/messages.pyi",
+             "protocol/_error_codes.py", "client/_broker_errors.py")
 
 
 def test_generated_files_are_current(shared_dir):
     files = _gen().render_all(_gen().build(shared_dir / "kafka-protocol"))
     assert sorted(files) == sorted(GENERATED)
     for name, text in files.items():
-        committed = (PROTOCOL / name).read_text(encoding="utf-8")
+        committed = (PACKAGE / name).read_text(encoding="utf-8")
         assert committed == text, name
         assert committed.startswith("# GENERATED — do not edit"), name
 
 
 def test_check_flag(shared_dir, tmp_path):
-    out = tmp_path / "protocol"
+    out = tmp_path / "kafkacodec"
     gen = [sys.executable, str(ROOT / "tools" / "gen_protocol.py"),
            "--specs", str(shared_dir / "kafka-protocol"), "--out", str(out)]
     assert subprocess.run(gen + ["--check"], capture_output=True).returncode == 1  # missing files are stale
     assert subprocess.run(gen).returncode == 0
-    assert sorted(p.name for p in out.iterdir()) == sorted(GENERATED)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == sorted(GENERATED)
     assert subprocess.run(gen + ["--check"]).returncode == 0
     for name in GENERATED:  # drift in any one of them is caught, and named
         original = (out / name).read_text()
@@ -232,3 +234,19 @@ def test_stubtest_finds_the_stub_true_to_the_classes(tmp_path):
     out = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--mypy-config-file", str(config),
                           "kafkacodec.protocol.messages"], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_error_table_is_checked(tmp_path):
+    gen = _gen()
+    rows = gen.load_errors()
+    assert rows[:2] == [(-1, "UNKNOWN_SERVER_ERROR", False, "The server hit an unexpected error."),
+                        (0, "NONE", False, "Success.")]
+    assert gen.error_class_name("INVALID_TOPIC_EXCEPTION") == "InvalidTopicError"
+    assert gen.error_class_name("KAFKA_STORAGE_ERROR") == "KafkaStorageError"
+    for bad in ([(0, "NONE", False, "Success."), (0, "OTHER", False, "Again.")],  # a code twice
+                [(1, "NO_NONE", False, "Where is 0?")],
+                [(0, "NONE", False, "Success."), (1, "QUOTED", False, 'a "word"')]):
+        path = tmp_path / "errors.py"
+        path.write_text(f"ERRORS = {bad!r}\n")
+        with pytest.raises(ValueError):
+            gen.load_errors(path)
