@@ -456,7 +456,7 @@ class Admin:
     def list_offsets(self, specs: Mapping[_TPKey, OffsetSpec], *,
                      isolation_level: str | int = "read_uncommitted",
                      timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp]:
-        level = IsolationLevel.parse(isolation_level, "isolation_level")
+        level = IsolationLevel.parse(isolation_level, "isolation_level", E.ConfigError)
         return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level)
 
     def delete_records(self, offsets: Mapping[_TPKey, int], *,
@@ -508,7 +508,7 @@ class Admin:
         ListOffsets(latest) with the start of the last batch plus one.  A probe:
         partitions without a known leader, whose leader does not answer in time, or
         that answer an error are left out."""
-        level = IsolationLevel.parse(isolation_level, "isolation_level")
+        level = IsolationLevel.parse(isolation_level, "isolation_level", E.ConfigError)
         committed = level is IsolationLevel.READ_COMMITTED
         deadline = self._deadline(timeout)
         md = self._client.metadata

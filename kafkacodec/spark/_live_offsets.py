@@ -10,6 +10,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Any, Callable, Collection, TypeVar
 
+from kafkacodec.records.isolation import IsolationLevel
 from kafkacodec.spark._live_options import LiveError, LiveOptions, log, topic_id_text
 
 if TYPE_CHECKING:
@@ -150,7 +151,8 @@ def earliest_offsets(admin: Admin, tps: Collection[TopicPartition], *,
     return {tp: (v.offset if v.offset is not None else 0) for tp, v in found.items()}
 
 
-def watermarks(admin: Admin, listed: dict[TopicPartition, int], isolation_level: str) -> dict[TopicPartition, int]:
+def watermarks(admin: Admin, listed: dict[TopicPartition, int],
+               isolation_level: IsolationLevel) -> dict[TopicPartition, int]:
     """The high watermark (read_uncommitted) or last stable offset
     (read_committed) of each partition, from a one-byte Fetch at the listed
     offset (see Admin.high_watermarks); partitions it could not probe keep
@@ -160,7 +162,7 @@ def watermarks(admin: Admin, listed: dict[TopicPartition, int], isolation_level:
     return marks
 
 
-def latest_offsets(admin: Admin, tps: Collection[TopicPartition], isolation_level: str, *,
+def latest_offsets(admin: Admin, tps: Collection[TopicPartition], isolation_level: IsolationLevel, *,
                    timeout: float | None = None) -> dict[TopicPartition, int]:
     """{tp: offset after the last readable record}: the high watermark, or
     the last stable offset for read_committed."""
@@ -276,7 +278,7 @@ def timestamp_offset(fetch: Fetch, ts: int, answer: int | None, first: int, end:
     return scan_timestamp(fetch, ts, first, end)
 
 
-def offsets_for_timestamps(admin: Admin, specs: dict[TopicPartition, int], isolation_level: str, *,
+def offsets_for_timestamps(admin: Admin, specs: dict[TopicPartition, int], isolation_level: IsolationLevel, *,
                            timeout: float | None = None) -> dict[TopicPartition, int | None]:
     """{tp: first offset with timestamp >= ms, or None}, by Kafka's rule (see
     :func:`timestamp_offset`)."""
@@ -286,6 +288,6 @@ def offsets_for_timestamps(admin: Admin, specs: dict[TopicPartition, int], isola
         return {}
     found = admin.list_offsets(specs, isolation_level=isolation_level, timeout=_time_left(timeout))
     firsts = earliest_offsets(admin, list(specs), timeout=timeout)
-    ends = latest_offsets(admin, list(specs), "read_uncommitted", timeout=timeout)
+    ends = latest_offsets(admin, list(specs), IsolationLevel.READ_UNCOMMITTED, timeout=timeout)
     return {tp: timestamp_offset(partial(_fetch_raw, admin, tp), ts, found[tp].offset, firsts[tp], ends[tp])
             for tp, ts in specs.items()}

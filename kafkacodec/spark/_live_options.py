@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
+from kafkacodec.records.isolation import IsolationLevel
 from kafkacodec.spark._pushdown import Pushed
 
 __all__ = [
@@ -230,7 +231,7 @@ class LiveOptions:
     fetch_offset_retry_s: float = 0.01    # fetchOffset.retryIntervalMs
     api_timeout: float = 60.0             # s; kafka.default.api.timeout.ms: each planning step, retries included
     include_headers: bool = False
-    isolation_level: str = "read_uncommitted"
+    isolation_level: IsolationLevel = IsolationLevel.READ_UNCOMMITTED
     fail_on_data_loss: bool = True
     poll_timeout: float = 120.0           # s without progress before a task gives up
     pushed: Pushed | None = None
@@ -282,10 +283,11 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     if not bootstrap:
         raise LiveError("kafka-live needs option kafka.bootstrap.servers")
     out: dict[str, Any] = {"bootstrap": str(bootstrap)}
-    level = str(conf.pop("isolation.level", "read_uncommitted")).strip().lower()
-    if level not in ("read_committed", "read_uncommitted"):
-        raise LiveError(f"kafka.isolation.level must be read_committed or read_uncommitted, not {level!r}")
-    out["isolation_level"] = level
+    level = str(conf.pop("isolation.level", "read_uncommitted"))
+    out["isolation_level"] = IsolationLevel.find(level)
+    if out["isolation_level"] is None:
+        raise LiveError(f"kafka.isolation.level must be read_committed or read_uncommitted, "
+                        f"not {level.strip().lower()!r}")
     group = str(conf.pop("group.id", "") or "").strip()
     if group:
         out["group_id"] = group

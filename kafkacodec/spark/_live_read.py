@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from kafkacodec.records.isolation import IsolationLevel
 from kafkacodec.spark import _live_offsets
 from kafkacodec.spark._live_options import LiveError, LiveOptions, client_conf, log
 from kafkacodec.spark._live_plan import OffsetRange, tp_name
@@ -50,15 +51,16 @@ def _stall_cause(opts: LiveOptions, tp: TopicPartition, position: int) -> str:
         from kafkacodec.client import Admin
 
         with Admin(client_conf(opts, "admin")) as admin:
-            high = _live_offsets.latest_offsets(admin, [tp], "read_uncommitted").get(tp)
+            high = _live_offsets.latest_offsets(admin, [tp], IsolationLevel.READ_UNCOMMITTED).get(tp)
             # the Fetch answer's, not ListOffsets': some brokers list the high watermark for both
-            stable = _live_offsets.watermarks(admin, {tp: position}, "read_committed").get(tp)
+            stable = _live_offsets.watermarks(admin, {tp: position}, IsolationLevel.READ_COMMITTED).get(tp)
     except Exception as exc:  # the cause is a hint; the stall is the error
         return f"the leader may be down or the data gone (watermarks not known: {exc})"
     if high is not None and position > high:
         return (f"offset {position} is past the high watermark {high}: the log was truncated or the topic "
                 "recreated with fewer records, and some data may have been lost")
-    if opts.isolation_level == "read_committed" and stable is not None and high is not None and stable < high:
+    committed = opts.isolation_level is IsolationLevel.READ_COMMITTED
+    if committed and stable is not None and high is not None and stable < high:
         return (f"the last stable offset is {stable} and the high watermark {high}: read_committed reads stop at "
                 "the last stable offset, which an open transaction holds back (and which some brokers, Tansu "
                 "among them, leave stuck after overlapping transactions have all ended)")

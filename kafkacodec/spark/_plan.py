@@ -20,6 +20,7 @@ import pyarrow as pa
 import kafkacodec.arrow as karrow
 import kafkacodec.logdir as logdir
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
+from kafkacodec.records.isolation import IsolationLevel
 from kafkacodec.spark._pushdown import Pushed
 from kafkacodec.spark._schema import spark_arrow_schema, to_spark_batch
 
@@ -184,9 +185,11 @@ def parse_options(options: Mapping[str, str]) -> ReadOptions:
     out: dict[str, Any] = {"path": os.path.abspath(os.path.expanduser(str(values["path"])))}
     if "isolation_level" in values:
         level = str(values["isolation_level"]).strip().lower().replace("-", "_")
-        if level not in ("read_committed", "read_uncommitted"):
+        found = IsolationLevel.find(level)
+        if found is None:
             raise ValueError(f"isolationLevel must be read_committed or read_uncommitted, not {level!r}")
-        out["isolation_level"] = level
+        # kept as Kafka's name: ReadOptions is public, and its users compare and print the text
+        out["isolation_level"] = str(found)
     if "topics" in values:
         topics = values["topics"]
         if isinstance(topics, str):

@@ -234,7 +234,7 @@ def _targets(args: argparse.Namespace, bootstrap: str, topics: list[str]) -> dic
                    default_api_timeout_ms=int(PREFLIGHT_TIMEOUT * 1000)) as admin:
             tps = _live_offsets.resolve_partitions(admin, opts)
             return {(tp.topic, tp.partition): n
-                    for tp, n in _live_offsets.latest_offsets(admin, tps, args.isolation_level).items()}
+                    for tp, n in _live_offsets.latest_offsets(admin, tps, opts.isolation_level).items()}
     except _live_options.LiveError as exc:
         raise CommandError(str(exc)) from None
     except KafkaError as exc:

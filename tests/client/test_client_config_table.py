@@ -191,7 +191,14 @@ def test_isolation_level_parses_the_enum_kafka_names_and_wire_values():
         assert IsolationLevel.parse(given) is want
     for bad in ["dirty", "read-committed", True, 2, None, 1.0]:
         with pytest.raises(ConfigError, match=r"^kafka\.isolation\.level: expected read_uncommitted or "):
-            IsolationLevel.parse(bad, "kafka.isolation.level")
+            IsolationLevel.parse(bad, "kafka.isolation.level", ConfigError)
+        assert IsolationLevel.find(bad) is None
+    # defined with the records, below the client: a ValueError unless the caller names its own error
+    with pytest.raises(ValueError, match=r"^isolation\.level: expected read_uncommitted or read_committed, "
+                                         r"got 'dirty'$"):
+        IsolationLevel.parse("dirty")
+    from kafkacodec.records.isolation import IsolationLevel as defined
+    assert IsolationLevel is defined
     level = IsolationLevel.READ_COMMITTED
     assert (str(level), f"{level}", f"{level:>16}", int(level)) == ("read_committed", "read_committed",
                                                                       "  read_committed", 1)

@@ -85,3 +85,17 @@ def test_control_records_never_returned():
 def test_bad_isolation_level():
     with pytest.raises(ValueError):
         decode_records(b"", isolation_level="serializable")
+
+
+def test_isolation_level_spellings_are_the_one_enums():
+    from kafkacodec.records.isolation import IsolationLevel, read_committed
+
+    data = txn_batch(1, 0, [b"a"]) + marker("ABORT", 1, 1)
+    for level in ["read_committed", " Read_Committed ", 1, IsolationLevel.READ_COMMITTED]:
+        assert values(data, isolation_level=level, aborted_transactions=[(1, 0)]) == [], level
+    for level in ["read_uncommitted", 0, IsolationLevel.READ_UNCOMMITTED]:
+        assert read_committed(level, None) is False
+    for bad in ["read-committed", 2, None, True]:
+        with pytest.raises(ValueError, match=r"^isolation_level must be 'read_committed' or 'read_uncommitted', "
+                                              rf"not {bad!r}$"):
+            decode_records(b"", isolation_level=bad, aborted_transactions=[])

@@ -15,7 +15,6 @@ printout.
 from __future__ import annotations
 
 import argparse
-import enum
 import re
 import ssl
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,40 +23,10 @@ from typing import Any, NamedTuple
 from kafkacodec.client.assignors import ASSIGNORS
 from kafkacodec.client.errors import ConfigError
 from kafkacodec.client.partitioner import PARTITIONERS
+from kafkacodec.records.isolation import IsolationLevel
 
 __all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "KINDS", "Setting", "IsolationLevel",
            "describe", "markdown", "text"]
-
-
-class IsolationLevel(enum.IntEnum):
-    """isolation.level, with the values the wire carries (Fetch, ListOffsets).
-
-    Settings and arguments are parsed into it once; it is an int, so requests take
-    it as it is and the record decoders accept it; str() gives Kafka's name back."""
-
-    READ_UNCOMMITTED = 0
-    READ_COMMITTED = 1
-
-    def __str__(self) -> str:
-        return self.name.lower()
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    @classmethod
-    def parse(cls, value: object, setting: str = "isolation.level") -> IsolationLevel:
-        """The level for an IsolationLevel, Kafka's name (any case) or the wire's 0 / 1;
-        anything else is a ConfigError naming `setting`."""
-        if isinstance(value, cls):
-            return value
-        if isinstance(value, str):
-            text = value.strip().lower()
-            for level in cls:
-                if text == str(level):
-                    return level
-        elif isinstance(value, int) and not isinstance(value, bool) and value in cls._value2member_map_:
-            return cls(value)
-        raise ConfigError(f"{setting}: expected {' or '.join(map(str, cls))}, got {value!r}")
 
 
 # -- checks: check(name, value) -> the value to use; what each accepts is data for describe()
@@ -344,7 +313,7 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
     "auto.commit.interval.ms": Setting(5000, _int(0), "Time between automatic commits."),
     "isolation.level": Setting(
         IsolationLevel.READ_UNCOMMITTED,
-        _Func(lambda name, value: IsolationLevel.parse(value, name), options=map(str, IsolationLevel)),
+        _Func(lambda name, value: IsolationLevel.parse(value, name, ConfigError), options=map(str, IsolationLevel)),
         "read_committed returns only committed transactions' records, up to the last stable offset; "
         "read_uncommitted returns every record."),
     "fetch.min.bytes": Setting(1, _int(0), "Least data a broker gathers before it answers a Fetch."),
