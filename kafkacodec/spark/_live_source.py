@@ -311,6 +311,25 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         return _live_offsets.with_retries(self.opts, "earliest offsets",
                                           lambda: _live_offsets.earliest_offsets(self._admin(), tps))
 
+    def _restart_recreated(self, begin: dict[TopicPartition, int], read: Mapping[TopicPartition, int],
+                           read_ids: Mapping[str, str], now: Mapping[TopicPartition, int],
+                           now_ids: Mapping[str, str]) -> None:
+        """Partitions read (``read``, under the topic ids ``read_ids``) whose topic has another id
+        in ``now_ids`` begin again at the new topic's earliest offset, with failOnDataLoss an error
+        (see _live_plan.recreated_loss)."""
+        recreated = _live_plan.recreated_partitions(read_ids, now_ids, read, now)
+        if recreated:
+            earliest = self._earliest(recreated)
+            _live_plan.recreated_loss(self.opts, read_ids, now_ids, read, now, earliest, self._warned)
+            begin.update(earliest)
+
+    def _restart_back(self, begin: dict[TopicPartition, int], back: Mapping[TopicPartition, int]) -> None:
+        """Partitions whose offsets went back below ``begin`` (to ``back``) begin again at their
+        earliest offset, with failOnDataLoss an error (see _live_plan.data_loss)."""
+        earliest = self._earliest(list(back))
+        _live_plan.data_loss(self.opts, begin, back, earliest, self._warned)
+        begin.update(earliest)
+
     def getDefaultReadLimit(self) -> ReadLimit:
         # Python sources have no composite limit: latestOffset applies both bounds from the options
         if self.opts.max_offsets_per_trigger is not None and ReadMaxRows is not None:
@@ -348,17 +367,11 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         if new:  # partitions that appeared since the last batch: read them from their start
             begin.update(self._earliest(new))
         # a topic recreated under its name: its offsets may be past where the last batch ended, only its id tells
-        recreated = _live_plan.recreated_partitions(read_ids, ids, read, latest)
-        if recreated:
-            earliest = self._earliest(recreated)
-            _live_plan.recreated_loss(self.opts, read_ids, ids, read, latest, earliest, self._warned)
-            begin.update(earliest)
+        self._restart_recreated(begin, read, read_ids, latest, ids)
         back = _live_plan.offsets_back(self._admin(), self.opts, begin, latest)
         if back:  # recreated or emptied: fail, or (failOnDataLoss=false) go on from the earliest offset
-            earliest = self._earliest(list(back))
-            _live_plan.data_loss(self.opts, begin, back, earliest, self._warned)
+            self._restart_back(begin, back)
             latest.update(back)
-            begin.update(earliest)
             if self._target is not None:
                 self._target.update(back)
         # a latest offset that was low only for a moment: nothing new this time
@@ -383,11 +396,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
         finish, finish_ids = _split(end)
         begin = dict(read)
         # the end planned in a topic recreated since the start (by latestOffset, or journaled before a restart)
-        recreated = _live_plan.recreated_partitions(read_ids, finish_ids, read, finish)
-        if recreated:
-            earliest = self._earliest(recreated)
-            _live_plan.recreated_loss(self.opts, read_ids, finish_ids, read, finish, earliest, self._warned)
-            begin.update(earliest)
+        self._restart_recreated(begin, read, read_ids, finish, finish_ids)
         gone = [tp for tp in begin if tp not in finish]
         gone_names = ", ".join(map(_live_plan.tp_name, sorted(gone)))
         if gone and self.opts.fail_on_data_loss:
@@ -400,9 +409,7 @@ class KafkaLiveStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow)
             begin.update(self._earliest(new))
         back = {tp: n for tp, n in finish.items() if n < begin[tp]}
         if back:  # planned past offsets that went back (see latestOffset): from the earliest offset on
-            earliest = self._earliest(list(back))
-            _live_plan.data_loss(self.opts, begin, back, earliest, self._warned)
-            begin.update(earliest)
+            self._restart_back(begin, back)
         ranges = [_live_plan.OffsetRange(tp.topic, tp.partition, begin[tp], n,
                                          log_end=n >= self._log_ends.get(tp, n + 1))
                   for tp, n in sorted(finish.items()) if n > begin[tp]]

@@ -1,5 +1,6 @@
 """What both ``kafkacodec-spark`` commands share: OUT handling (check,
-marker, commit, rollback), the one-line errors and their exit status."""
+marker, commit, rollback), the Spark session, the demo check's outcome,
+the one-line errors and their exit status."""
 from __future__ import annotations
 
 import contextlib
@@ -8,9 +9,15 @@ import json
 import os
 import re
 import shutil
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-__all__ = ["MARKER", "CommandError", "Output", "human", "snapshot", "changed", "job_failed", "codec_error_line"]
+if TYPE_CHECKING:
+    import argparse
+
+    from pyspark.sql import SparkSession
+
+__all__ = ["MARKER", "CommandError", "Output", "human", "snapshot", "changed", "job_failed", "codec_error_line",
+           "spark_session", "demo_checked"]
 
 MARKER = "_KAFKACODEC"  # Spark and Parquet readers skip names starting with "_"
 
@@ -223,6 +230,31 @@ def codec_error_line(exc: BaseException | None) -> str | None:
             if m:
                 return f"{m.group(1)}: {m.group(2).strip()}"
     return None
+
+
+def spark_session(args: argparse.Namespace, app_name: str, log: TextIO) -> tuple[SparkSession, bool]:
+    """The session a command runs its job in, and whether the command started it (and
+    so stops it): inside a running application (a notebook, tests) that one, left running."""
+    from pyspark.sql import SparkSession
+
+    from kafkacodec.spark.session import local_session
+
+    own_session = SparkSession.getActiveSession() is None
+    if own_session:
+        log.write(f"starting Spark ({args.master})\n")
+        log.flush()
+    # a failed job is reported once, as one line; Spark would log each task's traces
+    spark = local_session(args.master, app_name=app_name, driver_memory=args.driver_memory, shuffle_partitions=4,
+                          log_level="error" if args.verbose or not own_session else "off")
+    return spark, own_session
+
+
+def demo_checked(summary: dict[str, Any], key: str, problems: list[str], **counts: int) -> int:
+    """A demo's check in ``summary``: under ``key`` "ok" or the problems it found, then the
+    demo's ``counts``; returns the exit status it makes (1: the check failed)."""
+    summary[key] = "ok" if not problems else problems
+    summary.update(counts)
+    return 1 if problems else 0
 
 
 def job_failed(exc: BaseException, what: str, verbose: bool, log: TextIO) -> CommandError:

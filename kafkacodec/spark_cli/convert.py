@@ -31,7 +31,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal, Self, TextIO
 
 from kafkacodec.spark_cli import check, demo
-from kafkacodec.spark_cli._common import MARKER, CommandError, Output, changed, human, job_failed, snapshot
+from kafkacodec.spark_cli._common import (MARKER, CommandError, Output, changed, demo_checked, human, job_failed,
+                                          snapshot, spark_session)
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -455,19 +456,8 @@ def _ranged(args: argparse.Namespace) -> bool:
 
 def _convert_with_spark(args: argparse.Namespace, logdir: str, target: Output, info: demo.DemoInfo | None,
                         log: TextIO) -> int:
-    from pyspark.sql import SparkSession
-
-    from kafkacodec.spark.session import local_session
-
     out = target.path
-    # inside a running application (a notebook, tests) use its session and leave it running
-    own_session = SparkSession.getActiveSession() is None
-    if own_session:
-        log.write(f"starting Spark ({args.master})\n")
-        log.flush()
-    # a failed job is reported once, as one line, below; Spark would log each task's traces
-    spark = local_session(args.master, app_name=WRITER, driver_memory=args.driver_memory,
-                          shuffle_partitions=4, log_level="error" if args.verbose or not own_session else "off")
+    spark, own_session = spark_session(args, WRITER, log)
     options = _read_options(args, logdir)
     del options["path"]
     try:
@@ -491,9 +481,7 @@ def _convert_with_spark(args: argparse.Namespace, logdir: str, target: Output, i
     problems: list[str] = []
     if info is not None:
         problems = check.verify_log_demo(info, out, args.isolation_level)
-        summary["demo_check"] = "ok" if not problems else problems
-        summary["demo_aborted_records"] = info.aborted_records
-        status = 1 if problems else 0
+        status = demo_checked(summary, "demo_check", problems, demo_aborted_records=info.aborted_records)
     if summary["rows"] == 0:
         log.write(f"kafkacodec-spark: warning: 0 rows written: nothing in {logdir} passed the selection "
                   f"({summary['isolation_level']}{', offset range' if _ranged(args) else ''})\n")

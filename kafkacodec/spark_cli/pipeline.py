@@ -43,7 +43,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from kafkacodec.spark_cli import check, demo
-from kafkacodec.spark_cli._common import CommandError, Output, changed, human, job_failed, snapshot
+from kafkacodec.spark_cli._common import (CommandError, Output, changed, demo_checked, human, job_failed, snapshot,
+                                          spark_session)
 
 if TYPE_CHECKING:
     from pyspark.sql.streaming.query import StreamingQuery
@@ -324,20 +325,11 @@ def _interrupt_flag() -> Iterator[Callable[[], bool]]:
 
 def _stream_and_report(args: argparse.Namespace, bootstrap: str, topics: list[str], target: Output,
                        info: demo.LiveDemoInfo | None, log: TextIO) -> int:
-    from pyspark.sql import SparkSession
-
-    from kafkacodec.spark.session import local_session
-
     out = target.path
     before = dict(target.before)
     targets = _targets(args, bootstrap, topics)
     offsets = sum(targets.values())
-    own_session = SparkSession.getActiveSession() is None
-    if own_session:
-        log.write(f"starting Spark ({args.master})\n")
-        log.flush()
-    spark = local_session(args.master, app_name=WRITER, driver_memory=args.driver_memory, shuffle_partitions=4,
-                          log_level="error" if args.verbose or not own_session else "off")
+    spark, own_session = spark_session(args, WRITER, log)
     query = None
     try:
         log.write(f"streaming {', '.join(topics)} from {bootstrap} ({args.isolation_level}) -> {out} "
@@ -401,10 +393,8 @@ def _stream_and_report(args: argparse.Namespace, bootstrap: str, topics: list[st
     problems: list[str] = []
     if info is not None:
         problems = check.verify_live_demo(info, out, args.isolation_level)
-        summary["check"] = "ok" if not problems else problems
-        summary["committed_records"] = info.committed_records
-        summary["aborted_records"] = info.aborted_records
-        status = 1 if problems else 0
+        status = demo_checked(summary, "check", problems, committed_records=info.committed_records,
+                              aborted_records=info.aborted_records)
     extra: dict[str, Any] = {"bootstrap": bootstrap, "topics": topics, "isolation_level": args.isolation_level,
                              "rows": rows}
     if info is not None:
