@@ -16,7 +16,7 @@ The JSON specs hold no error codes: those come from ``tools/kafka_errors.py``
 
 Five files under kafkacodec/ come out, each headed "GENERATED — do not edit":
   protocol/_schema.py         the tables, one ``Field(...)`` per line, so a spec change is a small diff
-  protocol/messages.py        one name per message class (the classes are built by ``_model``)
+  protocol/messages.py        one name per message class (``_model`` builds each on first use)
   protocol/messages.pyi       the classes with their fields and types, for IDEs and type checkers
   protocol/_error_codes.py    ``ErrorCode`` and one exception class per code
   client/_broker_errors.py    the client's class per code (the protocol's and BrokerResponseError)
@@ -382,9 +382,29 @@ MESSAGES_DOC = '''"""Every generated message class, by spec name (``MetadataRequ
 Nested structs are attributes of their message class
 (``MetadataRequest.MetadataRequestTopic``).  Header and ``data`` records
 (``RequestHeader``, ``ConsumerProtocolSubscription``, ``LeaderChangeMessage``...)
-are here too.  ``_model`` builds the classes from ``_schema`` at import;
-``messages.pyi`` declares their fields and types for IDEs and type checkers.
+are here too.  ``_model`` builds each class from ``_schema`` when it is first
+used, not at import; ``messages.pyi`` declares their fields and types for IDEs
+and type checkers.
 """
+'''
+
+# A class is built when first looked up (then kept as a module global, so this runs once a name):
+# importing a client that names a few messages does not build the other two hundred.
+MESSAGES_LAZY = '''
+
+_NAMES = frozenset(__all__[1:])
+
+
+def __getattr__(name):
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    cls = _SPECS[name].cls
+    globals()[name] = cls
+    return cls
+
+
+def __dir__():
+    return sorted(set(globals()) | _NAMES)
 '''
 
 
@@ -395,15 +415,13 @@ def _all(messages):
 def render_messages(messages):
     out = [GENERATED, MESSAGES_DOC,
            "from kafkacodec.protocol._model import SPECS as _SPECS, Struct\n\n",
-           "__all__ = [\"Struct\", *sorted(_SPECS)]  # spelt out in messages.pyi\n\n"]
-    for name in sorted(messages):
-        out.append(f"{name} = _SPECS[{json.dumps(name)}].cls\n")
+           _all(messages), MESSAGES_LAZY]
     return "".join(out)
 
 
 def render_stub(messages):
     out = [GENERATED,
-           "# Fields and types of the classes kafkacodec.protocol._model builds at import.\n",
+           "# Fields and types of the classes kafkacodec.protocol._model builds on first use.\n",
            "import uuid\nfrom typing import ClassVar\n\nfrom _typeshed import ReadableBuffer\n\n",
            "from kafkacodec.protocol._model import MessageSpec, Struct\n\n", _all(messages)]
     for name in sorted(messages):

@@ -54,9 +54,6 @@ _METADATA_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, 
                     Code.REPLICA_NOT_AVAILABLE, Code.KAFKA_STORAGE_ERROR, Code.LISTENER_NOT_FOUND,
                     Code.FENCED_LEADER_EPOCH, Code.UNKNOWN_LEADER_EPOCH, Code.UNKNOWN_TOPIC_ID,
                     Code.INCONSISTENT_TOPIC_ID}
-FetchPartition = m.FetchRequest.FetchPartition
-FetchTopic = m.FetchRequest.FetchTopic
-ForgottenTopic = m.FetchRequest.ForgottenTopic
 
 
 #: (session id, epoch, {tp: (fetch offset, leader epoch, max bytes)}) of a Fetch sent in a session
@@ -275,6 +272,9 @@ class Fetcher:
                 for tp in session.parts:
                     if tp not in wanted:
                         forgotten.setdefault(tp.topic, []).append(tp.partition)
+        # looked up here, not at import: the message classes are built on first use
+        FetchPartition, FetchTopic, ForgottenTopic = m.FetchRequest.FetchPartition, m.FetchRequest.FetchTopic, \
+            m.FetchRequest.ForgottenTopic
         topics: dict[str, list[Any]] = {}
         for tp, (offset, epoch, max_bytes) in changed.items():
             topics.setdefault(tp.topic, []).append(FetchPartition(

@@ -52,7 +52,9 @@ CAPS = {
 }
 
 MAX_VERSIONS = {api: cap.version for api, cap in CAPS.items()}
-_BY_KEY = {api_key_of(api): cap.version for api, cap in CAPS.items()}
+# by API key: made on the first lookup (resolving the names loads the protocol's tables, which
+# importing the client does not), whole before it is bound, so no thread sees half of it
+_by_key: dict[int, int] | None = None
 
 
 def max_version(api: str) -> int | None:
@@ -63,4 +65,8 @@ def max_version(api: str) -> int | None:
 
 def max_version_by_key(api_key: int) -> int | None:
     """max_version() by API key, for the I/O thread's per-request lookup."""
-    return _BY_KEY.get(api_key)
+    global _by_key
+    by_key = _by_key
+    if by_key is None:
+        by_key = _by_key = {api_key_of(api): cap.version for api, cap in CAPS.items()}
+    return by_key.get(api_key)

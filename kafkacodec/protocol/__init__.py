@@ -12,9 +12,11 @@ decode to zero-copy memoryviews of the frame: they keep the frame alive; call
 Where things live: ``messages`` (the classes; ``messages.pyi`` their fields),
 ``framing`` (bodies and frames), ``_model`` (classes and compiled plans from the
 generated ``_schema``), ``_backend`` (which executor runs the plans: ``_codec``
-or its pure twin ``_pure_codec``, as ``kafkacodec._impl`` decides).
+or its pure twin ``_pure_codec``, as ``kafkacodec._impl`` decides).  Importing
+the package builds nothing: the tables load, and each message's classes and
+plans are built, when first used.
 """
-from kafkacodec.protocol._backend import accelerated, executor, pure_executor
+from kafkacodec.protocol._backend import accelerated, executor
 from kafkacodec.protocol._model import API_NAMES, REQUESTS, RESPONSES, SPECS, Struct
 from kafkacodec.protocol.framing import (
     API_VERSIONS_KEY, CONTROLLED_SHUTDOWN_KEY, DEFAULT_MAX_FRAME, PRODUCE_KEY, FrameSplitter,
@@ -31,3 +33,10 @@ __all__ = [
     "SPECS", "REQUESTS", "RESPONSES", "API_NAMES", "Struct", "accelerated", "executor", "pure_executor",
     "API_VERSIONS_KEY", "CONTROLLED_SHUTDOWN_KEY", "PRODUCE_KEY", "DEFAULT_MAX_FRAME",
 ]
+
+
+def __getattr__(name):
+    if name == "pure_executor":  # imported when first named (see _backend)
+        from kafkacodec.protocol import _backend
+        return _backend.pure_executor
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,19 +1,23 @@
-"""Message classes and codec plans built from the generated schema.
+"""Message classes and codec plans built from the generated schema, each when first used.
 
 ``tools/gen_protocol.py`` turns Kafka's JSON specs into ``_schema.MESSAGES``
-(committed; CI checks it is current).  At import that table becomes one Python
-class per message and per nested struct, covering every version; on first use
-of a (message, version) with an executor (`_codec.pyx` or `_pure_codec.py`) it
-is compiled once into a *plan*, a tree of field operations the executor runs
-without looking at the schema again, and cached on the message's spec.
+(committed; CI checks it is current).  Nothing is built at import: the first use
+of the registry (``SPECS``, ``REQUESTS``...) loads that table, the first use of
+a message's class builds one Python class per message and per nested struct,
+covering every version, and the first use of a (message, version) with an
+executor (`_codec.pyx` or `_pure_codec.py`) compiles it once into a *plan*, a
+tree of field operations the executor runs without looking at the schema again,
+cached on the message's spec.  A short-lived program that sends three kinds of
+request builds three messages' classes, not two hundred.
 """
-import base64
-import dataclasses
+from __future__ import annotations
+
 import re
+import threading
 import uuid as _uuid
+from collections.abc import Mapping
 
 from kafkacodec.errors import UnsupportedVersionError
-from kafkacodec.protocol import _schema
 
 # Field kinds shared with the executors (keep in sync with _codec.pyx).
 INT8, INT16, INT32, INT64, UINT16, UINT32, FLOAT64, BOOL, UUID, STRING, BYTES, RECORDS, ARRAY, STRUCT = range(14)
@@ -31,7 +35,6 @@ _MIN_SIZE = {
     FLOAT64: (8, 8), BOOL: (1, 1), UUID: (16, 16), STRING: (2, 1), BYTES: (4, 1), RECORDS: (4, 1),
 }
 ZERO_UUID = _uuid.UUID(int=0)
-OPEN = _schema.OPEN
 
 
 def snake(name):
@@ -133,6 +136,8 @@ def _to_plain(v):
 
 
 def _uuid_default(text):
+    import base64  # here: only test specs have uuid defaults, so most programs never need it
+
     # Kafka writes uuid defaults as URL-safe base64 without padding
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     return _uuid.UUID(bytes=raw) if len(raw) == 16 else ZERO_UUID
@@ -167,22 +172,39 @@ def _field_default(ftype, default, nullable_any, cls_of):
     return cls(), cls
 
 
-@dataclasses.dataclass(eq=False, repr=False)
 class MessageSpec:
-    """Everything about one message (or header/data record) across its versions."""
+    """Everything about one message (or header/data record) across its versions.
+
+    ``cls`` (the message class) and ``classes`` (it and its nested structs, by struct name) are
+    built when first asked for.
+    """
 
     name: str
     api_key: int | None
     kind: str
-    variants: tuple[_schema.Variant, ...]
+    variants: tuple  # of _schema.Variant
+    min_version: int
+    max_version: int
+    versions: frozenset[int]
 
-    def __post_init__(self):
-        variants = self.variants
+    def __init__(self, name: str, api_key: int | None, kind: str, variants: tuple) -> None:
+        self.name = name
+        self.api_key = api_key
+        self.kind = kind
+        self.variants = variants
         self.min_version = variants[0].min_version
         self.max_version = variants[-1].max_version
         self.versions = frozenset(v for var in variants for v in range(var.min_version, var.max_version + 1))
         self._plans = {}
-        self._build_classes()
+
+    def __getattr__(self, attr):
+        # only for what is not set yet: once built, cls and classes are plain attributes
+        if attr not in ("cls", "classes"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
+        with _build_lock:  # one class per struct, whichever thread asks first
+            if "cls" not in self.__dict__:
+                self._build_classes()
+        return self.__dict__[attr]
 
     def variant(self, version):
         """The ``_schema.Variant`` holding this version."""
@@ -214,12 +236,12 @@ class MessageSpec:
 
         for variant in self.variants:
             collect(self.name, variant.fields)
-        self.classes = {}
+        classes = {}
 
         def make(sname):
             # children first, so struct defaults can instantiate them
-            if sname in self.classes:
-                return self.classes[sname]
+            if sname in classes:
+                return classes[sname]
             layout = layouts[sname]
             fields = []
             children = {}
@@ -228,7 +250,7 @@ class MessageSpec:
                 if f.fields is not None:
                     children[attr] = make(elem)
                 default, factory = _field_default(f.type, f.default, f.nullable_versions is not None,
-                                                  self.classes.__getitem__)
+                                                  classes.__getitem__)
                 if factory is not None and factory is not list:
                     default = None  # struct: compared through a fresh instance in plans
                 fields.append((attr, default, factory))
@@ -240,16 +262,18 @@ class MessageSpec:
                 "__qualname__": sname if sname == self.name else f"{self.name}.{sname}",
                 "__module__": "kafkacodec.protocol.messages",
             }
-            self.classes[sname] = type(sname, (Struct,), ns)
-            return self.classes[sname]
+            classes[sname] = type(sname, (Struct,), ns)
+            return classes[sname]
 
         for sname in order:
             make(sname)
-        self.cls = self.classes[self.name]
-        self.cls.spec = self
-        for sname, c in self.classes.items():
+        cls = classes[self.name]
+        cls.spec = self
+        for sname, c in classes.items():
             if sname != self.name:
-                setattr(self.cls, sname, c)
+                setattr(cls, sname, c)
+        self.classes = classes
+        self.cls = cls  # last: its presence says the classes are complete
 
     def plan(self, version, impl):
         key = (version, impl.__name__)
@@ -332,16 +356,82 @@ def _set_default(op, cls, attr, ignorable):
 
 
 # ---------------------------------------------------------------- registry
+# Filled from _schema by load(), on the first lookup that needs it.  The plain dicts are what
+# framing reads (a hit costs a dict lookup; only a miss may mean "not loaded yet"); the public
+# names are read-only views of them that load on first use.
 
-SPECS = {}
-REQUESTS = {}
-RESPONSES = {}
-for _name, _message in _schema.MESSAGES.items():
-    _spec = MessageSpec(_name, _message.api_key, _message.kind, _message.variants)
-    SPECS[_name] = _spec
-    if _message.kind == "request":
-        REQUESTS[_message.api_key] = _spec
-    elif _message.kind == "response":
-        RESPONSES[_message.api_key] = _spec
+_specs: dict[str, MessageSpec] = {}
+_requests: dict[int, MessageSpec] = {}   # api key -> its request
+_responses: dict[int, MessageSpec] = {}  # api key -> its response
+_api_names: dict[str, int] = {}          # "Metadata" -> 3
+_load_lock = threading.Lock()
+_build_lock = threading.Lock()
 
-API_NAMES = {spec.name[:-len("Request")]: key for key, spec in REQUESTS.items()}
+
+def loaded():
+    return bool(_specs)
+
+
+def load():
+    """Fill the registry from the generated schema (once; later calls return at once)."""
+    if _specs:
+        return
+    with _load_lock:
+        if _specs:
+            return
+        from kafkacodec.protocol import _schema
+        specs = {}
+        for name, message in _schema.MESSAGES.items():
+            spec = MessageSpec(name, message.api_key, message.kind, message.variants)
+            specs[name] = spec
+            if message.kind == "request":
+                _requests[message.api_key] = spec
+            elif message.kind == "response":
+                _responses[message.api_key] = spec
+        _api_names.update((spec.name[:-len("Request")], key) for key, spec in _requests.items())
+        _specs.update(specs)  # last: a non-empty _specs says the rest is filled
+
+
+class _Registry(Mapping):
+    """A read-only view of one registry dict that loads the schema when first used."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data):
+        self._data = data
+
+    def __getitem__(self, key):
+        try:
+            return self._data[key]
+        except KeyError:
+            if _specs:
+                raise
+        load()
+        return self._data[key]
+
+    def __contains__(self, key):
+        if key in self._data:
+            return True
+        load()
+        return key in self._data
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def __iter__(self):
+        load()
+        return iter(self._data)
+
+    def __len__(self):
+        load()
+        return len(self._data)
+
+    def __repr__(self):
+        load()
+        return repr(self._data)
+
+
+SPECS: Mapping[str, MessageSpec] = _Registry(_specs)
+REQUESTS: Mapping[int, MessageSpec] = _Registry(_requests)
+RESPONSES: Mapping[int, MessageSpec] = _Registry(_responses)
+API_NAMES: Mapping[str, int] = _Registry(_api_names)

@@ -9,7 +9,7 @@ read by one decoder, ``_decode_frame``.  ``impl`` selects the plan executor
 from kafkacodec.errors import (CorruptDataError, EncodeError, FrameTooLargeError,
                                TruncatedDataError, UnsupportedVersionError)
 from kafkacodec.protocol._backend import executor
-from kafkacodec.protocol._model import API_NAMES, REQUESTS, RESPONSES, SPECS
+from kafkacodec.protocol._model import _api_names, _requests, _responses, _specs, load
 
 __all__ = [
     "encode_message", "decode_message", "encode_versioned", "decode_versioned",
@@ -23,27 +23,44 @@ API_VERSIONS_KEY = 18
 CONTROLLED_SHUTDOWN_KEY = 7
 PRODUCE_KEY = 0
 DEFAULT_MAX_FRAME = 100 * 1024 * 1024
-_REQ_HEADER = SPECS["RequestHeader"]
-_RESP_HEADER = SPECS["ResponseHeader"]
+
+
+# The registry (_model) is filled on first use, so every lookup below reads the plain dicts and
+# takes a miss as "maybe not loaded yet": a hit costs what it did when they were filled at import.
+def _get(table, key):
+    """table[key]; None when the protocol does not know the key."""
+    value = table.get(key)
+    if value is None and not _specs:
+        load()
+        value = table.get(key)
+    return value
+
+
+def _at(table, key):
+    """table[key]; KeyError when the protocol does not know the key."""
+    value = _get(table, key)
+    if value is None:
+        raise KeyError(key)
+    return value
 
 
 def api_key_of(api):
     """Resolve "Metadata", "MetadataRequest" or 3 to the API key."""
     if isinstance(api, int) and not isinstance(api, bool):
-        if api in REQUESTS:
+        if _get(_requests, api) is not None:
             return api
         raise UnsupportedVersionError(f"unknown API key {api}")
     if isinstance(api, str):
         name = api[:-len("Request")] if api.endswith("Request") else api
         name = name[:-len("Response")] if name.endswith("Response") else name
-        key = API_NAMES.get(name)
+        key = _get(_api_names, name)
         if key is not None:
             return key
     raise UnsupportedVersionError(f"unknown API {api!r}")
 
 
 def _spec(table, api, version):
-    spec = table[api_key_of(api)]
+    spec = table[api_key_of(api)]  # api_key_of found it: the registry is loaded
     if version not in spec.versions:
         raise UnsupportedVersionError(
             f"{spec.name} version {version} is not supported "
@@ -54,7 +71,7 @@ def _spec(table, api, version):
 def request_header_version(api_key, version):
     if api_key == CONTROLLED_SHUTDOWN_KEY and version == 0:
         return 0  # the one request that predates client_id
-    return 2 if REQUESTS[api_key].is_flexible(version) else 1
+    return 2 if _at(_requests, api_key).is_flexible(version) else 1
 
 
 def response_header_version(api_key, version):
@@ -62,7 +79,7 @@ def response_header_version(api_key, version):
         # A client must read the response before it knows the broker's
         # versions, so ApiVersions answers always use header v0.
         return 0
-    return 1 if RESPONSES[api_key].is_flexible(version) else 0
+    return 1 if _at(_responses, api_key).is_flexible(version) else 0
 
 
 def expects_response(api, version, body):
@@ -85,7 +102,7 @@ def encode_message(message, version, impl=None):
 def decode_message(name, version, data, impl=None):
     """Decode a whole buffer as one message body; trailing bytes are an error."""
     impl = impl or executor
-    spec = SPECS[name] if isinstance(name, str) else name
+    spec = _at(_specs, name) if isinstance(name, str) else name
     if version not in spec.versions:
         raise UnsupportedVersionError(f"{spec.name} version {version} is not supported")
     obj, pos = impl.decode(spec.plan(version, impl), data)
@@ -109,7 +126,7 @@ def decode_versioned(name, data, impl=None):
     read that way by older members.
     """
     impl = impl or executor
-    spec = SPECS[name]
+    spec = _at(_specs, name)
     mv = memoryview(data).cast("B")
     if len(mv) < 2:
         raise TruncatedDataError("missing the 2-byte version", 0)
@@ -134,9 +151,9 @@ def _header_plan(spec, version, impl):
     plan = _header_plans.get(key)
     if plan is None:
         if spec.kind == "request":
-            plan = _REQ_HEADER.plan(request_header_version(spec.api_key, version), impl)
+            plan = _specs["RequestHeader"].plan(request_header_version(spec.api_key, version), impl)
         else:
-            plan = _RESP_HEADER.plan(response_header_version(spec.api_key, version), impl)
+            plan = _specs["ResponseHeader"].plan(response_header_version(spec.api_key, version), impl)
         _header_plans[key] = plan
     return plan
 
@@ -181,8 +198,8 @@ def _decode_frame(spec, version, mv, impl, allow_trailing):
 
 def encode_request(api, version, body, *, correlation_id, client_id=None, impl=None):
     """Size-prefixed request frame: size, header (v0/v1/v2), body."""
-    spec = _spec(REQUESTS, api, version)
-    header = _REQ_HEADER.cls(request_api_key=spec.api_key, request_api_version=version,
+    spec = _spec(_requests, api, version)
+    header = _specs["RequestHeader"].cls(request_api_key=spec.api_key, request_api_version=version,
                              correlation_id=correlation_id, client_id=client_id)
     return _encode_frame(spec, version, header, body, impl)
 
@@ -190,18 +207,19 @@ def encode_request(api, version, body, *, correlation_id, client_id=None, impl=N
 def encode_request_frame(header, body, impl=None):
     """Re-encode a decoded (header, body) pair, keeping the header's own tagged fields."""
     version = header.request_api_version
-    return _encode_frame(_spec(REQUESTS, header.request_api_key, version), version, header, body, impl)
+    return _encode_frame(_spec(_requests, header.request_api_key, version), version, header, body, impl)
 
 
 def encode_response(api, version, correlation_id, body, impl=None):
     """Size-prefixed response frame: size, header (v0/v1), body."""
-    header = _RESP_HEADER.cls(correlation_id=correlation_id)
-    return _encode_frame(_spec(RESPONSES, api, version), version, header, body, impl)
+    spec = _spec(_responses, api, version)
+    header = _specs["ResponseHeader"].cls(correlation_id=correlation_id)
+    return _encode_frame(spec, version, header, body, impl)
 
 
 def encode_response_frame(api, version, header, body, impl=None):
     """Re-encode a decoded response (header object kept as decoded)."""
-    return _encode_frame(_spec(RESPONSES, api, version), version, header, body, impl)
+    return _encode_frame(_spec(_responses, api, version), version, header, body, impl)
 
 
 def decode_request(frame, impl=None):
@@ -212,9 +230,9 @@ def decode_request(frame, impl=None):
         raise TruncatedDataError("request frame too short for api key and version", len(mv))
     api_key = int.from_bytes(mv[4:6], "big", signed=True)
     version = int.from_bytes(mv[6:8], "big", signed=True)
-    if api_key not in REQUESTS:
+    if _get(_requests, api_key) is None:
         raise UnsupportedVersionError(f"unknown API key {api_key}")
-    header, body, _ = _decode_frame(_spec(REQUESTS, api_key, version), version, mv, impl, False)
+    header, body, _ = _decode_frame(_spec(_requests, api_key, version), version, mv, impl, False)
     return header, body
 
 
@@ -224,14 +242,14 @@ def decode_response(api, version, frame, impl=None, allow_trailing=False):
     ``allow_trailing`` tolerates bytes after the body (librdkafka's mock
     cluster appends some to a few responses); strict by default.
     """
-    spec = _spec(RESPONSES, api, version)
+    spec = _spec(_responses, api, version)
     header, body, _ = _decode_frame(spec, version, _check_size(frame), impl or executor, allow_trailing)
     return header.correlation_id, body
 
 
 def decode_response_frame(api, version, frame, impl=None):
     """(header, body, trailing_bytes) of a response frame; trailing bytes are tolerated."""
-    spec = _spec(RESPONSES, api, version)
+    spec = _spec(_responses, api, version)
     return _decode_frame(spec, version, _check_size(frame), impl or executor, True)
 
 

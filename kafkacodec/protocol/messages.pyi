@@ -1,6 +1,6 @@
 # GENERATED — do not edit.  Source: Kafka JSON message specs (trunk + 3.9);
 # regenerate with `python tools/gen_protocol.py`.
-# Fields and types of the classes kafkacodec.protocol._model builds at import.
+# Fields and types of the classes kafkacodec.protocol._model builds on first use.
 import uuid
 from typing import ClassVar
 

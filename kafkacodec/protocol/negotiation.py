@@ -6,8 +6,7 @@ ApiVersions range; the client then retries with the highest version both
 support (or v0 when the list is empty).
 """
 from kafkacodec.errors import CorruptDataError
-from kafkacodec.protocol import REQUESTS, RESPONSES, decode_response
-from kafkacodec.protocol.messages import ApiVersionsResponse
+from kafkacodec.protocol import REQUESTS, RESPONSES, decode_response, messages
 
 UNSUPPORTED_VERSION = 35
 API_VERSIONS = 18
@@ -63,7 +62,7 @@ def decode_api_versions(version, frame, impl=None):
         if len(mv) < 10 or int.from_bytes(mv[8:10], "big", signed=True) != UNSUPPORTED_VERSION:
             raise
         corr = int.from_bytes(mv[4:8], "big", signed=True)
-        body = ApiVersionsResponse(error_code=UNSUPPORTED_VERSION)
+        body = messages.ApiVersionsResponse(error_code=UNSUPPORTED_VERSION)
     return corr, body, 0
 
 

@@ -1,0 +1,49 @@
+"""Importing the client or the confluent face builds nothing it does not need: no protocol
+tables (each message's classes are built on first use), no pure-Python codec when the compiled
+one runs, no pyarrow.  Checked in a fresh interpreter by what sys.modules holds, never by time."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import kafkacodec
+
+# never loaded by importing a client: each has a cost at start and a later first use
+NOT_AT_IMPORT = [
+    "kafkacodec.protocol._schema",  # the generated tables: loaded by the first request
+    "pyarrow", "numpy", "pandas", "kafkacodec.arrow", "kafkacodec.spark", "kafkacodec.logdir",
+]
+
+
+def _after(code):
+    """(modules loaded, whether the protocol registry is loaded, built message classes) after `code`."""
+    probe = code + """
+import json, sys
+from kafkacodec.protocol import _model
+print(json.dumps({"modules": sorted(sys.modules), "loaded": _model.loaded(),
+                  "built": sorted(n for n, s in _model._specs.items() if "cls" in s.__dict__)}))
+"""
+    env = {k: v for k, v in os.environ.items() if k != "KAFKACODEC_PURE"}
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("module", ["kafkacodec.client", "kafkacodec.compat.confluent_kafka"])
+def test_import_builds_no_protocol_model(module):
+    got = _after(f"import {module}")
+    assert module in got["modules"]
+    assert not [m for m in NOT_AT_IMPORT if m in got["modules"]]
+    assert not got["loaded"] and got["built"] == []
+    if kafkacodec.accelerated:
+        assert "kafkacodec.protocol._pure_codec" not in got["modules"]
+
+
+def test_first_use_builds_only_the_messages_used():
+    got = _after("""
+from kafkacodec.protocol import encode_request, messages as m
+encode_request("Metadata", 12, m.MetadataRequest(topics=None), correlation_id=1)
+""")
+    assert got["loaded"] and "kafkacodec.protocol._schema" in got["modules"]
+    assert got["built"] == ["MetadataRequest", "RequestHeader"]
