@@ -27,10 +27,11 @@ from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.accumulator import BATCH_OVERHEAD, RECORD_OVERHEAD, BatchResult
 from kafkacodec.client.partitioner import Partitioner, _positive_murmur2
+from kafkacodec.client.types import BulkResult
 
 if TYPE_CHECKING:
     from kafkacodec.client.accumulator import RecordAccumulator
-    from kafkacodec.client.producer import BulkResult, Producer
+    from kafkacodec.client.producer import Producer
     from kafkacodec.records.pool import SharedReservation
 
 _J = TypeVar("_J")
@@ -256,7 +257,6 @@ def send_arrow(producer: Producer, topic: str, data: Any, count: int, partition:
     Bad input raises before anything is queued; a failure once queuing has begun raises
     SendArrowError (SendArrowTimeoutError when no memory came within max.block.ms) carrying
     the BulkResult of the rows queued before it (maybe none)."""
-    from kafkacodec.client.producer import BulkResult
     if isinstance(data, pa.RecordBatch):
         table = pa.Table.from_batches([data])
     elif isinstance(data, pa.Table):

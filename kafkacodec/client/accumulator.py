@@ -40,7 +40,7 @@ import collections
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from kafkacodec import _impl
 from kafkacodec.errors import BufferPoolTimeoutError, KafkaCodecError
@@ -48,21 +48,15 @@ from kafkacodec.records import RecordBatchBuilder
 from kafkacodec.records.pool import BufferPool, Reservation, SharedReservation
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
+from kafkacodec.client.types import RecordMetadata
 
 _R = TypeVar("_R")
 
 if TYPE_CHECKING:
-    from kafkacodec.client.producer import DeliveryCallback, Headers
+    from kafkacodec.client.types import DeliveryCallback, Headers
 
 __all__ = ["RecordMetadata", "BatchResult", "RecordHandle", "ProducerBatch", "RecordAccumulator"]
 
-
-
-class RecordMetadata(NamedTuple):
-    topic: str
-    partition: int
-    offset: int      # -1 with acks=0
-    timestamp: int
 
 
 #: what a batch's builder append takes: (timestamp, key, value, headers) -> record index, None when full

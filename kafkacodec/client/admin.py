@@ -28,7 +28,10 @@ from kafkacodec.client import errors as E
 from kafkacodec.client import _checks
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
+from kafkacodec.client import transaction
+from kafkacodec.client.coordinator import CoordinatorCalls, answer_by
 from kafkacodec.client.network import NetworkClient
+from kafkacodec.client.types import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike
 from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
 
 log = logging.getLogger("kafkacodec.client")
@@ -39,17 +42,6 @@ if TYPE_CHECKING:
 __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription", "list_offsets",
            "EARLIEST", "LATEST", "GroupListing", "GroupDescription", "GroupMember", "ConfigResource",
            "ConfigEntry", "TopicDescription", "max_version"]
-
-class TopicPartition(NamedTuple):
-    topic: str
-    partition: int
-
-
-class OffsetAndTimestamp(NamedTuple):
-    offset: int | None           # None: no offset at or after the timestamp asked for
-    timestamp: int | None
-    leader_epoch: int | None
-
 
 class ClusterDescription(NamedTuple):
     cluster_id: str | None
@@ -104,13 +96,8 @@ class TopicDescription(NamedTuple):
 
 #: where list_offsets looks: "earliest", "latest" or a timestamp in ms
 OffsetSpec = Union[str, int]
-#: a (topic, partition) pair: a TopicPartition or a plain tuple
-TopicPartitionLike = tuple[str, int]
 # the key type of a mapping the caller gives (TopicPartition or plain pairs; Mapping keys are invariant)
 _TPKey = TypeVar("_TPKey", bound=tuple[str, int])
-
-EARLIEST = -2
-LATEST = -1
 
 
 _RESOURCE_TYPES = {"topic": 2, "broker": 4}
@@ -144,17 +131,6 @@ def _request_timeout(client: NetworkClient, deadline: float) -> float:
     (a tenth of a second at least, so a last try can still be answered)."""
     limit: float = client.conf["request.timeout.ms"] / 1000
     return max(0.1, min(limit, deadline - time.monotonic()))
-
-
-def answer_by(future: concurrent.futures.Future[Any], deadline: float) -> Any:
-    """A request's answer, waited for until `deadline` (time.monotonic()) and a
-    second more for the I/O thread's own timeout to fire first."""
-    try:
-        return future.result(max(0.0, deadline - time.monotonic()) + 1.0)
-    except E.KafkaError:
-        raise
-    except TimeoutError:
-        raise E.KafkaTimeoutError("no answer before the deadline") from None
 
 
 def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], timeout: float,
@@ -310,12 +286,8 @@ class Admin:
                             deadline: float, *, group: str | None = None,
                             transactional_id: str | None = None) -> tuple[Any, int | None]:
         """_coordinator_call's answer and the node id of the coordinator that gave it."""
-        from kafkacodec.client.transaction import CoordinatorCalls
-
-        conf = self._client.conf
-        calls = CoordinatorCalls(self._client, transactional_id, conf["request.timeout.ms"],
-                                 max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
-        return calls._call(api, make_body, answer_code, deadline, group=group), calls.answered_by
+        calls = CoordinatorCalls.of(self._client, transactional_id)
+        return calls.call(api, make_body, answer_code, deadline, group=group), calls.answered_by
 
     def _wait_leaders(self, tps: list[TopicPartition], deadline: float) -> None:
         md = self._client.metadata
@@ -770,8 +742,6 @@ class Admin:
                         timeout: float | None = None) -> None:
         """EndTxn (commit or abort) of a transaction another producer prepared
         (Producer.prepare_transaction); ProducerFencedError: it is gone with that epoch."""
-        from kafkacodec.client import transaction
-
         transaction.end_transaction(self._client, transactional_id, producer_id, producer_epoch, committed,
                                     timeout=self._timeout if timeout is None else timeout)
 
@@ -779,8 +749,6 @@ class Admin:
                                timeout: float | None = None) -> tuple[int, int]:
         """Fence older producers with `transactional_id` and abort what they left open,
         as a new producer's InitProducerId does; returns (producer id, epoch)."""
-        from kafkacodec.client import transaction
-
         return transaction.fence_transactional_id(self._client, transactional_id,
                                                   transaction_timeout_ms=transaction_timeout_ms,
                                                   timeout=self._timeout if timeout is None else timeout)

@@ -31,25 +31,21 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from kafkacodec.records import Record, decode_records, iter_batches
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
-from kafkacodec.client.admin import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, list_offsets
+from kafkacodec.client.admin import list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetcher import CompletedFetch, Fetcher, PartitionState
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.stats import Document, Statistics, StatsEmitter, StatsQueue
+from kafkacodec.client.types import (EARLIEST, LATEST, CommitCallback, ConsumerGroupMetadata, OffsetAndTimestamp,
+                                     TopicPartition, TopicPartitionLike)
 
 if TYPE_CHECKING:
     import asyncio
 
     import pyarrow as pa
 
-    from kafkacodec.client.transaction import ConsumerGroupMetadata
-
 _T = TypeVar("_T")
-#: a partition as callers name it: a TopicPartition or a (topic, partition) pair
-TopicPartitionLike = TopicPartition | tuple[str, int]
-#: commit(asynchronous=True)'s callback(offsets, error), on the I/O thread
-CommitCallback = Callable[[dict[TopicPartition, int], BaseException | None], object]
 
 __all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
 

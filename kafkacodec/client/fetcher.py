@@ -35,8 +35,8 @@ from kafkacodec.protocol import messages as m
 from kafkacodec.records import iter_batches
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
-from kafkacodec.client.admin import TopicPartition
 from kafkacodec.client.config import IsolationLevel
+from kafkacodec.client.types import TopicPartition
 from kafkacodec.client.versions import max_version
 
 if TYPE_CHECKING:

@@ -34,10 +34,11 @@ from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client.admin import TopicPartition
 from kafkacodec.client.assignors import (ASSIGNORS, Assignment, Assignor, TopicPartitionTuple,
                                          parse_sticky_user_data, sticky_user_data)
-from kafkacodec.client.network import BrokerConnection, NetworkClient
+from kafkacodec.client.coordinator import COORDINATOR_ERRORS, GROUP, CoordinatorLookup
+from kafkacodec.client.network import NetworkClient
+from kafkacodec.client.types import TopicPartition
 from kafkacodec.client.versions import max_version
 
 if TYPE_CHECKING:
@@ -52,9 +53,8 @@ LEAVE_GROUP = 13
 # v1 carries owned partitions (KIP-429), v2 the generation they were owned in
 SUBSCRIPTION_VERSION = 2
 PROTOCOL_TYPE = "consumer"
-COORDINATOR_NODE_BASE = 2**31 - 1   # coordinator connections: this minus the broker's id
 
-_COORDINATOR_ERRORS = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.COORDINATOR_NOT_AVAILABLE, Code.NOT_COORDINATOR}
+_COORDINATOR_ERRORS = COORDINATOR_ERRORS
 _MEMBER_RESET_ERRORS = {Code.ILLEGAL_GENERATION, Code.UNKNOWN_MEMBER_ID, Code.FENCED_INSTANCE_ID}
 
 
@@ -82,8 +82,11 @@ class GroupCoordinator:
         self.cooperative = all(getattr(a, "rebalance_protocol", "eager") == "cooperative" for a in self.assignors)
         self.cond = threading.Condition(fetcher.lock)
         self.coordinator: int | None = None   # node id of the coordinator's own connection
-        self._finding = False
-        self._find_after = 0.0
+        # A connection of its own, as Java's client does: a broker answers a connection's requests
+        # in order, so a JoinGroup waiting for the other members would hold up the Fetches behind
+        # it (cooperative members fetch through a rebalance) until their timeout drops the link.
+        self.lookup = CoordinatorLookup(client, self.group_id, GROUP, own_connection=True,
+                                        listener=self._found)
         self.member_id = ""
         self.generation = -1
         self.protocol: str | None = None
@@ -119,42 +122,17 @@ class GroupCoordinator:
 
     # -- coordinator discovery (I/O thread, also used for commits without subscribe)
 
-    def _find_coordinator(self, now: float) -> None:
-        if self._finding or now < self._find_after:
-            return
-        self._finding = True
-        body = m.FindCoordinatorRequest(key=self.group_id, key_type=0)
-        future = self.client.send(None, "FindCoordinator", body)
-        future.add_done_callback(self._found)
-
-    def _found(self, future: Future[Any]) -> None:
-        self._finding = False
-        exc = future.exception()
-        backoff = self.conf["retry.backoff.ms"] / 1000
-        if exc is not None:
-            self._find_after = time.monotonic() + backoff
-            return
-        resp: m.FindCoordinatorResponse = future.result()
-        if resp.error_code:
-            self._find_after = time.monotonic() + backoff
-            if resp.error_code not in _COORDINATOR_ERRORS:
+    def _found(self, lookup: CoordinatorLookup) -> None:
+        if lookup.node is None:
+            if lookup.error is not None:
                 with self.cond:
-                    self.error = E.error_for(resp.error_code, f"FindCoordinator for group {self.group_id}")
+                    self.error, lookup.error = lookup.error, None
                     self.cond.notify_all()
             return
-        # A connection of its own, as Java's client does: a broker answers a connection's requests
-        # in order, so a JoinGroup waiting for the other members would hold up the Fetches behind
-        # it (cooperative members fetch through a rebalance) until their timeout drops the link.
-        node = COORDINATOR_NODE_BASE - resp.node_id
-        conn = self.client.connections.get(node)
-        if conn is None or (conn.host, conn.port) != (resp.host, resp.port):
-            if conn is not None:
-                conn.close()
-            conn = self.client.connections[node] = BrokerConnection(self.client, node, resp.host, resp.port)
-            conn.label = f"{resp.node_id}, group coordinator"
-        log.info("group %s: coordinator is broker %s (%s:%d)", self.group_id, resp.node_id, resp.host, resp.port)
+        assert lookup.address is not None  # set with the node
+        log.info("group %s: coordinator is broker %s (%s:%d)", self.group_id, lookup.broker_id, *lookup.address)
         with self.cond:
-            self.coordinator = node
+            self.coordinator = lookup.node
             self.cond.notify_all()
 
     def coordinator_dead(self, why: BaseException | str) -> None:
@@ -162,8 +140,9 @@ class GroupCoordinator:
             closing = self.closed or self.client.closed or isinstance(why, E.ClientClosedError)
             log.log(logging.DEBUG if closing else logging.WARNING,
                     "group %s: coordinator (broker %s) lost: %s; looking it up again", self.group_id,
-                    COORDINATOR_NODE_BASE - self.coordinator, why)
+                    self.lookup.broker_id, why)
         self.coordinator = None
+        self.lookup.lost()
         self.client.wakeup()
 
     def connection_lost(self, node_id: int, error: BaseException) -> None:
@@ -197,8 +176,7 @@ class GroupCoordinator:
 
     def _tick(self, now: float) -> float | None:
         if self.coordinator is None:
-            self._find_coordinator(now)
-            return self._find_after if not self._finding else None
+            return self.lookup.lookup(now)
         if not self.subscribed:
             return None
         poll_limit = self.conf["max.poll.interval.ms"] / 1000

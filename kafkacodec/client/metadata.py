@@ -100,7 +100,7 @@ class Metadata:
     def add_topics(self, names: Iterable[str]) -> None:
         new = set(names) - self._wanted
         if new:
-            self._wanted |= new
+            self._wanted = self._wanted | new  # replaced, never changed: the I/O thread reads it
             self.request_update()
 
     def set_topics(self, names: Iterable[str]) -> None:
@@ -108,6 +108,12 @@ class Metadata:
         if wanted != self._wanted:
             self._wanted = wanted
             self.request_update()
+
+    def learn_broker(self, node_id: int, host: str, port: int) -> None:
+        """A broker another answer named (a coordinator) that this view may not list yet."""
+        with self._cond:
+            if node_id not in self.brokers:
+                self.brokers = {**self.brokers, node_id: BrokerInfo(node_id, host, port, None)}
 
     def want_all_topics(self, flag: bool = True) -> None:
         """Keep every topic of the cluster in view (a pattern subscription) or not."""
@@ -185,18 +191,18 @@ class Metadata:
         node_id = self.client.least_loaded_node(now)
         if node_id is None:
             return now + self.backoff
-        topics = None if self._all_topics else [m.MetadataRequest.MetadataRequestTopic(name=t)
-                                                 for t in sorted(self._wanted)]
+        # what this request answers, read once: callers change them from their own threads
+        asked, all_topics, wanted = self._asked, self._all_topics, self._wanted
+        topics = None if all_topics else [m.MetadataRequest.MetadataRequestTopic(name=t) for t in sorted(wanted)]
         body = m.MetadataRequest(topics=topics, allow_auto_topic_creation=self.allow_auto_create)
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        from kafkacodec.client.network import Request
-        # the connection caps the version (kafkacodec.client.versions)
-        req = Request(METADATA, body, future, self.client.conf["request.timeout.ms"] / 1000)
         self.last_attempt = now
+        # the connection caps the version (kafkacodec.client.versions)
+        try:
+            future = self.client.send_now(node_id, METADATA, body)
+        except E.KafkaError:
+            return None  # the client was closed (or failed) while this loop iteration ran
         self._in_flight = future
-        asked, all_topics = self._asked, self._all_topics
         future.add_done_callback(lambda f: self._answered(f, asked, all_topics))
-        self.client._dispatch(node_id, req, now)
         return None
 
     def _answered(self, future: concurrent.futures.Future[Any], asked: int, all_topics: bool) -> None:

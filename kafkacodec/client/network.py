@@ -48,6 +48,9 @@ from kafkacodec.client.versions import max_version_by_key
 
 __all__ = ["NetworkClient", "BrokerConnection"]
 
+#: node ids of coordinators' own connections (NetworkClient.coordinator_node): this minus the broker's id
+COORDINATOR_NODE_BASE = 2**31 - 1
+
 log = logging.getLogger("kafkacodec.client")
 
 API_VERSIONS = 18
@@ -650,6 +653,34 @@ class NetworkClient:
         self._submitted.append((node_id, req))
         self.wakeup()
         return future
+
+    def send_now(self, node_id: int | None, api: str | int, body: Any, *,
+                 timeout: float | None = None) -> concurrent.futures.Future[Any]:
+        """send() for the I/O thread itself (tickers, answer callbacks): the request is placed
+        on its connection at once instead of waiting for the next loop iteration."""
+        if self._closed:
+            raise self.failure or E.ClientClosedError("the client is closed")
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        timeout = self.conf["request.timeout.ms"] / 1000 if timeout is None else timeout
+        self._dispatch(node_id, Request(api_key_of(api), body, future, timeout), time.monotonic())
+        return future
+
+    def coordinator_node(self, node_id: int, host: str, port: int, *, own_connection: bool, role: str) -> int:
+        """The node id to send to a coordinator that FindCoordinator named.  With
+        `own_connection` (I/O thread), a connection of its own beside the broker's, so requests
+        the coordinator holds (a JoinGroup waiting for other members) never hold up others;
+        else the broker's, known by the address given even before metadata lists it."""
+        if not own_connection:
+            self.metadata.learn_broker(node_id, host, port)
+            return node_id
+        node = COORDINATOR_NODE_BASE - node_id
+        conn = self.connections.get(node)
+        if conn is None or (conn.host, conn.port) != (host, port):
+            if conn is not None:
+                conn.close()
+            conn = self.connections[node] = BrokerConnection(self, node, host, port)
+            conn.label = f"{node_id}, {role}"
+        return node
 
     def call_soon(self, fn: Callable[..., object], *args: Any) -> None:
         """Run fn(*args) on the I/O thread."""

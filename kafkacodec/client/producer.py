@@ -38,7 +38,8 @@ from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
 from kafkacodec.client.stats import Statistics, StatsEmitter, StatsQueue
-from kafkacodec.client.transaction import ConsumerGroupMetadata, TransactionManager
+from kafkacodec.client.transaction import TransactionManager
+from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
 
 if TYPE_CHECKING:
     import asyncio
@@ -46,15 +47,9 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from kafkacodec.client.admin import TopicPartition
     from kafkacodec.client.metadata import Metadata
     from kafkacodec.client.stats import Document
-    from kafkacodec.client.transaction import PreparedTransaction
-
-#: send()'s callback(error, metadata): error None and the record's metadata once acknowledged
-DeliveryCallback = Callable[[BaseException | None, RecordMetadata | None], object]
-#: Kafka headers: ordered (key, value) pairs, a key may repeat
-Headers = Sequence[tuple[str | bytes, bytes | bytearray | memoryview | None]]
+    from kafkacodec.client.types import PreparedTransaction, TopicPartition
 
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
@@ -497,70 +492,6 @@ class Producer:
         producer_epoch, partitions); afterwards the producer only closes (closing does not
         end the transaction: the coordinator aborts it after transaction.timeout.ms)."""
         return self._transactions().prepare(self.flush, self._api_timeout(timeout))
-
-
-class BulkResult:
-    """Outcome of send_arrow: per batch results; offsets per input row on demand.
-
-    ``rows`` is the number of input rows and ``rows_queued`` how many were queued:
-    all of them, unless send_arrow raised SendArrowError, whose ``result`` this is;
-    ``queued_rows()`` names them.  Rows not queued have partition and offset -1."""
-
-    def __init__(self, topic: str, rows: int, parts: list[tuple[BatchResult, Any, int]]) -> None:
-        self.topic = topic
-        self.rows = rows
-        self._parts = parts   # [(BatchResult, row indices (numpy int64) or (start, stop), partition)]
-        self.rows_queued = sum(s[1] - s[0] if isinstance(s, tuple) else len(s) for _, s, _ in parts)
-
-    def done(self) -> bool:
-        return all(r.done() for r, _, _ in self._parts)
-
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait for every queued row's acknowledgement; raises the first delivery error."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        for r, _, _ in self._parts:
-            if not r.wait(None if deadline is None else max(0.0, deadline - time.monotonic())):
-                raise E.KafkaTimeoutError(f"send_arrow to {self.topic!r}: not acknowledged within {timeout:.1f} s")
-        for r, _, _ in self._parts:
-            if r.error is not None:
-                raise r.error
-
-    def _rows_where(self, keep: Callable[[BatchResult], bool]) -> npt.NDArray[np.int64]:
-        import numpy as np
-        picked = [np.arange(*rows, dtype=np.int64) if isinstance(rows, tuple) else rows
-                  for r, rows, _ in self._parts if keep(r)]
-        return np.sort(np.concatenate(picked)).astype(np.int64) if picked else np.empty(0, dtype=np.int64)
-
-    def queued_rows(self) -> npt.NDArray[np.int64]:
-        """numpy int64 array: the indices of the input rows that were queued, ascending."""
-        return self._rows_where(lambda r: True)
-
-    def failed_rows(self) -> npt.NDArray[np.int64]:
-        """numpy int64 array: the queued rows whose batch failed (so far; after wait(), all)."""
-        return self._rows_where(lambda r: r.done() and r.error is not None)
-
-    def partitions(self) -> npt.NDArray[np.int32]:
-        """numpy int32 array: the partition of every input row (-1: not queued)."""
-        import numpy as np
-        out = np.full(self.rows, -1, dtype=np.int32)
-        for _, rows, p in self._parts:
-            out[rows if not isinstance(rows, tuple) else slice(*rows)] = p
-        return out
-
-    def offsets(self, timeout: float | None = None) -> npt.NDArray[np.int64]:
-        """numpy int64 array: the offset of every input row (after waiting for all queued
-        rows; raises the first delivery error; -1: not queued, or acks=0)."""
-        import numpy as np
-        self.wait(timeout)
-        out = np.full(self.rows, -1, dtype=np.int64)
-        for r, rows, _ in self._parts:
-            n = rows[1] - rows[0] if isinstance(rows, tuple) else len(rows)
-            if r.base_offset >= 0:
-                got = np.arange(r.base_offset, r.base_offset + n, dtype=np.int64)
-            else:  # a batch split after MESSAGE_TOO_LARGE: offsets per half (or none, acks=0)
-                got = np.array([r.metadata(i, -1).offset for i in range(n)], dtype=np.int64)
-            out[rows if not isinstance(rows, tuple) else slice(*rows)] = got
-        return out
 
 
 class AsyncProducer:

@@ -60,7 +60,7 @@ __all__ = ["BrokerCounters", "RttWindow", "Statistics", "StatsEmitter", "StatsQu
 log = logging.getLogger("kafkacodec.client")
 
 OFFSET_INVALID = -1001          # librdkafka's "no offset"
-_COORDINATOR_NODES = 1 << 30    # node ids above: the group coordinator's connections (group.py)
+_COORDINATOR_NODES = 1 << 30    # node ids above: coordinators' own connections (NetworkClient.coordinator_node)
 _instances = itertools.count(1)
 
 
@@ -357,7 +357,7 @@ class Statistics:
         if group.closed:
             state = "term"
         elif group.coordinator is None:
-            state = "query-coord" if group._finding else "wait-coord"
+            state = "query-coord" if group.lookup.in_flight else "wait-coord"
         else:
             conn = self.client.connections.get(group.coordinator)
             state = "up" if conn is not None and conn.ready else "wait-broker-transport"

@@ -29,14 +29,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client.admin import answer_by
-from kafkacodec.client.metadata import BrokerInfo
+from kafkacodec.client.coordinator import (_COORDINATOR_GONE, _FENCED, _TRY_AGAIN, CALL_RETRY_BACKOFF, TRANSACTION,
+                                           CoordinatorCalls, CoordinatorLookup, answer_by)
+from kafkacodec.client.types import ConsumerGroupMetadata, PreparedTransaction
 
 if TYPE_CHECKING:
     from kafkacodec.client.accumulator import RecordAccumulator
@@ -48,31 +49,12 @@ __all__ = ["TransactionManager", "ConsumerGroupMetadata", "PreparedTransaction",
 
 log = logging.getLogger("kafkacodec.client.producer")
 
-_COORDINATOR_GONE = {Code.COORDINATOR_NOT_AVAILABLE, Code.NOT_COORDINATOR}
-_TRY_AGAIN = {Code.COORDINATOR_LOAD_IN_PROGRESS, Code.CONCURRENT_TRANSACTIONS, Code.REQUEST_TIMED_OUT}
-_FENCED = {Code.INVALID_PRODUCER_EPOCH, Code.PRODUCER_FENCED}
 _GROUP_FENCED = {Code.ILLEGAL_GENERATION, Code.UNKNOWN_MEMBER_ID, Code.FENCED_INSTANCE_ID}
 # the producer's sequence numbers no longer match the broker's
 _SEQUENCE_LOST = {Code.OUT_OF_ORDER_SEQUENCE_NUMBER, Code.UNKNOWN_PRODUCER_ID}
 # AddPartitionsToTxn: the partition is not known yet, or another in the request failed first
 _ADD_PARTITION_RETRY = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.OPERATION_NOT_ATTEMPTED}
 
-
-
-class ConsumerGroupMetadata(NamedTuple):
-    group_id: str
-    generation_id: int
-    member_id: str
-    group_instance_id: str | None
-
-
-class PreparedTransaction(NamedTuple):
-    """What another process needs to end a prepared transaction: EndTxn(transactional_id, producer_id,
-    producer_epoch); `partitions` are the transaction's (topic, partition)s."""
-    transactional_id: str
-    producer_id: int
-    producer_epoch: int
-    partitions: tuple[tuple[str, int], ...]
 
 
 def group_metadata_of(obj: object) -> ConsumerGroupMetadata:
@@ -89,117 +71,6 @@ def group_metadata_of(obj: object) -> ConsumerGroupMetadata:
                     f"group.id, not {type(obj).__name__}")
 
 
-class CoordinatorCalls:
-    """Blocking requests (calling thread) to the transaction coordinator of one
-    transactional id, or to a group's coordinator: FindCoordinator, then the
-    request until it is answered without a retriable error.  The producer's
-    TransactionManager and the functions for prepared transactions share them."""
-
-    def __init__(self, client: NetworkClient, transactional_id: str | None, request_timeout_ms: int,
-                 backoff_max: float) -> None:
-        self.client = client
-        self.transactional_id = transactional_id
-        self.request_timeout = request_timeout_ms / 1000
-        self.backoff_max = backoff_max
-        self.coordinator: int | None = None
-        self.answered_by: int | None = None   # the coordinator whose answer _call returned last
-
-    def _check_not_fatal(self) -> None:
-        pass
-
-    def _fenced(self, error: BaseException) -> None:
-        """Another producer took the transactional id over (the error is raised next)."""
-
-    # -- calling thread: blocking requests
-
-    def _coordinator_from(self, resp: Any) -> int | None:
-        if resp.error_code:
-            return None
-        md = self.client.metadata
-        if resp.node_id not in md.brokers:
-            # reachable by the address given even before our metadata lists it
-            md.brokers = dict(md.brokers, **{resp.node_id: BrokerInfo(resp.node_id, resp.host, resp.port, None)})
-        node: int = resp.node_id
-        return node
-
-    def _find(self, key: str, key_type: int, deadline: float) -> int:
-        attempt = 0
-        while True:
-            future = self.client.send(None, "FindCoordinator", m.FindCoordinatorRequest(key=key, key_type=key_type))
-            err: E.KafkaError | None = None
-            try:
-                resp = answer_by(future, deadline)
-                node = self._coordinator_from(resp)
-                if node is not None:
-                    return node
-                err = E.error_for(resp.error_code, f"FindCoordinator for {key!r}")
-                if not err.retriable:
-                    raise err
-            except E.KafkaError as exc:
-                if not exc.retriable:
-                    raise
-                err = exc
-            self._pause(attempt, deadline, err)
-            attempt += 1
-
-    def _pause(self, attempt: int, deadline: float, err: BaseException | None) -> None:
-        pause = backoff(0.02, self.backoff_max, attempt + 1)
-        if time.monotonic() + pause >= deadline:
-            raise E.KafkaTimeoutError(f"transaction operation not done before its timeout; last error: {err}")
-        time.sleep(pause)
-
-    def _call(self, api: str, make_body: Callable[[], Any], answer_code: Callable[[Any], int], deadline: float, *,
-              group: str | None = None) -> Any:
-        """Send to the transaction (or `group`'s) coordinator until it answers without a
-        retriable error; returns the answer.  answer_code(resp) -> the error code that counts."""
-        attempt = 0
-        coordinator: int | None = None
-        while True:
-            self._check_not_fatal()
-            if group is None:
-                if self.coordinator is None:
-                    assert self.transactional_id is not None, "a call without a group is for a transactional id"
-                    self.coordinator = self._find(self.transactional_id, 1, deadline)
-                coordinator = self.coordinator
-            elif coordinator is None:
-                coordinator = self._find(group, 0, deadline)
-            future = self.client.send(coordinator, api, make_body(),
-                                      timeout=max(0.1, min(self.request_timeout, deadline - time.monotonic())))
-            try:
-                resp = answer_by(future, deadline)
-            except E.KafkaError as exc:
-                if not exc.retriable:
-                    raise
-                if group is None:
-                    self.coordinator = None
-                else:
-                    coordinator = None
-                self._pause(attempt, deadline, exc)
-                attempt += 1
-                continue
-            code = answer_code(resp)
-            if code == Code.NONE:
-                self.answered_by = coordinator
-                return resp
-            err = E.error_for(code, f"{api} for " + (f"group {group!r}" if group is not None else
-                                                      f"transactional id {self.transactional_id!r}"))
-            if code in _FENCED:
-                fenced = E.error_for(Code.PRODUCER_FENCED, f"{api}: {err} (another producer uses transactional.id "
-                                                           f"{self.transactional_id!r})")
-                self._fenced(fenced)
-                raise fenced
-            if code in _COORDINATOR_GONE:
-                if group is None:
-                    self.coordinator = None
-                else:
-                    coordinator = None
-            elif code not in _TRY_AGAIN:
-                raise err
-            self._pause(attempt, deadline, err)
-            attempt += 1
-
-
-
 class TransactionManager(CoordinatorCalls):
     # where every producer's transaction state starts (instances replace these, never change them)
     transactional_id: str  # its producer's transactional.id
@@ -211,7 +82,6 @@ class TransactionManager(CoordinatorCalls):
     _add_future: concurrent.futures.Future[Any] | None = None
     _add_after = 0.0
     _add_failures = 0
-    _finding = False
 
     def __init__(self, client: NetworkClient, conf: dict[str, Any], sender: Sender,
                  accumulator: RecordAccumulator) -> None:
@@ -222,6 +92,8 @@ class TransactionManager(CoordinatorCalls):
         self.timeout_ms: int = conf["transaction.timeout.ms"]
         self.added: set[tuple[str, int]] = set()  # partitions in the current transaction (I/O thread writes)
         self._lock = threading.Lock()  # one caller-side operation at a time
+        # the I/O thread's lookup (AddPartitionsToTxn); the blocking calls find it themselves
+        self._lookup = CoordinatorLookup(client, self.transactional_id, TRANSACTION, listener=self._found)
 
     # -- state checks (calling threads)
 
@@ -269,7 +141,7 @@ class TransactionManager(CoordinatorCalls):
         if self._add_future is not None or now < self._add_after or self.fatal_error is not None:
             return
         if self.coordinator is None:
-            self._find_async()
+            self._lookup.lookup(now)
             return
         adding = [tp for tp in tps if tp not in self.added]
         if not adding:
@@ -317,7 +189,8 @@ class TransactionManager(CoordinatorCalls):
         if retry:
             self._add_failures += 1
             # CONCURRENT_TRANSACTIONS clears within milliseconds (the previous markers)
-            pause = backoff(0.02, min(0.02 * 64, self.sender.backoff_max), self._add_failures + 1)
+            pause = backoff(CALL_RETRY_BACKOFF, min(CALL_RETRY_BACKOFF * 64, self.sender.backoff_max),
+                            self._add_failures + 1)
             self._add_after = time.monotonic() + pause
         else:
             self._add_failures = 0
@@ -328,23 +201,9 @@ class TransactionManager(CoordinatorCalls):
             self.abortable_error = error
         self.client.wakeup()
 
-    def _find_async(self) -> None:
-        if self._finding:
-            return
-        self._finding = True
-        body = m.FindCoordinatorRequest(key=self.transactional_id, key_type=1)
-        future = self.client.send(None, "FindCoordinator", body)
-
-        def found(f: concurrent.futures.Future[Any]) -> None:
-            self._finding = False
-            node = None if f.exception() is not None else self._coordinator_from(f.result())
-            if node is None:
-                self._add_after = time.monotonic() + self.sender.backoff
-            else:
-                self.coordinator = node
-            self.client.wakeup()
-
-        future.add_done_callback(found)
+    def _found(self, lookup: CoordinatorLookup) -> None:
+        if lookup.node is not None:
+            self.coordinator = lookup.node
 
     # -- public operations (called by Producer)
 
@@ -361,7 +220,7 @@ class TransactionManager(CoordinatorCalls):
             return m.InitProducerIdRequest(transactional_id=self.transactional_id,
                                            transaction_timeout_ms=self.timeout_ms,
                                            producer_id=pid, producer_epoch=epoch)
-        resp = self._call("InitProducerId", body, lambda r: r.error_code, deadline)
+        resp = self.call("InitProducerId", body, lambda r: r.error_code, deadline)
         self.sender.set_producer(resp.producer_id, resp.producer_epoch)
         self.sequences_lost = False
         log.info("transactional id %r: producer id %d epoch %d", self.transactional_id, resp.producer_id,
@@ -393,7 +252,7 @@ class TransactionManager(CoordinatorCalls):
             gm = group_metadata_of(group_metadata)
             deadline = time.monotonic() + timeout
             sender = self.sender
-            self._call("AddOffsetsToTxn", lambda: m.AddOffsetsToTxnRequest(
+            self.call("AddOffsetsToTxn", lambda: m.AddOffsetsToTxnRequest(
                 transactional_id=self.transactional_id, producer_id=sender.producer_id,
                 producer_epoch=sender.producer_epoch, group_id=gm.group_id), lambda r: r.error_code, deadline)
             self.offsets_added = True
@@ -419,7 +278,7 @@ class TransactionManager(CoordinatorCalls):
                 return codes[0] if codes else Code.NONE
 
             try:
-                self._call("TxnOffsetCommit", body, code_of, deadline, group=gm.group_id)
+                self.call("TxnOffsetCommit", body, code_of, deadline, group=gm.group_id)
             except E.BrokerResponseError as exc:
                 if getattr(exc, "code", None) in _GROUP_FENCED:
                     err = E.CommitFailedError(f"TxnOffsetCommit for group {gm.group_id}: {exc}; the group "
@@ -458,7 +317,7 @@ class TransactionManager(CoordinatorCalls):
     def _end(self, commit: bool, deadline: float) -> None:
         if self.added or self.offsets_added:
             sender = self.sender
-            self._call("EndTxn", lambda: m.EndTxnRequest(
+            self.call("EndTxn", lambda: m.EndTxnRequest(
                 transactional_id=self.transactional_id, producer_id=sender.producer_id,
                 producer_epoch=sender.producer_epoch, committed=commit), lambda r: r.error_code, deadline)
         self.added = set()
@@ -466,12 +325,6 @@ class TransactionManager(CoordinatorCalls):
 
 
 # -- transactions ended by another process (two-phase commit)
-
-def _calls(client: NetworkClient, transactional_id: str) -> CoordinatorCalls:
-    conf = client.conf
-    return CoordinatorCalls(client, transactional_id, conf["request.timeout.ms"],
-                            max(conf["retry.backoff.ms"], conf["retry.backoff.max.ms"]) / 1000)
-
 
 def _deadline(client: NetworkClient, timeout: float | None) -> float:
     return time.monotonic() + (client.conf.get("default.api.timeout.ms", 60000) / 1000 if timeout is None else timeout)
@@ -486,8 +339,8 @@ def end_transaction(client: NetworkClient, transactional_id: str, producer_id: i
     already ended the same way answers success, so a retry after a lost answer is safe.
     ProducerFencedError: the transaction is gone with that epoch (aborted by its timeout
     or by a newer producer with the id); nothing of it will be committed."""
-    calls = _calls(client, transactional_id)
-    calls._call("EndTxn", lambda: m.EndTxnRequest(
+    calls = CoordinatorCalls.of(client, transactional_id)
+    calls.call("EndTxn", lambda: m.EndTxnRequest(
         transactional_id=transactional_id, producer_id=producer_id, producer_epoch=producer_epoch,
         committed=bool(committed)), lambda r: r.error_code, _deadline(client, timeout))
 
@@ -497,8 +350,8 @@ def fence_transactional_id(client: NetworkClient, transactional_id: str, *, tran
     """InitProducerId for `transactional_id` as a new producer would: the coordinator
     bumps the epoch, so older producers with the id are fenced, and aborts the
     transaction they left open.  Returns (producer id, epoch)."""
-    calls = _calls(client, transactional_id)
-    resp = calls._call("InitProducerId", lambda: m.InitProducerIdRequest(
+    calls = CoordinatorCalls.of(client, transactional_id)
+    resp = calls.call("InitProducerId", lambda: m.InitProducerIdRequest(
         transactional_id=transactional_id, transaction_timeout_ms=transaction_timeout_ms, producer_id=-1,
         producer_epoch=-1), lambda r: r.error_code, _deadline(client, timeout))
     return resp.producer_id, resp.producer_epoch
