@@ -15,7 +15,8 @@ The JSON specs hold no error codes: those come from ``tools/kafka_errors.py``
 (Kafka's ``Errors.java`` as a table), read as a literal.
 
 Five files under kafkacodec/ come out, each headed "GENERATED — do not edit":
-  protocol/_schema.py         the tables, one ``Field(...)`` per line, so a spec change is a small diff
+  protocol/_schema.py         the tables, one ``Field(...)`` per line, so a spec change is a small diff;
+                              each message's in a function of its own, made when first used
   protocol/messages.py        one name per message class (``_model`` builds each on first use)
   protocol/messages.pyi       the classes with their fields and types, for IDEs and type checkers
   protocol/_error_codes.py    ``ErrorCode`` and one exception class per code
@@ -41,7 +42,8 @@ GENERATED = ("# GENERATED — do not edit.  Source: Kafka JSON message specs (tr
 
 # The record types of the tables.  Written verbatim into _schema.py and run here
 # too, so the generator builds the very types the runtime reads.
-TYPES = '''from types import EllipsisType
+TYPES = '''from collections.abc import Mapping
+from types import EllipsisType
 from typing import NamedTuple
 
 OPEN = 32767  # upper bound of an open range such as "3+"
@@ -239,10 +241,13 @@ def build(specs_dir, include_unstable=False):
 # ---------------------------------------------------------------- _schema.py
 
 SCHEMA_HEAD = GENERATED + """#
-# MESSAGES[spec name] = Message(api_key, kind, variants).  Each Variant is a run
-# of versions with one field list (two when trunk and 3.9 define them
-# differently); its fields are one Field per line, a struct's own fields
-# indented under it.  Attributes at their default are left out.
+# MESSAGES[spec name] = Message(api_key, kind, variants), made by that message's
+# function below when it is asked for: a program loads every message's table
+# but builds only the ones it uses.  Each Variant is a run of versions with one
+# field list (two when trunk and 3.9 define them differently); its fields are one
+# Field per line, a struct's own fields indented under it.  Attributes at their
+# default are left out.  INDEX[spec name] = (api_key, kind, version runs): what a
+# registry needs of every message before any of its fields.
 """
 _RANGE_ATTRS = {"versions", "nullable_versions", "tagged_versions", "flexible_versions"}
 _NESTED_ATTRS = {"fields", "variants"}  # rendered on the lines that follow
@@ -282,11 +287,38 @@ def _render_fields(fields, depth, out):
             out.append(f"{pad})),\n")
 
 
+SCHEMA_LOOKUP = '''
+
+class _Messages(Mapping):
+    """MESSAGES[name]: the Message its function above makes, made at each lookup (whoever asks keeps it)."""
+
+    def __getitem__(self, name):
+        if name not in INDEX:
+            raise KeyError(name)
+        return globals()["_" + name]()
+
+    def __iter__(self):
+        return iter(INDEX)
+
+    def __len__(self):
+        return len(INDEX)
+
+
+MESSAGES = _Messages()
+'''
+
+
 def render_schema(messages):
-    out = [SCHEMA_HEAD, TYPES, "\n\nMESSAGES = {\n"]
+    out = [SCHEMA_HEAD, TYPES, "\n\nINDEX = {\n"]
     for name in sorted(messages):
         message = messages[name]
-        out.append(f"    {json.dumps(name)}: Message({_args(message)}, variants=(\n")
+        runs = ", ".join(f"({v.min_version}, {v.max_version})" for v in message.variants)
+        runs += "," if len(message.variants) == 1 else ""
+        out.append(f"    {json.dumps(name)}: ({message.api_key}, {json.dumps(message.kind)}, ({runs})),\n")
+    out.append("}\n")
+    for name in sorted(messages):
+        message = messages[name]
+        out.append(f"\n\ndef _{name}():\n    return Message({_args(message)}, variants=(\n")
         for variant in message.variants:
             if not variant.fields:
                 out.append(f"        Variant({_args(variant)}, fields=()),\n")
@@ -294,10 +326,9 @@ def render_schema(messages):
             out.append(f"        Variant({_args(variant)}, fields=(\n")
             _render_fields(variant.fields, 3, out)
             out.append("        )),\n")
-        out.append("    )),\n")
-    out.append("}\n")
+        out.append("    ))\n")
+    out.append(SCHEMA_LOOKUP)
     return "".join(out)
-
 
 
 # ---------------------------------------------------------------- messages.py / .pyi

@@ -1,9 +1,11 @@
 """Message classes and codec plans built from the generated schema, each when first used.
 
-``tools/gen_protocol.py`` turns Kafka's JSON specs into ``_schema.MESSAGES``
-(committed; CI checks it is current).  Nothing is built at import: the first use
-of the registry (``SPECS``, ``REQUESTS``...) loads that table, the first use of
-a message's class builds one Python class per message and per nested struct,
+``tools/gen_protocol.py`` turns Kafka's JSON specs into ``_schema`` (committed;
+CI checks it is current).  Nothing is built at import: the first use of the
+registry (``SPECS``, ``REQUESTS``...) loads ``_schema.INDEX`` (every message's
+API key, kind and versions), the first use of a message's fields makes its
+table (``_schema.MESSAGES[name]``), the first use of its class builds one
+Python class per message and per nested struct,
 covering every version, and the first use of a (message, version) with an
 executor (`_codec.pyx` or `_pure_codec.py`) compiles it once into a *plan*, a
 tree of field operations the executor runs without looking at the schema again,
@@ -175,30 +177,42 @@ def _field_default(ftype, default, nullable_any, cls_of):
 class MessageSpec:
     """Everything about one message (or header/data record) across its versions.
 
+    ``variants`` (its field lists; given, or taken from ``_schema`` by name), ``versions``,
     ``cls`` (the message class) and ``classes`` (it and its nested structs, by struct name) are
-    built when first asked for.
+    made when first asked for.
     """
 
     name: str
     api_key: int | None
     kind: str
     variants: tuple  # of _schema.Variant
+    runs: tuple[tuple[int, int], ...]  # (min_version, max_version) of each variant
     min_version: int
     max_version: int
     versions: frozenset[int]
 
-    def __init__(self, name: str, api_key: int | None, kind: str, variants: tuple) -> None:
+    def __init__(self, name: str, api_key: int | None, kind: str, variants: tuple | None = None,
+                 runs: tuple[tuple[int, int], ...] | None = None) -> None:
         self.name = name
         self.api_key = api_key
         self.kind = kind
-        self.variants = variants
-        self.min_version = variants[0].min_version
-        self.max_version = variants[-1].max_version
-        self.versions = frozenset(v for var in variants for v in range(var.min_version, var.max_version + 1))
+        if variants is not None:
+            self.variants = variants
+            runs = tuple((v.min_version, v.max_version) for v in variants)
+        self.runs = runs
+        self.min_version = runs[0][0]
+        self.max_version = runs[-1][1]
         self._plans = {}
 
     def __getattr__(self, attr):
-        # only for what is not set yet: once built, cls and classes are plain attributes
+        # only for what is not made yet: once made, each is a plain attribute
+        if attr == "versions":
+            self.versions = frozenset(v for lo, hi in self.runs for v in range(lo, hi + 1))
+            return self.versions
+        if attr == "variants":
+            from kafkacodec.protocol import _schema
+            self.variants = _schema.MESSAGES[self.name].variants  # the same tables whoever wins a race
+            return self.variants
         if attr not in ("cls", "classes"):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
         with _build_lock:  # one class per struct, whichever thread asks first
@@ -381,13 +395,13 @@ def load():
             return
         from kafkacodec.protocol import _schema
         specs = {}
-        for name, message in _schema.MESSAGES.items():
-            spec = MessageSpec(name, message.api_key, message.kind, message.variants)
+        for name, (api_key, kind, runs) in _schema.INDEX.items():
+            spec = MessageSpec(name, api_key, kind, runs=runs)
             specs[name] = spec
-            if message.kind == "request":
-                _requests[message.api_key] = spec
-            elif message.kind == "response":
-                _responses[message.api_key] = spec
+            if kind == "request":
+                _requests[api_key] = spec
+            elif kind == "response":
+                _responses[api_key] = spec
         _api_names.update((spec.name[:-len("Request")], key) for key, spec in _requests.items())
         _specs.update(specs)  # last: a non-empty _specs says the rest is filled
 

@@ -1,10 +1,14 @@
 # GENERATED — do not edit.  Source: Kafka JSON message specs (trunk + 3.9);
 # regenerate with `python tools/gen_protocol.py`.
 #
-# MESSAGES[spec name] = Message(api_key, kind, variants).  Each Variant is a run
-# of versions with one field list (two when trunk and 3.9 define them
-# differently); its fields are one Field per line, a struct's own fields
-# indented under it.  Attributes at their default are left out.
+# MESSAGES[spec name] = Message(api_key, kind, variants), made by that message's
+# function below when it is asked for: a program loads every message's table
+# but builds only the ones it uses.  Each Variant is a run of versions with one
+# field list (two when trunk and 3.9 define them differently); its fields are one
+# Field per line, a struct's own fields indented under it.  Attributes at their
+# default are left out.  INDEX[spec name] = (api_key, kind, version runs): what a
+# registry needs of every message before any of its fields.
+from collections.abc import Mapping
 from types import EllipsisType
 from typing import NamedTuple
 
@@ -42,22 +46,229 @@ class Message(NamedTuple):
     variants: tuple[Variant, ...]
 
 
-MESSAGES = {
-    "AddOffsetsToTxnRequest": Message(api_key=25, kind="request", variants=(
+INDEX = {
+    "AddOffsetsToTxnRequest": (25, "request", ((0, 4),)),
+    "AddOffsetsToTxnResponse": (25, "response", ((0, 4),)),
+    "AddPartitionsToTxnRequest": (24, "request", ((0, 5),)),
+    "AddPartitionsToTxnResponse": (24, "response", ((0, 5),)),
+    "AddRaftVoterRequest": (80, "request", ((0, 1),)),
+    "AddRaftVoterResponse": (80, "response", ((0, 1),)),
+    "AllocateProducerIdsRequest": (67, "request", ((0, 0),)),
+    "AllocateProducerIdsResponse": (67, "response", ((0, 0),)),
+    "AlterClientQuotasRequest": (49, "request", ((0, 1),)),
+    "AlterClientQuotasResponse": (49, "response", ((0, 1),)),
+    "AlterConfigsRequest": (33, "request", ((0, 2),)),
+    "AlterConfigsResponse": (33, "response", ((0, 2),)),
+    "AlterPartitionReassignmentsRequest": (45, "request", ((0, 1),)),
+    "AlterPartitionReassignmentsResponse": (45, "response", ((0, 1),)),
+    "AlterPartitionRequest": (56, "request", ((0, 1), (2, 3))),
+    "AlterPartitionResponse": (56, "response", ((0, 1), (2, 3))),
+    "AlterReplicaLogDirsRequest": (34, "request", ((0, 2),)),
+    "AlterReplicaLogDirsResponse": (34, "response", ((0, 2),)),
+    "AlterShareGroupOffsetsRequest": (91, "request", ((0, 0),)),
+    "AlterShareGroupOffsetsResponse": (91, "response", ((0, 0),)),
+    "AlterUserScramCredentialsRequest": (51, "request", ((0, 0),)),
+    "AlterUserScramCredentialsResponse": (51, "response", ((0, 0),)),
+    "ApiVersionsRequest": (18, "request", ((0, 4),)),
+    "ApiVersionsResponse": (18, "response", ((0, 4),)),
+    "AssignReplicasToDirsRequest": (73, "request", ((0, 0),)),
+    "AssignReplicasToDirsResponse": (73, "response", ((0, 0),)),
+    "BeginQuorumEpochRequest": (53, "request", ((0, 1),)),
+    "BeginQuorumEpochResponse": (53, "response", ((0, 1),)),
+    "BrokerHeartbeatRequest": (63, "request", ((0, 1),)),
+    "BrokerHeartbeatResponse": (63, "response", ((0, 1),)),
+    "BrokerRegistrationRequest": (62, "request", ((0, 4),)),
+    "BrokerRegistrationResponse": (62, "response", ((0, 4),)),
+    "ConsumerGroupDescribeRequest": (69, "request", ((0, 1),)),
+    "ConsumerGroupDescribeResponse": (69, "response", ((0, 1),)),
+    "ConsumerGroupHeartbeatRequest": (68, "request", ((0, 1),)),
+    "ConsumerGroupHeartbeatResponse": (68, "response", ((0, 1),)),
+    "ConsumerProtocolAssignment": (None, "data", ((0, 3),)),
+    "ConsumerProtocolSubscription": (None, "data", ((0, 3),)),
+    "ControlledShutdownRequest": (7, "request", ((0, 3),)),
+    "ControlledShutdownResponse": (7, "response", ((0, 3),)),
+    "ControllerRegistrationRequest": (70, "request", ((0, 0),)),
+    "ControllerRegistrationResponse": (70, "response", ((0, 0),)),
+    "CreateAclsRequest": (30, "request", ((0, 3),)),
+    "CreateAclsResponse": (30, "response", ((0, 3),)),
+    "CreateDelegationTokenRequest": (38, "request", ((0, 3),)),
+    "CreateDelegationTokenResponse": (38, "response", ((0, 3),)),
+    "CreatePartitionsRequest": (37, "request", ((0, 3),)),
+    "CreatePartitionsResponse": (37, "response", ((0, 3),)),
+    "CreateTopicsRequest": (19, "request", ((0, 7),)),
+    "CreateTopicsResponse": (19, "response", ((0, 7),)),
+    "DefaultPrincipalData": (None, "data", ((0, 0),)),
+    "DeleteAclsRequest": (31, "request", ((0, 3),)),
+    "DeleteAclsResponse": (31, "response", ((0, 3),)),
+    "DeleteGroupsRequest": (42, "request", ((0, 2),)),
+    "DeleteGroupsResponse": (42, "response", ((0, 2),)),
+    "DeleteRecordsRequest": (21, "request", ((0, 2),)),
+    "DeleteRecordsResponse": (21, "response", ((0, 2),)),
+    "DeleteShareGroupOffsetsRequest": (92, "request", ((0, 0),)),
+    "DeleteShareGroupOffsetsResponse": (92, "response", ((0, 0),)),
+    "DeleteShareGroupStateRequest": (86, "request", ((0, 0),)),
+    "DeleteShareGroupStateResponse": (86, "response", ((0, 0),)),
+    "DeleteTopicsRequest": (20, "request", ((0, 6),)),
+    "DeleteTopicsResponse": (20, "response", ((0, 6),)),
+    "DescribeAclsRequest": (29, "request", ((0, 3),)),
+    "DescribeAclsResponse": (29, "response", ((0, 3),)),
+    "DescribeClientQuotasRequest": (48, "request", ((0, 1),)),
+    "DescribeClientQuotasResponse": (48, "response", ((0, 1),)),
+    "DescribeClusterRequest": (60, "request", ((0, 2),)),
+    "DescribeClusterResponse": (60, "response", ((0, 2),)),
+    "DescribeConfigsRequest": (32, "request", ((0, 4),)),
+    "DescribeConfigsResponse": (32, "response", ((0, 0), (1, 4))),
+    "DescribeDelegationTokenRequest": (41, "request", ((0, 3),)),
+    "DescribeDelegationTokenResponse": (41, "response", ((0, 3),)),
+    "DescribeGroupsRequest": (15, "request", ((0, 6),)),
+    "DescribeGroupsResponse": (15, "response", ((0, 6),)),
+    "DescribeLogDirsRequest": (35, "request", ((0, 4),)),
+    "DescribeLogDirsResponse": (35, "response", ((0, 4),)),
+    "DescribeProducersRequest": (61, "request", ((0, 0),)),
+    "DescribeProducersResponse": (61, "response", ((0, 0),)),
+    "DescribeQuorumRequest": (55, "request", ((0, 2),)),
+    "DescribeQuorumResponse": (55, "response", ((0, 2),)),
+    "DescribeShareGroupOffsetsRequest": (90, "request", ((0, 1),)),
+    "DescribeShareGroupOffsetsResponse": (90, "response", ((0, 1),)),
+    "DescribeTopicPartitionsRequest": (75, "request", ((0, 0),)),
+    "DescribeTopicPartitionsResponse": (75, "response", ((0, 0),)),
+    "DescribeTransactionsRequest": (65, "request", ((0, 0),)),
+    "DescribeTransactionsResponse": (65, "response", ((0, 0),)),
+    "DescribeUserScramCredentialsRequest": (50, "request", ((0, 0),)),
+    "DescribeUserScramCredentialsResponse": (50, "response", ((0, 0),)),
+    "ElectLeadersRequest": (43, "request", ((0, 2),)),
+    "ElectLeadersResponse": (43, "response", ((0, 2),)),
+    "EndQuorumEpochRequest": (54, "request", ((0, 1),)),
+    "EndQuorumEpochResponse": (54, "response", ((0, 1),)),
+    "EndTxnMarker": (None, "data", ((0, 0),)),
+    "EndTxnRequest": (26, "request", ((0, 5),)),
+    "EndTxnResponse": (26, "response", ((0, 5),)),
+    "EnvelopeRequest": (58, "request", ((0, 0),)),
+    "EnvelopeResponse": (58, "response", ((0, 0),)),
+    "ExpireDelegationTokenRequest": (40, "request", ((0, 2),)),
+    "ExpireDelegationTokenResponse": (40, "response", ((0, 2),)),
+    "FetchRequest": (1, "request", ((0, 3), (4, 18))),
+    "FetchResponse": (1, "response", ((0, 18),)),
+    "FetchSnapshotRequest": (59, "request", ((0, 1),)),
+    "FetchSnapshotResponse": (59, "response", ((0, 1),)),
+    "FindCoordinatorRequest": (10, "request", ((0, 6),)),
+    "FindCoordinatorResponse": (10, "response", ((0, 6),)),
+    "GetTelemetrySubscriptionsRequest": (71, "request", ((0, 0),)),
+    "GetTelemetrySubscriptionsResponse": (71, "response", ((0, 0),)),
+    "HeartbeatRequest": (12, "request", ((0, 4),)),
+    "HeartbeatResponse": (12, "response", ((0, 4),)),
+    "IncrementalAlterConfigsRequest": (44, "request", ((0, 1),)),
+    "IncrementalAlterConfigsResponse": (44, "response", ((0, 1),)),
+    "InitProducerIdRequest": (22, "request", ((0, 5),)),
+    "InitProducerIdResponse": (22, "response", ((0, 5),)),
+    "InitializeShareGroupStateRequest": (83, "request", ((0, 0),)),
+    "InitializeShareGroupStateResponse": (83, "response", ((0, 0),)),
+    "JoinGroupRequest": (11, "request", ((0, 9),)),
+    "JoinGroupResponse": (11, "response", ((0, 9),)),
+    "KRaftVersionRecord": (None, "data", ((0, 0),)),
+    "LeaderAndIsrRequest": (4, "request", ((0, 7),)),
+    "LeaderAndIsrResponse": (4, "response", ((0, 7),)),
+    "LeaderChangeMessage": (None, "data", ((0, 1),)),
+    "LeaveGroupRequest": (13, "request", ((0, 5),)),
+    "LeaveGroupResponse": (13, "response", ((0, 5),)),
+    "ListConfigResourcesRequest": (74, "request", ((0, 1),)),
+    "ListConfigResourcesResponse": (74, "response", ((0, 1),)),
+    "ListGroupsRequest": (16, "request", ((0, 5),)),
+    "ListGroupsResponse": (16, "response", ((0, 5),)),
+    "ListOffsetsRequest": (2, "request", ((0, 0), (1, 11))),
+    "ListOffsetsResponse": (2, "response", ((0, 0), (1, 11))),
+    "ListPartitionReassignmentsRequest": (46, "request", ((0, 0),)),
+    "ListPartitionReassignmentsResponse": (46, "response", ((0, 0),)),
+    "ListTransactionsRequest": (66, "request", ((0, 2),)),
+    "ListTransactionsResponse": (66, "response", ((0, 2),)),
+    "MetadataRequest": (3, "request", ((0, 13),)),
+    "MetadataResponse": (3, "response", ((0, 13),)),
+    "OffsetCommitRequest": (8, "request", ((0, 1), (2, 10))),
+    "OffsetCommitResponse": (8, "response", ((0, 1), (2, 10))),
+    "OffsetDeleteRequest": (47, "request", ((0, 0),)),
+    "OffsetDeleteResponse": (47, "response", ((0, 0),)),
+    "OffsetFetchRequest": (9, "request", ((0, 0), (1, 10))),
+    "OffsetFetchResponse": (9, "response", ((0, 0), (1, 10))),
+    "OffsetForLeaderEpochRequest": (23, "request", ((0, 4),)),
+    "OffsetForLeaderEpochResponse": (23, "response", ((0, 4),)),
+    "ProduceRequest": (0, "request", ((0, 2), (3, 13))),
+    "ProduceResponse": (0, "response", ((0, 2), (3, 13))),
+    "PushTelemetryRequest": (72, "request", ((0, 0),)),
+    "PushTelemetryResponse": (72, "response", ((0, 0),)),
+    "ReadShareGroupStateRequest": (84, "request", ((0, 0),)),
+    "ReadShareGroupStateResponse": (84, "response", ((0, 0),)),
+    "ReadShareGroupStateSummaryRequest": (87, "request", ((0, 1),)),
+    "ReadShareGroupStateSummaryResponse": (87, "response", ((0, 1),)),
+    "RemoveRaftVoterRequest": (81, "request", ((0, 0),)),
+    "RemoveRaftVoterResponse": (81, "response", ((0, 0),)),
+    "RenewDelegationTokenRequest": (39, "request", ((0, 2),)),
+    "RenewDelegationTokenResponse": (39, "response", ((0, 2),)),
+    "RequestHeader": (None, "header", ((0, 0), (1, 2))),
+    "ResponseHeader": (None, "header", ((0, 1),)),
+    "SaslAuthenticateRequest": (36, "request", ((0, 2),)),
+    "SaslAuthenticateResponse": (36, "response", ((0, 2),)),
+    "SaslHandshakeRequest": (17, "request", ((0, 1),)),
+    "SaslHandshakeResponse": (17, "response", ((0, 1),)),
+    "ShareAcknowledgeRequest": (79, "request", ((1, 2),)),
+    "ShareAcknowledgeResponse": (79, "response", ((1, 2),)),
+    "ShareFetchRequest": (78, "request", ((1, 2),)),
+    "ShareFetchResponse": (78, "response", ((1, 2),)),
+    "ShareGroupDescribeRequest": (77, "request", ((1, 1),)),
+    "ShareGroupDescribeResponse": (77, "response", ((1, 1),)),
+    "ShareGroupHeartbeatRequest": (76, "request", ((1, 1),)),
+    "ShareGroupHeartbeatResponse": (76, "response", ((1, 1),)),
+    "SnapshotFooterRecord": (None, "data", ((0, 0),)),
+    "SnapshotHeaderRecord": (None, "data", ((0, 0),)),
+    "StopReplicaRequest": (5, "request", ((0, 4),)),
+    "StopReplicaResponse": (5, "response", ((0, 4),)),
+    "StreamsGroupDescribeRequest": (89, "request", ((0, 0),)),
+    "StreamsGroupDescribeResponse": (89, "response", ((0, 0),)),
+    "StreamsGroupHeartbeatRequest": (88, "request", ((0, 0),)),
+    "StreamsGroupHeartbeatResponse": (88, "response", ((0, 0),)),
+    "SyncGroupRequest": (14, "request", ((0, 5),)),
+    "SyncGroupResponse": (14, "response", ((0, 5),)),
+    "TxnOffsetCommitRequest": (28, "request", ((0, 5),)),
+    "TxnOffsetCommitResponse": (28, "response", ((0, 5),)),
+    "UnregisterBrokerRequest": (64, "request", ((0, 0),)),
+    "UnregisterBrokerResponse": (64, "response", ((0, 0),)),
+    "UpdateFeaturesRequest": (57, "request", ((0, 2),)),
+    "UpdateFeaturesResponse": (57, "response", ((0, 2),)),
+    "UpdateMetadataRequest": (6, "request", ((0, 8),)),
+    "UpdateMetadataResponse": (6, "response", ((0, 8),)),
+    "UpdateRaftVoterRequest": (82, "request", ((0, 0),)),
+    "UpdateRaftVoterResponse": (82, "response", ((0, 0),)),
+    "VoteRequest": (52, "request", ((0, 2),)),
+    "VoteResponse": (52, "response", ((0, 2),)),
+    "VotersRecord": (None, "data", ((0, 0),)),
+    "WriteShareGroupStateRequest": (85, "request", ((0, 1),)),
+    "WriteShareGroupStateResponse": (85, "response", ((0, 1),)),
+    "WriteTxnMarkersRequest": (27, "request", ((0, 0), (1, 2))),
+    "WriteTxnMarkersResponse": (27, "response", ((0, 2),)),
+}
+
+
+def _AddOffsetsToTxnRequest():
+    return Message(api_key=25, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
             Field(name="TransactionalId", type="string", versions=(0, OPEN)),
             Field(name="ProducerId", type="int64", versions=(0, OPEN)),
             Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
             Field(name="GroupId", type="string", versions=(0, OPEN)),
         )),
-    )),
-    "AddOffsetsToTxnResponse": Message(api_key=25, kind="response", variants=(
+    ))
+
+
+def _AddOffsetsToTxnResponse():
+    return Message(api_key=25, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "AddPartitionsToTxnRequest": Message(api_key=24, kind="request", variants=(
+    ))
+
+
+def _AddPartitionsToTxnRequest():
+    return Message(api_key=24, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="Transactions", type="[]AddPartitionsToTxnTransaction", versions=(4, OPEN), fields=(
                 Field(name="TransactionalId", type="string", versions=(4, OPEN)),
@@ -77,8 +288,11 @@ MESSAGES = {
                 Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "AddPartitionsToTxnResponse": Message(api_key=24, kind="response", variants=(
+    ))
+
+
+def _AddPartitionsToTxnResponse():
+    return Message(api_key=24, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(4, OPEN), ignorable=True),
@@ -100,8 +314,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AddRaftVoterRequest": Message(api_key=80, kind="request", variants=(
+    ))
+
+
+def _AddRaftVoterRequest():
+    return Message(api_key=80, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
@@ -114,29 +331,41 @@ MESSAGES = {
             )),
             Field(name="AckWhenCommitted", type="bool", versions=(1, OPEN), default=True),
         )),
-    )),
-    "AddRaftVoterResponse": Message(api_key=80, kind="response", variants=(
+    ))
+
+
+def _AddRaftVoterResponse():
+    return Message(api_key=80, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), ignorable=True),
         )),
-    )),
-    "AllocateProducerIdsRequest": Message(api_key=67, kind="request", variants=(
+    ))
+
+
+def _AllocateProducerIdsRequest():
+    return Message(api_key=67, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
             Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
         )),
-    )),
-    "AllocateProducerIdsResponse": Message(api_key=67, kind="response", variants=(
+    ))
+
+
+def _AllocateProducerIdsResponse():
+    return Message(api_key=67, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ProducerIdStart", type="int64", versions=(0, OPEN)),
             Field(name="ProducerIdLen", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "AlterClientQuotasRequest": Message(api_key=49, kind="request", variants=(
+    ))
+
+
+def _AlterClientQuotasRequest():
+    return Message(api_key=49, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="Entries", type="[]EntryData", versions=(0, OPEN), fields=(
                 Field(name="Entity", type="[]EntityData", versions=(0, OPEN), fields=(
@@ -151,8 +380,11 @@ MESSAGES = {
             )),
             Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "AlterClientQuotasResponse": Message(api_key=49, kind="response", variants=(
+    ))
+
+
+def _AlterClientQuotasResponse():
+    return Message(api_key=49, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Entries", type="[]EntryData", versions=(0, OPEN), fields=(
@@ -164,8 +396,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterConfigsRequest": Message(api_key=33, kind="request", variants=(
+    ))
+
+
+def _AlterConfigsRequest():
+    return Message(api_key=33, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Resources", type="[]AlterConfigsResource", versions=(0, OPEN), fields=(
                 Field(name="ResourceType", type="int8", versions=(0, OPEN)),
@@ -177,8 +412,11 @@ MESSAGES = {
             )),
             Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "AlterConfigsResponse": Message(api_key=33, kind="response", variants=(
+    ))
+
+
+def _AlterConfigsResponse():
+    return Message(api_key=33, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Responses", type="[]AlterConfigsResourceResponse", versions=(0, OPEN), fields=(
@@ -188,8 +426,11 @@ MESSAGES = {
                 Field(name="ResourceName", type="string", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "AlterPartitionReassignmentsRequest": Message(api_key=45, kind="request", variants=(
+    ))
+
+
+def _AlterPartitionReassignmentsRequest():
+    return Message(api_key=45, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN), default=60000),
             Field(name="AllowReplicationFactorChange", type="bool", versions=(1, OPEN), default=True),
@@ -201,8 +442,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterPartitionReassignmentsResponse": Message(api_key=45, kind="response", variants=(
+    ))
+
+
+def _AlterPartitionReassignmentsResponse():
+    return Message(api_key=45, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="AllowReplicationFactorChange", type="bool", versions=(1, OPEN), default=True, ignorable=True),
@@ -217,8 +461,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterPartitionRequest": Message(api_key=56, kind="request", variants=(
+    ))
+
+
+def _AlterPartitionRequest():
+    return Message(api_key=56, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
             Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
@@ -256,8 +503,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterPartitionResponse": Message(api_key=56, kind="response", variants=(
+    ))
+
+
+def _AlterPartitionResponse():
+    return Message(api_key=56, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -291,8 +541,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterReplicaLogDirsRequest": Message(api_key=34, kind="request", variants=(
+    ))
+
+
+def _AlterReplicaLogDirsRequest():
+    return Message(api_key=34, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Dirs", type="[]AlterReplicaLogDir", versions=(0, OPEN), fields=(
                 Field(name="Path", type="string", versions=(0, OPEN)),
@@ -302,8 +555,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterReplicaLogDirsResponse": Message(api_key=34, kind="response", variants=(
+    ))
+
+
+def _AlterReplicaLogDirsResponse():
+    return Message(api_key=34, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]AlterReplicaLogDirTopicResult", versions=(0, OPEN), fields=(
@@ -314,8 +570,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterShareGroupOffsetsRequest": Message(api_key=91, kind="request", variants=(
+    ))
+
+
+def _AlterShareGroupOffsetsRequest():
+    return Message(api_key=91, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]AlterShareGroupOffsetsRequestTopic", versions=(0, OPEN), fields=(
@@ -326,8 +585,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterShareGroupOffsetsResponse": Message(api_key=91, kind="response", variants=(
+    ))
+
+
+def _AlterShareGroupOffsetsResponse():
+    return Message(api_key=91, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -342,8 +604,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AlterUserScramCredentialsRequest": Message(api_key=51, kind="request", variants=(
+    ))
+
+
+def _AlterUserScramCredentialsRequest():
+    return Message(api_key=51, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Deletions", type="[]ScramCredentialDeletion", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -357,8 +622,11 @@ MESSAGES = {
                 Field(name="SaltedPassword", type="bytes", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "AlterUserScramCredentialsResponse": Message(api_key=51, kind="response", variants=(
+    ))
+
+
+def _AlterUserScramCredentialsResponse():
+    return Message(api_key=51, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]AlterUserScramCredentialsResult", versions=(0, OPEN), fields=(
@@ -367,14 +635,20 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             )),
         )),
-    )),
-    "ApiVersionsRequest": Message(api_key=18, kind="request", variants=(
+    ))
+
+
+def _ApiVersionsRequest():
+    return Message(api_key=18, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
             Field(name="ClientSoftwareName", type="string", versions=(3, OPEN), ignorable=True),
             Field(name="ClientSoftwareVersion", type="string", versions=(3, OPEN), ignorable=True),
         )),
-    )),
-    "ApiVersionsResponse": Message(api_key=18, kind="response", variants=(
+    ))
+
+
+def _ApiVersionsResponse():
+    return Message(api_key=18, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(3, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ApiKeys", type="[]ApiVersion", versions=(0, OPEN), fields=(
@@ -396,8 +670,11 @@ MESSAGES = {
             )),
             Field(name="ZkMigrationReady", type="bool", versions=(3, OPEN), tag=3, tagged_versions=(3, OPEN), default=False, ignorable=True),
         )),
-    )),
-    "AssignReplicasToDirsRequest": Message(api_key=73, kind="request", variants=(
+    ))
+
+
+def _AssignReplicasToDirsRequest():
+    return Message(api_key=73, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
             Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
@@ -411,8 +688,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "AssignReplicasToDirsResponse": Message(api_key=73, kind="response", variants=(
+    ))
+
+
+def _AssignReplicasToDirsResponse():
+    return Message(api_key=73, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -427,8 +707,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "BeginQuorumEpochRequest": Message(api_key=53, kind="request", variants=(
+    ))
+
+
+def _BeginQuorumEpochRequest():
+    return Message(api_key=53, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="VoterId", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
@@ -447,8 +730,11 @@ MESSAGES = {
                 Field(name="Port", type="uint16", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "BeginQuorumEpochResponse": Message(api_key=53, kind="response", variants=(
+    ))
+
+
+def _BeginQuorumEpochResponse():
+    return Message(api_key=53, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
@@ -466,8 +752,11 @@ MESSAGES = {
                 Field(name="Port", type="uint16", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "BrokerHeartbeatRequest": Message(api_key=63, kind="request", variants=(
+    ))
+
+
+def _BrokerHeartbeatRequest():
+    return Message(api_key=63, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
             Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
@@ -476,8 +765,11 @@ MESSAGES = {
             Field(name="WantShutDown", type="bool", versions=(0, OPEN)),
             Field(name="OfflineLogDirs", type="[]uuid", versions=(1, OPEN), tag=0, tagged_versions=(1, OPEN)),
         )),
-    )),
-    "BrokerHeartbeatResponse": Message(api_key=63, kind="response", variants=(
+    ))
+
+
+def _BrokerHeartbeatResponse():
+    return Message(api_key=63, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -485,8 +777,11 @@ MESSAGES = {
             Field(name="IsFenced", type="bool", versions=(0, OPEN), default=True),
             Field(name="ShouldShutDown", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "BrokerRegistrationRequest": Message(api_key=62, kind="request", variants=(
+    ))
+
+
+def _BrokerRegistrationRequest():
+    return Message(api_key=62, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(0, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
             Field(name="ClusterId", type="string", versions=(0, OPEN)),
@@ -507,21 +802,30 @@ MESSAGES = {
             Field(name="LogDirs", type="[]uuid", versions=(2, OPEN), ignorable=True),
             Field(name="PreviousBrokerEpoch", type="int64", versions=(3, OPEN), default=-1, ignorable=True),
         )),
-    )),
-    "BrokerRegistrationResponse": Message(api_key=62, kind="response", variants=(
+    ))
+
+
+def _BrokerRegistrationResponse():
+    return Message(api_key=62, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="BrokerEpoch", type="int64", versions=(0, OPEN), default=-1),
         )),
-    )),
-    "ConsumerGroupDescribeRequest": Message(api_key=69, kind="request", variants=(
+    ))
+
+
+def _ConsumerGroupDescribeRequest():
+    return Message(api_key=69, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupIds", type="[]string", versions=(0, OPEN)),
             Field(name="IncludeAuthorizedOperations", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "ConsumerGroupDescribeResponse": Message(api_key=69, kind="response", variants=(
+    ))
+
+
+def _ConsumerGroupDescribeResponse():
+    return Message(api_key=69, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
@@ -560,8 +864,11 @@ MESSAGES = {
                 Field(name="AuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
             )),
         )),
-    )),
-    "ConsumerGroupHeartbeatRequest": Message(api_key=68, kind="request", variants=(
+    ))
+
+
+def _ConsumerGroupHeartbeatRequest():
+    return Message(api_key=68, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="MemberId", type="string", versions=(0, OPEN)),
@@ -577,8 +884,11 @@ MESSAGES = {
                 Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "ConsumerGroupHeartbeatResponse": Message(api_key=68, kind="response", variants=(
+    ))
+
+
+def _ConsumerGroupHeartbeatResponse():
+    return Message(api_key=68, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -593,8 +903,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ConsumerProtocolAssignment": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _ConsumerProtocolAssignment():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=None, fields=(
             Field(name="AssignedPartitions", type="[]TopicPartition", versions=(0, OPEN), fields=(
                 Field(name="Topic", type="string", versions=(0, OPEN)),
@@ -602,8 +915,11 @@ MESSAGES = {
             )),
             Field(name="UserData", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
         )),
-    )),
-    "ConsumerProtocolSubscription": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _ConsumerProtocolSubscription():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=None, fields=(
             Field(name="Topics", type="[]string", versions=(0, OPEN)),
             Field(name="UserData", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
@@ -614,14 +930,20 @@ MESSAGES = {
             Field(name="GenerationId", type="int32", versions=(2, OPEN), default=-1, ignorable=True),
             Field(name="RackId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None, ignorable=True),
         )),
-    )),
-    "ControlledShutdownRequest": Message(api_key=7, kind="request", variants=(
+    ))
+
+
+def _ControlledShutdownRequest():
+    return Message(api_key=7, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(3, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
             Field(name="BrokerEpoch", type="int64", versions=(2, OPEN), default=-1, ignorable=True),
         )),
-    )),
-    "ControlledShutdownResponse": Message(api_key=7, kind="response", variants=(
+    ))
+
+
+def _ControlledShutdownResponse():
+    return Message(api_key=7, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(3, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="RemainingPartitions", type="[]RemainingPartition", versions=(0, OPEN), fields=(
@@ -629,8 +951,11 @@ MESSAGES = {
                 Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "ControllerRegistrationRequest": Message(api_key=70, kind="request", variants=(
+    ))
+
+
+def _ControllerRegistrationRequest():
+    return Message(api_key=70, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ControllerId", type="int32", versions=(0, OPEN)),
             Field(name="IncarnationId", type="uuid", versions=(0, OPEN)),
@@ -647,15 +972,21 @@ MESSAGES = {
                 Field(name="MaxSupportedVersion", type="int16", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "ControllerRegistrationResponse": Message(api_key=70, kind="response", variants=(
+    ))
+
+
+def _ControllerRegistrationResponse():
+    return Message(api_key=70, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
         )),
-    )),
-    "CreateAclsRequest": Message(api_key=30, kind="request", variants=(
+    ))
+
+
+def _CreateAclsRequest():
+    return Message(api_key=30, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Creations", type="[]AclCreation", versions=(0, OPEN), fields=(
                 Field(name="ResourceType", type="int8", versions=(0, OPEN)),
@@ -667,8 +998,11 @@ MESSAGES = {
                 Field(name="PermissionType", type="int8", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "CreateAclsResponse": Message(api_key=30, kind="response", variants=(
+    ))
+
+
+def _CreateAclsResponse():
+    return Message(api_key=30, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]AclCreationResult", versions=(0, OPEN), fields=(
@@ -676,8 +1010,11 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             )),
         )),
-    )),
-    "CreateDelegationTokenRequest": Message(api_key=38, kind="request", variants=(
+    ))
+
+
+def _CreateDelegationTokenRequest():
+    return Message(api_key=38, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="OwnerPrincipalType", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
             Field(name="OwnerPrincipalName", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN)),
@@ -687,8 +1024,11 @@ MESSAGES = {
             )),
             Field(name="MaxLifetimeMs", type="int64", versions=(0, OPEN)),
         )),
-    )),
-    "CreateDelegationTokenResponse": Message(api_key=38, kind="response", variants=(
+    ))
+
+
+def _CreateDelegationTokenResponse():
+    return Message(api_key=38, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="PrincipalType", type="string", versions=(0, OPEN)),
@@ -702,8 +1042,11 @@ MESSAGES = {
             Field(name="Hmac", type="bytes", versions=(0, OPEN)),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "CreatePartitionsRequest": Message(api_key=37, kind="request", variants=(
+    ))
+
+
+def _CreatePartitionsRequest():
+    return Message(api_key=37, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Topics", type="[]CreatePartitionsTopic", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -715,8 +1058,11 @@ MESSAGES = {
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
             Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "CreatePartitionsResponse": Message(api_key=37, kind="response", variants=(
+    ))
+
+
+def _CreatePartitionsResponse():
+    return Message(api_key=37, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]CreatePartitionsTopicResult", versions=(0, OPEN), fields=(
@@ -725,8 +1071,11 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             )),
         )),
-    )),
-    "CreateTopicsRequest": Message(api_key=19, kind="request", variants=(
+    ))
+
+
+def _CreateTopicsRequest():
+    return Message(api_key=19, kind="request", variants=(
         Variant(min_version=0, max_version=7, flexible_versions=(5, OPEN), fields=(
             Field(name="Topics", type="[]CreatableTopic", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -744,8 +1093,11 @@ MESSAGES = {
             Field(name="timeoutMs", type="int32", versions=(0, OPEN), default=60000),
             Field(name="validateOnly", type="bool", versions=(1, OPEN), default=False),
         )),
-    )),
-    "CreateTopicsResponse": Message(api_key=19, kind="response", variants=(
+    ))
+
+
+def _CreateTopicsResponse():
+    return Message(api_key=19, kind="response", variants=(
         Variant(min_version=0, max_version=7, flexible_versions=(5, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
             Field(name="Topics", type="[]CreatableTopicResult", versions=(0, OPEN), fields=(
@@ -765,15 +1117,21 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DefaultPrincipalData": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _DefaultPrincipalData():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Type", type="string", versions=(0, OPEN)),
             Field(name="Name", type="string", versions=(0, OPEN)),
             Field(name="TokenAuthenticated", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "DeleteAclsRequest": Message(api_key=31, kind="request", variants=(
+    ))
+
+
+def _DeleteAclsRequest():
+    return Message(api_key=31, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Filters", type="[]DeleteAclsFilter", versions=(0, OPEN), fields=(
                 Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
@@ -785,8 +1143,11 @@ MESSAGES = {
                 Field(name="PermissionType", type="int8", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DeleteAclsResponse": Message(api_key=31, kind="response", variants=(
+    ))
+
+
+def _DeleteAclsResponse():
+    return Message(api_key=31, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="FilterResults", type="[]DeleteAclsFilterResult", versions=(0, OPEN), fields=(
@@ -805,13 +1166,19 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DeleteGroupsRequest": Message(api_key=42, kind="request", variants=(
+    ))
+
+
+def _DeleteGroupsRequest():
+    return Message(api_key=42, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="GroupsNames", type="[]string", versions=(0, OPEN)),
         )),
-    )),
-    "DeleteGroupsResponse": Message(api_key=42, kind="response", variants=(
+    ))
+
+
+def _DeleteGroupsResponse():
+    return Message(api_key=42, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]DeletableGroupResult", versions=(0, OPEN), fields=(
@@ -819,8 +1186,11 @@ MESSAGES = {
                 Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DeleteRecordsRequest": Message(api_key=21, kind="request", variants=(
+    ))
+
+
+def _DeleteRecordsRequest():
+    return Message(api_key=21, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Topics", type="[]DeleteRecordsTopic", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -831,8 +1201,11 @@ MESSAGES = {
             )),
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "DeleteRecordsResponse": Message(api_key=21, kind="response", variants=(
+    ))
+
+
+def _DeleteRecordsResponse():
+    return Message(api_key=21, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Topics", type="[]DeleteRecordsTopicResult", versions=(0, OPEN), fields=(
@@ -844,16 +1217,22 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DeleteShareGroupOffsetsRequest": Message(api_key=92, kind="request", variants=(
+    ))
+
+
+def _DeleteShareGroupOffsetsRequest():
+    return Message(api_key=92, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]DeleteShareGroupOffsetsRequestTopic", versions=(0, OPEN), fields=(
                 Field(name="TopicName", type="string", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DeleteShareGroupOffsetsResponse": Message(api_key=92, kind="response", variants=(
+    ))
+
+
+def _DeleteShareGroupOffsetsResponse():
+    return Message(api_key=92, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -865,8 +1244,11 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             )),
         )),
-    )),
-    "DeleteShareGroupStateRequest": Message(api_key=86, kind="request", variants=(
+    ))
+
+
+def _DeleteShareGroupStateRequest():
+    return Message(api_key=86, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]DeleteStateData", versions=(0, OPEN), fields=(
@@ -876,8 +1258,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DeleteShareGroupStateResponse": Message(api_key=86, kind="response", variants=(
+    ))
+
+
+def _DeleteShareGroupStateResponse():
+    return Message(api_key=86, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Results", type="[]DeleteStateResult", versions=(0, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(0, OPEN)),
@@ -888,8 +1273,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DeleteTopicsRequest": Message(api_key=20, kind="request", variants=(
+    ))
+
+
+def _DeleteTopicsRequest():
+    return Message(api_key=20, kind="request", variants=(
         Variant(min_version=0, max_version=6, flexible_versions=(4, OPEN), fields=(
             Field(name="Topics", type="[]DeleteTopicState", versions=(6, OPEN), fields=(
                 Field(name="Name", type="string", versions=(6, OPEN), nullable_versions=(6, OPEN), default=None),
@@ -898,8 +1286,11 @@ MESSAGES = {
             Field(name="TopicNames", type="[]string", versions=(0, 5), ignorable=True),
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "DeleteTopicsResponse": Message(api_key=20, kind="response", variants=(
+    ))
+
+
+def _DeleteTopicsResponse():
+    return Message(api_key=20, kind="response", variants=(
         Variant(min_version=0, max_version=6, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="Responses", type="[]DeletableTopicResult", versions=(0, OPEN), fields=(
@@ -909,8 +1300,11 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
             )),
         )),
-    )),
-    "DescribeAclsRequest": Message(api_key=29, kind="request", variants=(
+    ))
+
+
+def _DescribeAclsRequest():
+    return Message(api_key=29, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ResourceTypeFilter", type="int8", versions=(0, OPEN)),
             Field(name="ResourceNameFilter", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
@@ -920,8 +1314,11 @@ MESSAGES = {
             Field(name="Operation", type="int8", versions=(0, OPEN)),
             Field(name="PermissionType", type="int8", versions=(0, OPEN)),
         )),
-    )),
-    "DescribeAclsResponse": Message(api_key=29, kind="response", variants=(
+    ))
+
+
+def _DescribeAclsResponse():
+    return Message(api_key=29, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -938,8 +1335,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeClientQuotasRequest": Message(api_key=48, kind="request", variants=(
+    ))
+
+
+def _DescribeClientQuotasRequest():
+    return Message(api_key=48, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="Components", type="[]ComponentData", versions=(0, OPEN), fields=(
                 Field(name="EntityType", type="string", versions=(0, OPEN)),
@@ -948,8 +1348,11 @@ MESSAGES = {
             )),
             Field(name="Strict", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "DescribeClientQuotasResponse": Message(api_key=48, kind="response", variants=(
+    ))
+
+
+def _DescribeClientQuotasResponse():
+    return Message(api_key=48, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -965,15 +1368,21 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeClusterRequest": Message(api_key=60, kind="request", variants=(
+    ))
+
+
+def _DescribeClusterRequest():
+    return Message(api_key=60, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="IncludeClusterAuthorizedOperations", type="bool", versions=(0, OPEN)),
             Field(name="EndpointType", type="int8", versions=(1, OPEN), default=1),
             Field(name="IncludeFencedBrokers", type="bool", versions=(2, OPEN)),
         )),
-    )),
-    "DescribeClusterResponse": Message(api_key=60, kind="response", variants=(
+    ))
+
+
+def _DescribeClusterResponse():
+    return Message(api_key=60, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -990,8 +1399,11 @@ MESSAGES = {
             )),
             Field(name="ClusterAuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
         )),
-    )),
-    "DescribeConfigsRequest": Message(api_key=32, kind="request", variants=(
+    ))
+
+
+def _DescribeConfigsRequest():
+    return Message(api_key=32, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="Resources", type="[]DescribeConfigsResource", versions=(0, OPEN), fields=(
                 Field(name="ResourceType", type="int8", versions=(0, OPEN)),
@@ -1001,8 +1413,11 @@ MESSAGES = {
             Field(name="IncludeSynonyms", type="bool", versions=(1, OPEN), default=False),
             Field(name="IncludeDocumentation", type="bool", versions=(3, OPEN), default=False),
         )),
-    )),
-    "DescribeConfigsResponse": Message(api_key=32, kind="response", variants=(
+    ))
+
+
+def _DescribeConfigsResponse():
+    return Message(api_key=32, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Results", type="[]DescribeConfigsResult", versions=(0, OPEN), fields=(
@@ -1050,16 +1465,22 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeDelegationTokenRequest": Message(api_key=41, kind="request", variants=(
+    ))
+
+
+def _DescribeDelegationTokenRequest():
+    return Message(api_key=41, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="Owners", type="[]DescribeDelegationTokenOwner", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
                 Field(name="PrincipalType", type="string", versions=(0, OPEN)),
                 Field(name="PrincipalName", type="string", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DescribeDelegationTokenResponse": Message(api_key=41, kind="response", variants=(
+    ))
+
+
+def _DescribeDelegationTokenResponse():
+    return Message(api_key=41, kind="response", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="Tokens", type="[]DescribedDelegationToken", versions=(0, OPEN), fields=(
@@ -1079,14 +1500,20 @@ MESSAGES = {
             )),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "DescribeGroupsRequest": Message(api_key=15, kind="request", variants=(
+    ))
+
+
+def _DescribeGroupsRequest():
+    return Message(api_key=15, kind="request", variants=(
         Variant(min_version=0, max_version=6, flexible_versions=(5, OPEN), fields=(
             Field(name="Groups", type="[]string", versions=(0, OPEN)),
             Field(name="IncludeAuthorizedOperations", type="bool", versions=(3, OPEN)),
         )),
-    )),
-    "DescribeGroupsResponse": Message(api_key=15, kind="response", variants=(
+    ))
+
+
+def _DescribeGroupsResponse():
+    return Message(api_key=15, kind="response", variants=(
         Variant(min_version=0, max_version=6, flexible_versions=(5, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
@@ -1107,16 +1534,22 @@ MESSAGES = {
                 Field(name="AuthorizedOperations", type="int32", versions=(3, OPEN), default=-2147483648),
             )),
         )),
-    )),
-    "DescribeLogDirsRequest": Message(api_key=35, kind="request", variants=(
+    ))
+
+
+def _DescribeLogDirsRequest():
+    return Message(api_key=35, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
             Field(name="Topics", type="[]DescribableLogDirTopic", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
                 Field(name="Topic", type="string", versions=(0, OPEN)),
                 Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DescribeLogDirsResponse": Message(api_key=35, kind="response", variants=(
+    ))
+
+
+def _DescribeLogDirsResponse():
+    return Message(api_key=35, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(3, OPEN), ignorable=True),
@@ -1136,16 +1569,22 @@ MESSAGES = {
                 Field(name="UsableBytes", type="int64", versions=(4, OPEN), default=-1, ignorable=True),
             )),
         )),
-    )),
-    "DescribeProducersRequest": Message(api_key=61, kind="request", variants=(
+    ))
+
+
+def _DescribeProducersRequest():
+    return Message(api_key=61, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Topics", type="[]TopicRequest", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
                 Field(name="PartitionIndexes", type="[]int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DescribeProducersResponse": Message(api_key=61, kind="response", variants=(
+    ))
+
+
+def _DescribeProducersResponse():
+    return Message(api_key=61, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Topics", type="[]TopicResponse", versions=(0, OPEN), fields=(
@@ -1165,8 +1604,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeQuorumRequest": Message(api_key=55, kind="request", variants=(
+    ))
+
+
+def _DescribeQuorumRequest():
+    return Message(api_key=55, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
                 Field(name="TopicName", type="string", versions=(0, OPEN)),
@@ -1175,8 +1617,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeQuorumResponse": Message(api_key=55, kind="response", variants=(
+    ))
+
+
+def _DescribeQuorumResponse():
+    return Message(api_key=55, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(2, OPEN), nullable_versions=(2, OPEN), ignorable=True),
@@ -1214,8 +1659,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeShareGroupOffsetsRequest": Message(api_key=90, kind="request", variants=(
+    ))
+
+
+def _DescribeShareGroupOffsetsRequest():
+    return Message(api_key=90, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="Groups", type="[]DescribeShareGroupOffsetsRequestGroup", versions=(0, OPEN), fields=(
                 Field(name="GroupId", type="string", versions=(0, OPEN)),
@@ -1225,8 +1673,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeShareGroupOffsetsResponse": Message(api_key=90, kind="response", variants=(
+    ))
+
+
+def _DescribeShareGroupOffsetsResponse():
+    return Message(api_key=90, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Groups", type="[]DescribeShareGroupOffsetsResponseGroup", versions=(0, OPEN), fields=(
@@ -1247,8 +1698,11 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             )),
         )),
-    )),
-    "DescribeTopicPartitionsRequest": Message(api_key=75, kind="request", variants=(
+    ))
+
+
+def _DescribeTopicPartitionsRequest():
+    return Message(api_key=75, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Topics", type="[]TopicRequest", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -1259,8 +1713,11 @@ MESSAGES = {
                 Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DescribeTopicPartitionsResponse": Message(api_key=75, kind="response", variants=(
+    ))
+
+
+def _DescribeTopicPartitionsResponse():
+    return Message(api_key=75, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
             Field(name="Topics", type="[]DescribeTopicPartitionsResponseTopic", versions=(0, OPEN), fields=(
@@ -1286,13 +1743,19 @@ MESSAGES = {
                 Field(name="PartitionIndex", type="int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DescribeTransactionsRequest": Message(api_key=65, kind="request", variants=(
+    ))
+
+
+def _DescribeTransactionsRequest():
+    return Message(api_key=65, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="TransactionalIds", type="[]string", versions=(0, OPEN)),
         )),
-    )),
-    "DescribeTransactionsResponse": Message(api_key=65, kind="response", variants=(
+    ))
+
+
+def _DescribeTransactionsResponse():
+    return Message(api_key=65, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="TransactionStates", type="[]TransactionState", versions=(0, OPEN), fields=(
@@ -1309,15 +1772,21 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "DescribeUserScramCredentialsRequest": Message(api_key=50, kind="request", variants=(
+    ))
+
+
+def _DescribeUserScramCredentialsRequest():
+    return Message(api_key=50, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Users", type="[]UserName", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "DescribeUserScramCredentialsResponse": Message(api_key=50, kind="response", variants=(
+    ))
+
+
+def _DescribeUserScramCredentialsResponse():
+    return Message(api_key=50, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1332,8 +1801,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ElectLeadersRequest": Message(api_key=43, kind="request", variants=(
+    ))
+
+
+def _ElectLeadersRequest():
+    return Message(api_key=43, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ElectionType", type="int8", versions=(1, OPEN)),
             Field(name="TopicPartitions", type="[]TopicPartitions", versions=(0, OPEN), nullable_versions=(0, OPEN), fields=(
@@ -1342,8 +1814,11 @@ MESSAGES = {
             )),
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN), default=60000),
         )),
-    )),
-    "ElectLeadersResponse": Message(api_key=43, kind="response", variants=(
+    ))
+
+
+def _ElectLeadersResponse():
+    return Message(api_key=43, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(1, OPEN)),
@@ -1356,8 +1831,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "EndQuorumEpochRequest": Message(api_key=54, kind="request", variants=(
+    ))
+
+
+def _EndQuorumEpochRequest():
+    return Message(api_key=54, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
@@ -1379,8 +1857,11 @@ MESSAGES = {
                 Field(name="Port", type="uint16", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "EndQuorumEpochResponse": Message(api_key=54, kind="response", variants=(
+    ))
+
+
+def _EndQuorumEpochResponse():
+    return Message(api_key=54, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
@@ -1398,55 +1879,79 @@ MESSAGES = {
                 Field(name="Port", type="uint16", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "EndTxnMarker": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _EndTxnMarker():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=None, fields=(
             Field(name="CoordinatorEpoch", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "EndTxnRequest": Message(api_key=26, kind="request", variants=(
+    ))
+
+
+def _EndTxnRequest():
+    return Message(api_key=26, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="TransactionalId", type="string", versions=(0, OPEN)),
             Field(name="ProducerId", type="int64", versions=(0, OPEN)),
             Field(name="ProducerEpoch", type="int16", versions=(0, OPEN)),
             Field(name="Committed", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "EndTxnResponse": Message(api_key=26, kind="response", variants=(
+    ))
+
+
+def _EndTxnResponse():
+    return Message(api_key=26, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ProducerId", type="int64", versions=(5, OPEN), default=-1, ignorable=True),
             Field(name="ProducerEpoch", type="int16", versions=(5, OPEN), default=-1, ignorable=True),
         )),
-    )),
-    "EnvelopeRequest": Message(api_key=58, kind="request", variants=(
+    ))
+
+
+def _EnvelopeRequest():
+    return Message(api_key=58, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="RequestData", type="bytes", versions=(0, OPEN)),
             Field(name="RequestPrincipal", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="ClientHostAddress", type="bytes", versions=(0, OPEN)),
         )),
-    )),
-    "EnvelopeResponse": Message(api_key=58, kind="response", variants=(
+    ))
+
+
+def _EnvelopeResponse():
+    return Message(api_key=58, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ResponseData", type="bytes", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "ExpireDelegationTokenRequest": Message(api_key=40, kind="request", variants=(
+    ))
+
+
+def _ExpireDelegationTokenRequest():
+    return Message(api_key=40, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Hmac", type="bytes", versions=(0, OPEN)),
             Field(name="ExpiryTimePeriodMs", type="int64", versions=(0, OPEN)),
         )),
-    )),
-    "ExpireDelegationTokenResponse": Message(api_key=40, kind="response", variants=(
+    ))
+
+
+def _ExpireDelegationTokenResponse():
+    return Message(api_key=40, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "FetchRequest": Message(api_key=1, kind="request", variants=(
+    ))
+
+
+def _FetchRequest():
+    return Message(api_key=1, kind="request", variants=(
         Variant(min_version=0, max_version=3, flexible_versions=(12, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(12, OPEN), nullable_versions=(12, OPEN), tag=0, tagged_versions=(12, OPEN), default=None, ignorable=True),
             Field(name="ReplicaId", type="int32", versions=(0, 14), default=-1),
@@ -1514,8 +2019,11 @@ MESSAGES = {
             )),
             Field(name="RackId", type="string", versions=(11, OPEN), default="", ignorable=True),
         )),
-    )),
-    "FetchResponse": Message(api_key=1, kind="response", variants=(
+    ))
+
+
+def _FetchResponse():
+    return Message(api_key=1, kind="response", variants=(
         Variant(min_version=0, max_version=18, flexible_versions=(12, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(7, OPEN), ignorable=True),
@@ -1556,8 +2064,11 @@ MESSAGES = {
                 Field(name="Rack", type="string", versions=(16, OPEN), nullable_versions=(16, OPEN), default=None),
             )),
         )),
-    )),
-    "FetchSnapshotRequest": Message(api_key=59, kind="request", variants=(
+    ))
+
+
+def _FetchSnapshotRequest():
+    return Message(api_key=59, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), tag=0, tagged_versions=(0, OPEN), default=None),
             Field(name="ReplicaId", type="int32", versions=(0, OPEN), default=-1),
@@ -1576,8 +2087,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "FetchSnapshotResponse": Message(api_key=59, kind="response", variants=(
+    ))
+
+
+def _FetchSnapshotResponse():
+    return Message(api_key=59, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1605,15 +2119,21 @@ MESSAGES = {
                 Field(name="Port", type="uint16", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "FindCoordinatorRequest": Message(api_key=10, kind="request", variants=(
+    ))
+
+
+def _FindCoordinatorRequest():
+    return Message(api_key=10, kind="request", variants=(
         Variant(min_version=0, max_version=6, flexible_versions=(3, OPEN), fields=(
             Field(name="Key", type="string", versions=(0, 3)),
             Field(name="KeyType", type="int8", versions=(1, OPEN), default=0),
             Field(name="CoordinatorKeys", type="[]string", versions=(4, OPEN)),
         )),
-    )),
-    "FindCoordinatorResponse": Message(api_key=10, kind="response", variants=(
+    ))
+
+
+def _FindCoordinatorResponse():
+    return Message(api_key=10, kind="response", variants=(
         Variant(min_version=0, max_version=6, flexible_versions=(3, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, 3)),
@@ -1630,13 +2150,19 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(4, OPEN), nullable_versions=(4, OPEN), ignorable=True),
             )),
         )),
-    )),
-    "GetTelemetrySubscriptionsRequest": Message(api_key=71, kind="request", variants=(
+    ))
+
+
+def _GetTelemetrySubscriptionsRequest():
+    return Message(api_key=71, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ClientInstanceId", type="uuid", versions=(0, OPEN)),
         )),
-    )),
-    "GetTelemetrySubscriptionsResponse": Message(api_key=71, kind="response", variants=(
+    ))
+
+
+def _GetTelemetrySubscriptionsResponse():
+    return Message(api_key=71, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1648,22 +2174,31 @@ MESSAGES = {
             Field(name="DeltaTemporality", type="bool", versions=(0, OPEN)),
             Field(name="RequestedMetrics", type="[]string", versions=(0, OPEN)),
         )),
-    )),
-    "HeartbeatRequest": Message(api_key=12, kind="request", variants=(
+    ))
+
+
+def _HeartbeatRequest():
+    return Message(api_key=12, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="GenerationId", type="int32", versions=(0, OPEN)),
             Field(name="MemberId", type="string", versions=(0, OPEN)),
             Field(name="GroupInstanceId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
         )),
-    )),
-    "HeartbeatResponse": Message(api_key=12, kind="response", variants=(
+    ))
+
+
+def _HeartbeatResponse():
+    return Message(api_key=12, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "IncrementalAlterConfigsRequest": Message(api_key=44, kind="request", variants=(
+    ))
+
+
+def _IncrementalAlterConfigsRequest():
+    return Message(api_key=44, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="Resources", type="[]AlterConfigsResource", versions=(0, OPEN), fields=(
                 Field(name="ResourceType", type="int8", versions=(0, OPEN)),
@@ -1676,8 +2211,11 @@ MESSAGES = {
             )),
             Field(name="ValidateOnly", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "IncrementalAlterConfigsResponse": Message(api_key=44, kind="response", variants=(
+    ))
+
+
+def _IncrementalAlterConfigsResponse():
+    return Message(api_key=44, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Responses", type="[]AlterConfigsResourceResponse", versions=(0, OPEN), fields=(
@@ -1687,8 +2225,11 @@ MESSAGES = {
                 Field(name="ResourceName", type="string", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "InitProducerIdRequest": Message(api_key=22, kind="request", variants=(
+    ))
+
+
+def _InitProducerIdRequest():
+    return Message(api_key=22, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(2, OPEN), fields=(
             Field(name="TransactionalId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="TransactionTimeoutMs", type="int32", versions=(0, OPEN)),
@@ -1697,8 +2238,11 @@ MESSAGES = {
             Field(name="Enable2Pc", type="bool", versions=(6, OPEN), default=False),
             Field(name="KeepPreparedTxn", type="bool", versions=(6, OPEN), default=False),
         )),
-    )),
-    "InitProducerIdResponse": Message(api_key=22, kind="response", variants=(
+    ))
+
+
+def _InitProducerIdResponse():
+    return Message(api_key=22, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(2, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1707,8 +2251,11 @@ MESSAGES = {
             Field(name="OngoingTxnProducerId", type="int64", versions=(6, OPEN), default=-1),
             Field(name="OngoingTxnProducerEpoch", type="int16", versions=(6, OPEN), default=-1),
         )),
-    )),
-    "InitializeShareGroupStateRequest": Message(api_key=83, kind="request", variants=(
+    ))
+
+
+def _InitializeShareGroupStateRequest():
+    return Message(api_key=83, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]InitializeStateData", versions=(0, OPEN), fields=(
@@ -1720,8 +2267,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "InitializeShareGroupStateResponse": Message(api_key=83, kind="response", variants=(
+    ))
+
+
+def _InitializeShareGroupStateResponse():
+    return Message(api_key=83, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Results", type="[]InitializeStateResult", versions=(0, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(0, OPEN)),
@@ -1732,8 +2282,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "JoinGroupRequest": Message(api_key=11, kind="request", variants=(
+    ))
+
+
+def _JoinGroupRequest():
+    return Message(api_key=11, kind="request", variants=(
         Variant(min_version=0, max_version=9, flexible_versions=(6, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="SessionTimeoutMs", type="int32", versions=(0, OPEN)),
@@ -1747,8 +2300,11 @@ MESSAGES = {
             )),
             Field(name="Reason", type="string", versions=(8, OPEN), nullable_versions=(8, OPEN), default=None, ignorable=True),
         )),
-    )),
-    "JoinGroupResponse": Message(api_key=11, kind="response", variants=(
+    ))
+
+
+def _JoinGroupResponse():
+    return Message(api_key=11, kind="response", variants=(
         Variant(min_version=0, max_version=9, flexible_versions=(6, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1764,14 +2320,20 @@ MESSAGES = {
                 Field(name="Metadata", type="bytes", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "KRaftVersionRecord": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _KRaftVersionRecord():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Version", type="int16", versions=(0, OPEN)),
             Field(name="KRaftVersion", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "LeaderAndIsrRequest": Message(api_key=4, kind="request", variants=(
+    ))
+
+
+def _LeaderAndIsrRequest():
+    return Message(api_key=4, kind="request", variants=(
         Variant(min_version=0, max_version=7, flexible_versions=(4, OPEN), fields=(
             Field(name="ControllerId", type="int32", versions=(0, OPEN)),
             Field(name="isKRaftController", type="bool", versions=(7, OPEN), default=False),
@@ -1816,8 +2378,11 @@ MESSAGES = {
                 Field(name="Port", type="int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "LeaderAndIsrResponse": Message(api_key=4, kind="response", variants=(
+    ))
+
+
+def _LeaderAndIsrResponse():
+    return Message(api_key=4, kind="response", variants=(
         Variant(min_version=0, max_version=7, flexible_versions=(4, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="PartitionErrors", type="[]LeaderAndIsrPartitionError", versions=(0, 4), fields=(
@@ -1834,8 +2399,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "LeaderChangeMessage": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _LeaderChangeMessage():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="Version", type="int16", versions=(0, OPEN)),
             Field(name="LeaderId", type="int32", versions=(0, OPEN)),
@@ -1848,8 +2416,11 @@ MESSAGES = {
                 Field(name="VoterDirectoryId", type="uuid", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "LeaveGroupRequest": Message(api_key=13, kind="request", variants=(
+    ))
+
+
+def _LeaveGroupRequest():
+    return Message(api_key=13, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="MemberId", type="string", versions=(0, 2)),
@@ -1859,8 +2430,11 @@ MESSAGES = {
                 Field(name="Reason", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
             )),
         )),
-    )),
-    "LeaveGroupResponse": Message(api_key=13, kind="response", variants=(
+    ))
+
+
+def _LeaveGroupResponse():
+    return Message(api_key=13, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1870,13 +2444,19 @@ MESSAGES = {
                 Field(name="ErrorCode", type="int16", versions=(3, OPEN)),
             )),
         )),
-    )),
-    "ListConfigResourcesRequest": Message(api_key=74, kind="request", variants=(
+    ))
+
+
+def _ListConfigResourcesRequest():
+    return Message(api_key=74, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ResourceTypes", type="[]int8", versions=(1, OPEN)),
         )),
-    )),
-    "ListConfigResourcesResponse": Message(api_key=74, kind="response", variants=(
+    ))
+
+
+def _ListConfigResourcesResponse():
+    return Message(api_key=74, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1885,14 +2465,20 @@ MESSAGES = {
                 Field(name="ResourceType", type="int8", versions=(1, OPEN), default=16, ignorable=True),
             )),
         )),
-    )),
-    "ListGroupsRequest": Message(api_key=16, kind="request", variants=(
+    ))
+
+
+def _ListGroupsRequest():
+    return Message(api_key=16, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="StatesFilter", type="[]string", versions=(4, OPEN)),
             Field(name="TypesFilter", type="[]string", versions=(5, OPEN)),
         )),
-    )),
-    "ListGroupsResponse": Message(api_key=16, kind="response", variants=(
+    ))
+
+
+def _ListGroupsResponse():
+    return Message(api_key=16, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1903,8 +2489,11 @@ MESSAGES = {
                 Field(name="GroupType", type="string", versions=(5, OPEN), ignorable=True),
             )),
         )),
-    )),
-    "ListOffsetsRequest": Message(api_key=2, kind="request", variants=(
+    ))
+
+
+def _ListOffsetsRequest():
+    return Message(api_key=2, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
             Field(name="ReplicaId", type="int32", versions=(0, OPEN)),
             Field(name="IsolationLevel", type="int8", versions=(2, OPEN)),
@@ -1931,8 +2520,11 @@ MESSAGES = {
             )),
             Field(name="TimeoutMs", type="int32", versions=(10, OPEN), ignorable=True),
         )),
-    )),
-    "ListOffsetsResponse": Message(api_key=2, kind="response", variants=(
+    ))
+
+
+def _ListOffsetsResponse():
+    return Message(api_key=2, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
             Field(name="Topics", type="[]ListOffsetsTopicResponse", versions=(0, OPEN), fields=(
@@ -1960,8 +2552,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ListPartitionReassignmentsRequest": Message(api_key=46, kind="request", variants=(
+    ))
+
+
+def _ListPartitionReassignmentsRequest():
+    return Message(api_key=46, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="TimeoutMs", type="int32", versions=(0, OPEN), default=60000),
             Field(name="Topics", type="[]ListPartitionReassignmentsTopics", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None, fields=(
@@ -1969,8 +2564,11 @@ MESSAGES = {
                 Field(name="PartitionIndexes", type="[]int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "ListPartitionReassignmentsResponse": Message(api_key=46, kind="response", variants=(
+    ))
+
+
+def _ListPartitionReassignmentsResponse():
+    return Message(api_key=46, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -1985,16 +2583,22 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ListTransactionsRequest": Message(api_key=66, kind="request", variants=(
+    ))
+
+
+def _ListTransactionsRequest():
+    return Message(api_key=66, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="StateFilters", type="[]string", versions=(0, OPEN)),
             Field(name="ProducerIdFilters", type="[]int64", versions=(0, OPEN)),
             Field(name="DurationFilter", type="int64", versions=(1, OPEN), default=-1),
             Field(name="TransactionalIdPattern", type="string", versions=(2, OPEN), nullable_versions=(2, OPEN), default=None),
         )),
-    )),
-    "ListTransactionsResponse": Message(api_key=66, kind="response", variants=(
+    ))
+
+
+def _ListTransactionsResponse():
+    return Message(api_key=66, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -2005,8 +2609,11 @@ MESSAGES = {
                 Field(name="TransactionState", type="string", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "MetadataRequest": Message(api_key=3, kind="request", variants=(
+    ))
+
+
+def _MetadataRequest():
+    return Message(api_key=3, kind="request", variants=(
         Variant(min_version=0, max_version=13, flexible_versions=(9, OPEN), fields=(
             Field(name="Topics", type="[]MetadataRequestTopic", versions=(0, OPEN), nullable_versions=(1, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
@@ -2016,8 +2623,11 @@ MESSAGES = {
             Field(name="IncludeClusterAuthorizedOperations", type="bool", versions=(8, 10)),
             Field(name="IncludeTopicAuthorizedOperations", type="bool", versions=(8, OPEN)),
         )),
-    )),
-    "MetadataResponse": Message(api_key=3, kind="response", variants=(
+    ))
+
+
+def _MetadataResponse():
+    return Message(api_key=3, kind="response", variants=(
         Variant(min_version=0, max_version=13, flexible_versions=(9, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
             Field(name="Brokers", type="[]MetadataResponseBroker", versions=(0, OPEN), fields=(
@@ -2047,8 +2657,11 @@ MESSAGES = {
             Field(name="ClusterAuthorizedOperations", type="int32", versions=(8, 10), default=-2147483648),
             Field(name="ErrorCode", type="int16", versions=(13, OPEN), ignorable=True),
         )),
-    )),
-    "OffsetCommitRequest": Message(api_key=8, kind="request", variants=(
+    ))
+
+
+def _OffsetCommitRequest():
+    return Message(api_key=8, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(8, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="GenerationIdOrMemberEpoch", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
@@ -2083,8 +2696,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "OffsetCommitResponse": Message(api_key=8, kind="response", variants=(
+    ))
+
+
+def _OffsetCommitResponse():
+    return Message(api_key=8, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(8, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
             Field(name="Topics", type="[]OffsetCommitResponseTopic", versions=(0, OPEN), fields=(
@@ -2106,8 +2722,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "OffsetDeleteRequest": Message(api_key=47, kind="request", variants=(
+    ))
+
+
+def _OffsetDeleteRequest():
+    return Message(api_key=47, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=None, fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]OffsetDeleteRequestTopic", versions=(0, OPEN), fields=(
@@ -2117,8 +2736,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "OffsetDeleteResponse": Message(api_key=47, kind="response", variants=(
+    ))
+
+
+def _OffsetDeleteResponse():
+    return Message(api_key=47, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=None, fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN), ignorable=True),
@@ -2130,8 +2752,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "OffsetFetchRequest": Message(api_key=9, kind="request", variants=(
+    ))
+
+
+def _OffsetFetchRequest():
+    return Message(api_key=9, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, 7)),
             Field(name="Topics", type="[]OffsetFetchRequestTopic", versions=(0, 7), nullable_versions=(2, 7), fields=(
@@ -2167,8 +2792,11 @@ MESSAGES = {
             )),
             Field(name="RequireStable", type="bool", versions=(7, OPEN), default=False),
         )),
-    )),
-    "OffsetFetchResponse": Message(api_key=9, kind="response", variants=(
+    ))
+
+
+def _OffsetFetchResponse():
+    return Message(api_key=9, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(6, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(3, OPEN), ignorable=True),
             Field(name="Topics", type="[]OffsetFetchResponseTopic", versions=(0, 7), fields=(
@@ -2226,8 +2854,11 @@ MESSAGES = {
                 Field(name="ErrorCode", type="int16", versions=(8, OPEN), default=0),
             )),
         )),
-    )),
-    "OffsetForLeaderEpochRequest": Message(api_key=23, kind="request", variants=(
+    ))
+
+
+def _OffsetForLeaderEpochRequest():
+    return Message(api_key=23, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="ReplicaId", type="int32", versions=(3, OPEN), default=-2, ignorable=True),
             Field(name="Topics", type="[]OffsetForLeaderTopic", versions=(0, OPEN), fields=(
@@ -2239,8 +2870,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "OffsetForLeaderEpochResponse": Message(api_key=23, kind="response", variants=(
+    ))
+
+
+def _OffsetForLeaderEpochResponse():
+    return Message(api_key=23, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(2, OPEN), ignorable=True),
             Field(name="Topics", type="[]OffsetForLeaderTopicResult", versions=(0, OPEN), fields=(
@@ -2253,8 +2887,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ProduceRequest": Message(api_key=0, kind="request", variants=(
+    ))
+
+
+def _ProduceRequest():
+    return Message(api_key=0, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(9, OPEN), fields=(
             Field(name="TransactionalId", type="string", versions=(3, OPEN), nullable_versions=(3, OPEN), default=None),
             Field(name="Acks", type="int16", versions=(0, OPEN)),
@@ -2280,8 +2917,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ProduceResponse": Message(api_key=0, kind="response", variants=(
+    ))
+
+
+def _ProduceResponse():
+    return Message(api_key=0, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(9, OPEN), fields=(
             Field(name="Responses", type="[]TopicProduceResponse", versions=(0, OPEN), fields=(
                 Field(name="Name", type="string", versions=(0, OPEN)),
@@ -2339,8 +2979,11 @@ MESSAGES = {
                 Field(name="Rack", type="string", versions=(10, OPEN), nullable_versions=(10, OPEN), default=None),
             )),
         )),
-    )),
-    "PushTelemetryRequest": Message(api_key=72, kind="request", variants=(
+    ))
+
+
+def _PushTelemetryRequest():
+    return Message(api_key=72, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ClientInstanceId", type="uuid", versions=(0, OPEN)),
             Field(name="SubscriptionId", type="int32", versions=(0, OPEN)),
@@ -2348,14 +2991,20 @@ MESSAGES = {
             Field(name="CompressionType", type="int8", versions=(0, OPEN)),
             Field(name="Metrics", type="bytes", versions=(0, OPEN)),
         )),
-    )),
-    "PushTelemetryResponse": Message(api_key=72, kind="response", variants=(
+    ))
+
+
+def _PushTelemetryResponse():
+    return Message(api_key=72, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "ReadShareGroupStateRequest": Message(api_key=84, kind="request", variants=(
+    ))
+
+
+def _ReadShareGroupStateRequest():
+    return Message(api_key=84, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]ReadStateData", versions=(0, OPEN), fields=(
@@ -2366,8 +3015,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ReadShareGroupStateResponse": Message(api_key=84, kind="response", variants=(
+    ))
+
+
+def _ReadShareGroupStateResponse():
+    return Message(api_key=84, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Results", type="[]ReadStateResult", versions=(0, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(0, OPEN)),
@@ -2386,8 +3038,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ReadShareGroupStateSummaryRequest": Message(api_key=87, kind="request", variants=(
+    ))
+
+
+def _ReadShareGroupStateSummaryRequest():
+    return Message(api_key=87, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]ReadStateSummaryData", versions=(0, OPEN), fields=(
@@ -2398,8 +3053,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ReadShareGroupStateSummaryResponse": Message(api_key=87, kind="response", variants=(
+    ))
+
+
+def _ReadShareGroupStateSummaryResponse():
+    return Message(api_key=87, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="Results", type="[]ReadStateSummaryResult", versions=(0, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(0, OPEN)),
@@ -2414,35 +3072,50 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "RemoveRaftVoterRequest": Message(api_key=81, kind="request", variants=(
+    ))
+
+
+def _RemoveRaftVoterRequest():
+    return Message(api_key=81, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="VoterId", type="int32", versions=(0, OPEN)),
             Field(name="VoterDirectoryId", type="uuid", versions=(0, OPEN)),
         )),
-    )),
-    "RemoveRaftVoterResponse": Message(api_key=81, kind="response", variants=(
+    ))
+
+
+def _RemoveRaftVoterResponse():
+    return Message(api_key=81, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), ignorable=True),
         )),
-    )),
-    "RenewDelegationTokenRequest": Message(api_key=39, kind="request", variants=(
+    ))
+
+
+def _RenewDelegationTokenRequest():
+    return Message(api_key=39, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="Hmac", type="bytes", versions=(0, OPEN)),
             Field(name="RenewPeriodMs", type="int64", versions=(0, OPEN)),
         )),
-    )),
-    "RenewDelegationTokenResponse": Message(api_key=39, kind="response", variants=(
+    ))
+
+
+def _RenewDelegationTokenResponse():
+    return Message(api_key=39, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ExpiryTimestampMs", type="int64", versions=(0, OPEN)),
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "RequestHeader": Message(api_key=None, kind="header", variants=(
+    ))
+
+
+def _RequestHeader():
+    return Message(api_key=None, kind="header", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(2, OPEN), fields=(
             Field(name="RequestApiKey", type="int16", versions=(0, OPEN)),
             Field(name="RequestApiVersion", type="int16", versions=(0, OPEN)),
@@ -2455,37 +3128,55 @@ MESSAGES = {
             Field(name="CorrelationId", type="int32", versions=(0, OPEN)),
             Field(name="ClientId", type="string", versions=(1, OPEN), nullable_versions=(1, OPEN), flexible_versions=None),
         )),
-    )),
-    "ResponseHeader": Message(api_key=None, kind="header", variants=(
+    ))
+
+
+def _ResponseHeader():
+    return Message(api_key=None, kind="header", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(1, OPEN), fields=(
             Field(name="CorrelationId", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "SaslAuthenticateRequest": Message(api_key=36, kind="request", variants=(
+    ))
+
+
+def _SaslAuthenticateRequest():
+    return Message(api_key=36, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="AuthBytes", type="bytes", versions=(0, OPEN)),
         )),
-    )),
-    "SaslAuthenticateResponse": Message(api_key=36, kind="response", variants=(
+    ))
+
+
+def _SaslAuthenticateResponse():
+    return Message(api_key=36, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="AuthBytes", type="bytes", versions=(0, OPEN)),
             Field(name="SessionLifetimeMs", type="int64", versions=(1, OPEN), default=0, ignorable=True),
         )),
-    )),
-    "SaslHandshakeRequest": Message(api_key=17, kind="request", variants=(
+    ))
+
+
+def _SaslHandshakeRequest():
+    return Message(api_key=17, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=None, fields=(
             Field(name="Mechanism", type="string", versions=(0, OPEN)),
         )),
-    )),
-    "SaslHandshakeResponse": Message(api_key=17, kind="response", variants=(
+    ))
+
+
+def _SaslHandshakeResponse():
+    return Message(api_key=17, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=None, fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="Mechanisms", type="[]string", versions=(0, OPEN)),
         )),
-    )),
-    "ShareAcknowledgeRequest": Message(api_key=79, kind="request", variants=(
+    ))
+
+
+def _ShareAcknowledgeRequest():
+    return Message(api_key=79, kind="request", variants=(
         Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="MemberId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
@@ -2503,8 +3194,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "ShareAcknowledgeResponse": Message(api_key=79, kind="response", variants=(
+    ))
+
+
+def _ShareAcknowledgeResponse():
+    return Message(api_key=79, kind="response", variants=(
         Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -2529,8 +3223,11 @@ MESSAGES = {
                 Field(name="Rack", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             )),
         )),
-    )),
-    "ShareFetchRequest": Message(api_key=78, kind="request", variants=(
+    ))
+
+
+def _ShareFetchRequest():
+    return Message(api_key=78, kind="request", variants=(
         Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="MemberId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
@@ -2559,8 +3256,11 @@ MESSAGES = {
                 Field(name="Partitions", type="[]int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "ShareFetchResponse": Message(api_key=78, kind="response", variants=(
+    ))
+
+
+def _ShareFetchResponse():
+    return Message(api_key=78, kind="response", variants=(
         Variant(min_version=1, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -2593,14 +3293,20 @@ MESSAGES = {
                 Field(name="Rack", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             )),
         )),
-    )),
-    "ShareGroupDescribeRequest": Message(api_key=77, kind="request", variants=(
+    ))
+
+
+def _ShareGroupDescribeRequest():
+    return Message(api_key=77, kind="request", variants=(
         Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupIds", type="[]string", versions=(0, OPEN)),
             Field(name="IncludeAuthorizedOperations", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "ShareGroupDescribeResponse": Message(api_key=77, kind="response", variants=(
+    ))
+
+
+def _ShareGroupDescribeResponse():
+    return Message(api_key=77, kind="response", variants=(
         Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
@@ -2629,8 +3335,11 @@ MESSAGES = {
                 Field(name="AuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
             )),
         )),
-    )),
-    "ShareGroupHeartbeatRequest": Message(api_key=76, kind="request", variants=(
+    ))
+
+
+def _ShareGroupHeartbeatRequest():
+    return Message(api_key=76, kind="request", variants=(
         Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="MemberId", type="string", versions=(0, OPEN)),
@@ -2638,8 +3347,11 @@ MESSAGES = {
             Field(name="RackId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="SubscribedTopicNames", type="[]string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
         )),
-    )),
-    "ShareGroupHeartbeatResponse": Message(api_key=76, kind="response", variants=(
+    ))
+
+
+def _ShareGroupHeartbeatResponse():
+    return Message(api_key=76, kind="response", variants=(
         Variant(min_version=1, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -2654,19 +3366,28 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "SnapshotFooterRecord": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _SnapshotFooterRecord():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Version", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "SnapshotHeaderRecord": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _SnapshotHeaderRecord():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Version", type="int16", versions=(0, OPEN)),
             Field(name="LastContainedLogTimestamp", type="int64", versions=(0, OPEN)),
         )),
-    )),
-    "StopReplicaRequest": Message(api_key=5, kind="request", variants=(
+    ))
+
+
+def _StopReplicaRequest():
+    return Message(api_key=5, kind="request", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
             Field(name="ControllerId", type="int32", versions=(0, OPEN)),
             Field(name="isKRaftController", type="bool", versions=(4, OPEN), default=False),
@@ -2690,8 +3411,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "StopReplicaResponse": Message(api_key=5, kind="response", variants=(
+    ))
+
+
+def _StopReplicaResponse():
+    return Message(api_key=5, kind="response", variants=(
         Variant(min_version=0, max_version=4, flexible_versions=(2, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="PartitionErrors", type="[]StopReplicaPartitionError", versions=(0, OPEN), fields=(
@@ -2700,14 +3424,20 @@ MESSAGES = {
                 Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "StreamsGroupDescribeRequest": Message(api_key=89, kind="request", variants=(
+    ))
+
+
+def _StreamsGroupDescribeRequest():
+    return Message(api_key=89, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupIds", type="[]string", versions=(0, OPEN)),
             Field(name="IncludeAuthorizedOperations", type="bool", versions=(0, OPEN)),
         )),
-    )),
-    "StreamsGroupDescribeResponse": Message(api_key=89, kind="response", variants=(
+    ))
+
+
+def _StreamsGroupDescribeResponse():
+    return Message(api_key=89, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Groups", type="[]DescribedGroup", versions=(0, OPEN), fields=(
@@ -2803,8 +3533,11 @@ MESSAGES = {
                 Field(name="AuthorizedOperations", type="int32", versions=(0, OPEN), default=-2147483648),
             )),
         )),
-    )),
-    "StreamsGroupHeartbeatRequest": Message(api_key=88, kind="request", variants=(
+    ))
+
+
+def _StreamsGroupHeartbeatRequest():
+    return Message(api_key=88, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="MemberId", type="string", versions=(0, OPEN)),
@@ -2878,8 +3611,11 @@ MESSAGES = {
             )),
             Field(name="ShutdownApplication", type="bool", versions=(0, OPEN), default=False),
         )),
-    )),
-    "StreamsGroupHeartbeatResponse": Message(api_key=88, kind="response", variants=(
+    ))
+
+
+def _StreamsGroupHeartbeatResponse():
+    return Message(api_key=88, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -2921,8 +3657,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "SyncGroupRequest": Message(api_key=14, kind="request", variants=(
+    ))
+
+
+def _SyncGroupRequest():
+    return Message(api_key=14, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="GenerationId", type="int32", versions=(0, OPEN)),
@@ -2935,8 +3674,11 @@ MESSAGES = {
                 Field(name="Assignment", type="bytes", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "SyncGroupResponse": Message(api_key=14, kind="response", variants=(
+    ))
+
+
+def _SyncGroupResponse():
+    return Message(api_key=14, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(4, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(1, OPEN), ignorable=True),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -2944,8 +3686,11 @@ MESSAGES = {
             Field(name="ProtocolName", type="string", versions=(5, OPEN), nullable_versions=(5, OPEN), default=None, ignorable=True),
             Field(name="Assignment", type="bytes", versions=(0, OPEN)),
         )),
-    )),
-    "TxnOffsetCommitRequest": Message(api_key=28, kind="request", variants=(
+    ))
+
+
+def _TxnOffsetCommitRequest():
+    return Message(api_key=28, kind="request", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="TransactionalId", type="string", versions=(0, OPEN)),
             Field(name="GroupId", type="string", versions=(0, OPEN)),
@@ -2964,8 +3709,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "TxnOffsetCommitResponse": Message(api_key=28, kind="response", variants=(
+    ))
+
+
+def _TxnOffsetCommitResponse():
+    return Message(api_key=28, kind="response", variants=(
         Variant(min_version=0, max_version=5, flexible_versions=(3, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="Topics", type="[]TxnOffsetCommitResponseTopic", versions=(0, OPEN), fields=(
@@ -2976,20 +3724,29 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "UnregisterBrokerRequest": Message(api_key=64, kind="request", variants=(
+    ))
+
+
+def _UnregisterBrokerRequest():
+    return Message(api_key=64, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="BrokerId", type="int32", versions=(0, OPEN)),
         )),
-    )),
-    "UnregisterBrokerResponse": Message(api_key=64, kind="response", variants=(
+    ))
+
+
+def _UnregisterBrokerResponse():
+    return Message(api_key=64, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
         )),
-    )),
-    "UpdateFeaturesRequest": Message(api_key=57, kind="request", variants=(
+    ))
+
+
+def _UpdateFeaturesRequest():
+    return Message(api_key=57, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="timeoutMs", type="int32", versions=(0, OPEN), default=60000),
             Field(name="FeatureUpdates", type="[]FeatureUpdateKey", versions=(0, OPEN), fields=(
@@ -3000,8 +3757,11 @@ MESSAGES = {
             )),
             Field(name="ValidateOnly", type="bool", versions=(1, OPEN), default=False),
         )),
-    )),
-    "UpdateFeaturesResponse": Message(api_key=57, kind="response", variants=(
+    ))
+
+
+def _UpdateFeaturesResponse():
+    return Message(api_key=57, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -3012,8 +3772,11 @@ MESSAGES = {
                 Field(name="ErrorMessage", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             )),
         )),
-    )),
-    "UpdateMetadataRequest": Message(api_key=6, kind="request", variants=(
+    ))
+
+
+def _UpdateMetadataRequest():
+    return Message(api_key=6, kind="request", variants=(
         Variant(min_version=0, max_version=8, flexible_versions=(6, OPEN), fields=(
             Field(name="ControllerId", type="int32", versions=(0, OPEN)),
             Field(name="isKRaftController", type="bool", versions=(8, OPEN), default=False),
@@ -3059,13 +3822,19 @@ MESSAGES = {
                 Field(name="Rack", type="string", versions=(2, OPEN), nullable_versions=(0, OPEN), ignorable=True),
             )),
         )),
-    )),
-    "UpdateMetadataResponse": Message(api_key=6, kind="response", variants=(
+    ))
+
+
+def _UpdateMetadataResponse():
+    return Message(api_key=6, kind="response", variants=(
         Variant(min_version=0, max_version=8, flexible_versions=(6, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
         )),
-    )),
-    "UpdateRaftVoterRequest": Message(api_key=82, kind="request", variants=(
+    ))
+
+
+def _UpdateRaftVoterRequest():
+    return Message(api_key=82, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN)),
             Field(name="CurrentLeaderEpoch", type="int32", versions=(0, OPEN)),
@@ -3081,8 +3850,11 @@ MESSAGES = {
                 Field(name="MaxSupportedVersion", type="int16", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "UpdateRaftVoterResponse": Message(api_key=82, kind="response", variants=(
+    ))
+
+
+def _UpdateRaftVoterResponse():
+    return Message(api_key=82, kind="response", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="ThrottleTimeMs", type="int32", versions=(0, OPEN)),
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
@@ -3093,8 +3865,11 @@ MESSAGES = {
                 Field(name="Port", type="int32", versions=(0, OPEN)),
             )),
         )),
-    )),
-    "VoteRequest": Message(api_key=52, kind="request", variants=(
+    ))
+
+
+def _VoteRequest():
+    return Message(api_key=52, kind="request", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ClusterId", type="string", versions=(0, OPEN), nullable_versions=(0, OPEN), default=None),
             Field(name="VoterId", type="int32", versions=(1, OPEN), default=-1, ignorable=True),
@@ -3112,8 +3887,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "VoteResponse": Message(api_key=52, kind="response", variants=(
+    ))
+
+
+def _VoteResponse():
+    return Message(api_key=52, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(0, OPEN), fields=(
             Field(name="ErrorCode", type="int16", versions=(0, OPEN)),
             Field(name="Topics", type="[]TopicData", versions=(0, OPEN), fields=(
@@ -3132,8 +3910,11 @@ MESSAGES = {
                 Field(name="Port", type="uint16", versions=(1, OPEN)),
             )),
         )),
-    )),
-    "VotersRecord": Message(api_key=None, kind="data", variants=(
+    ))
+
+
+def _VotersRecord():
+    return Message(api_key=None, kind="data", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(0, OPEN), fields=(
             Field(name="Version", type="int16", versions=(0, OPEN)),
             Field(name="Voters", type="[]Voter", versions=(0, OPEN), fields=(
@@ -3150,8 +3931,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "WriteShareGroupStateRequest": Message(api_key=85, kind="request", variants=(
+    ))
+
+
+def _WriteShareGroupStateRequest():
+    return Message(api_key=85, kind="request", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="GroupId", type="string", versions=(0, OPEN)),
             Field(name="Topics", type="[]WriteStateData", versions=(0, OPEN), fields=(
@@ -3171,8 +3955,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "WriteShareGroupStateResponse": Message(api_key=85, kind="response", variants=(
+    ))
+
+
+def _WriteShareGroupStateResponse():
+    return Message(api_key=85, kind="response", variants=(
         Variant(min_version=0, max_version=1, flexible_versions=(0, OPEN), fields=(
             Field(name="Results", type="[]WriteStateResult", versions=(0, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(0, OPEN)),
@@ -3183,8 +3970,11 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-    "WriteTxnMarkersRequest": Message(api_key=27, kind="request", variants=(
+    ))
+
+
+def _WriteTxnMarkersRequest():
+    return Message(api_key=27, kind="request", variants=(
         Variant(min_version=0, max_version=0, flexible_versions=(1, OPEN), fields=(
             Field(name="Markers", type="[]WritableTxnMarker", versions=(0, OPEN), fields=(
                 Field(name="ProducerId", type="int64", versions=(0, OPEN)),
@@ -3210,8 +4000,11 @@ MESSAGES = {
                 Field(name="TransactionVersion", type="int8", versions=(2, OPEN), default=0, ignorable=True),
             )),
         )),
-    )),
-    "WriteTxnMarkersResponse": Message(api_key=27, kind="response", variants=(
+    ))
+
+
+def _WriteTxnMarkersResponse():
+    return Message(api_key=27, kind="response", variants=(
         Variant(min_version=0, max_version=2, flexible_versions=(1, OPEN), fields=(
             Field(name="Markers", type="[]WritableTxnMarkerResult", versions=(0, OPEN), fields=(
                 Field(name="ProducerId", type="int64", versions=(0, OPEN)),
@@ -3224,5 +4017,22 @@ MESSAGES = {
                 )),
             )),
         )),
-    )),
-}
+    ))
+
+
+class _Messages(Mapping):
+    """MESSAGES[name]: the Message its function above makes, made at each lookup (whoever asks keeps it)."""
+
+    def __getitem__(self, name):
+        if name not in INDEX:
+            raise KeyError(name)
+        return globals()["_" + name]()
+
+    def __iter__(self):
+        return iter(INDEX)
+
+    def __len__(self):
+        return len(INDEX)
+
+
+MESSAGES = _Messages()

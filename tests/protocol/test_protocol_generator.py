@@ -53,7 +53,8 @@ def test_schema_is_one_field_per_line():
     assert len(fields) == records > 1900 and all(line.count("Field(") == 1 for line in fields)
     # MetadataRequest.json as it reads in the generated module
     assert '''
-    "MetadataRequest": Message(api_key=3, kind="request", variants=(
+def _MetadataRequest():
+    return Message(api_key=3, kind="request", variants=(
         Variant(min_version=0, max_version=13, flexible_versions=(9, OPEN), fields=(
             Field(name="Topics", type="[]MetadataRequestTopic", versions=(0, OPEN), nullable_versions=(1, OPEN), fields=(
                 Field(name="TopicId", type="uuid", versions=(10, OPEN), ignorable=True),
@@ -63,8 +64,18 @@ def test_schema_is_one_field_per_line():
             Field(name="IncludeClusterAuthorizedOperations", type="bool", versions=(8, 10)),
             Field(name="IncludeTopicAuthorizedOperations", type="bool", versions=(8, OPEN)),
         )),
-    )),
+    ))
 ''' in "\n".join(lines)
+    assert '    "MetadataRequest": (3, "request", ((0, 13),)),' in lines
+
+
+def test_index_says_what_each_table_holds():
+    from kafkacodec.protocol import _schema
+    assert list(_schema.INDEX) == sorted(_schema.MESSAGES) and len(_schema.INDEX) == 197
+    for name, (api_key, kind, runs) in _schema.INDEX.items():
+        message = _schema.MESSAGES[name]
+        assert (message.api_key, message.kind) == (api_key, kind), name
+        assert tuple((v.min_version, v.max_version) for v in message.variants) == runs, name
 
 
 def test_unstable_versions_need_the_flag(shared_dir):
