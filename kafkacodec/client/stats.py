@@ -50,7 +50,8 @@ from kafkacodec.protocol import REQUESTS
 from kafkacodec.records import iter_batches
 
 if TYPE_CHECKING:
-    from kafkacodec.client.network import BrokerConnection, NetworkClient
+    from kafkacodec.client.connection import BrokerConnection
+    from kafkacodec.client.network import NetworkClient
 
 #: a statistics document (librdkafka's STATISTICS.md layout), as json.loads gives it back
 Document = dict[str, Any]

@@ -137,7 +137,7 @@ def test_admin_on_tansu(tansu_bootstrap):
 
 
 def test_frame_reader_splits_joins_and_bounds_frames():
-    from kafkacodec.client.network import RECV_SMALL, FrameReader
+    from kafkacodec.client.connection import RECV_SMALL, FrameReader
     small = [(4).to_bytes(4, "big") + bytes([i]) * 4 for i in range(3)]
     big = (3 * RECV_SMALL).to_bytes(4, "big") + bytes(range(256)) * (3 * RECV_SMALL // 256)
     stream = b"".join(small[:2]) + big + small[2]

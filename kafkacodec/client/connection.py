@@ -1,0 +1,604 @@
+"""One broker connection: TCP, TLS, ApiVersions and SASL set-up, pipelined
+requests matched by correlation id, frames read straight from the socket.
+
+Every method runs on the I/O thread of the client that owns the connection
+(``network.NetworkClient``), which it tells when it becomes ready or is lost.
+"""
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import dataclasses
+import itertools
+import logging
+import selectors
+import socket
+import ssl
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from kafkacodec.errors import KafkaCodecError
+from kafkacodec.protocol import (REQUESTS, decode_response, encode_request, expects_response,
+                                 peek_correlation_id)
+from kafkacodec.protocol import messages as m
+from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_retry_version,
+                                             decode_api_versions, negotiate, our_range)
+from kafkacodec.client import errors as E
+from kafkacodec.client._backoff import backoff
+from kafkacodec.client.sasl import Plain, Scram, mechanism_for
+from kafkacodec.client.stats import BrokerCounters
+from kafkacodec.client.versions import max_version_by_key
+
+__all__ = ["BrokerConnection", "ConnectionOwner", "FrameReader", "Request", "fail_request"]
+
+log = logging.getLogger("kafkacodec.client")
+
+API_VERSIONS = 18
+SASL_HANDSHAKE = 17
+SASL_AUTHENTICATE = 36
+METADATA = 3
+RECV_SMALL = 1 << 16
+_IOV_MAX = 512                # buffers per sendmsg (POSIX guarantees at least 16; Linux 1024)
+
+DISCONNECTED, CONNECTING, TLS_HANDSHAKE, SETUP, READY = "disconnected", "connecting", "tls", "setup", "ready"
+
+#: what a frame is received as: bytes when it came in one piece, else its own bytearray
+Frame = bytes | bytearray
+
+
+
+class ConnectionOwner(Protocol):
+    """What a connection needs of the client that owns it (network.NetworkClient)."""
+
+    @property
+    def conf(self) -> dict[str, Any]: ...
+
+    @property
+    def selector(self) -> selectors.BaseSelector: ...
+
+    @property
+    def ssl_context(self) -> ssl.SSLContext | None: ...
+
+    @property
+    def broker_counters(self) -> list[BrokerCounters]: ...
+
+    def on_connection_ready(self, conn: BrokerConnection) -> None: ...
+
+    def on_connection_lost(self, conn: BrokerConnection, error: BaseException, fatal: bool,
+                           was_ready: bool = True, expected: bool = False) -> None: ...
+
+
+class FrameReader:
+    """Size-prefixed frames read straight from a socket.
+
+    A frame whose size is known is received into its own preallocated
+    bytearray (recv_into), so a multi-megabyte Fetch response costs one copy
+    and as few recv calls (each a GIL hand-off with a decoding caller) as the
+    socket buffer allows; small frames come through one reusable buffer.
+    """
+
+    __slots__ = ("max_frame_size", "_small", "_partial", "_frame", "_filled")
+
+    def __init__(self, max_frame_size: int) -> None:
+        self.max_frame_size = max_frame_size
+        self._small = bytearray(RECV_SMALL)
+        self._partial = b""      # the start of a frame shorter than its 4-byte size, or not yet sized
+        self._frame: bytearray | None = None  # the frame being received (size prefix included)
+        self._filled = 0
+
+    def read(self, sock: socket.socket, frames: list[Frame]) -> None:
+        """Append every complete frame to `frames` until the socket would block.
+        Raises ConnectionResetError at end of stream, ValueError on a bad size."""
+        while True:
+            frame = self._frame
+            if frame is not None:
+                with memoryview(frame) as mv:
+                    n = sock.recv_into(mv[self._filled:])
+                if not n:
+                    raise ConnectionResetError("closed by the broker")
+                self._filled += n
+                if self._filled == len(frame):
+                    frames.append(frame)
+                    self._frame = None
+                continue
+            n = sock.recv_into(self._small)
+            if not n:
+                raise ConnectionResetError("closed by the broker")
+            data = self._partial + self._small[:n] if self._partial else bytes(self._small[:n])
+            self._partial = b""
+            self._split(data, frames)
+
+    def _split(self, data: bytes, frames: list[Frame]) -> None:
+        pos, end = 0, len(data)
+        while end - pos >= 4:
+            size = int.from_bytes(data[pos:pos + 4], "big", signed=True)
+            if size < 0 or size > self.max_frame_size:
+                raise ValueError(f"frame size {size} outside 0..{self.max_frame_size} (receive.message.max.bytes)")
+            stop = pos + 4 + size
+            if stop <= end:
+                frames.append(data[pos:stop])
+                pos = stop
+                continue
+            if size >= RECV_SMALL:
+                self._frame = frame = bytearray(4 + size)
+                frame[:end - pos] = data[pos:]
+                self._filled = end - pos
+                return
+            break
+        self._partial = data[pos:]
+
+
+@dataclasses.dataclass(eq=False, repr=False, slots=True)
+class Request:
+    """One request on its way: what to send, how to answer, by when."""
+
+    api_key: int
+    body: Any          # a generated request message, or an object with encode_frame/decode_response
+    future: concurrent.futures.Future[Any]
+    timeout: float
+    max_version: int | None = None
+    version: int | None = None
+    deadline: float | None = None  # set when queued on a connection
+    correlation_id: int | None = None
+    sent: float = 0.0              # when its bytes were queued for the socket (round-trip time)
+
+
+def fail_request(future: concurrent.futures.Future[Any], exc: BaseException) -> None:
+    """Fail a request's future unless it is answered already."""
+    if not future.done():
+        future.set_exception(exc)
+
+
+class BrokerConnection:
+    """One broker connection; every method runs on the I/O thread."""
+
+    def __init__(self, client: ConnectionOwner, node_id: int, host: str, port: int) -> None:
+        self.client = client
+        self.node_id = node_id
+        self.host = host
+        self.port = port
+        self.state = DISCONNECTED
+        # set from connect() until close(); an SSLSocket once TLS is on
+        self.sock: socket.socket | None = None
+        self.versions: dict[int, int] = {}  # api key -> the version used with this broker
+        self.failures = 0
+        self.next_attempt = 0.0
+        self.connect_deadline: float | None = None
+        self.waiting: collections.deque[Request] = collections.deque()  # submitted, not yet sent (not ready)
+        self.in_flight: dict[int, Request] = {}                          # correlation id -> Request
+        # buffers to send, in order (frames or parts of one)
+        self._out: collections.deque[bytes | bytearray | memoryview] = collections.deque()
+        self._reader: FrameReader | None = None
+        self._corr = 0
+        self._events = 0
+        self._sasl: Plain | Scram | None = None
+        self.last_error: BaseException | None = None
+        self.last_used = time.monotonic()
+        # how logs name the broker: its id ("-1, bootstrap"; the group coordinator's own link says so)
+        self.label: int | str = node_id if node_id >= 0 else f"{node_id}, bootstrap"
+        # kept by the client after this connection is replaced, so its totals never shrink
+        self.counters = BrokerCounters()
+        client.broker_counters.append(self.counters)
+
+    def __repr__(self) -> str:
+        return f"<broker {self.node_id} {self.host}:{self.port} {self.state}>"
+
+    # -- state
+
+    @property
+    def ready(self) -> bool:
+        return self.state == READY
+
+    def can_connect(self, now: float) -> bool:
+        return self.state == DISCONNECTED and now >= self.next_attempt
+
+    def load(self) -> int:
+        return len(self.in_flight) + len(self.waiting)
+
+    def connect(self, now: float) -> None:
+        conf = self.client.conf
+        self.state = CONNECTING
+        self.counters.connects += 1
+        self._out.clear()
+        self._reader = FrameReader(conf["receive.message.max.bytes"])
+        self.connect_deadline = now + conf["socket.connection.setup.timeout.ms"] / 1000
+        try:
+            infos = socket.getaddrinfo(self.host, self.port, 0, socket.SOCK_STREAM)
+            family, _, _, _, address = infos[0]
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.sock = sock
+            err = sock.connect_ex(address)
+        except OSError as exc:
+            self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {exc}"))
+            return
+        if err not in (0, 115, 114, 36, 10035, 11):  # EINPROGRESS/EALREADY/EWOULDBLOCK variants
+            self.close(E.KafkaConnectionError(
+                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
+            return
+        self._register(selectors.EVENT_WRITE)
+
+    def _register(self, events: int) -> None:
+        if events == self._events or self.sock is None:
+            return
+        sel = self.client.selector
+        if self._events == 0:
+            sel.register(self.sock, events, self)
+        elif events == 0:
+            sel.unregister(self.sock)
+        else:
+            sel.modify(self.sock, events, self)
+        self._events = events
+
+    def _update_interest(self) -> None:
+        if self.state in (SETUP, READY):
+            self._register(selectors.EVENT_READ | (selectors.EVENT_WRITE if self._out else 0))
+
+    def _connected(self, now: float) -> None:
+        sock = self.sock
+        assert sock is not None  # handle_events runs only for a registered socket
+        err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if err:
+            self.close(E.KafkaConnectionError(
+                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
+            return
+        ctx = self.client.ssl_context
+        if ctx is not None:
+            self._register(0)
+            try:
+                self.sock = ctx.wrap_socket(sock, server_hostname=self.host, do_handshake_on_connect=False)
+            except (OSError, ssl.SSLError) as exc:
+                self.close(E.KafkaConnectionError(f"TLS to {self.host}:{self.port}: {exc}"))
+                return
+            self.state = TLS_HANDSHAKE
+            self._tls_step()
+        else:
+            self._begin_setup()
+
+    def _tls_step(self) -> None:
+        sock = self.sock
+        assert isinstance(sock, ssl.SSLSocket)  # only in TLS_HANDSHAKE, after wrap_socket
+        try:
+            sock.do_handshake()
+        except ssl.SSLWantReadError:
+            self._register(selectors.EVENT_READ)
+            return
+        except ssl.SSLWantWriteError:
+            self._register(selectors.EVENT_WRITE)
+            return
+        except ssl.SSLCertVerificationError as exc:
+            self.close(E.AuthenticationError(f"TLS to {self.host}:{self.port}: certificate not trusted: {exc.verify_message}"),
+                       fatal=True)
+            return
+        except (OSError, ssl.SSLError) as exc:
+            self.close(E.KafkaConnectionError(f"TLS handshake with {self.host}:{self.port}: {exc}"))
+            return
+        self._begin_setup()
+
+    # -- setup: ApiVersions, then SASL
+
+    def _begin_setup(self) -> None:
+        self.state = SETUP
+        self._register(selectors.EVENT_READ)
+        self._send_api_versions(our_range(API_VERSIONS)[1])
+
+    def _setup_request(self, api_key: int, version: int, body: Any,
+                       on_done: Callable[[concurrent.futures.Future[Any]], object]) -> None:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        req = Request(api_key, body, future, self.client.conf["request.timeout.ms"] / 1000, version=version)
+        req.deadline = time.monotonic() + req.timeout
+        future.add_done_callback(on_done)
+        self._transmit(req)
+
+    def _send_api_versions(self, version: int) -> None:
+        body = m.ApiVersionsRequest(client_software_name="kafkacodec", client_software_version="1")
+
+        def done(future: concurrent.futures.Future[Any]) -> None:
+            if future.exception() is not None:
+                return  # the connection is already closed
+            answer, version_used = future.result()
+            if answer.error_code == UNSUPPORTED_VERSION:
+                retry = api_versions_retry_version(answer)
+                if retry >= version_used:
+                    retry = 0
+                if version_used == 0:
+                    self.close(E.KafkaConnectionError(f"broker {self.host}:{self.port} rejects ApiVersions v0"))
+                    return
+                self._send_api_versions(retry)
+                return
+            if answer.error_code:
+                self.close(E.error_for(answer.error_code, f"ApiVersions from {self.host}:{self.port}"))
+                return
+            self.versions = negotiate(answer)
+            if self.client.conf["security.protocol"].startswith("SASL"):
+                self._begin_sasl()
+            else:
+                self._became_ready()
+
+        self._setup_request(API_VERSIONS, version, body, done)
+
+    def _begin_sasl(self) -> None:
+        mech = mechanism_for(self.client.conf)
+        self._sasl = mech
+        version = min(self.versions.get(SASL_HANDSHAKE, 0), 1)
+
+        def handshake_done(future: concurrent.futures.Future[Any]) -> None:
+            if future.exception() is not None:
+                return
+            answer = future.result()
+            if answer.error_code:
+                self.close(E.AuthenticationError(
+                    f"SASL mechanism {mech.name} not enabled on {self.host}:{self.port} "
+                    f"(it offers {', '.join(answer.mechanisms or ()) or 'none'})"), fatal=True)
+                return
+            self._sasl_send(mech.start())
+
+        self._setup_request(SASL_HANDSHAKE, version, m.SaslHandshakeRequest(mechanism=mech.name), handshake_done)
+
+    def _sasl_send(self, payload: bytes) -> None:
+        version = self.versions.get(SASL_AUTHENTICATE)
+        if version is None:
+            self.close(E.AuthenticationError(f"{self.host}:{self.port} does not offer SaslAuthenticate"), fatal=True)
+            return
+        mech = self._sasl
+        assert mech is not None  # set by _begin_sasl before the first step
+
+        def auth_done(future: concurrent.futures.Future[Any]) -> None:
+            if future.exception() is not None:
+                return
+            answer = future.result()
+            if answer.error_code:
+                detail = answer.error_message or E.error_for(answer.error_code).description
+                self.close(E.AuthenticationError(
+                    f"SASL {mech.name} authentication as {mech.username!r} with {self.host}:{self.port} "
+                    f"failed: {detail}"), fatal=True)
+                return
+            try:
+                reply = mech.step(answer.auth_bytes or b"")
+            except E.AuthenticationError as exc:
+                self.close(exc, fatal=True)
+                return
+            if reply is None:
+                self._became_ready()
+            else:
+                self._sasl_send(reply)
+
+        self._setup_request(SASL_AUTHENTICATE, version, m.SaslAuthenticateRequest(auth_bytes=payload), auth_done)
+
+    def _became_ready(self) -> None:
+        self.state = READY
+        self.failures = 0
+        self.connect_deadline = None
+        self.last_error = None
+        while self.waiting:
+            self._send_ready(self.waiting.popleft())
+        self.client.on_connection_ready(self)
+
+    # -- requests
+
+    def enqueue(self, req: Request, now: float) -> None:
+        req.deadline = now + req.timeout
+        self.last_used = now
+        if self.state == READY:
+            self._send_ready(req)
+        else:
+            self.waiting.append(req)
+
+    def _send_ready(self, req: Request) -> None:
+        if req.future.done():
+            return  # cancelled, or failed while it waited: its caller may have reused what it sends
+        if req.version is None:
+            broker_max = self.versions.get(req.api_key)
+            if broker_max is None:
+                fail_request(req.future, E.UnsupportedVersionError(
+                    f"broker {self.node_id} does not support {REQUESTS[req.api_key].name}"))
+                return
+            # the caller's cap (only ever lower, on purpose), else the client's one table
+            cap = max_version_by_key(req.api_key) if req.max_version is None else req.max_version
+            req.version = broker_max if cap is None else min(broker_max, cap)
+        self._transmit(req)
+
+    def _transmit(self, req: Request) -> None:
+        self._corr = (self._corr + 1) & 0x7FFFFFFF
+        req.correlation_id = self._corr
+        encode_frame = getattr(req.body, "encode_frame", None)
+        try:
+            if encode_frame is not None:
+                # a request framed by its own encoder (the producer's Produce) as buffers
+                # around the batches' bytes, sent as they are
+                parts = encode_frame(req.version, req.correlation_id, self.client.conf["client.id"])
+                if isinstance(self.sock, ssl.SSLSocket) or not expects_response(req.api_key, req.version, req.body):
+                    # TLS has no scatter/gather; an unanswered request is done before its
+                    # bytes leave, so they must not be the caller's buffers
+                    parts = [b"".join(parts)]
+                self._out.extend(parts)  # bytes, bytearrays and byte memoryviews: len() counts bytes
+                size = sum(map(len, parts))
+            else:
+                frame = encode_request(req.api_key, req.version, req.body, correlation_id=req.correlation_id,
+                                       client_id=self.client.conf["client.id"])
+                self._out.append(frame)
+                size = len(frame)
+        except (KafkaCodecError, ValueError) as exc:
+            fail_request(req.future, exc)
+            return
+        counters = self.counters
+        counters.tx += 1
+        counters.txbytes += size
+        counters.req[req.api_key] += 1
+        req.sent = time.monotonic()
+        if expects_response(req.api_key, req.version, req.body):
+            self.in_flight[req.correlation_id] = req
+        else:
+            req.future.set_result(None)
+        self._flush()
+
+    def _flush(self) -> None:
+        sock = self.sock
+        if not self._out or sock is None:
+            return
+        out = self._out
+        scatter = not isinstance(sock, ssl.SSLSocket)
+        try:
+            while out:
+                if scatter and len(out) > 1:
+                    if len(out) <= _IOV_MAX:
+                        n = sock.sendmsg(out)
+                        if n == sum(map(len, out)):
+                            out.clear()  # the common case: all of it went
+                            break
+                    else:
+                        n = sock.sendmsg(list(itertools.islice(out, _IOV_MAX)))
+                else:
+                    n = sock.send(out[0])
+                if n <= 0:
+                    break
+                while n:
+                    size = len(out[0])
+                    if n < size:
+                        out[0] = memoryview(out[0])[n:]
+                        break
+                    out.popleft()
+                    n -= size
+        except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+            pass
+        except OSError as exc:
+            self.counters.txerrs += 1
+            self.close(E.KafkaConnectionError(f"send to broker {self.node_id} ({self.host}:{self.port}): {exc}"))
+            return
+        self._update_interest()
+
+    def _read(self) -> None:
+        frames: list[Frame] = []
+        error = None
+        reader, sock = self._reader, self.sock
+        assert reader is not None and sock is not None  # read events come only while connected
+        try:
+            reader.read(sock, frames)
+        except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            pass
+        except ValueError as exc:
+            error = E.KafkaConnectionError(f"broker {self.node_id}: bad framing: {exc}")
+        except OSError as exc:
+            error = E.KafkaConnectionError(f"broker {self.node_id} ({self.host}:{self.port}): {exc}")
+        if frames:
+            self._consume(frames)
+        if error is not None and self.sock is not None:
+            self.counters.rxerrs += 1
+            self.close(error)
+
+    def _consume(self, frames: list[Frame]) -> None:
+        counters = self.counters
+        now = time.monotonic()
+        for frame in frames:
+            corr = peek_correlation_id(frame)
+            req = self.in_flight.pop(corr, None)
+            if req is None:
+                counters.rxerrs += 1
+                self.close(E.KafkaConnectionError(f"broker {self.node_id}: response for unknown correlation id {corr}"))
+                return
+            counters.rx += 1
+            counters.rxbytes += len(frame)
+            counters.rtt.add(now - req.sent)
+            result: Any
+            try:
+                if req.api_key == API_VERSIONS:
+                    _, body, used = decode_api_versions(req.version, frame)
+                    result = (body, req.version)
+                elif hasattr(req.body, "decode_response"):
+                    result = req.body.decode_response(req.version, frame)
+                else:
+                    # lenient about bytes after a body: some brokers append a few
+                    _, result = decode_response(req.api_key, req.version, frame, allow_trailing=True)
+            except KafkaCodecError as exc:
+                counters.rxerrs += 1
+                fail_request(req.future, exc)
+                continue
+            if not req.future.done():
+                req.future.set_result(result)
+
+    def handle_events(self, mask: int, now: float) -> None:
+        if self.state == CONNECTING:
+            if mask & selectors.EVENT_WRITE:
+                self._connected(now)
+            return
+        if self.state == TLS_HANDSHAKE:
+            self._tls_step()
+            return
+        if mask & selectors.EVENT_READ:
+            self._read()
+        if self.sock is not None and mask & selectors.EVENT_WRITE:
+            self._flush()
+
+    def check_deadlines(self, now: float) -> float | None:
+        """Expire requests; returns the earliest remaining deadline (or None)."""
+        if self.connect_deadline is not None and now >= self.connect_deadline and self.state != READY:
+            self.close(E.KafkaTimeoutError(f"connection setup with {self.host}:{self.port} timed out"))
+        earliest = self.connect_deadline if self.state not in (READY, DISCONNECTED) else None
+        expired = None
+        # every queued request has its deadline (enqueue)
+        for req in self.in_flight.values():
+            if req.deadline <= now:  # type: ignore[operator]
+                expired = req
+                break
+            if earliest is None or req.deadline < earliest:  # type: ignore[operator]
+                earliest = req.deadline
+        if expired is not None:
+            self.counters.req_timeouts += 1
+            # the connection's answer order is unknown now: drop it, like the Java client
+            fail_request(expired.future, E.KafkaTimeoutError(
+                f"{REQUESTS[expired.api_key].name} to broker {self.node_id} timed out after "
+                f"{expired.timeout:.1f} s"))
+            self.close(E.KafkaConnectionError(f"broker {self.node_id}: disconnected after a request timeout"))
+            return None
+        while self.waiting and self.waiting[0].deadline <= now:  # type: ignore[operator]
+            req = self.waiting.popleft()
+            self.counters.req_timeouts += 1
+            fail_request(req.future, E.KafkaTimeoutError(
+                f"{REQUESTS[req.api_key].name}: broker {self.node_id} ({self.host}:{self.port}) not reachable "
+                f"within {req.timeout:.1f} s" + (f": {self.last_error}" if self.last_error else "")))
+        for req in self.waiting:
+            if earliest is None or req.deadline < earliest:  # type: ignore[operator]
+                earliest = req.deadline
+        return earliest
+
+    def close(self, error: BaseException | None = None, fatal: bool = False) -> None:
+        """Close the socket, fail every request, schedule the reconnect backoff."""
+        was = self.state
+        if self.sock is not None:
+            if self._events:
+                try:
+                    self.client.selector.unregister(self.sock)
+                except (KeyError, ValueError):
+                    pass
+            self._events = 0
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+            self.sock = None
+        self.state = DISCONNECTED
+        self._out.clear()
+        # closed without a cause: by this client on purpose (a coordinator moved), not a fault
+        expected = error is None
+        error = error or E.KafkaConnectionError(f"connection to broker {self.node_id} closed")
+        self.last_error = error
+        if was != READY:
+            self.failures += 1
+        else:
+            self.counters.disconnects += 1
+        conf = self.client.conf
+        base = conf["reconnect.backoff.ms"] / 1000
+        cap = max(base, conf["reconnect.backoff.max.ms"] / 1000)
+        self.next_attempt = time.monotonic() + backoff(base, cap, self.failures, jitter=0.2)
+        in_flight, self.in_flight = self.in_flight, {}
+        for req in in_flight.values():
+            fail_request(req.future, error)
+        # queued requests go back to their callers at once: they may retry elsewhere
+        # (a new leader) instead of waiting out this broker's backoff
+        waiting, self.waiting = self.waiting, collections.deque()
+        for req in waiting:
+            fail_request(req.future, error)
+        if was != DISCONNECTED:
+            self.client.on_connection_lost(self, error, fatal, was == READY, expected)
