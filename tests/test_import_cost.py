@@ -14,15 +14,19 @@ import kafkacodec
 NOT_AT_IMPORT = [
     "kafkacodec.protocol._schema",  # the generated tables: loaded by the first request
     "pyarrow", "numpy", "pandas", "kafkacodec.arrow", "kafkacodec.spark", "kafkacodec.logdir",
+    # what only some clients use: the settings' command line, statistics documents, SCRAM
+    "argparse", "json", "hashlib", "hmac",
 ]
 
 
 def _after(code):
     """(modules loaded, whether the protocol registry is loaded, built message classes) after `code`."""
     probe = code + """
-import json, sys
+import sys
+modules = sorted(sys.modules)  # before the probe's own imports
 from kafkacodec.protocol import _model
-print(json.dumps({"modules": sorted(sys.modules), "loaded": _model.loaded(),
+import json
+print(json.dumps({"modules": modules, "loaded": _model.loaded(),
                   "built": sorted(n for n, s in _model._specs.items() if "cls" in s.__dict__)}))
 """
     env = {k: v for k, v in os.environ.items() if k != "KAFKACODEC_PURE"}

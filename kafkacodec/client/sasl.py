@@ -8,16 +8,16 @@ or answer is wrong.
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 import os
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from kafkacodec.client.errors import AuthenticationError
 
 __all__ = ["Plain", "Scram", "Mechanism", "mechanism_for", "MIN_ITERATIONS"]
+
+# hashlib, hmac and unicodedata are imported where SCRAM uses them: every client imports this
+# module, few of them authenticate with SCRAM.
 
 # RFC 7677's floor for SCRAM-SHA-256, which Kafka applies to SCRAM-SHA-512 too
 MIN_ITERATIONS = 4096
@@ -51,6 +51,8 @@ def _saslname(name: str) -> str:
 
 
 def _saslprep(text: str) -> str:
+    import unicodedata
+
     # The normalisation step of SASLprep (RFC 4013): NFKC, with non-ASCII spaces as spaces.
     mapped = "".join(" " if unicodedata.category(c) == "Zs" else c for c in text
                      if c not in "\u00ad\u200b\u2060\ufeff")
@@ -70,6 +72,8 @@ class Scram:
         self.server_signature: bytes | None = None
 
     def _hmac(self, key: bytes, data: bytes) -> bytes:
+        import hmac
+
         return hmac.new(key, data, self.hash_name).digest()
 
     def start(self) -> bytes:
@@ -96,6 +100,8 @@ class Scram:
         return out
 
     def _final(self, server_first: str) -> bytes:
+        import hashlib
+
         attrs = self._attributes(server_first)
         if "e" in attrs:
             raise AuthenticationError(f"{self.name}: server refused: {attrs['e']}")
@@ -122,6 +128,8 @@ class Scram:
         return f"{without_proof},p={base64.b64encode(proof).decode()}".encode()
 
     def _verify(self, server_final: str) -> None:
+        import hmac
+
         attrs = self._attributes(server_final)
         if "e" in attrs:
             raise AuthenticationError(f"{self.name}: authentication failed: {attrs['e']}")

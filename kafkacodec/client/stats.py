@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import collections
 import itertools
-import json
 import logging
 import threading
 import time
@@ -462,5 +461,6 @@ class StatsEmitter:
                 log.exception("statistics: building the document failed")
                 return self.next_due
             self.stats.end_window()
+            import json  # here: only clients with statistics.interval.ms set ever need it
             self.queue.put(json.dumps(doc))
         return self.next_due

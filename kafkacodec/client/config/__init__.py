@@ -14,7 +14,6 @@ printout.
 """
 from __future__ import annotations
 
-import argparse
 import re
 import ssl
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -552,6 +551,8 @@ def markdown(kind: str = "all") -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import argparse  # here, not at the top: every client imports this module, only the command line parses
+
     parser = argparse.ArgumentParser(prog="python -m kafkacodec.client.config",
                                      description="The client settings: name, default, range, meaning.")
     parser.add_argument("--kind", choices=[*KINDS, "all"], default="all",
