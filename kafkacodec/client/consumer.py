@@ -21,19 +21,19 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 import re
-import struct
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kafkacodec.records import Record, decode_records, iter_batches
+from kafkacodec.records import Record
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
-from kafkacodec.client.fetcher import CompletedFetch, Fetcher, PartitionState
+from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
+from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.stats import Document, Statistics, StatsEmitter, StatsQueue
@@ -100,8 +100,7 @@ class Consumer:
         self._listener: RebalanceListener | None = None  # or any object with its methods
         self._manual = False
         self._next_auto_commit = time.monotonic() + conf["auto.commit.interval.ms"] / 1000
-        self._verify_crc = conf["check.crcs"]
-        self._max_decompressed = conf["max.decompressed.bytes"]
+        self._buffer = FetchBuffer(self._fetcher, conf)
         self._isolation = conf["isolation.level"]  # an IsolationLevel: requests and decoders take it as it is
         self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
         self._closed = False
@@ -227,7 +226,7 @@ class Consumer:
         ``session.timeout.ms`` on Tansu; see subscribe()), so loop until records come;
         assign() starts fetching at once."""
         limit = self.conf["max.poll.records"] if max_records is None else _checks.positive_int(max_records, "max_records")
-        return self._poll(timeout, limit, self._take_records) or []
+        return self._poll(timeout, limit, self._buffer.take_records) or []
 
     def poll_arrow(self, timeout: float | None = None, max_records: int | None = None) -> pa.RecordBatch:
         """A pyarrow.RecordBatch of fetched records (columns topic, partition, offset,
@@ -236,9 +235,9 @@ class Consumer:
         handed over without a copy; with max_records, up to that many from as many fetches."""
         import pyarrow as pa
         limit = _checks.positive_int(max_records, "max_records") if max_records is not None else 1 << 62
-        parts = self._poll(timeout, limit, self._take_arrow)
+        parts = self._poll(timeout, limit, self._buffer.take_arrow)
         if not parts:
-            return _empty_batch()
+            return empty_batch()
         return parts[0] if len(parts) == 1 else pa.concat_batches(parts)
 
     def _poll(self, timeout: float | None, limit: int, take: Callable[[int], list[_T]]) -> list[_T]:
@@ -260,27 +259,17 @@ class Consumer:
             finally:
                 self._turn.release()
             if out:
-                return out  # each drained fetch woke the I/O thread already (_finish)
+                return out  # each drained fetch woke the I/O thread already (FetchBuffer.finish)
             with fetcher.lock:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return out
                 # a paused partition's buffered fetch cannot be taken: waiting on it would spin
                 if not self._work_pending() and not self._stats_docs and not any(
-                        self._takeable(cf) for cf in fetcher.completed):
+                        self._buffer.takeable(cf) for cf in fetcher.completed):
                     fetcher.ready.wait(min(left, 0.1))
             if time.monotonic() >= deadline and not fetcher.completed:
                 return out
-
-    def _takeable(self, cf: CompletedFetch) -> bool:
-        """Whether a poll could take from (or drop) cf now (under the fetcher's lock)."""
-        state = self._fetcher.partitions.get(cf.tp)
-        return state is None or not self._held_back(cf, state)
-
-    def _held_back(self, cf: CompletedFetch, state: PartitionState) -> bool:
-        """cf of an assigned partition is not to be taken now: the partition is paused, a
-        seek_to_beginning/_end is looking its position up, or cf is not its buffered fetch."""
-        return state.paused or state.reset is not None or self._fetcher.buffered.get(cf.tp) is not cf
 
     def _work_pending(self) -> bool:
         g = self._group
@@ -455,172 +444,6 @@ class Consumer:
     def _consumed_offsets(self) -> dict[TopicPartition, int]:
         with self._fetcher.lock:
             return {tp: s.position for tp, s in self._fetcher.partitions.items() if s.position is not None}
-
-    # -- draining buffered fetches
-
-    def _queued_fetches(self) -> list[CompletedFetch]:
-        """The buffered fetches present now, oldest first.  A poll drains only these:
-        fetches arriving meanwhile wait for the next poll, so one call cannot run on
-        for as long as the broker keeps answering."""
-        with self._fetcher.lock:
-            return list(self._fetcher.completed)
-
-    def _usable(self, cf: CompletedFetch) -> PartitionState | None:
-        """(state, position) when cf is still its partition's live buffered fetch and the
-        partition is not paused (under lock); a fetch of an unassigned partition is dropped."""
-        fetcher = self._fetcher
-        state = fetcher.partitions.get(cf.tp)
-        if state is None:
-            self._finish(cf)
-            return None
-        return None if self._held_back(cf, state) else state
-
-    def _prepare_fetch(self, cf: CompletedFetch, state: PartitionState) -> bool:
-        """read_committed when the broker listed no aborted transactions: find them from the
-        markers in the data.  A transaction whose marker has not arrived yet is cut off; when the
-        data starts with one, it is held back (False) and fetching continues after it."""
-        if not self._read_committed or cf.prepared or cf.aborted:
-            return True
-        open_txns: dict[int, tuple[int, int]] = {}  # producer id -> (first offset, byte position)
-        inferred: set[tuple[int, int]] = set()
-        whole = 0  # the bytes of complete batches (a Fetch answer may end inside one)
-        for batch in iter_batches(cf.data, verify_crc=False):
-            whole = batch.position + batch.size_in_bytes
-            pid = batch.producer_id
-            if batch.is_control:
-                control = batch.control_record()
-                opened = open_txns.pop(pid, None)
-                if control is not None and control[1] == "ABORT" and opened is not None:
-                    inferred.add((pid, opened[0]))
-            elif batch.is_transactional and pid not in open_txns:
-                open_txns[pid] = (batch.base_offset, batch.position)
-        cut = min((position for _, position in open_txns.values()), default=None)
-        if cut == 0:
-            with self._fetcher.lock:
-                if self._fetcher.partitions.get(cf.tp) is state and state.position == cf.fetch_offset:
-                    # complete batches only: the next answer starts with the cut one, whole
-                    state.held = bytes(cf.data[:whole])
-                    state.fetch_next = cf.next_offset(False)
-                    self._finish(cf)
-            self._client.wakeup()
-            return False
-        cf.prepared = True
-        cf.aborted = sorted(inferred)
-        if cut is not None:
-            cf.data = cf.data[:cut]
-            cf._next_offset = None
-        return True
-
-    def _fetches_to_take(self, kind: str, full: Callable[[], bool]
-                         ) -> Iterator[tuple[CompletedFetch, PartitionState, int | None]]:
-        """(fetch, partition state, position) for each buffered fetch a poll may take from, until
-        full(); a fetch not yet decoded as `kind` has been prepared for decoding (read_committed)."""
-        for cf in self._queued_fetches():
-            if full():
-                return
-            with self._fetcher.lock:
-                state = self._usable(cf)
-                if state is None:
-                    continue
-                position = state.position
-            if cf.kind != kind and not self._prepare_fetch(cf, state):
-                continue
-            yield cf, state, position
-
-    def _taken_up_to(self, cf: CompletedFetch, state: PartitionState, j: int, n: int) -> None:
-        """Under lock: rows before j of cf's n are handed out; a drained fetch frees its partition."""
-        cf.index = j
-        if j >= n:
-            state.position = max(state.position, cf.next_offset(self._verify_crc))  # type: ignore[type-var]  # a partition handing out records has a position
-            self._finish(cf)
-
-    def _take_records(self, limit: int) -> list[ConsumerRecord]:
-        out: list[ConsumerRecord] = []
-        fetcher = self._fetcher
-        for cf, state, position in self._fetches_to_take("records", lambda: len(out) >= limit):
-            if cf.kind != "records":
-                cf.decoded = decode_records(cf.data, isolation_level=self._isolation, aborted_transactions=cf.aborted,
-                                            verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed,
-                                            topic=cf.tp.topic, partition=cf.tp.partition)
-                cf.kind = "records"
-                cf.index = 0
-            records = cf.decoded
-            i = cf.index
-            n = len(records)
-            while i < n and records[i].offset < position:
-                i += 1  # the broker answers from the start of the batch holding the position
-            j = min(n, i + (limit - len(out)))
-            with fetcher.lock:
-                if fetcher.partitions.get(cf.tp) is not state or state.position != position:
-                    continue  # sought or revoked while decoding
-                if j > i:
-                    out.extend(records[i:j] if i or j < n else records)
-                    state.position = records[j - 1].offset + 1
-                    self._count_taken(cf.tp, j - i)
-                self._taken_up_to(cf, state, j, n)
-        return out
-
-    def _count_taken(self, tp: TopicPartition, n: int) -> None:
-        """Statistics (under the fetcher's lock): n records of tp handed to the application."""
-        counts = self._fetcher.received.get(tp)
-        if counts is None:
-            counts = self._fetcher.received[tp] = [0, 0]
-        counts[0] += n
-
-    def _finish(self, cf: CompletedFetch) -> None:
-        """cf is drained (under lock): its partition may be fetched again, so wake the I/O
-        thread now rather than after this poll: the next fetch travels while we decode."""
-        fetcher = self._fetcher
-        try:
-            fetcher.completed.remove(cf)
-        except ValueError:
-            pass
-        if fetcher.buffered.get(cf.tp) is cf:
-            del fetcher.buffered[cf.tp]
-        cf.decoded = cf.data = None
-        self._client.wakeup()
-
-    def _take_arrow(self, limit: int) -> list[pa.RecordBatch]:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-        from kafkacodec import arrow as ka
-        parts = []
-        taken = 0
-        fetcher = self._fetcher
-        bounded = limit < 1 << 62
-        for cf, state, position in self._fetches_to_take("arrow", lambda: taken >= limit):
-            if cf.kind != "arrow":
-                cf.decoded = ka.decode(cf.data, isolation_level=self._isolation, aborted_transactions=cf.aborted,
-                                       verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed)
-                cf.kind = "arrow"
-                cf.index = 0
-            rb = cf.decoded
-            n = rb.num_rows
-            i = cf.index
-            offsets = rb.column(0)
-            if i < n and offsets[i].as_py() < position:
-                below = pc.sum(pc.less(offsets, _int64_scalar(position))).as_py()  # type: ignore[arg-type]  # as above
-                i = max(i, below or 0)
-            j = min(n, i + (limit - taken))
-            with fetcher.lock:
-                if fetcher.partitions.get(cf.tp) is not state or state.position != position:
-                    continue  # sought or revoked while decoding
-                if j > i:
-                    rows = j - i
-                    piece = rb if rows == n else rb.slice(i, rows)
-                    topic, partition = _tp_scalars(cf.tp)
-                    parts.append(pa.RecordBatch.from_arrays(
-                        [pa.repeat(topic, rows), pa.repeat(partition, rows)] + piece.columns,
-                        schema=_arrow_schema()))
-                    taken += rows
-                    state.position = offsets[j - 1].as_py() + 1
-                    self._count_taken(cf.tp, rows)
-                self._taken_up_to(cf, state, j, n)
-            if parts and not bounded:
-                # One fetch's columns as they are: gathering several would copy
-                # every value once more; the next poll takes the next fetch.
-                break
-        return parts
 
     # -- offsets
 
@@ -803,55 +626,6 @@ class Consumer:
                 self._client.close()
             if turn:
                 self._turn.release()
-
-
-_SCHEMA: Any = None  # pa.Schema once built
-_EMPTY: Any = None   # pa.RecordBatch once built
-_TP_SCALARS: dict[TopicPartition, Any] = {}
-
-# pyarrow imports pandas (half a second) whenever it infers a type from Python values
-# (pa.scalar, pa.array, empty_table, to_numpy): values here are built from buffers instead
-
-
-def _int64_scalar(value: int) -> Any:
-    import pyarrow as pa
-    return pa.Array.from_buffers(pa.int64(), 1, [None, pa.py_buffer(struct.pack("<q", value))])[0]
-
-
-def _empty_batch() -> pa.RecordBatch:
-    global _EMPTY
-    if _EMPTY is None:
-        import pyarrow as pa
-        from kafkacodec import arrow as ka
-        topic, partition = _tp_scalars(TopicPartition("", 0))
-        _EMPTY = pa.RecordBatch.from_arrays([pa.repeat(topic, 0), pa.repeat(partition, 0)] + ka.decode(b"").columns,
-                                            schema=_arrow_schema())
-    return _EMPTY
-
-
-def _tp_scalars(tp: TopicPartition) -> Any:
-    """Arrow scalars of a partition's topic and index."""
-    found = _TP_SCALARS.get(tp)
-    if found is None:
-        import pyarrow as pa
-        name = tp.topic.encode()
-        topic = pa.StringArray.from_buffers(1, pa.py_buffer(struct.pack("<ii", 0, len(name))), pa.py_buffer(name))
-        partition = pa.Array.from_buffers(pa.int32(), 1, [None, pa.py_buffer(struct.pack("<i", tp.partition))])
-        if len(_TP_SCALARS) > 10000:
-            _TP_SCALARS.clear()
-        found = _TP_SCALARS[tp] = (topic[0], partition[0])
-    return found
-
-
-def _arrow_schema() -> pa.Schema:
-    global _SCHEMA
-    if _SCHEMA is None:
-        import pyarrow as pa
-        from kafkacodec import arrow as ka
-        base = ka.schema()
-        _SCHEMA = pa.schema([pa.field("topic", pa.string(), nullable=False),
-                             pa.field("partition", pa.int32(), nullable=False)] + list(base))
-    return _SCHEMA
 
 
 class AsyncConsumer:

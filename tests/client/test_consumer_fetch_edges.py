@@ -56,7 +56,7 @@ def test_an_answer_in_flight_across_seek_to_beginning_is_dropped(lookup_done):
             with c._fetcher.lock:
                 state = c._fetcher.partitions[TP]
                 state.position, state.reset = 0, None
-        assert c._take_records(100) == []
+        assert c._buffer.take_records(100) == []
     finally:
         c.close(timeout=1)
 
@@ -71,10 +71,10 @@ def test_data_held_for_read_committed_keeps_only_whole_batches():
     c = _consumer(**{"isolation.level": "read_committed"})
     try:
         _answer(c, 0, first + second[:25])
-        assert c._take_records(100) == []           # the transaction's end has not arrived
+        assert c._buffer.take_records(100) == []           # the transaction's end has not arrived
         assert c._fetcher.partitions[TP].fetch_next == 2
         _answer(c, 2, second + rest)
-        assert [(r.offset, r.value) for r in c._take_records(100)] == [
+        assert [(r.offset, r.value) for r in c._buffer.take_records(100)] == [
             (0, b"a1"), (1, b"a2"), (2, b"b1"), (3, b"b2"), (5, b"plain")]
     finally:
         c.close(timeout=1)
@@ -86,13 +86,13 @@ def test_poll_waits_rather_than_spins_beside_a_paused_partitions_data():
         _answer(c, 0, _batch(0, [b"x"]))
         c.pause([TP])
         passes = [0]
-        take = c._take_records
+        take = c._buffer.take_records
 
         def counting(limit):
             passes[0] += 1
             return take(limit)
 
-        c._take_records = counting
+        c._buffer.take_records = counting
         assert c.poll(1.0) == []
         assert passes[0] < 50   # a waiting poll looks again every 0.1 s at most
         c.resume([TP])
