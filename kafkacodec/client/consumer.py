@@ -36,7 +36,7 @@ from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
 from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
-from kafkacodec.client.stats import Document, Statistics, StatsEmitter, StatsQueue
+from kafkacodec.client.stats import Document, Statistics, stats_for_poll
 from kafkacodec.client.types import (EARLIEST, LATEST, CommitCallback, ConsumerGroupMetadata, OffsetAndTimestamp,
                                      TopicPartition, TopicPartitionLike)
 
@@ -117,11 +117,7 @@ class Consumer:
         self._statistics = Statistics("consumer", self._client, conf,
                                       consumer=(self._fetcher, self._group, self._read_committed))
         self._stats_cb = conf["stats_cb"]
-        # documents for stats_cb wait here for poll(), which their arrival wakes
-        self._stats_docs = StatsQueue(self._wake_poll)
-        if conf["statistics.interval.ms"] and self._stats_cb is not None:
-            self._client.add_ticker(StatsEmitter(self._statistics, conf["statistics.interval.ms"] / 1000,
-                                                 self._stats_docs))
+        self._stats_docs = stats_for_poll(self._client, self._statistics, conf, self._wake_poll)
 
     # -- context
 
@@ -589,6 +585,13 @@ class Consumer:
         with self._fetcher.lock:
             return {tp for tp, s in self._fetcher.partitions.items() if s.paused}
 
+    def set_sasl_credentials(self, username: str, password: str) -> None:
+        """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with
+        them; those already open stay as they are."""
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
+        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
+
     def topics(self, timeout: float | None = None) -> dict[str, int]:
         """{topic: partition count} of the cluster."""
         topics = self._client.metadata.all_topics(self._timeout if timeout is None else timeout)
@@ -656,6 +659,12 @@ class AsyncConsumer:
         import asyncio
         import functools
         return asyncio.get_running_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
+
+    def run(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> asyncio.Future[_T]:
+        """fn(*args, **kwargs) on this consumer's worker thread, after the calls queued there before
+        it (call from the loop): a blocking call on the Consumer, or on code over it, that keeps the
+        loop free and in order with the others."""
+        return self._run(fn, *args, **kwargs)
 
     # calls that return at once: straight through
     def assign(self, partitions: Iterable[TopicPartitionLike]) -> None:

@@ -37,7 +37,7 @@ from kafkacodec.client.config import PRODUCER, resolve
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
-from kafkacodec.client.stats import Statistics, StatsEmitter, StatsQueue
+from kafkacodec.client.stats import Statistics, stats_for_poll
 from kafkacodec.client.transaction import TransactionManager
 from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
 
@@ -132,11 +132,8 @@ class Producer:
         self._client.add_ticker(self._sender)
         self._statistics = Statistics("producer", self._client, conf, producer=(self._sender, self._acc, self._counts))
         self._stats_cb = conf["stats_cb"]
-        # documents for stats_cb wait here for poll()/flush(), which the callback event wakes
-        self._stats_docs = StatsQueue(self._callbacks.event.set)
-        if conf["statistics.interval.ms"] and self._stats_cb is not None:
-            self._client.add_ticker(StatsEmitter(self._statistics, conf["statistics.interval.ms"] / 1000,
-                                                 self._stats_docs))
+        # poll()/flush() serve them; the callback event wakes them
+        self._stats_docs = stats_for_poll(self._client, self._statistics, conf, self._callbacks.event.set)
 
     # -- context
 
@@ -216,6 +213,13 @@ class Producer:
     def partitions_for(self, topic: str) -> list[int]:
         """Partition numbers of `topic` (waits up to max.block.ms for metadata)."""
         return list(range(self._partition_count(topic)))
+
+    def set_sasl_credentials(self, username: str, password: str) -> None:
+        """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with
+        them; those already open stay as they are."""
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
+        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
 
     # -- sending
 
@@ -533,6 +537,12 @@ class AsyncProducer:
     def _run(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> asyncio.Future[_T]:
         import functools
         return self._get_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
+
+    def run(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> asyncio.Future[_T]:
+        """fn(*args, **kwargs) on this producer's worker thread, after the appends and calls queued
+        there before it (call from the loop): a blocking call on the Producer, or on code over it,
+        that keeps the loop free."""
+        return self._run(fn, *args, **kwargs)
 
     def _get_loop(self) -> asyncio.AbstractEventLoop:
         import asyncio

@@ -440,6 +440,16 @@ class StatsQueue:
         return ran, errors
 
 
+def stats_for_poll(client: NetworkClient, statistics: Statistics, conf: dict[str, Any],
+                   wake: Callable[[], object]) -> StatsQueue:
+    """The queue where documents for the application's stats_cb wait for its poll() (`wake`
+    wakes a waiting poll), filled every statistics.interval.ms when stats_cb is set."""
+    queue = StatsQueue(wake)
+    if conf["statistics.interval.ms"] and conf["stats_cb"] is not None:
+        client.add_ticker(StatsEmitter(statistics, conf["statistics.interval.ms"] / 1000, queue))
+    return queue
+
+
 class StatsEmitter:
     """A ticker on the I/O thread: every `interval` seconds, the document as JSON for `queue`."""
 
