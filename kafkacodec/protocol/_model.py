@@ -174,22 +174,38 @@ def _field_default(ftype, default, nullable_any, cls_of):
     return cls(), cls
 
 
+class _OnFirstUse:
+    """A MessageSpec attribute that ``make(spec)`` sets when it is first read.  A non-data
+    descriptor: once set, the instance's own value shadows it, so reading it costs what reading
+    any attribute does (a ``__getattr__`` on the class would slow every attribute read)."""
+
+    def __init__(self, make):
+        self.make = make
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, spec, owner=None):
+        if spec is None:
+            return self
+        self.make(spec)
+        return spec.__dict__[self.name]
+
+
 class MessageSpec:
     """Everything about one message (or header/data record) across its versions.
 
     ``variants`` (its field lists; given, or taken from ``_schema`` by name), ``versions``,
     ``cls`` (the message class) and ``classes`` (it and its nested structs, by struct name) are
-    made when first asked for.
+    made when first read.
     """
 
     name: str
     api_key: int | None
     kind: str
-    variants: tuple  # of _schema.Variant
     runs: tuple[tuple[int, int], ...]  # (min_version, max_version) of each variant
     min_version: int
     max_version: int
-    versions: frozenset[int]
 
     def __init__(self, name: str, api_key: int | None, kind: str, variants: tuple | None = None,
                  runs: tuple[tuple[int, int], ...] | None = None) -> None:
@@ -204,21 +220,22 @@ class MessageSpec:
         self.max_version = runs[-1][1]
         self._plans = {}
 
-    def __getattr__(self, attr):
-        # only for what is not made yet: once made, each is a plain attribute
-        if attr == "versions":
-            self.versions = frozenset(v for lo, hi in self.runs for v in range(lo, hi + 1))
-            return self.versions
-        if attr == "variants":
-            from kafkacodec.protocol import _schema
-            self.variants = _schema.MESSAGES[self.name].variants  # the same tables whoever wins a race
-            return self.variants
-        if attr not in ("cls", "classes"):
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
+    def _make_versions(self):
+        self.versions = frozenset(v for lo, hi in self.runs for v in range(lo, hi + 1))
+
+    def _make_variants(self):
+        from kafkacodec.protocol import _schema
+        self.variants = _schema.MESSAGES[self.name].variants  # equal tables, whichever thread sets them
+
+    def _make_classes(self):
         with _build_lock:  # one class per struct, whichever thread asks first
             if "cls" not in self.__dict__:
                 self._build_classes()
-        return self.__dict__[attr]
+
+    versions = _OnFirstUse(_make_versions)
+    variants = _OnFirstUse(_make_variants)
+    cls = _OnFirstUse(_make_classes)
+    classes = _OnFirstUse(_make_classes)
 
     def variant(self, version):
         """The ``_schema.Variant`` holding this version."""

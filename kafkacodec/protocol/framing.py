@@ -47,13 +47,15 @@ def _at(table, key):
 def api_key_of(api):
     """Resolve "Metadata", "MetadataRequest" or 3 to the API key."""
     if isinstance(api, int) and not isinstance(api, bool):
-        if _get(_requests, api) is not None:
+        if api in _requests or _get(_requests, api) is not None:
             return api
         raise UnsupportedVersionError(f"unknown API key {api}")
     if isinstance(api, str):
         name = api[:-len("Request")] if api.endswith("Request") else api
         name = name[:-len("Response")] if name.endswith("Response") else name
-        key = _get(_api_names, name)
+        key = _api_names.get(name)
+        if key is None:
+            key = _get(_api_names, name)
         if key is not None:
             return key
     raise UnsupportedVersionError(f"unknown API {api!r}")
@@ -200,7 +202,7 @@ def encode_request(api, version, body, *, correlation_id, client_id=None, impl=N
     """Size-prefixed request frame: size, header (v0/v1/v2), body."""
     spec = _spec(_requests, api, version)
     header = _specs["RequestHeader"].cls(request_api_key=spec.api_key, request_api_version=version,
-                             correlation_id=correlation_id, client_id=client_id)
+                                         correlation_id=correlation_id, client_id=client_id)
     return _encode_frame(spec, version, header, body, impl)
 
 
@@ -230,7 +232,7 @@ def decode_request(frame, impl=None):
         raise TruncatedDataError("request frame too short for api key and version", len(mv))
     api_key = int.from_bytes(mv[4:6], "big", signed=True)
     version = int.from_bytes(mv[6:8], "big", signed=True)
-    if _get(_requests, api_key) is None:
+    if api_key not in _requests and _get(_requests, api_key) is None:
         raise UnsupportedVersionError(f"unknown API key {api_key}")
     header, body, _ = _decode_frame(_spec(_requests, api_key, version), version, mv, impl, False)
     return header, body
