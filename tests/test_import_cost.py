@@ -1,6 +1,6 @@
 """Importing the client or the confluent face builds nothing it does not need: no protocol
-tables (each message's classes are built on first use), no pure-Python codec when the compiled
-one runs, no pyarrow.  Checked in a fresh interpreter by what sys.modules holds, never by time."""
+tables (each message's classes are built on first use), no broker error classes, no pure-Python
+codec when the compiled one runs, no pyarrow.  Checked in a fresh interpreter by what sys.modules holds, never by time."""
 import json
 import os
 import subprocess
@@ -13,6 +13,8 @@ import kafkacodec
 # never loaded by importing a client: each has a cost at start and a later first use
 NOT_AT_IMPORT = [
     "kafkacodec.protocol._schema",  # the generated tables: loaded by the first request
+    # the broker error classes: made when one is first named or raised
+    "kafkacodec.protocol._error_classes", "kafkacodec.client._broker_errors",
     "pyarrow", "numpy", "pandas", "kafkacodec.arrow", "kafkacodec.spark", "kafkacodec.logdir",
     # what only some clients use: the settings' command line, statistics documents, SCRAM
     "argparse", "json", "hashlib", "hmac",

@@ -14,12 +14,13 @@ are resolved inline so the runtime never looks names up.
 The JSON specs hold no error codes: those come from ``tools/kafka_errors.py``
 (Kafka's ``Errors.java`` as a table), read as a literal.
 
-Five files under kafkacodec/ come out, each headed "GENERATED — do not edit":
+Six files under kafkacodec/ come out, each headed "GENERATED — do not edit":
   protocol/_schema.py         the tables, one ``Field(...)`` per line, so a spec change is a small diff;
                               each message's in a function of its own, made when first used
   protocol/messages.py        one name per message class (``_model`` builds each on first use)
   protocol/messages.pyi       the classes with their fields and types, for IDEs and type checkers
-  protocol/_error_codes.py    ``ErrorCode`` and one exception class per code
+  protocol/_error_codes.py    ``ErrorCode``, and the names of the exception classes
+  protocol/_error_classes.py  one exception class per code (imported when one is first named)
   client/_broker_errors.py    the client's class per code (the protocol's and BrokerResponseError)
 
     python tools/gen_protocol.py            # write the files
@@ -499,13 +500,12 @@ def error_class_name(name):
     return "".join(part.capitalize() for part in name.split("_")) + ("" if name.endswith("ERROR") else "Error")
 
 
-ERROR_CODES_HEAD = ERRORS_GENERATED + '''"""Every broker error code (``ErrorCode``) and its exception class.
+ERROR_CODES_HEAD = ERRORS_GENERATED + '''"""Every broker error code (``ErrorCode``), and the names of their exception classes.
 
-``kafkacodec.protocol.errors`` is the module to import; this one is what it is made of.
+``kafkacodec.protocol.errors`` is the module to import; this one and ``_error_classes`` (the
+classes, made when first named) are what it is made of.
 """
 from enum import IntEnum
-
-from kafkacodec.protocol._error_base import BrokerError, RetriableBrokerError
 
 '''
 
@@ -532,23 +532,46 @@ class ErrorCode(IntEnum):
 '''
 
 
-def _error_classes(errors):
+def _class_rows(errors):
     """(code, class name, row) of each code that has a class: every one but NONE."""
     return [(row[0], error_class_name(row[1]), row) for row in errors if row[0] != 0]
 
 
 def render_error_codes(errors):
-    classes = _error_classes(errors)
-    out = [ERROR_CODES_HEAD, "__all__ = [  # the classes; errors names ErrorCode and BY_CODE itself\n"]
-    out.extend(f"    {json.dumps(cls)},\n" for _, cls, _ in classes)
-    out.append("]\n")
-    out.append(ERROR_CODE_ENUM)
+    classes = _class_rows(errors)
+    out = [ERROR_CODES_HEAD, "__all__ = [\"ErrorCode\", \"CLASS_NAMES\"]\n", ERROR_CODE_ENUM]
     for code, name, retriable, description in errors:
         out.append(f"    {name} = {code}, {retriable}, {json.dumps(description)}\n")
+    out.append("\n\n# the exception class of each code but NONE, in code order (_error_classes defines them)\n"
+               "CLASS_NAMES = (\n")
+    out.extend(f"    {json.dumps(cls)},\n" for _, cls, _ in classes)
+    out.append(")\n")
+    return "".join(out)
+
+
+ERROR_CLASSES_HEAD = ERRORS_GENERATED + '''"""The exception class of every broker error code.
+
+``kafkacodec.protocol.errors`` names them, and imports this module when one is first named: a
+program that meets no broker error never makes them.
+"""
+from kafkacodec.protocol._error_base import BrokerError, RetriableBrokerError
+
+# where the classes are named for users, tracebacks and pickles
+PUBLIC_MODULE = "kafkacodec.protocol.errors"
+
+'''
+
+
+def render_error_classes(errors):
+    classes = _class_rows(errors)
+    out = [ERROR_CLASSES_HEAD, "__all__ = [  # the classes; errors names BY_CODE itself\n"]
+    out.extend(f"    {json.dumps(cls)},\n" for _, cls, _ in classes)
+    out.append("]\n")
     for code, cls, (_, name, retriable, description) in classes:
         base = "RetriableBrokerError" if retriable else "BrokerError"
         out.append(f'\n\nclass {cls}({base}):\n    """{description}"""\n\n'
-                   f"    code = {code}\n    name = {json.dumps(name)}\n    description = {json.dumps(description)}\n")
+                   f"    __module__ = PUBLIC_MODULE\n    code = {code}\n    name = {json.dumps(name)}\n"
+                   f"    description = {json.dumps(description)}\n")
     out.append("\n\nBY_CODE: dict[int, type[BrokerError]] = {\n")
     out.extend(f"    {code}: {cls},\n" for code, cls, _ in classes)
     out.append("}\n")
@@ -559,21 +582,26 @@ CLIENT_ERRORS_HEAD = ERRORS_GENERATED + '''"""The client's exception class for e
 
 Each derives from the protocol's class for its code and from :class:`BrokerResponseError`, so
 ``except protocol.errors.NotLeaderOrFollowerError`` and ``except client.errors.BrokerResponseError``
-both catch a ``client.errors.NotLeaderOrFollowerError``.  ``kafkacodec.client.errors`` names them.
+both catch a ``client.errors.NotLeaderOrFollowerError``.  ``kafkacodec.client.errors`` names them,
+and imports this module when one is first named.
 """
 from kafkacodec.client._response_error import BrokerResponseError
-from kafkacodec.protocol import _error_codes as _protocol
+from kafkacodec.protocol import _error_classes as _protocol
+
+# where the classes are named for users, tracebacks and pickles
+PUBLIC_MODULE = "kafkacodec.client.errors"
 
 '''
 
 
 def render_client_errors(errors):
-    classes = _error_classes(errors)
+    classes = _class_rows(errors)
     out = [CLIENT_ERRORS_HEAD, "__all__ = [  # the classes\n"]
     out.extend(f"    {json.dumps(cls)},\n" for _, cls, _ in classes)
     out.append("]\n")
     for _code, cls, (_, _name, _retriable, description) in classes:
-        out.append(f'\n\nclass {cls}(_protocol.{cls}, BrokerResponseError):\n    """{description}"""\n')
+        out.append(f'\n\nclass {cls}(_protocol.{cls}, BrokerResponseError):\n    """{description}"""\n\n'
+                   "    __module__ = PUBLIC_MODULE\n")
     out.append("\n\nBY_CODE: dict[int, type[BrokerResponseError]] = {\n")
     out.extend(f"    {code}: {cls},\n" for code, cls, _ in classes)
     out.append("}\n")
@@ -588,6 +616,7 @@ def render_all(messages, errors=None):
         "protocol/messages.py": render_messages(messages),
         "protocol/messages.pyi": render_stub(messages),
         "protocol/_error_codes.py": render_error_codes(errors),
+        "protocol/_error_classes.py": render_error_classes(errors),
         "client/_broker_errors.py": render_client_errors(errors),
     }
 

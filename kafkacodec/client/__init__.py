@@ -9,11 +9,13 @@
 One background I/O thread per client owns every socket; the calling thread
 only waits on futures and decodes what has been fetched.
 """
+from typing import TYPE_CHECKING
+
 from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
 from kafkacodec.client.consumer import AsyncConsumer, Consumer, ConsumerRecord, RebalanceListener
 from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, CallbackError, ClientFailedError,
                                       ConfigError, InvalidArgumentError, KafkaConnectionError, KafkaError,
-                                      KafkaTimeoutError, ProducerFencedError, SendArrowError, SendArrowTimeoutError)
+                                      KafkaTimeoutError, SendArrowError, SendArrowTimeoutError)
 from kafkacodec.client.producer import (AsyncProducer, BulkResult, ConsumerGroupMetadata, Producer, RecordHandle,
                                        RecordMetadata)
 
@@ -23,3 +25,13 @@ __all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceLis
            "BrokerResponseError", "Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult",
            "ConsumerGroupMetadata", "ProducerFencedError", "InvalidArgumentError", "ClientFailedError",
            "CallbackError", "SendArrowError", "SendArrowTimeoutError"]
+
+# A broker error class is made when first named (see errors): this one too.
+if TYPE_CHECKING:
+    from kafkacodec.client.errors import ProducerFencedError
+else:
+    def __getattr__(name):
+        if name == "ProducerFencedError":
+            from kafkacodec.client import errors
+            return errors.ProducerFencedError
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from kafkacodec.client import _broker_errors
-from kafkacodec.client._broker_errors import *  # noqa: F403 - a class per code, named in its __all__
 from kafkacodec.client._response_error import BrokerResponseError
 from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
+from kafkacodec.protocol import _error_codes
 from kafkacodec.protocol import errors as _protocol_errors
 from kafkacodec.protocol.errors import ErrorCode as ErrorCode  # the modules of the client take it from here
 
@@ -28,7 +27,22 @@ __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "Authentic
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
            "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "InvalidArgumentError",
            "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "error_for", "check"]
-__all__ += _broker_errors.__all__
+
+# A class per broker error code, generated (_broker_errors) and made when one is first named or
+# raised, as protocol.errors does: a client that meets no broker error never makes them.
+if TYPE_CHECKING:
+    from kafkacodec.client import _broker_errors
+    from kafkacodec.client._broker_errors import *  # noqa: F403 - a class per code, named in its __all__
+
+    __all__ += _broker_errors.__all__
+else:
+    __all__ += _error_codes.CLASS_NAMES  # the same names, without making the classes
+
+    def __getattr__(name):
+        if name in _CLASS_NAMES:
+            _load()
+            return globals()[name]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class NoBrokersAvailable(KafkaConnectionError):
@@ -110,15 +124,29 @@ class TransactionAbortedError(KafkaError):
     """The record's transaction was aborted before the record was sent."""
 
 
-_BY_CODE: dict[int, type[BrokerResponseError]] = dict(_broker_errors.BY_CODE)
+_CLASS_NAMES = frozenset(_error_codes.CLASS_NAMES)
+_BY_CODE: dict[int, type[BrokerResponseError]] = {}  # the generated classes once made, and unknown codes'
 
 # The classes are this module's names: tracebacks and pickles say kafkacodec.client.errors.X.
-for _cls in (BrokerResponseError, *_BY_CODE.values()):
-    _cls.__module__ = __name__
+BrokerResponseError.__module__ = __name__
+
+
+def _load() -> None:
+    """Make the generated classes and name them here."""
+    from kafkacodec.client import _broker_errors
+    g = globals()
+    if "_loaded" not in g:  # _loaded last: a thread that sees it sees the rest
+        for code, cls in _broker_errors.BY_CODE.items():
+            g[cls.__name__] = cls
+            _BY_CODE.setdefault(code, cls)
+        g["_loaded"] = True
 
 
 def _client_class(code: int) -> type[BrokerResponseError]:
     cls = _BY_CODE.get(code)
+    if cls is None:
+        _load()
+        cls = _BY_CODE.get(code)
     if cls is None:  # a code the table does not know: a class of its own, made once
         base = _protocol_errors.class_for(code)
         cls = type(base.__name__, (base, BrokerResponseError), {"__module__": __name__, "__doc__": base.__doc__})

@@ -36,3 +36,15 @@ def test_unknown_codes_get_a_class_once():
     err = E.error_for(9999, "new")
     assert type(err) is type(E.error_for(9999)) and err.code == 9999 and not err.retriable
     assert isinstance(err, E.BrokerResponseError) and isinstance(err, protocol_errors.BrokerError)
+
+
+def test_classes_are_made_when_first_named():
+    import subprocess
+    import sys
+    code = ("import sys; from kafkacodec.client import errors as E; "
+            "before = 'kafkacodec.client._broker_errors' in sys.modules; "
+            "from kafkacodec.client import ProducerFencedError; "
+            "print(before, ProducerFencedError is E.ProducerFencedError, E.ProducerFencedError.__module__, "
+            "'kafkacodec.client._broker_errors' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True", "kafkacodec.client.errors", "True"]

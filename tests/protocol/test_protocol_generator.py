@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "kafkacodec"
 PROTOCOL = PACKAGE / "protocol"
 GENERATED = ("protocol/_schema.py", "protocol/messages.py", "protocol/messages.pyi",
-             "protocol/_error_codes.py", "client/_broker_errors.py")
+             "protocol/_error_codes.py", "protocol/_error_classes.py", "client/_broker_errors.py")
 
 
 def test_generated_files_are_current(shared_dir):
