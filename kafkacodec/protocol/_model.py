@@ -39,10 +39,16 @@ _MIN_SIZE = {
 ZERO_UUID = _uuid.UUID(int=0)
 
 
+_ACRONYM_WORD = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_WORD = re.compile(r"([a-z0-9])([A-Z])")
+_snakes = {}  # made once a name: a message's classes and each of its plans ask for the same ones
+
+
 def snake(name):
-    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
-    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
-    return s.lower()
+    attr = _snakes.get(name)
+    if attr is None:
+        attr = _snakes[name] = _WORD.sub(r"\1_\2", _ACRONYM_WORD.sub(r"\1_\2", name)).lower()
+    return attr
 
 
 def _in(rng, v):
