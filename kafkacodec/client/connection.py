@@ -32,7 +32,7 @@ from kafkacodec.client.versions import max_version_by_key
 
 __all__ = ["BrokerConnection", "ConnectionOwner", "FrameReader", "Request", "fail_request"]
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
 
 API_VERSIONS = 18
 SASL_HANDSHAKE = 17
@@ -45,6 +45,22 @@ DISCONNECTED, CONNECTING, TLS_HANDSHAKE, SETUP, READY = "disconnected", "connect
 
 #: what a frame is received as: bytes when it came in one piece, else its own bytearray
 Frame = bytes | bytearray
+
+#: one address of a broker, as socket.getaddrinfo gives it: (family, type, proto, canonname, sockaddr)
+Address = tuple[Any, ...]
+
+
+def configure_socket(sock: socket.socket, conf: dict[str, Any]) -> None:
+    """The socket settings on a new broker socket, before it connects (buffer sizes set
+    later would not size the TCP window the handshake offers)."""
+    if conf["socket.nagle.disable"]:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    if conf["socket.keepalive.enable"]:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    if conf["send.buffer.bytes"] >= 0:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, conf["send.buffer.bytes"])
+    if conf["receive.buffer.bytes"] >= 0:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, conf["receive.buffer.bytes"])
 
 
 
@@ -62,6 +78,10 @@ class ConnectionOwner(Protocol):
 
     @property
     def broker_counters(self) -> list[BrokerCounters]: ...
+
+    def resolve(self, host: str, port: int, now: float) -> list[Address]:
+        """The addresses to connect to host:port by, in the order to try them."""
+        ...
 
     def on_connection_ready(self, conn: BrokerConnection) -> None: ...
 
@@ -165,6 +185,14 @@ class BrokerConnection:
         self.failures = 0
         self.next_attempt = 0.0
         self.connect_deadline: float | None = None
+        # the address of the host tried now: a failed attempt moves on to the next one, and
+        # the reconnect backoff starts once every address has failed (client.dns.lookup)
+        self._address_index = 0
+        self._address_count = 1
+        # requests timed out in a row on this connection (socket.max.fails), and the
+        # correlation ids of those whose late answer is to be dropped
+        self.timeouts = 0
+        self._abandoned: set[int] = set()
         self.waiting: collections.deque[Request] = collections.deque()  # submitted, not yet sent (not ready)
         self.in_flight: dict[int, Request] = {}                          # correlation id -> Request
         # buffers to send, in order (frames or parts of one)
@@ -175,6 +203,7 @@ class BrokerConnection:
         self._sasl: Plain | Scram | None = None
         self.last_error: BaseException | None = None
         self.last_used = time.monotonic()
+        self.idle_closed = False  # closed by the client for connections.max.idle.ms (no metadata refresh)
         # how logs name the broker: its id ("-1, bootstrap"; the group coordinator's own link says so)
         self.label: int | str = node_id if node_id >= 0 else f"{node_id}, bootstrap"
         # kept by the client after this connection is replaced, so its totals never shrink
@@ -203,13 +232,18 @@ class BrokerConnection:
         self._out.clear()
         self._reader = FrameReader(conf["receive.message.max.bytes"])
         self.connect_deadline = now + conf["socket.connection.setup.timeout.ms"] / 1000
+        self.timeouts = 0
+        self._address_count = 1  # until resolved: a failed lookup leaves no other address to try
         try:
-            infos = socket.getaddrinfo(self.host, self.port, 0, socket.SOCK_STREAM)
-            family, _, _, _, address = infos[0]
+            addresses = self.client.resolve(self.host, self.port, now)
+            self._address_count = len(addresses)
+            if self._address_index >= len(addresses):
+                self._address_index = 0
+            family, _, _, _, address = addresses[self._address_index]
             sock = socket.socket(family, socket.SOCK_STREAM)
-            sock.setblocking(False)
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self.sock = sock
+            sock.setblocking(False)
+            configure_socket(sock, conf)
             err = sock.connect_ex(address)
         except OSError as exc:
             self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {exc}"))
@@ -287,7 +321,9 @@ class BrokerConnection:
     def _setup_request(self, api_key: int, version: int, body: Any,
                        on_done: Callable[[concurrent.futures.Future[Any]], object]) -> None:
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        req = Request(api_key, body, future, self.client.conf["request.timeout.ms"] / 1000, version=version)
+        conf = self.client.conf
+        timeout = conf["api.version.request.timeout.ms" if api_key == API_VERSIONS else "request.timeout.ms"]
+        req = Request(api_key, body, future, timeout / 1000, version=version)
         req.deadline = time.monotonic() + req.timeout
         future.add_done_callback(on_done)
         self._transmit(req)
@@ -370,6 +406,7 @@ class BrokerConnection:
     def _became_ready(self) -> None:
         self.state = READY
         self.failures = 0
+        self._address_index = 0
         self.connect_deadline = None
         self.last_error = None
         while self.waiting:
@@ -491,9 +528,14 @@ class BrokerConnection:
     def _consume(self, frames: list[Frame]) -> None:
         counters = self.counters
         now = time.monotonic()
+        self.last_used = now
+        self.timeouts = 0
         for frame in frames:
             corr = peek_correlation_id(frame)
             req = self.in_flight.pop(corr, None)
+            if req is None and corr in self._abandoned:
+                self._abandoned.discard(corr)  # the answer to a request that timed out (socket.max.fails)
+                continue
             if req is None:
                 counters.rxerrs += 1
                 self.close(E.KafkaConnectionError(f"broker {self.node_id}: response for unknown correlation id {corr}"))
@@ -546,12 +588,27 @@ class BrokerConnection:
                 earliest = req.deadline
         if expired is not None:
             self.counters.req_timeouts += 1
-            # the connection's answer order is unknown now: drop it, like the Java client
             fail_request(expired.future, E.KafkaTimeoutError(
                 f"{REQUESTS[expired.api_key].name} to broker {self.node_id} timed out after "
                 f"{expired.timeout:.1f} s"))
-            self.close(E.KafkaConnectionError(f"broker {self.node_id}: disconnected after a request timeout"))
-            return None
+            self.timeouts += 1
+            max_fails = self.client.conf["socket.max.fails"]
+            if self.state != READY:
+                self.close(E.KafkaTimeoutError(f"connection setup with {self.host}:{self.port}: "
+                                               f"{REQUESTS[expired.api_key].name} timed out after "
+                                               f"{expired.timeout:.1f} s"))
+                return None
+            if max_fails and self.timeouts >= max_fails:
+                # whether the broker still answers is unknown: drop the connection, like the Java
+                # client (socket.max.fails=1, the default)
+                self.close(E.KafkaConnectionError(f"broker {self.node_id}: disconnected after "
+                                                  f"{self.timeouts} request timeout(s) in a row"))
+                return None
+            # kept (socket.max.fails): the late answer, if any, is dropped when it comes
+            assert expired.correlation_id is not None  # in flight: sent with one
+            del self.in_flight[expired.correlation_id]
+            self._abandoned.add(expired.correlation_id)
+            return self.check_deadlines(now)
         while self.waiting and self.waiting[0].deadline <= now:  # type: ignore[operator]
             req = self.waiting.popleft()
             self.counters.req_timeouts += 1
@@ -584,14 +641,21 @@ class BrokerConnection:
         expected = error is None
         error = error or E.KafkaConnectionError(f"connection to broker {self.node_id} closed")
         self.last_error = error
-        if was != READY:
-            self.failures += 1
-        else:
-            self.counters.disconnects += 1
+        self._abandoned.clear()
         conf = self.client.conf
-        base = conf["reconnect.backoff.ms"] / 1000
-        cap = max(base, conf["reconnect.backoff.max.ms"] / 1000)
-        self.next_attempt = time.monotonic() + backoff(base, cap, self.failures, jitter=0.2)
+        if was != READY and was != DISCONNECTED and not fatal and self._address_index + 1 < self._address_count:
+            # another address of the host is left to try: at once, not after a backoff
+            self._address_index += 1
+            self.next_attempt = time.monotonic()
+        else:
+            if was != READY:
+                self.failures += 1
+            else:
+                self.counters.disconnects += 1
+            self._address_index = 0
+            base = conf["reconnect.backoff.ms"] / 1000
+            cap = max(base, conf["reconnect.backoff.max.ms"] / 1000)
+            self.next_attempt = time.monotonic() + backoff(base, cap, self.failures, jitter=0.2)
         in_flight, self.in_flight = self.in_flight, {}
         for req in in_flight.values():
             fail_request(req.future, error)

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from kafkacodec.protocol import REQUESTS, api_key_of
 from kafkacodec.client import errors as E
 from kafkacodec.client.config import ssl_context_from
-from kafkacodec.client.connection import DISCONNECTED, BrokerConnection, Request, fail_request
+from kafkacodec.client.connection import DISCONNECTED, Address, BrokerConnection, Request, fail_request
 from kafkacodec.client.metadata import Metadata
 from kafkacodec.client.stats import BrokerCounters
 
@@ -41,7 +41,11 @@ __all__ = ["NetworkClient", "BrokerConnection", "Request"]
 #: node ids of coordinators' own connections (NetworkClient.coordinator_node): this minus the broker's id
 COORDINATOR_NODE_BASE = 2**31 - 1
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
+
+#: broker.address.family -> the family getaddrinfo is asked for
+_FAMILIES = {"any": socket.AF_UNSPEC, "v4": socket.AF_INET, "v6": socket.AF_INET6}
+
 
 class Ticker(Protocol):
     """What add_ticker() takes: tick(now) runs on every I/O loop iteration and returns the
@@ -66,6 +70,9 @@ class NetworkClient:
         self.connections: dict[int, BrokerConnection] = {}
         self._bootstrap: list[tuple[int, str, int]] = [
             (-1 - i, host, port) for i, (host, port) in enumerate(conf["bootstrap.servers"])]
+        # (host, port) -> (when it expires, its addresses): resolved at most once per broker.address.ttl
+        self._addresses: dict[tuple[str, int], tuple[float, list[Address]]] = {}
+        self._next_idle_check = 0.0
         self._submitted: collections.deque[tuple[int | None, Request]] = collections.deque()
         self._calls: collections.deque[tuple[Callable[..., object], tuple[Any, ...]]] = collections.deque()
         self._unplaced: collections.deque[Request]  # made by _run, on the I/O thread
@@ -184,6 +191,59 @@ class NetworkClient:
 
     # -- I/O thread
 
+    def resolve(self, host: str, port: int, now: float) -> list[Address]:
+        """host:port's addresses of broker.address.family, looked up again once broker.address.ttl
+        has passed; every one is tried in turn before a connection counts as failed."""
+        key = (host, port)
+        cached = self._addresses.get(key)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        family = _FAMILIES[self.conf["broker.address.family"]]
+        found = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
+        addresses = [info for i, info in enumerate(found) if info[4] not in [f[4] for f in found[:i]]]
+        if len(self._addresses) > 1000:
+            self._addresses.clear()  # brokers come and go: never a growing cache
+        self._addresses[key] = (now + self.conf["broker.address.ttl"] / 1000, addresses)
+        return addresses
+
+    def _canonical_bootstrap(self) -> None:
+        """client.dns.lookup=resolve_canonical_bootstrap_servers_only: each bootstrap server
+        becomes the canonical names of its addresses (as the Java client does for Kerberos)."""
+        family = _FAMILIES[self.conf["broker.address.family"]]
+        names: list[tuple[str, int]] = []
+        for host, port in self.conf["bootstrap.servers"]:
+            try:
+                infos = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
+            except OSError:
+                infos = []
+            expanded = []
+            for info in infos:
+                ip = str(info[4][0])
+                try:
+                    expanded.append(socket.getnameinfo((ip, 0), socket.NI_NAMEREQD)[0])
+                except OSError:
+                    expanded.append(ip)
+            for name in expanded or [host]:
+                if (name, port) not in names:
+                    names.append((name, port))
+        self._bootstrap = [(-1 - i, host, port) for i, (host, port) in enumerate(names)]
+        log.debug("bootstrap servers by canonical name: %s", ", ".join(f"{h}:{p}" for _, h, p in self._bootstrap))
+
+    def _close_idle(self, now: float) -> None:
+        """Close connections idle for connections.max.idle.ms (-1: never), as brokers do."""
+        idle = self.conf["connections.max.idle.ms"]
+        if idle < 0:
+            self._next_idle_check = float("inf")
+            return
+        self._next_idle_check = now + min(1.0, idle / 1000)
+        for conn in list(self.connections.values()):
+            if (conn.ready and not conn.in_flight and not conn.waiting
+                    and now - conn.last_used >= idle / 1000):
+                log.debug("broker %s (%s:%d): closing the connection, idle for %d ms", conn.label, conn.host,
+                          conn.port, idle)
+                conn.idle_closed = True
+                conn.close()
+
     def _connection(self, node_id: int) -> BrokerConnection | None:
         conn = self.connections.get(node_id)
         if conn is None:
@@ -221,7 +281,7 @@ class NetworkClient:
             conn = self.connections.get(node_id)
             if conn is None or conn.can_connect(now):
                 return node_id
-        if self.metadata.brokers:
+        if self.metadata.brokers and self.conf["metadata.recovery.strategy"] == "rebootstrap":
             # every known broker is backing off: the bootstrap servers may know better
             for node_id, _, _ in self._bootstrap:
                 conn = self.connections.get(node_id)
@@ -256,6 +316,10 @@ class NetworkClient:
         elif was_ready:
             log.warning("broker %s (%s:%d): disconnected: %s: %s", conn.label, conn.host, conn.port,
                         type(error).__name__, error)
+        elif conn.failures == 0:
+            # the connection goes on with the host's next address at once (client.dns.lookup)
+            log.debug("broker %s (%s:%d): connection failed, trying the next address: %s", conn.label, conn.host,
+                      conn.port, error)
         elif conn.failures == 1:
             # the first failed attempt in a row; the ones after it, every reconnect backoff, at DEBUG
             log.warning("broker %s (%s:%d): connection failed: %s: %s", conn.label, conn.host, conn.port,
@@ -265,8 +329,9 @@ class NetworkClient:
                       conn.port, conn.failures, error)
         if fatal:
             self.fatal_error = error
-        if conn.node_id >= 0:
+        if conn.node_id >= 0 and not conn.idle_closed:
             self.metadata.request_update()
+        conn.idle_closed = False
         for ticker in self._tickers:
             hook = getattr(ticker, "connection_lost", None)
             if hook is not None:
@@ -276,6 +341,8 @@ class NetworkClient:
         self._thread_ident = threading.get_ident()
         self._unplaced = collections.deque()
         try:
+            if self.conf["client.dns.lookup"] == "resolve_canonical_bootstrap_servers_only":
+                self._canonical_bootstrap()
             while not self._closed:
                 self._iterate()
         except BaseException as exc:
@@ -334,6 +401,10 @@ class NetworkClient:
                 return
             if d is not None:
                 deadlines.append(d)
+        if now >= self._next_idle_check:
+            self._close_idle(now)
+        if self._next_idle_check != float("inf"):
+            deadlines.append(self._next_idle_check)
         for conn in list(self.connections.values()):
             if conn.state == DISCONNECTED:
                 if conn.waiting:

@@ -257,8 +257,38 @@ COMMON: dict[str, Setting] = {
         10000, _int(1), "How long a connection may take to be ready (TCP, TLS, ApiVersions, SASL); Kafka "
                         "doubles it per failure, kafkacodec keeps it."),
     "connections.max.idle.ms": Setting(
-        540000, _int(-1), "Kafka closes connections idle this long; accepted for compatibility, kafkacodec "
-                          "keeps idle connections open."),
+        540000, _int(-1), "Connections idle this long are closed (and made again when needed); -1: never."),
+    "send.buffer.bytes": Setting(
+        -1, _int(-1), "SO_SNDBUF of broker sockets; -1: the OS default (Java's default is 131072)."),
+    "receive.buffer.bytes": Setting(
+        -1, _int(-1), "SO_RCVBUF of broker sockets; -1: the OS default (Java's default is 65536, 32768 for "
+                      "producers)."),
+    "socket.keepalive.enable": Setting(
+        False, _bool, "TCP keep-alives (SO_KEEPALIVE) on broker sockets (librdkafka's setting)."),
+    "socket.nagle.disable": Setting(
+        True, _bool, "TCP_NODELAY on broker sockets: a request leaves at once, not with the next one "
+                     "(librdkafka's setting; Java's client always sets it)."),
+    "broker.address.family": Setting(
+        "any", _choice("any", "v4", "v6"), "Brokers are connected to by any address, IPv4 (v4) or IPv6 (v6) "
+                                           "only (librdkafka's setting)."),
+    "broker.address.ttl": Setting(
+        1000, _int(0), "How long a broker's resolved addresses are kept before they are looked up again "
+                       "(librdkafka's setting)."),
+    "client.dns.lookup": Setting(
+        "use_all_dns_ips", _choice("use_all_dns_ips", "resolve_canonical_bootstrap_servers_only"),
+        "Each address of a host is tried before its connection counts as failed; "
+        "resolve_canonical_bootstrap_servers_only also replaces each bootstrap server by the canonical names "
+        "of its addresses (for Kerberos)."),
+    "socket.max.fails": Setting(
+        1, _int(0), "A connection is closed when this many of its requests in a row time out; 0: never (a late "
+                    "answer is then dropped) (librdkafka's setting)."),
+    "api.version.request.timeout.ms": Setting(
+        10000, _int(1), "Time limit of the ApiVersions request that starts each connection (librdkafka's "
+                        "setting)."),
+    "metadata.recovery.strategy": Setting(
+        "rebootstrap", _choice("none", "rebootstrap"),
+        "rebootstrap: when no known broker can be reached, ask the bootstrap servers again (KIP-899); none: "
+        "keep to the brokers known."),
     "receive.message.max.bytes": Setting(
         100 << 20, _int(1024), "Largest answer accepted (librdkafka's setting): a larger size prefix drops "
                                "the connection instead of allocating it."),
