@@ -3,13 +3,22 @@
 A refresh is due when ``metadata.max.age.ms`` has passed since the last
 success, or at once after ``request_update()`` (a NOT_LEADER_OR_FOLLOWER,
 UNKNOWN_TOPIC_OR_PARTITION, a disconnect, a newer leader epoch seen in a
-response) — but never sooner than ``retry.backoff.ms`` after the previous
-attempt.  The update runs on the I/O thread; other threads wait for a newer
-``version`` with ``wait_for``.
+response) — but never sooner than ``metadata.retry.backoff.ms`` (unset:
+``retry.backoff.ms``) after the previous attempt, doubling while refreshes fail
+or leave a partition without a leader.  The update runs on the I/O thread;
+other threads wait for a newer ``version`` with ``wait_for``.
+
+Topics matching ``metadata.topics.exclude`` are left out of every answer, as if
+the cluster had none of them.  With ``metadata.recovery.strategy=rebootstrap``,
+when no known broker has answered a refresh for
+``metadata.recovery.rebootstrap.trigger.ms``, the known brokers are forgotten
+and the next refresh asks the bootstrap servers (KIP-899, KIP-1102).
 """
 from __future__ import annotations
 
 import concurrent.futures
+import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -26,6 +35,8 @@ if TYPE_CHECKING:
 __all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo"]
 
 METADATA = 3
+
+log = logging.getLogger(__name__)
 
 class BrokerInfo(NamedTuple):
     node_id: int
@@ -63,8 +74,12 @@ class Metadata:
     def __init__(self, client: NetworkClient, conf: dict[str, Any]) -> None:
         self.client = client
         self.max_age: float = conf["metadata.max.age.ms"] / 1000
-        self.backoff: float = conf["retry.backoff.ms"] / 1000
+        first = conf["metadata.retry.backoff.ms"]
+        self.backoff: float = (conf["retry.backoff.ms"] if first is None else first) / 1000
         self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
+        self.excluded: re.Pattern[str] | None = conf["metadata.topics.exclude"]
+        self.rebootstrap_after: float | None = (conf["metadata.recovery.rebootstrap.trigger.ms"] / 1000
+                                                if conf["metadata.recovery.strategy"] == "rebootstrap" else None)
         self.allow_auto_create = conf["allow.auto.create.topics"]
         self.brokers: dict[int, BrokerInfo] = {}
         self.topics: dict[str, TopicInfo] = {}
@@ -188,6 +203,9 @@ class Metadata:
         due = self.time_to_next_update(now)
         if due > now:
             return due
+        if (self.rebootstrap_after is not None and self.failed_attempts and self.brokers
+                and now - self.last_success >= self.rebootstrap_after):
+            self._rebootstrap(now)
         node_id = self.client.least_loaded_node(now)
         if node_id is None:
             return now + self.backoff
@@ -204,6 +222,14 @@ class Metadata:
         self._in_flight = future
         future.add_done_callback(lambda f: self._answered(f, asked, all_topics))
         return None
+
+    def _rebootstrap(self, now: float) -> None:
+        """Forget the known brokers: the next refresh goes to the bootstrap servers."""
+        log.warning("no metadata from the known brokers for %.0f s: asking the bootstrap servers again "
+                    "(metadata.recovery.strategy=rebootstrap)", now - self.last_success)
+        with self._cond:
+            self.brokers = {}
+            self.last_success = now  # the trigger counts again from here
 
     def _answered(self, future: concurrent.futures.Future[Any], asked: int, all_topics: bool) -> None:
         self._in_flight = None
@@ -227,9 +253,12 @@ class Metadata:
         topics = dict(self.topics) if not all_topics else {}
         errors: dict[str, int] = {}
         retry = False
+        excluded = self.excluded
         for t in resp.topics:
             # nullable from v10 (topic ids); a broker names every topic asked for by name
             name: str = t.name  # type: ignore[assignment]
+            if excluded is not None and excluded.search(name):
+                continue  # as if the cluster had no such topic (metadata.topics.exclude)
             if t.error_code:
                 errors[name] = t.error_code
                 topics.pop(name, None)

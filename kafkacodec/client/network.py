@@ -277,16 +277,28 @@ class NetworkClient:
             conn = self.connections.get(node_id)
             if conn is not None and conn.state not in (DISCONNECTED,):
                 return node_id
+        rebootstrap = bool(self.metadata.brokers) and self.conf["metadata.recovery.strategy"] == "rebootstrap"
+        if rebootstrap and all(self._failed(node_id) for node_id in candidates):
+            # every known broker failed its last connection: the bootstrap servers may know better
+            return self._bootstrap_node(now)
         for node_id in candidates:
             conn = self.connections.get(node_id)
             if conn is None or conn.can_connect(now):
                 return node_id
-        if self.metadata.brokers and self.conf["metadata.recovery.strategy"] == "rebootstrap":
+        if rebootstrap:
             # every known broker is backing off: the bootstrap servers may know better
-            for node_id, _, _ in self._bootstrap:
-                conn = self.connections.get(node_id)
-                if conn is None or conn.can_connect(now) or conn.state != DISCONNECTED:
-                    return node_id
+            return self._bootstrap_node(now)
+        return None
+
+    def _failed(self, node_id: int) -> bool:
+        conn = self.connections.get(node_id)
+        return conn is not None and conn.state == DISCONNECTED and conn.failures > 0
+
+    def _bootstrap_node(self, now: float) -> int | None:
+        for node_id, _, _ in self._bootstrap:
+            conn = self.connections.get(node_id)
+            if conn is None or conn.can_connect(now) or conn.state != DISCONNECTED:
+                return node_id
         return None
 
     def _dispatch(self, node_id: int | None, req: Request, now: float) -> None:

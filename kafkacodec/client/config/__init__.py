@@ -169,6 +169,25 @@ def _servers(name: str, value: object) -> list[tuple[str, int]]:
     return out
 
 
+def _patterns(name: str, value: object) -> re.Pattern[str] | None:
+    """Regular expressions, comma separated or a list, as one pattern (None: none given)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        items = [item.strip() for item in value.split(",")]
+    elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+        items = [item.strip() for item in value]
+    else:
+        raise ConfigError(f"{name}: expected regular expressions, comma separated or a list, got {value!r}")
+    items = [item for item in items if item]
+    for item in items:
+        try:
+            re.compile(item)
+        except re.error as exc:
+            raise ConfigError(f"{name}: {item!r} is not a regular expression: {exc}") from None
+    return re.compile("|".join(f"(?:{item})" for item in items)) if items else None
+
+
 def _ssl_context(name: str, value: object) -> ssl.SSLContext | None:
     if value is None or isinstance(value, ssl.SSLContext):
         return value
@@ -246,6 +265,14 @@ COMMON: dict[str, Setting] = {
         30000, _int(1), "How long to wait for a broker's answer before the request fails (or is retried)."),
     "metadata.max.age.ms": Setting(
         300000, _int(0), "Cluster metadata is refreshed at least this often, errors or not."),
+    "metadata.retry.backoff.ms": Setting(
+        None, _int(0, optional=True), "First wait before metadata is asked again while a partition has no "
+                                      "leader or a refresh failed; doubles up to retry.backoff.max.ms. "
+                                      "Unset: retry.backoff.ms.", "(retry.backoff.ms)"),
+    "metadata.topics.exclude": Setting(
+        None, _Func(_patterns, "regular expressions, comma separated or a list", optional=True),
+        "Topics whose names match (anywhere: anchor with ^...$) are left out of the metadata, as if the "
+        "cluster had none of them: never produced to, subscribed or listed (librdkafka's topic.blacklist)."),
     "retry.backoff.ms": Setting(
         100, _int(0), "Wait before retrying a failed request; doubles per attempt up to retry.backoff.max.ms."),
     "retry.backoff.max.ms": Setting(1000, _int(0), "The longest wait between retries (KIP-580)."),
@@ -289,6 +316,9 @@ COMMON: dict[str, Setting] = {
         "rebootstrap", _choice("none", "rebootstrap"),
         "rebootstrap: when no known broker can be reached, ask the bootstrap servers again (KIP-899); none: "
         "keep to the brokers known."),
+    "metadata.recovery.rebootstrap.trigger.ms": Setting(
+        300000, _int(0), "With metadata.recovery.strategy=rebootstrap: the known brokers are forgotten and the "
+                         "bootstrap servers asked when no refresh has succeeded for this long (KIP-1102)."),
     "receive.message.max.bytes": Setting(
         100 << 20, _int(1024), "Largest answer accepted (librdkafka's setting): a larger size prefix drops "
                                "the connection instead of allocating it."),
