@@ -834,12 +834,12 @@ class RecordBatchBuilder:
     __slots__ = tuple("_" + n for n in _BUILDER_FIELDS) + (
         "_level", "_buf", "_len", "_in_place", "_buffer", "_first_timestamp", "_max_timestamp",
         "_log_append_time", "_built", "_legacy", "_legacy_bytes", "_pool", "_pool_buffer", "_max_block",
-        "__weakref__")
+        "_max_records", "__weakref__")
 
     def __init__(self, magic=2, compression="none", *, base_offset=0, timestamp_type=0, producer_id=-1,
                  producer_epoch=-1, base_sequence=-1, is_transactional=False, is_control=False,
                  partition_leader_epoch=-1, batch_size=1048576, compression_level=None,
-                 log_append_time=None, pool=None, max_block_seconds=60.0, buffer=None):
+                 log_append_time=None, pool=None, max_block_seconds=60.0, buffer=None, max_records=0x7FFFFFFF):
         # The compiled builder converts its arguments to C types first.
         self._pool = None
         self._pool_buffer = None
@@ -852,6 +852,7 @@ class RecordBatchBuilder:
         partition_leader_epoch = _c_int(partition_leader_epoch, 32, "partition_leader_epoch")
         batch_size = _c_int(batch_size, 64, "batch_size")
         max_block_seconds = _c_double(max_block_seconds)
+        max_records = _c_int(max_records, 32, "max_records")
         if magic not in (0, 1, 2):
             raise UnsupportedVersionError(f"record magic must be 0, 1 or 2, not {magic}")
         if timestamp_type not in (0, 1):
@@ -860,6 +861,9 @@ class RecordBatchBuilder:
             raise ValueError("transactions, control records and producer ids need magic 2")
         if pool is not None and buffer is not None:
             raise ValueError("pass pool= or buffer=, not both")
+        if max_records < 1:
+            raise ValueError(f"max_records must be at least 1, not {max_records}")
+        self._max_records = max_records
         if buffer is not None and memoryview(buffer).readonly:
             raise BufferError("Object is not writable.")
         self._magic = magic
@@ -976,7 +980,7 @@ class RecordBatchBuilder:
                 + _varint_size(klen) + max(klen, 0)
                 + _varint_size(vlen) + max(vlen, 0)
                 + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
-        if delta > 0 and self._len + body + MAX_VARLONG_LEN > self._batch_size:
+        if delta > 0 and (self._len + body + MAX_VARLONG_LEN > self._batch_size or delta >= self._max_records):
             return None
         if body > 0x7FFFFFFF:
             raise EncodeError("record larger than 2 GiB")
@@ -1024,7 +1028,7 @@ class RecordBatchBuilder:
         payload = (len(k) if k else 0) + (len(v) if v else 0)
         if self._record_count > 0:
             extra = LOG_OVERHEAD + LEGACY_V1_OVERHEAD + payload
-            if self._legacy_bytes + extra > self._batch_size:
+            if self._legacy_bytes + extra > self._batch_size or self._record_count >= self._max_records:
                 return None
         if ts > self._max_timestamp or self._record_count == 0:
             self._max_timestamp = ts

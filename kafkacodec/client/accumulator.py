@@ -347,6 +347,7 @@ class RecordAccumulator:
 
     def __init__(self, conf: dict[str, Any], pool: BufferPool, wakeup: Callable[[], object]) -> None:
         self.batch_size: int = conf["batch.size"]
+        self.max_records: int = conf["batch.max.records"] or 0x7FFFFFFF
         self.batch_sizes: dict[tuple[str, int], tuple[int, float]] = {}      # (topic, partition) -> (bytes, time) of its last new batch (_new_batch_size)
         self.compression = conf["compression.type"]
         self.compression_level = conf["compression.level"]
@@ -472,7 +473,8 @@ class RecordAccumulator:
                         return RecordHandle(batch.result, index, timestamp)
                     self.seal(batch)
                 builder = RecordBatchBuilder(2, self.compression, batch_size=alloc,
-                                             compression_level=self.compression_level, buffer=buffer)
+                                             compression_level=self.compression_level, buffer=buffer,
+                                             max_records=self.max_records)
                 first = builder.append(timestamp, key, value, headers)
                 assert first is not None, "an empty batch takes any one record (its buffer was sized for it)"
                 index = first

@@ -125,6 +125,7 @@ class RecordBatchBuilder:
         pool: BufferPool | None = None,
         max_block_seconds: float = 60.0,
         buffer: WriteableBuffer | None = None,
+        max_records: int = 0x7FFFFFFF,
     ) -> None: ...
     magic: Final[int]
     compression_id: Final[int]

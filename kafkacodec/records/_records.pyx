@@ -868,6 +868,7 @@ cdef class RecordBatchBuilder:
     cdef readonly bint is_control
     cdef readonly int32_t partition_leader_epoch
     cdef readonly Py_ssize_t batch_size
+    cdef int32_t _max_records
     cdef Writer _w
     cdef readonly int32_t record_count
     cdef int64_t _first_timestamp
@@ -884,7 +885,7 @@ cdef class RecordBatchBuilder:
                  int32_t base_sequence=-1, bint is_transactional=False, bint is_control=False,
                  int32_t partition_leader_epoch=-1, Py_ssize_t batch_size=1048576,
                  compression_level=None, log_append_time=None, pool=None, double max_block_seconds=60.0,
-                 buffer=None):
+                 buffer=None, int32_t max_records=0x7FFFFFFF):
         if magic not in (0, 1, 2):
             raise UnsupportedVersionError(f"record magic must be 0, 1 or 2, not {magic}")
         if timestamp_type not in (0, 1):
@@ -893,6 +894,9 @@ cdef class RecordBatchBuilder:
             raise ValueError("transactions, control records and producer ids need magic 2")
         if pool is not None and buffer is not None:
             raise ValueError("pass pool= or buffer=, not both")
+        if max_records < 1:
+            raise ValueError(f"max_records must be at least 1, not {max_records}")
+        self._max_records = max_records
         self.magic = magic
         self.compression_id = _compression.codec_id(compression)
         if magic == 0 and self.compression_id == 4:
@@ -1040,7 +1044,8 @@ cdef class RecordBatchBuilder:
                 + _varint_size(klen) + (klen if klen > 0 else 0)
                 + _varint_size(vlen) + (vlen if vlen > 0 else 0)
                 + (_varint_size(len(encoded_headers) // 2) + hsize if encoded_headers else 1))
-        if self.record_count > 0 and w.length + body + MAX_VARLONG_LEN > self.batch_size:
+        if self.record_count > 0 and (w.length + body + MAX_VARLONG_LEN > self.batch_size
+                                      or self.record_count >= self._max_records):
             return -1
         if body > 0x7FFFFFFF:
             raise EncodeError("record larger than 2 GiB")
@@ -1092,7 +1097,8 @@ cdef class RecordBatchBuilder:
                 # Full when the next message would pass batch_size, sized as
                 # the clients size it (magic-1 overhead whatever the magic).
                 size = (kn if kn > 0 else 0) + (vn if vn > 0 else 0)
-                if self.record_count > 0 and self._w.length + LOG_OVERHEAD + LEGACY_V1_OVERHEAD + size > self.batch_size:
+                if self.record_count > 0 and (self._w.length + LOG_OVERHEAD + LEGACY_V1_OVERHEAD + size
+                                              > self.batch_size or self.record_count >= self._max_records):
                     return -1
                 if ts > self.max_timestamp or self.record_count == 0:
                     self.max_timestamp = ts

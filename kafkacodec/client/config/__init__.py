@@ -436,6 +436,11 @@ PRODUCER: dict[str, Setting] = dict(COMMON, **{
                          "here batches start at 16 KiB and double up to this while they fill within "
                          "linger.ms (the idea of KIP-782): 3.4x the records/s on Tansu. <= 16384 keeps "
                          "every batch at batch.size."),
+    "batch.max.records": Setting(
+        None, _int(1, 0x7FFFFFFF, optional=True),
+        "Most records a batch of send() may hold, whatever its bytes (librdkafka's batch.num.messages); a "
+        "batch that reaches it is sent as a full one. Unset: batches are bounded by batch.size only. "
+        "send_arrow forms its batches by bytes.", "(no limit)"),
     "buffer.memory": Setting(
         33554432, _int(1), "Most bytes of records waiting to be sent; a send() finding it full waits up to "
                            "max.block.ms."),
