@@ -16,8 +16,6 @@ NOT_AT_IMPORT = [
     # the broker error classes: made when one is first named or raised
     "kafkacodec.protocol._error_classes", "kafkacodec.client._broker_errors",
     "pyarrow", "numpy", "pandas", "kafkacodec.arrow", "kafkacodec.spark", "kafkacodec.logdir",
-    # what only some clients use: the settings' command line, statistics documents, SCRAM
-    "argparse", "json", "hashlib", "hmac",
 ]
 
 
