@@ -17,7 +17,8 @@ from kafkacodec.client import errors as E
 from kafkacodec.protocol import errors as _protocol_errors
 from kafkacodec.protocol.errors import ErrorCode
 
-__all__ = ["KafkaError", "KafkaException", "CODES", "from_exception"]
+__all__ = ["KafkaError", "KafkaException", "IllegalStateException", "ConcurrentModificationException", "CODES",
+           "from_exception"]
 
 _Client = TypeVar("_Client")
 
@@ -146,6 +147,15 @@ class KafkaError:
     def __lt__(self, other: KafkaError | int) -> bool:
         return self._code < (other._code if isinstance(other, KafkaError) else other)
 
+    def __le__(self, other: KafkaError | int) -> bool:
+        return self._code <= (other._code if isinstance(other, KafkaError) else other)
+
+    def __gt__(self, other: KafkaError | int) -> bool:
+        return self._code > (other._code if isinstance(other, KafkaError) else other)
+
+    def __ge__(self, other: KafkaError | int) -> bool:
+        return self._code >= (other._code if isinstance(other, KafkaError) else other)
+
     def __bool__(self) -> bool:
         return True
 
@@ -164,6 +174,14 @@ class KafkaException(Exception):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+class IllegalStateException(RuntimeError):
+    """A call made in a state that does not allow it; str() is the message."""
+
+
+class ConcurrentModificationException(RuntimeError):
+    """A client used from two threads at once where that is not allowed; str() is the message."""
 
 
 # kafkacodec's error classes -> librdkafka's local codes (broker errors keep their code)

@@ -7,18 +7,29 @@ import base64
 import enum
 import uuid
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic
 
 if TYPE_CHECKING:
+    # PEP 696 defaults: a bare Message is Message[bytes, bytes], what the plain clients hand out
+    from typing_extensions import TypeVar
+
     from kafkacodec.compat.confluent_kafka._errors import KafkaError
     from kafkacodec.records._records import Record
+
+    K = TypeVar("K", default=bytes)
+    V = TypeVar("V", default=bytes)
+else:
+    from typing import TypeVar
+
+    K = TypeVar("K")
+    V = TypeVar("V")
 
 # (key, value) pairs as messages carry them
 Headers = list[tuple[str, bytes | None]]
 
 __all__ = ["TopicPartition", "Message", "ClusterMetadata", "BrokerMetadata", "TopicMetadata", "PartitionMetadata",
            "Node", "Uuid", "ConsumerGroupState", "ConsumerGroupType", "TopicCollection", "TopicPartitionInfo",
-           "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED", "OFFSET_INVALID",
+           "ElectionType", "ThrottleEvent", "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED", "OFFSET_INVALID",
            "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME"]
 
 # librdkafka's logical offsets and timestamp types
@@ -67,31 +78,35 @@ class TopicPartition:
     __repr__ = __str__
 
 
-class Message:
-    """A consumed or produced message, or an event (``error()`` is not None)."""
+class Message(Generic[K, V]):
+    """A consumed or produced message, or an event (``error()`` is not None).  Generic in the
+    key and value a DeserializingConsumer makes of the bytes: ``deserialized_key()`` and
+    ``deserialized_value()`` are ``key()`` and ``value()`` typed so."""
 
     __slots__ = ("_topic", "_partition", "_offset", "_key", "_value", "_headers", "_error", "_timestamp",
-                 "_latency", "_leader_epoch")
+                 "_latency", "_leader_epoch", "_delivery_count")
 
     def __init__(self, topic: str | None = None, partition: int | None = None, offset: int | None = None,
                  key: bytes | None = None, value: bytes | None = None, headers: Headers | None = None,
                  error: KafkaError | None = None, timestamp: tuple[int, int] | None = None,
-                 latency: float | None = None, leader_epoch: int | None = None) -> None:
+                 latency: float | None = None, leader_epoch: int | None = None,
+                 delivery_count: int | None = None) -> None:
         self._topic = topic
         self._partition = partition
         self._offset = offset
-        self._key = key
-        self._value = value
+        self._key: Any = key
+        self._value: Any = value
         self._headers = headers
         self._error = error
         self._timestamp: tuple[int, int] = (TIMESTAMP_NOT_AVAILABLE, 0) if timestamp is None else timestamp
         self._latency = latency
         self._leader_epoch = leader_epoch
+        self._delivery_count = delivery_count
 
-    @classmethod
-    def _of_record(cls, r: Record) -> Message:
+    @staticmethod
+    def _of_record(r: Record) -> Message:
         """A consumed kafkacodec Record as a Message (timestamp types: Kafka's 0/1 -> 1/2)."""
-        m = cls.__new__(cls)
+        m: Message = object.__new__(Message)
         m._topic = r.topic
         m._partition = r.partition
         m._offset = r.offset
@@ -104,6 +119,7 @@ class Message:
         m._timestamp = (r.timestamp_type + 1, ts) if ts >= 0 else (TIMESTAMP_NOT_AVAILABLE, -1)
         m._latency = None
         m._leader_epoch = None
+        m._delivery_count = None
         return m
 
     def topic(self) -> str | None:
@@ -116,10 +132,22 @@ class Message:
         return self._offset
 
     def key(self) -> bytes | None:
-        return self._key
+        key: bytes | None = self._key
+        return key
 
     def value(self) -> bytes | None:
-        return self._value
+        value: bytes | None = self._value
+        return value
+
+    def deserialized_key(self) -> K | None:
+        """key(), typed as the key a DeserializingConsumer[K, V] made of it."""
+        key: K | None = self._key
+        return key
+
+    def deserialized_value(self) -> V | None:
+        """value(), typed as the value a DeserializingConsumer[K, V] made of it."""
+        value: V | None = self._value
+        return value
 
     def headers(self) -> Headers | None:
         """A list of (str, bytes | None), or None when the message has none."""
@@ -140,17 +168,28 @@ class Message:
     def leader_epoch(self) -> int | None:
         return self._leader_epoch
 
-    def set_key(self, key: bytes | None) -> None:
+    def delivery_count(self) -> int | None:
+        """How many times a share group delivered the message; None from a consumer group."""
+        return self._delivery_count
+
+    def set_topic(self, topic: str | None) -> None:
+        self._topic = topic
+
+    def set_key(self, key: Any) -> None:
         self._key = key
 
-    def set_value(self, value: bytes | None) -> None:
+    def set_value(self, value: Any) -> None:
         self._value = value
 
     def set_headers(self, headers: Headers | None) -> None:
         self._headers = headers
 
+    def set_error(self, error: KafkaError | None) -> None:
+        self._error = error
+
     def __len__(self) -> int:
-        return 0 if self._value is None else len(self._value)
+        value = self._value
+        return 0 if value is None else len(value)
 
     def __repr__(self) -> str:
         if self._error is not None:
@@ -321,3 +360,27 @@ class TopicPartitionInfo:
 
     def __init__(self, id: int, leader: Node | None, replicas: list[Node], isr: list[Node]) -> None:
         self.id, self.leader, self.replicas, self.isr = id, leader, replicas, isr
+
+
+class ElectionType(enum.Enum):
+    """Which leader an election picks: the preferred replica, or any replica (unclean)."""
+
+    PREFERRED = 0
+    UNCLEAN = 1
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ElectionType):
+            return NotImplemented
+        return bool(self.value < other.value)
+
+
+class ThrottleEvent:
+    """A broker delayed an answer: broker_name, broker_id, throttle_time (seconds)."""
+
+    def __init__(self, broker_name: str, broker_id: int, throttle_time: float) -> None:
+        self.broker_name = broker_name
+        self.broker_id = broker_id
+        self.throttle_time = throttle_time
+
+    def __str__(self) -> str:
+        return f"{self.broker_name}/{self.broker_id} throttled for {int(self.throttle_time * 1000)} ms"
