@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kafkacodec.client import TopicPartition as _ClientTopicPartition
     from kafkacodec.client.transaction import ConsumerGroupMetadata
 
-__all__ = ["Consumer"]
+__all__ = ["Consumer", "settings"]
 
 # (topic, partition)
 _Key = tuple[str, int]
@@ -108,6 +108,16 @@ class _Listener(RebalanceListener):
         face._forget(partitions)
 
 
+def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(kafkacodec's settings, the face's) of a confluent-kafka Consumer configuration."""
+    conf, face = _config.translate(config, "C")
+    if not conf.get("group.id"):
+        # confluent-kafka's words (an empty group.id aborts the process there)
+        raise ValueError("Failed to create consumer: group.id must be set")
+    conf["enable.auto.commit"] = False  # the face commits stored offsets (module notes)
+    return conf, face
+
+
 class Consumer:
     """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
 
@@ -116,11 +126,11 @@ class Consumer:
         if len(args) > 1:
             raise TypeError("Consumer takes one configuration dict")
         config.update(kwargs)
-        conf, face = _config.translate(config, "C")
-        if not conf.get("group.id"):
-            # confluent-kafka's words (an empty group.id aborts the process there)
-            raise ValueError("Failed to create consumer: group.id must be set")
-        conf["enable.auto.commit"] = False  # the face commits stored offsets (module notes)
+        conf, face = settings(config)
+        self._setup(conf, face, make_client(_Consumer, conf))
+
+    def _setup(self, conf: dict[str, Any], face: dict[str, Any], client: _Consumer) -> None:
+        """The face over `client`, made with `conf` (settings()); aio's AIOConsumer hands in its own."""
         self._conf = conf
         self._auto_commit: bool = face["enable.auto.commit"]
         self._interval: float = face["auto.commit.interval.ms"] / 1000
@@ -128,7 +138,7 @@ class Consumer:
         self._eof: bool = face["enable.partition.eof"]
         self._on_commit: Callable[[KafkaError | None, list[TopicPartition]], object] | None = face.get("on_commit")
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
-        self._c = make_client(_Consumer, conf)
+        self._c = client
         self._stored: dict[_Key, int] = {}        # (topic, partition) -> offset to commit
         self._committed: dict[_Key, int] = {}     # (topic, partition) -> offset last committed by the face
         self._eof_at: dict[_Key, int] = {}        # (topic, partition) -> offset whose end was reported
@@ -225,7 +235,7 @@ class Consumer:
 
     # -- consuming
 
-    def poll(self, timeout: float | None = None) -> Message | None:
+    def poll(self, timeout: float | None = -1) -> Message | None:
         """The next message or event, waiting up to `timeout` seconds (None or -1: until there is one);
         None when none came."""
         got = self._consume(1, timeout)
@@ -398,7 +408,7 @@ class Consumer:
             raise KafkaException(KafkaError(CODES["_STATE"], f"not assigned: {missing}"))
         self._stored.update(todo)
 
-    def committed(self, partitions: Sequence[TopicPartition], timeout: float | None = None) -> list[TopicPartition]:
+    def committed(self, partitions: Sequence[TopicPartition], timeout: float | None = -1) -> list[TopicPartition]:
         self._check_open()
         found = self._call(self._c.committed, [(tp.topic, tp.partition) for tp in partitions], _seconds(timeout))
         out = []
@@ -444,7 +454,7 @@ class Consumer:
         self._check_open()
         self._call(self._c.resume, [(tp.topic, tp.partition) for tp in partitions])
 
-    def get_watermark_offsets(self, partition: TopicPartition, timeout: float | None = None,
+    def get_watermark_offsets(self, partition: TopicPartition, timeout: float | None = -1,
                               cached: bool = False) -> tuple[int, int]:
         """(low, high): the log start offset and the offset after the last message; cached=True answers
         from the last fetch (OFFSET_INVALID while unknown)."""
@@ -454,7 +464,7 @@ class Consumer:
         return (OFFSET_INVALID if low is None else low, OFFSET_INVALID if high is None else high)
 
     def offsets_for_times(self, partitions: Sequence[TopicPartition],
-                          timeout: float | None = None) -> list[TopicPartition]:
+                          timeout: float | None = -1) -> list[TopicPartition]:
         """The first offset whose timestamp is at or after partition.offset (ms), or -1 when none is."""
         self._check_open()
         found = self._call(self._c.offsets_for_times, {(tp.topic, tp.partition): tp.offset for tp in partitions},
@@ -487,6 +497,16 @@ class Consumer:
     def cluster_id(self, timeout: float = -1) -> str | None:
         return self.list_topics(None, timeout).cluster_id
 
+    def set_sasl_credentials(self, username: str, password: str) -> None:
+        """SASL PLAIN/SCRAM credentials for the connections made from now on (open ones stay)."""
+        self._check_open()
+        self._c.set_sasl_credentials(username, password)
+        self._conf["sasl.username"], self._conf["sasl.password"] = username, password
+        if self._admin is not None:
+            # list_topics' own connections: made again, with the new credentials
+            admin, self._admin = self._admin, None
+            admin.close()
+
     def close(self) -> None:
         """Commit the stored offsets (enable.auto.commit), leave the group, stop."""
         if self._closed:
@@ -504,5 +524,6 @@ class Consumer:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, exc_value: object, exc_traceback: object) -> bool | None:
         self.close()
+        return None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 from kafkacodec.client import Admin
@@ -40,10 +40,10 @@ def _bytes(value: object, what: str) -> bytes | None:
     raise TypeError(f"{what}: expected str or bytes, got {type(value).__name__}")
 
 
-def _headers(headers: dict[str, Any] | Iterable[tuple[str, Any]] | None) -> Headers | None:
+def _headers(headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> Headers | None:
     if headers is None:
         return None
-    items = headers.items() if isinstance(headers, dict) else headers
+    items = headers.items() if isinstance(headers, Mapping) else headers
     out = []
     for item in items:
         try:
@@ -130,9 +130,9 @@ class Producer:
     # -- producing
 
     def produce(self, topic: str, value: str | bytes | None = None, key: str | bytes | None = None,
-                partition: int | None = -1, on_delivery: DeliveryCallback | None = None, timestamp: int = 0,
-                headers: dict[str, Any] | Iterable[tuple[str, Any]] | None = None,
-                callback: DeliveryCallback | None = None) -> None:
+                partition: int | None = -1, callback: DeliveryCallback | None = None,
+                on_delivery: DeliveryCallback | None = None, timestamp: int = 0,
+                headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None) -> None:
         """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
         BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
         self._check_open()
@@ -164,17 +164,18 @@ class Producer:
         self._known_topics.add(topic)
 
     def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
-                      on_delivery: DeliveryCallback | None = None) -> int:
+                      callback: DeliveryCallback | None = None, on_delivery: DeliveryCallback | None = None) -> int:
         """produce() for each dict of `messages` (value, key, partition, timestamp, callback); returns how many
         were queued.  A message that is refused gets an '_error' entry."""
         self._check_open()
         if not isinstance(messages, list):
             raise TypeError("messages must be a list of dicts")
         queued = 0
+        default = on_delivery if on_delivery is not None else callback
         for m in messages:
             try:
-                self.produce(topic, m.get("value"), m.get("key"), m.get("partition", partition),
-                             m.get("callback") or on_delivery, m.get("timestamp", 0))
+                Producer.produce(self, topic, m.get("value"), m.get("key"), m.get("partition", partition),
+                                 m.get("callback") or default, None, m.get("timestamp", 0))
                 queued += 1
             except KafkaException as exc:
                 m["_error"] = exc.args[0]
@@ -201,7 +202,7 @@ class Producer:
             self._error_reported = True
             self._error_cb(from_exception(err))
 
-    def poll(self, timeout: float | None = None) -> int:
+    def poll(self, timeout: float | None = -1) -> int:
         """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
         first; returns how many were served.  A callback's exception is raised here."""
         self._check_open()
@@ -219,7 +220,7 @@ class Producer:
             if served or wait is not None:
                 return served
 
-    def flush(self, timeout: float | None = None) -> int:
+    def flush(self, timeout: float | None = -1) -> int:
         """Wait until every queued message is reported (serving reports), or `timeout` seconds;
         returns how many are still queued."""
         self._check_open()
@@ -260,6 +261,16 @@ class Producer:
     def cluster_id(self, timeout: float = -1) -> str | None:
         return self.list_topics(None, timeout).cluster_id
 
+    def set_sasl_credentials(self, username: str, password: str) -> None:
+        """SASL PLAIN/SCRAM credentials for the connections made from now on (open ones stay)."""
+        self._check_open("Handle")
+        self._p.set_sasl_credentials(username, password)
+        self._conf["sasl.username"], self._conf["sasl.password"] = username, password
+        if self._admin is not None:
+            # list_topics' own connections: made again, with the new credentials
+            admin, self._admin = self._admin, None
+            admin.close()
+
     # -- transactions
 
     def _txn_call(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -271,14 +282,14 @@ class Producer:
         finally:
             self._raise_kept()
 
-    def init_transactions(self, timeout: float | None = None) -> None:
+    def init_transactions(self, timeout: float | None = -1) -> None:
         self._txn_call(self._p.init_transactions, _seconds(timeout))
 
     def begin_transaction(self) -> None:
         self._txn_call(self._p.begin_transaction)
 
     def send_offsets_to_transaction(self, positions: Iterable[TopicPartition], group_metadata: Any,
-                                    timeout: float | None = None) -> None:
+                                    timeout: float | None = -1) -> None:
         """Commit the consumer's positions [TopicPartition(topic, partition, next offset)] with the
         transaction; group_metadata is Consumer.consumer_group_metadata()."""
         offsets = {(tp.topic, tp.partition): tp.offset for tp in positions if tp.offset >= 0}
@@ -286,10 +297,10 @@ class Producer:
             return
         self._txn_call(self._p.send_offsets_to_transaction, offsets, group_metadata, _seconds(timeout))
 
-    def commit_transaction(self, timeout: float | None = None) -> None:
+    def commit_transaction(self, timeout: float | None = -1) -> None:
         self._txn_call(self._p.commit_transaction, _seconds(timeout))
 
-    def abort_transaction(self, timeout: float | None = None) -> None:
+    def abort_transaction(self, timeout: float | None = -1) -> None:
         self._txn_call(self._p.abort_transaction, _seconds(timeout))
 
     # -- shutdown
@@ -318,5 +329,6 @@ class Producer:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, exc_value: object, exc_traceback: object) -> bool | None:
         self.close()
+        return None
