@@ -11,7 +11,10 @@ Programs written for confluent-kafka run with only that import changed: ``Produc
 ``offsets_for_times``, ``close``), ``Message``, ``KafkaError``/``KafkaException`` with
 librdkafka's codes (``KafkaError._PARTITION_EOF``, ``_MSG_TIMED_OUT``, broker codes under
 librdkafka's names), ``TopicPartition``, the ``OFFSET_*`` and ``TIMESTAMP_*`` constants, and
-``admin.AdminClient`` returning futures.
+``admin.AdminClient`` returning futures; ``SerializingProducer``/``DeserializingConsumer`` and
+``serialization``'s serializers (String, Integer, Double, UUID: confluent-kafka's bytes);
+``murmur2``/``consistent``/``fnv1a``.  ``serialization``, ``error`` and the serializing clients
+load when first named (``import`` stays quick).
 
 Settings
 --------
@@ -69,23 +72,52 @@ What differs from confluent-kafka, and why
 - ``KafkaError.str()`` of a local error has librdkafka's text for the common codes and a text made
   from the code's name for the rest; broker codes have kafkacodec's description.
 """
+from typing import TYPE_CHECKING
+
 from kafkacodec.compat.confluent_kafka import admin
 from kafkacodec.compat.confluent_kafka._config import SETTINGS
 from kafkacodec.compat.confluent_kafka._consumer import Consumer
-from kafkacodec.compat.confluent_kafka._errors import KafkaError, KafkaException
+from kafkacodec.compat.confluent_kafka._errors import (ConcurrentModificationException, IllegalStateException,
+                                                       KafkaError, KafkaException)
+from kafkacodec.compat.confluent_kafka._partitioners import consistent, fnv1a, murmur2
 from kafkacodec.compat.confluent_kafka._producer import Producer
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
                                                       TIMESTAMP_CREATE_TIME, TIMESTAMP_LOG_APPEND_TIME,
                                                       TIMESTAMP_NOT_AVAILABLE, ConsumerGroupState,
-                                                      ConsumerGroupType, Message, Node, TopicCollection,
-                                                      TopicPartition, TopicPartitionInfo, Uuid)
+                                                      ConsumerGroupType, ElectionType, Message, Node, ThrottleEvent,
+                                                      TopicCollection, TopicPartition, TopicPartitionInfo, Uuid)
 from kafkacodec.compat.confluent_kafka.admin import ConsumerGroupTopicPartitions, IsolationLevel
 
+if TYPE_CHECKING:
+    from kafkacodec.compat.confluent_kafka import error, serialization
+    from kafkacodec.compat.confluent_kafka._serializing import DeserializingConsumer, SerializingProducer
+
 __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "TopicPartition", "admin",
-           "IsolationLevel", "Node", "Uuid", "ConsumerGroupState", "ConsumerGroupType", "ConsumerGroupTopicPartitions",
-           "TopicCollection", "TopicPartitionInfo", "SETTINGS", "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED",
+           "serialization", "SerializingProducer", "DeserializingConsumer", "IllegalStateException",
+           "ConcurrentModificationException", "IsolationLevel", "ElectionType", "Node", "Uuid",
+           "ConsumerGroupState", "ConsumerGroupType", "ConsumerGroupTopicPartitions", "TopicCollection",
+           "TopicPartitionInfo", "ThrottleEvent", "SETTINGS", "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED",
            "OFFSET_INVALID", "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME",
-           "version", "libversion"]
+           "version", "libversion", "murmur2", "consistent", "fnv1a"]
+
+# loaded when first named: none of these is needed by a plain Producer/Consumer
+_SUBMODULES = ("serialization", "error")
+_SERIALIZING = ("SerializingProducer", "DeserializingConsumer")
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    if name in _SERIALIZING:
+        value: object = getattr(importlib.import_module(f"{__name__}._serializing"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def version() -> tuple[str, int]:
