@@ -36,6 +36,7 @@ EXTENSIONS = [
     ext("kafkacodec.protocol._codec"),
     ext("kafkacodec.integrations._decode"),
     ext("kafkacodec.integrations._build"),
+    ext("kafkacodec.client._sender_state"),
     ext("kafkacodec.client._send"),
     ext("kafkacodec.client._sender"),
 ]

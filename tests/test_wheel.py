@@ -90,7 +90,7 @@ SMOKE = textwrap.dedent(r'''
     # kafkacodec.arrow needs pyarrow to import, so its module is checked on disk here.
     pkg = here.parent
     for name in ("_crc", "_buffer", "records/_records", "arrow/_columnar", "arrow/_encode",
-                 "protocol/_codec", "client/_send", "client/_sender"):
+                 "protocol/_codec", "client/_sender_state", "client/_send", "client/_sender"):
         (so,) = pkg.glob(name + ".cpython-*.so")
         assert (pkg / (name + ".pyi")).is_file(), name
     assert (pkg / "py.typed").is_file()

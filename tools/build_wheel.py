@@ -38,6 +38,7 @@ COMPILED = [
     "kafkacodec/arrow/_columnar",
     "kafkacodec/arrow/_encode",
     "kafkacodec/protocol/_codec",
+    "kafkacodec/client/_sender_state",
     "kafkacodec/client/_send",
     "kafkacodec/client/_sender",
 ]

@@ -23,6 +23,7 @@ from libc.stdint cimport int64_t, uint8_t, uint32_t
 from kafkacodec._crc cimport murmur2_raw
 from kafkacodec._primitives cimport exact_int64
 from kafkacodec.records._records cimport builder_append
+from kafkacodec.client._sender_state cimport BatchState
 
 from kafkacodec.client import errors as E
 from kafkacodec.errors import KafkaCodecError
@@ -145,7 +146,8 @@ cdef class SendPath:
         """Queue one record; returns its RecordHandle at once (blocks only while the
         topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
         cdef PyObject *found
-        cdef object slots, batch
+        cdef object slots, item
+        cdef BatchState batch
         cdef Py_ssize_t n
         cdef int64_t p = -1, ts = 0, index
         if headers is None and callback is None:
@@ -175,8 +177,9 @@ cdef class SendPath:
                 elif not exact_int64(partition, &p):
                     p = -1
                 if 0 <= p < n:
-                    batch = <object>PyList_GET_ITEM(slots, p)
-                    if batch is not None:
+                    item = <object>PyList_GET_ITEM(slots, p)
+                    if item is not None:
+                        batch = <BatchState>item
                         # no Python code runs from reading the slot to the append (GIL-atomic);
                         # a builder built or closed meanwhile by the I/O thread answers -2, a
                         # full one -1: the general path then opens the next batch.  A refused

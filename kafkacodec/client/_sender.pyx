@@ -33,6 +33,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t
 from libc.string cimport memcmp
 
 from kafkacodec._buffer cimport Reader, Writer, make_reader
+from kafkacodec.client._sender_state cimport AccumulatorState, BatchState, SenderState, SequenceState
 
 from kafkacodec.errors import CorruptDataError, UnsupportedVersionError
 from kafkacodec.protocol.errors import ErrorCode as _Code
@@ -391,7 +392,7 @@ cdef int _complete_all(object lock, list done) except -1:
     return 0
 
 
-def finish_acknowledged(ProduceFrame frame, sender, acc, results_lock):
+def finish_acknowledged(ProduceFrame frame, SenderState sender, AccumulatorState acc, results_lock):
     """What ``Sender._done`` does for every batch of the answered `frame` that
     succeeded (error 0, or 46 DUPLICATE_SEQUENCE_NUMBER: already written): out
     of its partition's in-flight list, its last acknowledged sequence, its
@@ -406,20 +407,22 @@ def finish_acknowledged(ProduceFrame frame, sender, acc, results_lock):
     cdef object epoch = sender.producer_epoch
     cdef PyObject *found
     cdef int64_t records = 0, seq, count
-    cdef object b, ps, buffer
+    cdef BatchState b
+    cdef SequenceState ps
+    cdef object buffer
     if not frame.answered:
         raise ValueError("the Produce request has no answer yet")
     for k in range(n):
         if not frame._found[k] or (frame._code[k] != NO_ERROR and frame._code[k] != DUPLICATE_SEQUENCE_NUMBER):
             rest.append(k)
             continue
-        b = <object>PyList_GET_ITEM(frame.batches, k)
+        b = <BatchState>PyList_GET_ITEM(frame.batches, k)
         b.in_flight = False
         count = b.record_count
         if idempotent:
             found = PyDict_GetItem(partitions, (b.topic, b.partition))
             if found is not NULL:
-                ps = <object>found
+                ps = <SequenceState>found
                 in_flight = ps.in_flight
                 nl = PyList_GET_SIZE(in_flight)
                 for i in range(nl):
@@ -451,7 +454,7 @@ def finish_acknowledged(ProduceFrame frame, sender, acc, results_lock):
     return rest
 
 
-cdef inline int _seal(dict open_slots, object b) except -1:
+cdef inline int _seal(dict open_slots, BatchState b) except -1:
     # RecordAccumulator.seal: no more appends into b (the accumulator's lock is held)
     cdef PyObject *found
     cdef Py_ssize_t p
@@ -478,7 +481,7 @@ cdef inline object _leader(dict topics, object topic, object partition):
     return None if leader < 0 else leader
 
 
-def drain(sender, acc, double now, bint flushing, bint bumping, txn):
+def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, bint bumping, txn):
     """``Sender.tick``'s pass over the partitions' deques (``Sender._drain`` is its
     pure twin): under the accumulator's lock, the batches past delivery.timeout.ms
     and, for every partition whose front batch may go, that batch, sealed, by its
@@ -500,17 +503,18 @@ def drain(sender, acc, double now, bint flushing, bint bumping, txn):
     cdef object epoch = sender.producer_epoch
     cdef PyObject *found
     cdef Py_ssize_t n
+    cdef BatchState b
     with acc.lock:
         for tp, dq in deques.items():
             n = len(dq)
-            while n and not dq[0].in_flight and now >= <double>dq[0].deadline:
-                b = dq.popleft()
+            while n and not (<BatchState>dq[0]).in_flight and now >= (<BatchState>dq[0]).deadline:
+                b = <BatchState>dq.popleft()
                 n -= 1
                 _seal(open_slots, b)
                 expired.append(b)
             if not n:
                 continue
-            b = dq[0]
+            b = <BatchState>dq[0]
             t = b.retry_at
             if t > now:
                 if not has_wake or t < next_wake:
@@ -538,7 +542,7 @@ def drain(sender, acc, double now, bint flushing, bint bumping, txn):
                 # Sender._may_send: nothing of the partition in flight; a batch numbered
                 # under an older epoch is numbered again
                 found = PyDict_GetItem(partitions, tp)
-                if found is not NULL and PyList_GET_SIZE((<object>found).in_flight):
+                if found is not NULL and PyList_GET_SIZE((<SequenceState>found).in_flight):
                     continue
                 if b.base_sequence is not None:
                     if b.producer_epoch == epoch:
@@ -564,7 +568,7 @@ def drain(sender, acc, double now, bint flushing, bint bumping, txn):
 cdef object _sealed_append = None
 
 
-cdef int _close(object b, object producer) except -1:
+cdef int _close(BatchState b, object producer) except -1:
     # ProducerBatch.close(producer): no more appends, the bytes built (with the
     # producer fields in the header when given)
     global _sealed_append
@@ -589,7 +593,7 @@ cdef int _close(object b, object producer) except -1:
     return 0
 
 
-def seal_batches(sender, dict by_node):
+def seal_batches(SenderState sender, dict by_node):
     """``Sender.tick``'s build of the drained batches (``Sender._seal_batches`` is its
     pure twin): each is built, and an idempotent producer's new batch numbered
     from its partition's next sequence, written into its header as it is built."""
@@ -599,12 +603,15 @@ def seal_batches(sender, dict by_node):
     cdef bint transactional = sender.transactional_id is not None
     cdef PyObject *found
     cdef int64_t seq
+    cdef BatchState b
+    cdef SequenceState ps
     for batches in by_node.values():
-        for b in <list>batches:
+        for item in <list>batches:
+            b = <BatchState>item
             if idempotent and b.base_sequence is None:
                 tp = (b.topic, b.partition)
                 found = PyDict_GetItem(partitions, tp)
-                ps = <object>found if found is not NULL else sender._ps(tp)
+                ps = <SequenceState>found if found is not NULL else (<object>sender)._ps(tp)
                 seq = ps.next_seq
                 # its count is read after the build: no record reaches it after it is numbered
                 _close(b, (pid, epoch, seq, transactional))
@@ -615,7 +622,7 @@ def seal_batches(sender, dict by_node):
                 _close(b, None)
 
 
-def begin_request(sender, list batches, stamp):
+def begin_request(SenderState sender, list batches, stamp):
     """``Sender._send_produce``'s marks on its batches (``Sender._begin_request`` is its
     pure twin): in flight, one more attempt, and for an idempotent producer in its
     partition's in-flight list, its header rewritten by ``stamp(b, producer id,
@@ -625,13 +632,16 @@ def begin_request(sender, list batches, stamp):
     cdef object pid = sender.producer_id
     cdef bint transactional = sender.transactional_id is not None
     cdef PyObject *found
-    for b in batches:
+    cdef BatchState b
+    cdef SequenceState ps
+    for item in batches:
+        b = <BatchState>item
         if idempotent:
             if b.stamped != (pid, b.producer_epoch, b.base_sequence):
                 stamp(b, pid, transactional)
             tp = (b.topic, b.partition)
             found = PyDict_GetItem(partitions, tp)
-            ps = <object>found if found is not NULL else sender._ps(tp)
-            (<list>ps.in_flight).append(b)
+            ps = <SequenceState>found if found is not NULL else (<object>sender)._ps(tp)
+            ps.in_flight.append(b)
         b.in_flight = True
         b.attempts += 1

@@ -50,6 +50,12 @@ from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.types import RecordMetadata
 
+# the fields the compiled producer paths read, declared once (client/_sender_state.pxd)
+if TYPE_CHECKING or _impl.accelerated:
+    from kafkacodec.client._sender_state import AccumulatorState, BatchState
+else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
+    from kafkacodec._pure.sender_state import AccumulatorState, BatchState
+
 _R = TypeVar("_R")
 
 if TYPE_CHECKING:
@@ -257,12 +263,10 @@ def _sealed(timestamp: int, key: Any, value: Any, headers: Headers | None) -> in
     raise KafkaCodecError("the batch is closed")
 
 
-class ProducerBatch:
+class ProducerBatch(BatchState):
     """One batch of one partition, from its first record to its acknowledgement."""
 
-    __slots__ = ("topic", "partition", "builder", "append", "result", "created", "deadline", "pool_buffer",
-                 "open", "data", "raw", "stamped", "record_count", "attempts", "retry_at", "base_sequence",
-                 "producer_epoch", "ambiguous", "in_flight", "split_from")
+    __slots__ = ()  # the fields are BatchState's
 
     topic: str
     partition: int
@@ -342,8 +346,10 @@ class ProducerBatch:
         return f"<ProducerBatch {self.topic}[{self.partition}] seq={self.base_sequence} n={self.record_count}>"
 
 
-class RecordAccumulator:
+class RecordAccumulator(AccumulatorState):
     """Open batches per partition; thread-safe between senders of records and the I/O thread."""
+
+    pool: BufferPool
 
     def __init__(self, conf: dict[str, Any], pool: BufferPool, wakeup: Callable[[], object]) -> None:
         self.batch_size: int = conf["batch.size"]

@@ -82,6 +82,11 @@ begin_request: Callable[[Sender, list[ProducerBatch], Callable[[ProducerBatch, i
 drain: Callable[[Sender, RecordAccumulator, float, bool, bool, TransactionManager | None], Drained] | None
 finish_acknowledged: Callable[[_compiled.ProduceFrame, Sender, RecordAccumulator, Any], list[int]] | None
 seal_batches: Callable[[Sender, dict[int, list[ProducerBatch]]], None] | None
+# the fields the compiled steps read, declared once (client/_sender_state.pxd)
+if TYPE_CHECKING or _impl.accelerated:
+    from kafkacodec.client._sender_state import SenderState, SequenceState
+else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
+    from kafkacodec._pure.sender_state import SenderState, SequenceState
 if _impl.accelerated:
     from kafkacodec.records._records import set_batch_producer
     from kafkacodec.client._sender import ProduceFrame, begin_request, drain, finish_acknowledged, seal_batches
@@ -126,10 +131,10 @@ def stamp(b: ProducerBatch, producer_id: int, transactional: bool) -> None:
         b.stamped = want
 
 
-class PartitionState:
+class PartitionState(SequenceState):
     """Sequence numbers of one partition (idempotence)."""
 
-    __slots__ = ("next_seq", "last_acked", "in_flight")
+    __slots__ = ()  # the fields are SequenceState's
 
     def __init__(self) -> None:
         self.next_seq = 0
@@ -137,7 +142,7 @@ class PartitionState:
         self.in_flight: list[ProducerBatch] = []  # batches sent and unanswered, in sequence order
 
 
-class Sender:
+class Sender(SenderState):
     def __init__(self, client: NetworkClient, conf: dict[str, Any], accumulator: RecordAccumulator, *,
                  idempotent: bool, transactional_id: str | None = None) -> None:
         self.client = client

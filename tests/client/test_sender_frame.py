@@ -123,23 +123,26 @@ class _Result:
         self.sink = None
 
 
-class _PS:
-    def __init__(self):
-        self.in_flight = []
-        self.last_acked = -1
-
-
 @compiled
 def test_finish_acknowledged_completes_only_successes():
     from kafkacodec.records.pool import BufferPool
 
-    class B(FakeBatch):
-        pass
+    from kafkacodec.client._sender_state import AccumulatorState, BatchState, SenderState, SequenceState
+
+    # the compiled step takes the declared state (client/_sender_state.pxd) and nothing else
+    class B(BatchState):
+        def __init__(self, topic, partition, data):
+            self.topic, self.partition, self.data = topic, partition, data
+
+    class _PS(SequenceState):
+        def __init__(self):
+            self.in_flight = []
+            self.last_acked = -1
 
     pool = BufferPool(1 << 20, 1024)
-    acc = type("Acc", (), {})()
+    acc = AccumulatorState()
     acc.pool, acc.lock, acc.incomplete = pool, threading.Lock(), set()
-    sender = type("S", (), {})()
+    sender = type("S", (SenderState,), {})()
     sender.idempotent, sender.producer_epoch, sender.stats = True, 3, {"batches": 0, "records": 0}
     sender.partitions = {}
     batches = []
