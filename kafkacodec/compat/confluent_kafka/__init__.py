@@ -13,8 +13,9 @@ librdkafka's codes (``KafkaError._PARTITION_EOF``, ``_MSG_TIMED_OUT``, broker co
 librdkafka's names), ``TopicPartition``, the ``OFFSET_*`` and ``TIMESTAMP_*`` constants, and
 ``admin.AdminClient`` returning futures; ``SerializingProducer``/``DeserializingConsumer`` and
 ``serialization``'s serializers (String, Integer, Double, UUID: confluent-kafka's bytes);
-``murmur2``/``consistent``/``fnv1a``.  ``serialization``, ``error`` and the serializing clients
-load when first named (``import`` stays quick).
+``aio.AIOProducer``/``aio.AIOConsumer`` (and their serializing twins) over the client's
+AsyncProducer/AsyncConsumer; ``murmur2``/``consistent``/``fnv1a``.  ``aio``, ``serialization``,
+``error`` and the serializing clients load when first named (``import`` stays quick).
 
 Settings
 --------
@@ -89,10 +90,10 @@ from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_E
 from kafkacodec.compat.confluent_kafka.admin import ConsumerGroupTopicPartitions, IsolationLevel
 
 if TYPE_CHECKING:
-    from kafkacodec.compat.confluent_kafka import error, serialization
+    from kafkacodec.compat.confluent_kafka import aio, error, serialization
     from kafkacodec.compat.confluent_kafka._serializing import DeserializingConsumer, SerializingProducer
 
-__all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "TopicPartition", "admin",
+__all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "TopicPartition", "admin", "aio",
            "serialization", "SerializingProducer", "DeserializingConsumer", "IllegalStateException",
            "ConcurrentModificationException", "IsolationLevel", "ElectionType", "Node", "Uuid",
            "ConsumerGroupState", "ConsumerGroupType", "ConsumerGroupTopicPartitions", "TopicCollection",
@@ -100,8 +101,8 @@ __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "T
            "OFFSET_INVALID", "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME",
            "version", "libversion", "murmur2", "consistent", "fnv1a"]
 
-# loaded when first named: none of these is needed by a plain Producer/Consumer
-_SUBMODULES = ("serialization", "error")
+# loaded when first named: aio brings asyncio, and none of these is needed by a plain Producer/Consumer
+_SUBMODULES = ("aio", "serialization", "error")
 _SERIALIZING = ("SerializingProducer", "DeserializingConsumer")
 
 

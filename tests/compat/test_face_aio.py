@@ -1,0 +1,353 @@
+"""The face's confluent_kafka.aio against a broker: AIOProducer and AIOConsumer (and their
+serializing twins) do what confluent-kafka's do, and no step of the event loop (a callback or a
+task's step, what asyncio's debug mode times) holds the loop longer than 10 ms while they run."""
+import asyncio
+import gc
+import os
+import time
+import uuid
+
+import pytest
+
+confluent_kafka = pytest.importorskip("confluent_kafka")
+import _peers  # noqa: E402
+
+from kafkacodec.compat import confluent_kafka as ck  # noqa: E402
+from kafkacodec.compat.confluent_kafka import aio  # noqa: E402
+from kafkacodec.compat.confluent_kafka.serialization import (IntegerDeserializer, IntegerSerializer,  # noqa: E402
+                                                             StringDeserializer)
+
+pytestmark = pytest.mark.timeout(180)
+
+SLOW_STEP = 0.010  # seconds: no loop step may hold the loop longer
+
+
+def _run_queue_waits() -> dict[str, float]:
+    """{thread id: seconds it has spent ready to run but without a CPU} of this process's threads
+    (Linux's schedstat; empty elsewhere)."""
+    out = {}
+    try:
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/schedstat", "rb") as f:
+                out[tid] = int(f.read().split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            continue  # ended meanwhile
+    return out
+
+
+def _waited(before: dict[str, float], after: dict[str, float]) -> float:
+    # a thread started meanwhile (a worker's) waited all its life within the step
+    return sum(max(0.0, t - before.get(tid, 0.0)) for tid, t in after.items())
+
+
+class LoopWatch:
+    """Times each step the loop runs, as asyncio's debug mode does (slow_callback_duration), without
+    debug mode's own cost (a traceback kept for every future and callback, which makes each step
+    several times slower and the collector's passes long).  A step's time is its wall time less the
+    time the process's threads were ready to run but kept without a CPU by the operating system
+    meanwhile: other processes' load on a shared machine (the loop's thread preempted, or the thread
+    holding the GIL it waits for), not the step.  Waiting for the GIL held by a running thread, for
+    a lock, for I/O, or computing, counts.  The collector is frozen first: its passes then see what
+    the run makes, not every object pytest and both clients hold."""
+
+    def __init__(self):
+        self.slow = []
+        self.steps = 0
+        self.longest = 0.0
+        self._thread = None
+
+    def _timed(self, original):
+        watch = self
+
+        def run(handle):
+            if watch._thread != _thread_id():
+                return original(handle)
+            queued = _run_queue_waits()
+            started = time.perf_counter()
+            try:
+                return original(handle)
+            finally:
+                wall = time.perf_counter() - started
+                held = wall - _waited(queued, _run_queue_waits())
+                watch.steps += 1
+                watch.longest = max(watch.longest, held)
+                if held > SLOW_STEP:
+                    watch.slow.append(f"{held * 1000:.1f} ms: {handle!r}")
+
+        return run
+
+    def run(self, coro):
+        original = asyncio.events.Handle._run
+        asyncio.events.Handle._run = self._timed(original)
+
+        async def main():
+            self._thread = _thread_id()
+            return await coro
+
+        gc.collect()
+        gc.freeze()
+        try:
+            return asyncio.run(main())
+        finally:
+            self._thread = None
+            gc.unfreeze()
+            asyncio.events.Handle._run = original
+
+    def check(self):
+        assert self.steps > 20, "the loop hardly ran"
+        assert not self.slow, f"loop steps over {SLOW_STEP * 1000:.0f} ms:\n" + "\n".join(self.slow)
+
+
+def _thread_id():
+    import threading
+    return threading.get_ident()
+
+
+@pytest.fixture
+def warm(tansu_bootstrap):
+    """The broker, once the face's clients have made their first requests in this process: the first
+    request loads the protocol's tables (compiled from source where no bytecode is kept, ~50 ms on
+    the thread that asks first, the GIL held throughout), a once-per-process cost that is not the
+    asyncio clients' doing."""
+    p = ck.Producer({"bootstrap.servers": tansu_bootstrap})
+    try:
+        p.list_topics(timeout=10)
+    finally:
+        p.close()
+    return tansu_bootstrap
+
+
+def test_the_watch_catches_a_blocking_step():
+    watch = LoopWatch()
+
+    async def blocks():
+        for _ in range(30):
+            await asyncio.sleep(0)
+        time.sleep(0.03)  # what a blocking client call does to the loop
+        spent = time.thread_time() + 0.03
+        while time.thread_time() < spent:  # and a long computation
+            pass
+
+    watch.run(blocks())
+    with pytest.raises(AssertionError, match="loop steps over 10 ms") as info:
+        watch.check()
+    assert len(watch.slow) == 1 and watch.longest >= 0.05, info.value
+
+
+def test_aio_producer_delivers_futures_of_messages(warm):
+    tansu_bootstrap = warm
+    topic = f"aiop-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 3)
+    records = [(f"k{i % 17}".encode(), f"value-{i}".encode()) for i in range(3000)]
+    reports = []
+    watch = LoopWatch()
+
+    async def main():
+        async with aio.AIOProducer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 5}) as p:
+            futures = []
+            for i, (k, v) in enumerate(records):
+                kw = {"headers": [("i", str(i))]} if i % 100 == 0 else {}
+                futures.append(await p.produce(topic, v, k, **kw, on_delivery=lambda e, m: reports.append(e)))
+                if i % 10 == 0:
+                    await asyncio.sleep(0)  # produce() never waits: a loop producing many lets others run
+            assert 0 < len(p) <= len(records)
+            delivered = [await f for f in futures]
+            assert await p.flush(10) == 0 and len(p) == 0
+            assert await p.poll(0) == len(records)  # the reports since the last poll
+            assert await p.poll(0.05) == 0
+            bad = await p.produce(topic, b"x", partition=7)
+            with pytest.raises(ck.KafkaException) as info:
+                await bad
+            assert info.value.args[0].code() == ck.KafkaError._UNKNOWN_PARTITION
+            md = await p.list_topics(topic, 10)
+            assert sorted(md.topics[topic].partitions) == [0, 1, 2]
+            assert await p.cluster_id(10) == md.cluster_id
+        with pytest.raises(RuntimeError, match="closed"):
+            await p.produce(topic, b"late")
+        return delivered
+
+    delivered = watch.run(main())
+    watch.check()
+    assert reports == [None] * len(records)
+    assert all(m.error() is None and m.topic() == topic and m.offset() >= 0 for m in delivered)
+    assert [(m.key(), m.value()) for m in delivered] == records
+    # a key's records land on one partition, in order, as confluent-kafka's consistent_random puts them
+    by_key = {}
+    for m in delivered:
+        by_key.setdefault(m.key(), set()).add(m.partition())
+    assert all(len(parts) == 1 for parts in by_key.values())
+    assert {m.key(): m.partition() for m in delivered} == {
+        k: confluent_kafka.consistent(k, 3) for k, _ in records}
+    rows = _peers.consume_with_confluent(tansu_bootstrap, topic, len(records), timeout=30)
+    assert sorted((r[0], r[1]) for r in rows) == sorted(records)
+
+
+def test_aio_producer_needs_a_running_loop():
+    with pytest.raises(RuntimeError, match="no running event loop"):
+        aio.AIOProducer({"bootstrap.servers": "127.0.0.1:9"})
+    with pytest.raises(RuntimeError, match="no running event loop"):
+        aio.AIOConsumer({"bootstrap.servers": "127.0.0.1:9", "group.id": "g"})
+
+
+def test_aio_consumer_group_with_callbacks_calling_back(warm):
+    """subscribe() with coroutine callbacks that call the consumer (committed, assign) from inside:
+    what a blocking consumer's callback does, without deadlock or a blocked loop."""
+    tansu_bootstrap = warm
+    topic = f"aioc-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+    sent = [(b"k%d" % i, b"v%d" % i) for i in range(500)]
+    _peers.produce_with_confluent(tansu_bootstrap, topic, sent)
+    group = f"g-{uuid.uuid4().hex[:8]}"
+    events = []
+    watch = LoopWatch()
+
+    commits = []
+
+    async def on_commit(err, partitions):  # from the consumer's worker thread, run on the loop
+        commits.append((err, sorted((tp.partition, tp.offset) for tp in partitions)))
+
+    async def main():
+        c = aio.AIOConsumer({"bootstrap.servers": tansu_bootstrap, "group.id": group, "auto.offset.reset": "earliest",
+                             "session.timeout.ms": 6000, "enable.auto.commit": False, "on_commit": on_commit})
+
+        async def on_assign(consumer, partitions):
+            assert consumer is c
+            committed = await consumer.committed(partitions, 10)
+            events.append(("assign", sorted(tp.partition for tp in partitions),
+                           [tp.offset for tp in committed]))
+            await consumer.assign(partitions)
+            assert sorted(await consumer.assignment()) == sorted(partitions)
+
+        async def on_revoke(consumer, partitions):
+            events.append(("revoke", sorted(tp.partition for tp in partitions)))
+
+        await c.subscribe([topic], on_assign=on_assign, on_revoke=on_revoke)
+        got = []
+        deadline = time.monotonic() + 60
+        while len(got) < len(sent) and time.monotonic() < deadline:
+            for m in await c.consume(100, 0.5):
+                assert m.error() is None, m.error()
+                got.append((m.key(), m.value()))
+        done = await c.commit(asynchronous=False)
+        positions = await c.position(await c.assignment())
+        assert sorted((tp.partition, tp.offset) for tp in done) == sorted((tp.partition, tp.offset) for tp in positions)
+        assert sum(tp.offset for tp in positions) == len(sent)
+        assert (await c.get_watermark_offsets(ck.TopicPartition(topic, 0), 10))[0] == 0
+        metadata = await c.consumer_group_metadata()
+        assert metadata.group_id == group
+        assert await c.poll(0.2) is None
+        await c.close()
+        with pytest.raises(RuntimeError, match="Consumer closed"):
+            await c.poll(0)
+        return got
+
+    got = watch.run(main())
+    watch.check()
+    assert sorted(got) == sorted(sent)
+    assert events[0] == ("assign", [0, 1], [ck.OFFSET_INVALID, ck.OFFSET_INVALID])
+    assert events[-1] == ("revoke", [0, 1])  # close() gives the partitions up
+    assert commits and commits[0][0] is None and sum(o for _, o in commits[0][1]) == len(sent)
+
+
+def test_aio_consumer_keeps_what_a_cancelled_poll_fetched(tansu_bootstrap):
+    topic = f"aiok-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+
+    async def main():
+        c = aio.AIOConsumer({"bootstrap.servers": tansu_bootstrap, "group.id": "g-" + topic})
+        await c.assign([ck.TopicPartition(topic, 0, ck.OFFSET_BEGINNING)])
+        waiting = asyncio.ensure_future(c.poll(10))
+        await asyncio.sleep(0.5)
+        waiting.cancel()  # the worker is still waiting for a message
+        _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", b"kept")])
+        got = None
+        deadline = time.monotonic() + 20
+        while got is None and time.monotonic() < deadline:
+            got = await c.poll(0.5)
+        await c.close()
+        return got
+
+    got = asyncio.run(main())
+    assert got is not None and got.value() == b"kept"
+
+
+def test_aio_transactions_and_offsets_in_them(warm):
+    tansu_bootstrap = warm
+    source, sink = f"aiots-{uuid.uuid4().hex[:8]}", f"aiotk-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, source, 1)
+    _peers.create_topic(tansu_bootstrap, sink, 1)
+    _peers.produce_with_confluent(tansu_bootstrap, source, [(None, b"in-%d" % i) for i in range(5)])
+    group = f"g-{uuid.uuid4().hex[:8]}"
+    watch = LoopWatch()
+
+    async def main():
+        c = aio.AIOConsumer({"bootstrap.servers": tansu_bootstrap, "group.id": group,
+                             "enable.auto.commit": False})
+        await c.assign([ck.TopicPartition(source, 0, ck.OFFSET_BEGINNING)])
+        msgs = []
+        deadline = time.monotonic() + 20
+        while len(msgs) < 5 and time.monotonic() < deadline:
+            msgs += await c.consume(5, 0.5)
+        async with aio.AIOProducer({"bootstrap.servers": tansu_bootstrap,
+                                    "transactional.id": f"tx-{uuid.uuid4().hex[:6]}"}) as p:
+            await p.init_transactions(30)
+            await p.begin_transaction()
+            futures = [await p.produce(sink, m.value().replace(b"in", b"out")) for m in msgs]
+            await p.send_offsets_to_transaction(await c.position(await c.assignment()),
+                                                await c.consumer_group_metadata(), 30)
+            await p.commit_transaction(30)
+            assert all(f.done() and f.exception() is None for f in futures)
+            await p.begin_transaction()
+            await p.produce(sink, b"aborted")
+            await p.abort_transaction(30)
+        committed = await c.committed([ck.TopicPartition(source, 0)], 10)
+        await c.close()
+        return committed
+
+    committed = watch.run(main())
+    watch.check()
+    assert committed[0].offset == 5
+    rows = _peers.consume_with_confluent(tansu_bootstrap, sink, 5, timeout=20, isolation_level="read_committed")
+    assert sorted(r[1] for r in rows) == [b"out-%d" % i for i in range(5)]
+
+
+def test_async_serializing_twins(warm):
+    tansu_bootstrap = warm
+    topic = f"aios-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+    watch = LoopWatch()
+
+    async def upper(text, ctx):  # an asyncio serializer: awaited
+        await asyncio.sleep(0)
+        return text.upper().encode()
+
+    async def main():
+        p = await aio.AsyncSerializingProducer({"bootstrap.servers": tansu_bootstrap,
+                                                "key.serializer": IntegerSerializer(), "value.serializer": upper})
+        assert isinstance(p, aio.AIOProducer)
+        futures = [await p.produce(topic, key=i, value=f"text {i}") for i in range(20)]
+        await asyncio.gather(*futures)
+        await p.close()
+        c = await aio.AsyncDeserializingConsumer({"bootstrap.servers": tansu_bootstrap, "group.id": "g-" + topic,
+                                                  "key.deserializer": IntegerDeserializer(),
+                                                  "value.deserializer": StringDeserializer(),
+                                                  "enable.partition.eof": True})
+        await c.assign([ck.TopicPartition(topic, 0, ck.OFFSET_BEGINNING)])
+        got, events = [], []
+        deadline = time.monotonic() + 20
+        while not events and time.monotonic() < deadline:
+            for m in await c.consume(50, 0.5):
+                (events if m.error() is not None else got).append(m)
+        await c.close()
+        return got, events
+
+    got, events = watch.run(main())
+    watch.check()
+    assert [(m.deserialized_key(), m.deserialized_value()) for m in got] == [(i, f"TEXT {i}") for i in range(20)]
+    assert events[0].error().code() == ck.KafkaError._PARTITION_EOF  # events come as they are
+    rows = _peers.consume_with_confluent(tansu_bootstrap, topic, 20, timeout=20)
+    assert [(int.from_bytes(r[0], "big"), r[1]) for r in rows] == [(i, f"TEXT {i}".encode()) for i in range(20)]
