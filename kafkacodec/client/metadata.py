@@ -311,3 +311,9 @@ class Metadata:
         with self._cond:
             self._closed = True
             self._cond.notify_all()
+
+    def failed(self) -> None:
+        """The client met an error it cannot go past (fatal_error): waiters raise it now, not at
+        their next look."""
+        with self._cond:
+            self._cond.notify_all()

@@ -341,6 +341,7 @@ class NetworkClient:
                       conn.port, conn.failures, error)
         if fatal:
             self.fatal_error = error
+            self.metadata.failed()
         if conn.node_id >= 0 and not conn.idle_closed:
             self.metadata.request_update()
         conn.idle_closed = False
