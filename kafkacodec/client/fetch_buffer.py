@@ -98,8 +98,11 @@ class FetchBuffer:
         cf.prepared = True
         cf.aborted = sorted(inferred)
         if cut is not None:
-            cf.data = cf.data[:cut]
-            cf._next_offset = None
+            with self.fetcher.lock:  # the I/O thread reads where cf ends (Fetcher.next_fetch_offset)
+                cf.data = cf.data[:cut]
+                cf._next_offset = None
+                # what was fetched ahead starts past the cut: fetched again from it instead
+                self.fetcher.drop_queued(cf.tp)
         return True
 
     def _fetches_to_take(self, kind: str, full: Callable[[], bool]
@@ -160,15 +163,22 @@ class FetchBuffer:
         counts[0] += n
 
     def finish(self, cf: CompletedFetch) -> None:
-        """cf is drained (under lock): its partition may be fetched again, so wake the I/O
-        thread now rather than after this poll: the next fetch travels while we decode."""
+        """cf is drained (under lock): its partition may be fetched again (and the fetch queued
+        behind it, if any, is taken next), so wake the I/O thread now rather than after this
+        poll: the next fetch travels while we decode."""
         fetcher = self.fetcher
         try:
             fetcher.completed.remove(cf)
         except ValueError:
             pass
+        fetcher.forget(cf)
         if fetcher.buffered.get(cf.tp) is cf:
             del fetcher.buffered[cf.tp]
+            fetcher.promote(cf.tp)
+        else:
+            queue = fetcher.queued.get(cf.tp)
+            if queue is not None and cf in queue:
+                queue.remove(cf)
         cf.decoded = cf.data = None
         self.fetcher.client.wakeup()
 

@@ -1,12 +1,21 @@
 """The consumer's fetcher: per-partition state, Fetch requests on the I/O thread,
 completed fetches kept as raw record bytes until ``poll()`` decodes them.
 
-A partition is fetched only when it has a position, is not paused, has a
-known leader and has nothing buffered (neither a completed fetch nor the rest
-of one being drained): the buffer stays within partitions ×
-``max.partition.fetch.bytes`` (and ``fetch.max.bytes`` per response).  One
-Fetch is in flight per broker at a time; when ``poll()`` drains a partition
-the I/O thread is woken and the next Fetch leaves at once.  A Fetch holding
+A partition is fetched when it has a position, is not paused and has a known
+leader, and while fewer than ``fetch.queue.min.records`` of its records are
+buffered (counted by offsets: the rest of the fetch being drained and the
+fetches queued behind it) and the consumer's buffered record data is below
+``fetch.queue.max.bytes`` (librdkafka's queued.min.messages and
+queued.max.messages.kbytes).  By default (1 record, no byte bound) a partition
+is fetched again only once it has nothing buffered, so the buffer stays within
+partitions × ``max.partition.fetch.bytes`` (and ``fetch.max.bytes`` per
+response); a larger ``fetch.queue.min.records`` fetches ahead, each Fetch
+starting where the partition's last buffered one ends.  A partition held back
+by these bounds is looked at again after ``fetch.queue.backoff.ms``, or at once
+when ``poll()`` takes data.  One Fetch is in flight per broker at a time; when
+``poll()`` drains a partition the I/O thread is woken and the next Fetch leaves
+at once.  After a failed Fetch its broker is left for ``fetch.error.backoff.ms``
+(unset: ``retry.backoff.ms``).  A Fetch holding
 only partitions already at their end is not sent while other partitions of
 the same broker are being drained: the broker would keep it for
 ``fetch.max.wait.ms`` and the drained partitions would wait behind it.
@@ -99,7 +108,12 @@ class PartitionState:
         self.fetch_next: int | None = None
 
     def fetch_offset(self) -> int | None:
+        """Where the partition's next Fetch starts when nothing of it is buffered."""
         return self.position if self.fetch_next is None else self.fetch_next
+
+
+#: a partition a Fetch asks for: (tp, its state, leader epoch, fetch offset)
+_Fetching = tuple[TopicPartition, PartitionState, int, int | None]
 
 
 @dataclasses.dataclass(eq=False, repr=False, slots=True)
@@ -111,6 +125,7 @@ class CompletedFetch:
     data: Any                            # the record bytes (bytes or a view); None once handed out
     aborted: list[tuple[int, int]]       # (producer id, first offset) pairs
     decoded: Any = None                  # records or a pyarrow.RecordBatch, as kind says
+    size: int = 0                        # bytes counted in Fetcher.buffered_bytes until dropped
     kind: str | None = None              # "records" / "arrow" once decoded
     index: int = 0
     prepared: bool = False
@@ -137,6 +152,15 @@ class Fetcher:
         self.partitions: dict[TopicPartition, PartitionState] = {}
         self.completed: collections.deque[CompletedFetch] = collections.deque()  # arrival order
         self.buffered: dict[TopicPartition, CompletedFetch] = {}  # queued or draining
+        # fetches of a partition that came while it had one buffered (fetch.queue.min.records),
+        # in order: each becomes its buffered fetch when the one before it is drained
+        self.queued: dict[TopicPartition, collections.deque[CompletedFetch]] = {}
+        self.buffered_bytes = 0  # record data of every buffered and queued fetch
+        self.queue_min_records: int = conf["fetch.queue.min.records"]
+        self.queue_max_bytes: int | None = conf["fetch.queue.max.bytes"]
+        self.queue_backoff: float = conf["fetch.queue.backoff.ms"] / 1000
+        error_backoff = conf["fetch.error.backoff.ms"]
+        self.error_backoff: float = (conf["retry.backoff.ms"] if error_backoff is None else error_backoff) / 1000
         self._node_in_flight: set[int] = set()
         self._node_backoff: dict[int, float] = {}
         self.isolation = conf["isolation.level"]     # an IsolationLevel: the Fetch field as it is
@@ -164,12 +188,72 @@ class Fetcher:
         self.client.wakeup()
 
     def drop_buffered(self, tp: TopicPartition) -> None:
-        cf = self.buffered.pop(tp, None)
-        if cf is not None:
+        """Forget what is buffered of tp (under lock): its fetch and those queued behind it."""
+        for cf in [self.buffered.pop(tp, None), *self.queued.pop(tp, ())]:
+            if cf is not None:
+                self.forget(cf)
+                try:
+                    self.completed.remove(cf)
+                except ValueError:
+                    pass
+
+    def drop_queued(self, tp: TopicPartition) -> None:
+        """Forget the fetches queued behind tp's buffered one (under lock): they no longer
+        follow it (read_committed cut it short)."""
+        for cf in self.queued.pop(tp, ()):
+            self.forget(cf)
             try:
                 self.completed.remove(cf)
             except ValueError:
                 pass
+
+    def forget(self, cf: CompletedFetch) -> None:
+        """cf's bytes leave the buffer's count (under lock; once)."""
+        self.buffered_bytes -= cf.size
+        cf.size = 0
+
+    def promote(self, tp: TopicPartition) -> CompletedFetch | None:
+        """tp's buffered fetch is gone (under lock): the next queued one takes its place, after
+        the data held back for read_committed, if any."""
+        queue = self.queued.get(tp)
+        if not queue:
+            return None
+        cf = queue.popleft()
+        if not queue:
+            del self.queued[tp]
+        state = self.partitions.get(tp)
+        if state is not None and state.held is not None:
+            cf.data = state.held + bytes(cf.data)
+            cf.fetch_offset = state.position  # type: ignore[assignment]  # a partition holding data has a position
+            cf._next_offset = None
+            state.held = state.fetch_next = None
+        self.buffered[tp] = cf
+        return cf
+
+    def next_fetch_offset(self, tp: TopicPartition, state: PartitionState) -> int | None:
+        """Where tp's next Fetch starts: after its last buffered fetch, else at its position."""
+        queue = self.queued.get(tp)
+        last = queue[-1] if queue else self.buffered.get(tp)
+        if last is None or last.data is None:
+            return state.fetch_offset()
+        return last.next_offset(False)
+
+    def _records_buffered(self, tp: TopicPartition, state: PartitionState) -> int:
+        """tp's records buffered and not yet handed out, counted by offsets (under lock)."""
+        count = 0
+        for cf in [self.buffered.get(tp), *self.queued.get(tp, ())]:
+            if cf is not None and cf.data is not None:
+                start = cf.fetch_offset if state.position is None else max(cf.fetch_offset, state.position)
+                count += max(0, cf.next_offset(False) - start)
+        return count
+
+    def _may_fetch(self, tp: TopicPartition, state: PartitionState) -> bool:
+        """Whether the queue bounds let tp be fetched now (under lock)."""
+        if self.queue_max_bytes is not None and self.buffered_bytes >= self.queue_max_bytes:
+            return False
+        if tp not in self.buffered:
+            return True
+        return self.queue_min_records > 1 and self._records_buffered(tp, state) < self.queue_min_records
 
     def seek(self, tp: TopicPartition, offset: int) -> None:
         with self.lock:
@@ -186,7 +270,7 @@ class Fetcher:
     # -- I/O thread
 
     def connection_lost(self, node_id: int, error: BaseException) -> None:
-        self._node_backoff[node_id] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+        self._node_backoff[node_id] = time.monotonic() + self.error_backoff
         self._drop_session(node_id)
 
     def _drop_session(self, node: int) -> None:
@@ -210,12 +294,18 @@ class Fetcher:
 
     def _tick(self, now: float) -> float | None:
         md = self.client.metadata
-        by_node: dict[int, list[tuple[TopicPartition, PartitionState, int]]] = {}
+        by_node: dict[int, list[_Fetching]] = {}
         next_due: float | None = None
         with self.lock:
             for tp, state in self.partitions.items():
                 if (state.position is None or state.paused or state.reset is not None or state.in_flight
-                        or state.error is not None or tp in self.buffered):
+                        or state.error is not None):
+                    continue
+                if not self._may_fetch(tp, state):
+                    if self.queue_max_bytes is not None or self.queue_min_records > 1:
+                        # looked at again then, or as soon as poll() takes data
+                        due = now + self.queue_backoff
+                        next_due = due if next_due is None else min(next_due, due)
                     continue
                 leader = md.leader_for(tp.topic, tp.partition)
                 if leader is None:
@@ -228,7 +318,7 @@ class Fetcher:
                     next_due = backoff if next_due is None else min(next_due, backoff)
                     continue
                 info = md.topics[tp.topic].partitions[tp.partition]
-                by_node.setdefault(leader, []).append((tp, state, info.leader_epoch))
+                by_node.setdefault(leader, []).append((tp, state, info.leader_epoch, self.next_fetch_offset(tp, state)))
             for node, items in by_node.items():
                 if self._only_caught_up(items) and self._node_has_buffered(node, md):
                     # The broker would hold this Fetch for fetch.max.wait.ms, and the partitions
@@ -238,12 +328,12 @@ class Fetcher:
                 self._send(node, items)
         return next_due
 
-    def _only_caught_up(self, items: list[tuple[TopicPartition, PartitionState, int]]) -> bool:
-        for _tp, state, _epoch in items:
+    def _only_caught_up(self, items: list[_Fetching]) -> bool:
+        for _tp, state, _epoch, offset in items:
             end = state.last_stable_offset \
                 if self.isolation is IsolationLevel.READ_COMMITTED and state.last_stable_offset >= 0 \
                 else state.high_watermark
-            if end < 0 or state.fetch_offset() < end:  # type: ignore[operator]  # fetched partitions have a position
+            if end < 0 or offset < end:  # type: ignore[operator]  # fetched partitions have a position
                 return False
         return True
 
@@ -254,10 +344,10 @@ class Fetcher:
                 return True
         return False
 
-    def _send(self, node: int, items: list[tuple[TopicPartition, PartitionState, int]]) -> None:
+    def _send(self, node: int, items: list[_Fetching]) -> None:
         conf = self.conf
         wanted: dict[TopicPartition, tuple[int | None, int, int]] = {
-            tp: (state.fetch_offset(), epoch, conf["max.partition.fetch.bytes"]) for tp, state, epoch in items}
+            tp: (offset, epoch, conf["max.partition.fetch.bytes"]) for tp, state, epoch, offset in items}
         version = self._fetch_version(node)
         forgotten: dict[str, list[int]] = {}
         session_id, session_epoch = 0, -1
@@ -280,7 +370,7 @@ class Fetcher:
             topics.setdefault(tp.topic, []).append(FetchPartition(
                 partition=tp.partition, current_leader_epoch=epoch, fetch_offset=offset,  # type: ignore[arg-type]  # fetched partitions have a position
                 log_start_offset=-1, partition_max_bytes=max_bytes))
-        for _, state, _ in items:
+        for _, state, _, _ in items:
             state.in_flight = True
         body = m.FetchRequest(
             replica_id=-1, max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
@@ -295,7 +385,7 @@ class Fetcher:
                                       version=version if session_epoch >= 0 else None,
                                       timeout=(conf["request.timeout.ms"] + conf["fetch.max.wait.ms"]) / 1000)
         except E.ClientClosedError:
-            for _, state, _ in items:
+            for _, state, _, _ in items:
                 state.in_flight = False
             raise
         self._node_in_flight.add(node)
@@ -333,10 +423,10 @@ class Fetcher:
                 else:
                     # a lost connection is a WARNING of its own (network): this one says what follows
                     log.log(logging.INFO if isinstance(exc, E.KafkaConnectionError) else logging.WARNING,
-                            "fetch from broker %s failed (%s: %s); refreshing metadata, fetching again in %d ms",
-                            node, type(exc).__name__, exc, self.conf["retry.backoff.ms"])
+                            "fetch from broker %s failed (%s: %s); refreshing metadata, fetching again in %.0f ms",
+                            node, type(exc).__name__, exc, self.error_backoff * 1000)
                 self._drop_session(node)
-                self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+                self._node_backoff[node] = time.monotonic() + self.error_backoff
                 md.request_update()
                 return
             resp = future.result()
@@ -348,11 +438,11 @@ class Fetcher:
                     self.client.wakeup()
                     return  # at once, without a session
                 refresh = resp.error_code in _METADATA_ERRORS
-                log.warning("fetch from broker %s: %s; %sfetching again in %d ms", node, _code_name(resp.error_code),
-                            "refreshing metadata, " if refresh else "", self.conf["retry.backoff.ms"])
+                log.warning("fetch from broker %s: %s; %sfetching again in %.0f ms", node, _code_name(resp.error_code),
+                            "refreshing metadata, " if refresh else "", self.error_backoff * 1000)
                 if refresh:
                     md.request_update()
-                self._node_backoff[node] = time.monotonic() + self.conf["retry.backoff.ms"] / 1000
+                self._node_backoff[node] = time.monotonic() + self.error_backoff
                 return
             if session is not None:
                 self._session_answered(node, session, resp)
@@ -364,7 +454,7 @@ class Fetcher:
                     state = self.partitions.get(tp)
                     fetch_offset = offsets.get(tp)
                     if (state is None or fetch_offset is None or state.reset is not None
-                            or state.fetch_offset() != fetch_offset):
+                            or self.next_fetch_offset(tp, state) != fetch_offset):
                         # unassigned or sought meanwhile (seek_to_beginning / _end leave the position
                         # as it was until the new one is looked up): this answer is stale
                         continue
@@ -378,7 +468,8 @@ class Fetcher:
                         records = p.records
                         if records is not None and len(records):
                             aborted = [(a.producer_id, a.first_offset) for a in (p.aborted_transactions or ())]
-                            if state.held is not None:
+                            ahead = tp in self.buffered
+                            if state.held is not None and not ahead:
                                 records = state.held + bytes(records)
                                 fetch_offset = state.position
                                 state.held = state.fetch_next = None
@@ -387,8 +478,14 @@ class Fetcher:
                                 counts = self.received[tp] = [0, 0]
                             counts[1] += len(p.records)
                             cf = CompletedFetch(tp, fetch_offset, records, aborted)  # type: ignore[arg-type]  # as above
+                            cf.size = len(records)
+                            self.buffered_bytes += cf.size
                             self.completed.append(cf)
-                            self.buffered[tp] = cf
+                            if ahead:
+                                # fetched ahead: taken once the fetches before it are drained
+                                self.queued.setdefault(tp, collections.deque()).append(cf)
+                            else:
+                                self.buffered[tp] = cf
                             woke = True
                     elif code == Code.OFFSET_OUT_OF_RANGE:
                         policy = self.conf["auto.offset.reset"]

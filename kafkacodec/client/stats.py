@@ -322,11 +322,13 @@ class Statistics:
                     fetch_state = "offset-wait"
                 else:
                     fetch_state = "active"
-                cf = fetcher.buffered.get(tp)
-                if cf is not None and cf.data is not None and position is not None:
-                    fetchq_cnt = _fetchq_cnt(cf, position)
-                    fetchq_size = len(cf.data)
-                    next_offset = cf.next_offset(False)
+                fetches = [cf for cf in (fetcher.buffered.get(tp), *fetcher.queued.get(tp, ()))
+                           if cf is not None and cf.data is not None]
+                if fetches and position is not None:
+                    # the fetch being drained and those fetched ahead behind it (fetch.queue.min.records)
+                    fetchq_cnt = sum(_fetchq_cnt(cf, position) for cf in fetches)
+                    fetchq_size = sum(len(cf.data) for cf in fetches)
+                    next_offset = fetches[-1].next_offset(False)
                 else:
                     fetchq_cnt = fetchq_size = 0
                     next_offset = state.fetch_offset()

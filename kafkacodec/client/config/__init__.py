@@ -384,6 +384,20 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
         1048576, _int(1), "Most data per partition in a Fetch answer (at least one batch); the buffered data "
                           "stays within partitions x this."),
     "max.poll.records": Setting(500, _int(1), "Most records one poll() returns."),
+    "fetch.queue.min.records": Setting(
+        1, _int(1), "A partition is fetched again while fewer of its records than this are buffered (counted "
+                    "by offsets), so larger values fetch ahead of poll(); 1: only once poll() has drained it "
+                    "(librdkafka's queued.min.messages, whose default is 100000)."),
+    "fetch.queue.max.bytes": Setting(
+        None, _int(1, optional=True), "No partition is fetched while the record data buffered for poll() "
+                                      "reaches this (librdkafka's queued.max.messages.kbytes, in bytes); unset: "
+                                      "bounded by partitions x max.partition.fetch.bytes alone.", "(no bound)"),
+    "fetch.queue.backoff.ms": Setting(
+        1000, _int(0), "A partition held back by fetch.queue.min.records or fetch.queue.max.bytes is looked at "
+                       "again after this long, or at once when poll() takes data (librdkafka's setting)."),
+    "fetch.error.backoff.ms": Setting(
+        None, _int(0, optional=True), "Wait before fetching again from a broker whose Fetch failed "
+                                      "(librdkafka's setting); unset: retry.backoff.ms.", "(retry.backoff.ms)"),
     "max.poll.interval.ms": Setting(
         300000, _int(1), "Longest time between poll() calls before the member leaves its group; also the "
                          "group's rebalance timeout."),
