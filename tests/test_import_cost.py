@@ -16,6 +16,7 @@ NOT_AT_IMPORT = [
     # the broker error classes: made when one is first named or raised
     "kafkacodec.protocol._error_classes", "kafkacodec.client._broker_errors",
     "pyarrow", "numpy", "pandas", "kafkacodec.arrow", "kafkacodec.spark", "kafkacodec.logdir",
+    "kafkacodec.client.oauth",  # OAUTHBEARER's tokens (json, urllib): loaded by the clients that use it
 ]
 
 

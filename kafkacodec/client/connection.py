@@ -11,6 +11,7 @@ import concurrent.futures
 import dataclasses
 import itertools
 import logging
+import random
 import selectors
 import socket
 import ssl
@@ -26,7 +27,7 @@ from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_r
                                              decode_api_versions, negotiate, our_range)
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client.sasl import Plain, Scram, mechanism_for
+from kafkacodec.client.sasl import Mechanism, OAuthBearer, mechanism_for
 from kafkacodec.client.stats import BrokerCounters
 from kafkacodec.client.versions import max_version_by_key
 
@@ -77,6 +78,9 @@ class ConnectionOwner(Protocol):
     def ssl_context(self) -> ssl.SSLContext | None: ...
 
     @property
+    def oauth(self) -> TokenSource | None: ...
+
+    @property
     def broker_counters(self) -> list[BrokerCounters]: ...
 
     def resolve(self, host: str, port: int, now: float) -> list[Address]:
@@ -87,6 +91,17 @@ class ConnectionOwner(Protocol):
 
     def on_connection_lost(self, conn: BrokerConnection, error: BaseException, fatal: bool,
                            was_ready: bool = True, expected: bool = False) -> None: ...
+
+
+class TokenSource(Protocol):
+    """Where OAUTHBEARER connections get their token (kafkacodec.client.oauth.OAuthTokens)."""
+
+    @property
+    def last_error(self) -> BaseException | None: ...
+
+    def get(self, waiter: Callable[[Any, BaseException | None], object]) -> Any: ...
+
+    def forget(self, waiter: Callable[[Any, BaseException | None], object]) -> None: ...
 
 
 class FrameReader:
@@ -200,7 +215,12 @@ class BrokerConnection:
         self._reader: FrameReader | None = None
         self._corr = 0
         self._events = 0
-        self._sasl: Plain | Scram | None = None
+        self._sasl: Mechanism | None = None
+        # KIP-368: when to authenticate again (the session lifetime of SaslAuthenticate v1+), and
+        # whether that is under way (new requests wait, those in flight are answered meanwhile)
+        self._reauth_at: float | None = None
+        self._reauthenticating = False
+        self._token_waiter: Callable[[Any, BaseException | None], object] | None = None
         self.last_error: BaseException | None = None
         self.last_used = time.monotonic()
         self.idle_closed = False  # closed by the client for connections.max.idle.ms (no metadata refresh)
@@ -356,7 +376,36 @@ class BrokerConnection:
         self._setup_request(API_VERSIONS, version, body, done)
 
     def _begin_sasl(self) -> None:
-        mech = mechanism_for(self.client.conf)
+        conf = self.client.conf
+        if conf["sasl.mechanism"] != "OAUTHBEARER":
+            self._handshake(mechanism_for(conf))
+            return
+        tokens = self.client.oauth
+        assert tokens is not None  # made by the client for OAUTHBEARER
+
+        def token_ready(token: Any, error: BaseException | None) -> None:
+            if self._token_waiter is not token_ready:
+                return  # closed (or authenticated) since it asked
+            self._token_waiter = None
+            if error is not None:
+                self.close(error, fatal=True)
+            else:
+                self._handshake(OAuthBearer(token.value, token.principal, token.extensions))
+
+        self._token_waiter = token_ready
+        token = tokens.get(token_ready)
+        if token is None:
+            if self._reauthenticating:
+                # the session's token has expired and no new one is there: the broker would close
+                # the connection at the next request, so it is set up again (waiting for a token)
+                self.close(E.KafkaConnectionError(f"broker {self.node_id}: the OAUTHBEARER token expired "
+                                                  f"before a new one came"
+                                                  + (f": {tokens.last_error}" if tokens.last_error else "")))
+            return
+        self._token_waiter = None
+        self._handshake(OAuthBearer(token.value, token.principal, token.extensions))
+
+    def _handshake(self, mech: Mechanism) -> None:
         self._sasl = mech
         version = min(self.versions.get(SASL_HANDSHAKE, 0), 1)
 
@@ -380,6 +429,7 @@ class BrokerConnection:
             return
         mech = self._sasl
         assert mech is not None  # set by _begin_sasl before the first step
+        sent = time.monotonic()
 
         def auth_done(future: concurrent.futures.Future[Any]) -> None:
             if future.exception() is not None:
@@ -387,21 +437,44 @@ class BrokerConnection:
             answer = future.result()
             if answer.error_code:
                 detail = answer.error_message or E.error_for(answer.error_code).description
+                server_error = getattr(mech, "server_error", None)  # OAUTHBEARER's error document
                 self.close(E.AuthenticationError(
-                    f"SASL {mech.name} authentication as {mech.username!r} with {self.host}:{self.port} "
-                    f"failed: {detail}"), fatal=True)
+                    f"SASL {mech.name} {'re-' if self._reauthenticating else ''}authentication as "
+                    f"{mech.username!r} with {self.host}:{self.port} failed: {detail}"
+                    + (f" ({server_error})" if server_error and server_error not in detail else "")), fatal=True)
                 return
             try:
                 reply = mech.step(answer.auth_bytes or b"")
             except E.AuthenticationError as exc:
                 self.close(exc, fatal=True)
                 return
-            if reply is None:
-                self._became_ready()
-            else:
+            if reply is not None:
                 self._sasl_send(reply)
+                return
+            span = (getattr(answer, "session_lifetime_ms", 0) or 0) / 1000
+            # KIP-368: again at 85-95 % of the session (Java's spread, so that a client's
+            # connections do not all go at once), yet at least min(1 s, half the session) before
+            # its end (a short session leaves 5 % too little for a busy machine), counted from
+            # when the last step was sent
+            self._reauth_at = (sent + min(span * random.uniform(0.85, 0.95), span - min(1.0, span / 2))
+                               if span > 0 else None)
+            if self._reauthenticating:
+                self._reauthenticated()
+            else:
+                self._became_ready()
 
         self._setup_request(SASL_AUTHENTICATE, version, m.SaslAuthenticateRequest(auth_bytes=payload), auth_done)
+
+    def _reauthenticate(self) -> None:
+        log.debug("broker %s (%s:%d): re-authenticating (KIP-368)", self.label, self.host, self.port)
+        self._reauthenticating = True
+        self._reauth_at = None
+        self._begin_sasl()
+
+    def _reauthenticated(self) -> None:
+        self._reauthenticating = False
+        while self.waiting and not self._reauthenticating:
+            self._send_ready(self.waiting.popleft())
 
     def _became_ready(self) -> None:
         self.state = READY
@@ -418,7 +491,7 @@ class BrokerConnection:
     def enqueue(self, req: Request, now: float) -> None:
         req.deadline = now + req.timeout
         self.last_used = now
-        if self.state == READY:
+        if self.state == READY and not self._reauthenticating:
             self._send_ready(req)
         else:
             self.waiting.append(req)
@@ -576,8 +649,16 @@ class BrokerConnection:
     def check_deadlines(self, now: float) -> float | None:
         """Expire requests; returns the earliest remaining deadline (or None)."""
         if self.connect_deadline is not None and now >= self.connect_deadline and self.state != READY:
-            self.close(E.KafkaTimeoutError(f"connection setup with {self.host}:{self.port} timed out"))
-        earliest = self.connect_deadline if self.state not in (READY, DISCONNECTED) else None
+            tokens = self.client.oauth if self._token_waiter is not None else None
+            self.close(E.KafkaTimeoutError(f"connection setup with {self.host}:{self.port} timed out" + (
+                "" if tokens is None else " waiting for an OAUTHBEARER token"
+                + (f": {tokens.last_error}" if tokens.last_error else ""))))
+        if self._reauth_at is not None and self.state == READY:
+            if now >= self._reauth_at and not self._reauthenticating:
+                self._reauthenticate()
+                if self.state != READY:
+                    return None
+        earliest = self.connect_deadline if self.state not in (READY, DISCONNECTED) else self._reauth_at
         expired = None
         # every queued request has its deadline (enqueue)
         for req in self.in_flight.values():
@@ -637,6 +718,13 @@ class BrokerConnection:
             self.sock = None
         self.state = DISCONNECTED
         self._out.clear()
+        self._reauth_at = None
+        self._reauthenticating = False
+        if self._token_waiter is not None:
+            tokens = self.client.oauth
+            if tokens is not None:
+                tokens.forget(self._token_waiter)
+            self._token_waiter = None
         # closed without a cause: by this client on purpose (a coordinator moved), not a fault
         expected = error is None
         error = error or E.KafkaConnectionError(f"connection to broker {self.node_id} closed")

@@ -27,7 +27,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kafkacodec.protocol import REQUESTS, api_key_of
 from kafkacodec.client import errors as E
@@ -35,6 +35,9 @@ from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.connection import DISCONNECTED, Address, BrokerConnection, Request, fail_request
 from kafkacodec.client.metadata import Metadata
 from kafkacodec.client.stats import BrokerCounters
+
+if TYPE_CHECKING:
+    from kafkacodec.client.oauth import OAuthTokens
 
 __all__ = ["NetworkClient", "BrokerConnection", "Request"]
 
@@ -86,6 +89,12 @@ class NetworkClient:
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread_ident: int | None = None
+        self.oauth: OAuthTokens | None = None
+        if conf["security.protocol"].startswith("SASL") and conf["sasl.mechanism"] == "OAUTHBEARER":
+            from kafkacodec.client.oauth import OAuthTokens  # json, ssl, urllib: only for OAUTHBEARER
+
+            # the first token is asked for now, while the first connection is being made
+            self.oauth = OAuthTokens(conf, self.call_soon)
         self._thread.start()
 
     # -- API for any thread
@@ -464,6 +473,8 @@ class NetworkClient:
         for req in self._unplaced:
             fail_request(req.future, error)
         self.metadata.closed()
+        if self.oauth is not None:
+            self.oauth.close()
         try:
             self.selector.close()
         finally:

@@ -1,4 +1,5 @@
-"""SASL mechanisms as step machines: PLAIN (RFC 4616) and SCRAM-SHA-256/512 (RFC 5802, 7677).
+"""SASL mechanisms as step machines: PLAIN (RFC 4616), SCRAM-SHA-256/512 (RFC 5802, 7677) and
+OAUTHBEARER (RFC 7628, KIP-255; its tokens come from kafkacodec.client.oauth).
 
 Each mechanism gives the first client message from ``start()`` and answers
 every server message with ``step(server_bytes)``; it returns None once the
@@ -9,12 +10,12 @@ from __future__ import annotations
 
 import base64
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from kafkacodec.client.errors import AuthenticationError
 
-__all__ = ["Plain", "Scram", "Mechanism", "mechanism_for", "MIN_ITERATIONS"]
+__all__ = ["Plain", "Scram", "OAuthBearer", "Mechanism", "mechanism_for", "MIN_ITERATIONS"]
 
 # hashlib, hmac and unicodedata are imported where SCRAM uses them: every client imports this
 # module, few of them authenticate with SCRAM.
@@ -25,6 +26,7 @@ MIN_ITERATIONS = 4096
 
 class Mechanism(Protocol):
     name: str
+    username: str
 
     def start(self) -> bytes: ...
 
@@ -139,6 +141,34 @@ class Scram:
             raise AuthenticationError(f"{self.name}: malformed server-final-message {server_final!r}") from exc
         if self.server_signature is None or not hmac.compare_digest(verifier, self.server_signature):
             raise AuthenticationError(f"{self.name}: the server's signature is wrong (not the server we know)")
+
+
+class OAuthBearer:
+    """OAUTHBEARER client (RFC 7628 §3.1): one message with the token; a server that refuses it
+    answers an error document, which the client acknowledges with a lone %x01 before the
+    server ends the exchange (the error is reported with the server's final message)."""
+
+    name = "OAUTHBEARER"
+
+    def __init__(self, token: str, principal: str = "", extensions: Iterable[tuple[str, str]] = ()) -> None:
+        self.token = token
+        self.username = principal  # how failures name who authenticated
+        self.extensions = tuple(extensions)
+        self.server_error: str | None = None
+
+    def start(self) -> bytes:
+        pairs = "".join(f"{key}={value}\x01" for key, value in self.extensions)
+        return f"n,,\x01auth=Bearer {self.token}\x01{pairs}\x01".encode()
+
+    def step(self, server_message: bytes | bytearray | memoryview) -> bytes | None:
+        data = bytes(server_message)
+        if self.server_error is not None:
+            raise AuthenticationError(f"SASL OAUTHBEARER authentication as {self.username!r} failed: "
+                                      f"{self.server_error}")
+        if not data:
+            return None
+        self.server_error = data.decode(errors="replace")
+        return b"\x01"
 
 
 def mechanism_for(conf: Mapping[str, Any]) -> Plain | Scram:

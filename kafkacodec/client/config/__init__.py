@@ -251,6 +251,38 @@ def _time_limit(what: str) -> Setting:
     return Setting(60000, _int(1), f"Time limit of {what} made without a timeout argument.")
 
 
+# OAUTHBEARER (KIP-255, KIP-768), by librdkafka's names; the tokens: kafkacodec.client.oauth
+_OAUTHBEARER: dict[str, Setting] = {
+    "oauth_cb": Setting(
+        None, _callable, "OAUTHBEARER token source: oauth_cb(sasl.oauthbearer.config) -> (token, expiry in s since "
+                         "the epoch[, principal[, {extension: value}]]), called on a thread of its own at start and "
+                         "80 % through each token's lifetime (confluent-kafka's); wins over the other sources."),
+    "sasl.oauthbearer.method": Setting(
+        "default", _choice("default", "oidc"),
+        "oidc: tokens from sasl.oauthbearer.token.endpoint.url (client credentials grant); default: from oauth_cb "
+        "or the unsecured JWT."),
+    "sasl.oauthbearer.config": Setting(
+        None, _str(), "Given to oauth_cb; for the unsecured JWT, space-separated principal=NAME [scope=a,b] "
+                      "[lifeSeconds=3600] [principalClaimName=sub] [scopeClaimName=scope] [extension_NAME=value] "
+                      "(librdkafka's)."),
+    "enable.sasl.oauthbearer.unsecure.jwt": Setting(
+        False, _bool, "OAUTHBEARER with an unsigned JWT made from sasl.oauthbearer.config: development only."),
+    "sasl.oauthbearer.token.endpoint.url": Setting(
+        None, _str(), "OIDC token endpoint (https://...), POSTed grant_type=client_credentials with HTTP Basic "
+                      "client credentials."),
+    "sasl.oauthbearer.client.id": Setting(None, _str(), "OIDC client id (sasl.oauthbearer.method=oidc)."),
+    "sasl.oauthbearer.client.secret": Setting(None, _str(), "OIDC client secret (sasl.oauthbearer.method=oidc)."),
+    "sasl.oauthbearer.scope": Setting(None, _str(), "Scope asked of the OIDC token endpoint; unset: none."),
+    "sasl.oauthbearer.extensions": Setting(
+        None, _str(), "SASL extensions sent with OIDC tokens, name=value,... (RFC 7628 §3.1)."),
+    "sasl.oauthbearer.sub.claim.name": Setting(
+        "sub", _str(False), "Claim of an OIDC access token (a JWT) that names the principal."),
+    "https.ca.location": Setting(
+        None, _str(), "CA certificates (PEM file or directory) the OIDC token endpoint is verified with; unset or "
+                      "probe: the system's."),
+    "https.ca.pem": Setting(None, _str(), "CA certificates as a PEM string, instead of https.ca.location."),
+}
+
 _AUTO_CREATE = ("Lets brokers create a topic a metadata request names that does not exist (if the "
                 "broker allows it).")
 
@@ -343,10 +375,11 @@ COMMON: dict[str, Setting] = {
         True, _bool, "Check that the broker's certificate names its host (Kafka: "
                      "ssl.endpoint.identification.algorithm=https); the chain is always verified."),
     "sasl.mechanism": Setting(
-        "PLAIN", _choice("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"),
+        "PLAIN", _choice("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"),
         "SASL mechanism of the SASL_* protocols; Kafka's default, GSSAPI, is not offered."),
-    "sasl.username": Setting(None, _str(), "SASL user (Kafka: in sasl.jaas.config)."),
-    "sasl.password": Setting(None, _str(), "SASL password (Kafka: in sasl.jaas.config)."),
+    "sasl.username": Setting(None, _str(), "SASL PLAIN/SCRAM user (Kafka: in sasl.jaas.config)."),
+    "sasl.password": Setting(None, _str(), "SASL PLAIN/SCRAM password (Kafka: in sasl.jaas.config)."),
+    **_OAUTHBEARER,
     "statistics.interval.ms": Setting(
         0, _int(0, 86400000), "Every this many ms, stats_cb receives the client's statistics as JSON "
                               "(librdkafka's STATISTICS.md layout) from poll()/flush(); 0: never. Producer and "
@@ -539,7 +572,11 @@ def _check_group_timing(conf: Mapping[str, Any]) -> None:
 
 def _check_security(conf: Mapping[str, Any]) -> None:
     proto = conf["security.protocol"]
-    if proto.startswith("SASL") and (conf["sasl.username"] is None or conf["sasl.password"] is None):
+    if proto.startswith("SASL") and conf["sasl.mechanism"] == "OAUTHBEARER":
+        from kafkacodec.client.oauth import check_settings  # loaded only by OAUTHBEARER's users
+
+        check_settings(conf)
+    elif proto.startswith("SASL") and (conf["sasl.username"] is None or conf["sasl.password"] is None):
         raise ConfigError(f"sasl.username: security.protocol={proto} needs sasl.username and sasl.password")
     if conf["ssl.context"] is not None and any(conf[k] for k in ("ssl.cafile", "ssl.certfile", "ssl.keyfile")):
         raise ConfigError("ssl.context: give either an SSLContext or the ssl.*file settings, not both")
