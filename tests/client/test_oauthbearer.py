@@ -311,7 +311,7 @@ def _confluent_roundtrip(module, conf, topic, n):
 
 @pytest.mark.broker
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("client", ["librdkafka"])
+@pytest.mark.parametrize("client", ["librdkafka", "face"])
 @pytest.mark.parametrize("name", ["oauth_cb", "unsecured", "oidc"])
 def test_librdkafka_and_the_face_with_the_same_settings(certs, endpoint, front, bootstrap, client, name):
     if client == "librdkafka":

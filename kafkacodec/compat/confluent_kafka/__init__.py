@@ -26,7 +26,8 @@ librdkafka's names are translated by one table, ``SETTINGS`` (``_config.py``; pr
 ``queue.buffering.max.kbytes`` -> ``buffer.memory``, ``fetch.wait.max.ms`` -> ``fetch.max.wait.ms``, ...
 kafkacodec's own (Kafka Java) names are accepted as well.  A librdkafka setting with no
 equivalent is a ``ConfigError`` that names what to use (``batch.num.messages``: batch.size;
-``debug``: the logging module; GSSAPI, OAUTHBEARER; PEM strings and keystores: ``ssl.context``).
+``debug``: the logging module; GSSAPI; PEM strings and keystores: ``ssl.context``).  OAUTHBEARER
+takes librdkafka's settings: ``oauth_cb``, the unsecured JWT, ``sasl.oauthbearer.method=oidc``.
 ``statistics.interval.ms`` and ``stats_cb`` work as in librdkafka for Producer and Consumer: the
 JSON follows STATISTICS.md with the fields kafkacodec can fill (``kafkacodec.client.stats``).
 A setting of another kind of client (``group.id`` given to a Producer) is ignored with a warning,

@@ -135,14 +135,64 @@ def _same(scope: frozenset[str], doc: str, convert: Convert | None = None, targe
 
 SSL_ADVICE = "build an ssl.SSLContext and pass it as ssl.context"
 
+
+def _grant_type(name: str, value: Any) -> Any:
+    if str(value).strip() != "client_credentials":
+        raise ConfigError(f"{name}={value!r} is not supported: kafkacodec's OIDC login uses the client credentials "
+                          f"grant; for a JWT assertion, get the token in oauth_cb")
+    return value
+
+
+def _metadata_authentication(name: str, value: Any) -> Any:
+    if str(value).strip().lower() != "none":
+        raise ConfigError(f"{name}={value!r} is not supported: get the token from your cloud's SDK in oauth_cb")
+    return value
+
+
+_ASSERTION = ("Only read with sasl.oauthbearer.grant.type=urn:ietf:params:oauth:grant-type:jwt-bearer, which is "
+              "refused: no effect.")
+
+# SASL/OAUTHBEARER: the same names in kafkacodec's client (kafkacodec.client.oauth)
+_OAUTHBEARER = {
+    "oauth_cb": _same(ALL, "oauth_cb(sasl.oauthbearer.config) -> (token, expiry in s since the epoch[, principal"
+                           "[, extensions]]), as confluent-kafka's; called on a thread of the client's own, at start "
+                           "and 80 % through each token's lifetime."),
+    "sasl.oauthbearer.config": _same(ALL, "Given to oauth_cb; for the unsecured JWT: principal=, scope=, "
+                                          "lifeSeconds=, principalClaimName=, scopeClaimName=, extension_NAME=."),
+    "enable.sasl.oauthbearer.unsecure.jwt": _same(ALL, "The built-in unsecured JWT (development only).", _bool),
+    "sasl.oauthbearer.method": _same(ALL, "default (oauth_cb or the unsecured JWT) or oidc (the token endpoint)."),
+    "sasl.oauthbearer.client.id": _same(ALL, "OIDC client id."),
+    "sasl.oauthbearer.client.credentials.client.id": _same(ALL, "Alias of sasl.oauthbearer.client.id.",
+                                                           target="sasl.oauthbearer.client.id"),
+    "sasl.oauthbearer.client.secret": _same(ALL, "OIDC client secret."),
+    "sasl.oauthbearer.client.credentials.client.secret": _same(ALL, "Alias of sasl.oauthbearer.client.secret.",
+                                                               target="sasl.oauthbearer.client.secret"),
+    "sasl.oauthbearer.scope": _same(ALL, "Scope asked of the token endpoint."),
+    "sasl.oauthbearer.extensions": _same(ALL, "SASL extensions sent with OIDC tokens, name=value,..."),
+    "sasl.oauthbearer.token.endpoint.url": _same(ALL, "OIDC token endpoint (client credentials grant)."),
+    "sasl.oauthbearer.sub.claim.name": _same(ALL, "Claim of the access token that names the principal."),
+    "sasl.oauthbearer.grant.type": Setting("accepted", None, ALL, "client_credentials (the default) only; the "
+                                           "jwt-bearer grant is refused: get such tokens in oauth_cb.", _grant_type),
+    "sasl.oauthbearer.metadata.authentication.type": Setting(
+        "accepted", None, ALL, "none (the default) only; azure_imds and aws_iam are refused: get the token in "
+                               "oauth_cb.", _metadata_authentication),
+    **{f"sasl.oauthbearer.assertion.{name}": Setting("accepted", None, ALL, _ASSERTION, None) for name in (
+        "algorithm", "private.key.file", "private.key.passphrase", "private.key.pem", "file", "claim.aud",
+        "claim.exp.seconds", "claim.iss", "claim.jti.include", "claim.nbf.seconds", "claim.sub",
+        "jwt.template.file")},
+    "https.ca.location": _same(ALL, "CA certificates the token endpoint is verified with; 'probe': the system's.",
+                               _cafile),
+    "https.ca.pem": _same(ALL, "CA certificates (PEM string) the token endpoint is verified with."),
+}
+
 SETTINGS = {
     # -- connection and security
     "bootstrap.servers": _same(ALL, "Brokers to bootstrap from, host:port,..."),
     "metadata.broker.list": _same(ALL, "librdkafka's older name of bootstrap.servers.", target="bootstrap.servers"),
     "client.id": _same(ALL, "Client id sent with every request."),
     "security.protocol": _same(ALL, "plaintext, ssl, sasl_plaintext or sasl_ssl (any case)."),
-    "sasl.mechanisms": _same(ALL, "PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512 (GSSAPI and OAUTHBEARER are refused "
-                                  "by kafkacodec).", target="sasl.mechanism"),
+    "sasl.mechanisms": _same(ALL, "PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER (GSSAPI is refused by "
+                                  "kafkacodec).", target="sasl.mechanism"),
     "sasl.mechanism": _same(ALL, "Alias of sasl.mechanisms."),
     "sasl.username": _same(ALL, "SASL PLAIN/SCRAM user."),
     "sasl.password": _same(ALL, "SASL PLAIN/SCRAM password."),
@@ -172,9 +222,7 @@ SETTINGS = {
     "sasl.kerberos.principal": _unsupported("GSSAPI is not supported: use SCRAM-SHA-256/512 or PLAIN"),
     "sasl.kerberos.keytab": _unsupported("GSSAPI is not supported: use SCRAM-SHA-256/512 or PLAIN"),
     "sasl.kerberos.kinit.cmd": _unsupported("GSSAPI is not supported: use SCRAM-SHA-256/512 or PLAIN"),
-    "sasl.oauthbearer.config": _unsupported("SASL/OAUTHBEARER is not supported yet: use SCRAM-SHA-256/512 or PLAIN"),
-    "sasl.oauthbearer.method": _unsupported("SASL/OAUTHBEARER is not supported yet: use SCRAM-SHA-256/512 or PLAIN"),
-    "oauth_cb": _unsupported("SASL/OAUTHBEARER is not supported yet: use SCRAM-SHA-256/512 or PLAIN"),
+    **_OAUTHBEARER,
     "socket.timeout.ms": _same(ALL, "Timeout of a network request.", target="request.timeout.ms"),
     "request.timeout.ms": _same(ALL, "Timeout of a network request (librdkafka: the produce request's)."),
     "socket.connection.setup.timeout.ms": _same(ALL, "Timeout to connect (TCP, TLS, SASL)."),
