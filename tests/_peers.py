@@ -206,7 +206,7 @@ def _mock_child(num_brokers, topics, lifetime):
         lib.rd_kafka_destroy(rk)
 
 
-_FAULT_COMMANDS = {"errors", "down", "up", "leader", "rtt", "coordinator"}
+_FAULT_COMMANDS = {"errors", "down", "up", "leader", "rtt", "coordinator", "follower"}
 
 
 def _fault_command(lib, mc, parts):
@@ -215,6 +215,7 @@ def _fault_command(lib, mc, parts):
     errors <api_key> <code>...       next requests of that API answer these error codes, in turn
     down <broker> / up <broker>      the broker closes connections and refuses new ones / serves again
     leader <topic> <partition> <broker>
+    follower <topic> <partition> <broker>   the leader names it the preferred read replica (KIP-392)
     rtt <broker> <ms>                the broker delays every response
     coordinator <group|transaction> <key> <broker>
     """
@@ -235,6 +236,11 @@ def _fault_command(lib, mc, parts):
             rc = fn(mc, int(args[0]))
         elif cmd == "leader":
             fn = lib.rd_kafka_mock_partition_set_leader
+            fn.argtypes = [vp, cp, ctypes.c_int32, ctypes.c_int32]
+            fn.restype = i
+            rc = fn(mc, args[0].encode(), int(args[1]), int(args[2]))
+        elif cmd == "follower":
+            fn = lib.rd_kafka_mock_partition_set_follower
             fn.argtypes = [vp, cp, ctypes.c_int32, ctypes.c_int32]
             fn.restype = i
             rc = fn(mc, args[0].encode(), int(args[1]), int(args[2]))

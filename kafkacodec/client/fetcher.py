@@ -90,7 +90,7 @@ class FetchSession:
 
 class PartitionState:
     __slots__ = ("position", "leader_epoch", "paused", "reset", "high_watermark", "last_stable_offset",
-                 "log_start_offset", "error", "in_flight", "held", "fetch_next")
+                 "log_start_offset", "error", "in_flight", "held", "fetch_next", "replica", "replica_until")
 
     def __init__(self) -> None:
         self.position: int | None = None  # next offset to return to the caller
@@ -106,6 +106,10 @@ class PartitionState:
         # arrived yet is held here (raw bytes) while fetching continues from fetch_next
         self.held: bytes | None = None
         self.fetch_next: int | None = None
+        # the replica the leader told us to fetch from (KIP-392: a follower in our client.rack),
+        # -1: the leader; trusted until replica_until (metadata.max.age.ms, as Java's client)
+        self.replica = -1
+        self.replica_until = 0.0
 
     def fetch_offset(self) -> int | None:
         """Where the partition's next Fetch starts when nothing of it is buffered."""
@@ -311,6 +315,11 @@ class Fetcher:
                 if leader is None:
                     md.request_update()
                     continue
+                if state.replica >= 0:
+                    if now < state.replica_until and state.replica in md.brokers:
+                        leader = state.replica  # fetched from the replica the leader named
+                    else:
+                        state.replica = -1
                 if leader in self._node_in_flight:
                     continue
                 backoff = self._node_backoff.get(leader)
@@ -340,7 +349,8 @@ class Fetcher:
     def _node_has_buffered(self, node: int, md: Metadata) -> bool:
         for tp in self.buffered:
             state = self.partitions.get(tp)
-            if state is not None and not state.paused and md.leader_for(tp.topic, tp.partition) == node:
+            if state is not None and not state.paused and (
+                    state.replica if state.replica >= 0 else md.leader_for(tp.topic, tp.partition)) == node:
                 return True
         return False
 
@@ -377,7 +387,7 @@ class Fetcher:
             max_bytes=conf["fetch.max.bytes"], isolation_level=self.isolation, session_id=session_id,
             session_epoch=session_epoch, topics=[FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
             forgotten_topics_data=[ForgottenTopic(topic=t, partitions=sorted(ps)) for t, ps in forgotten.items()],
-            rack_id="")
+            rack_id=conf["client.rack"])
         sent = {(tp, spec[0]) for tp, spec in wanted.items()}
         try:
             # a session is built for the version the ready connection negotiated: send exactly that one
@@ -417,6 +427,8 @@ class Fetcher:
                 state = self.partitions.get(tp)
                 if state is not None:
                     state.in_flight = False
+                    if state.replica == node and (exc is not None or future.result().error_code):
+                        state.replica = -1  # the replica failed us: back to the leader (KIP-392)
             if exc is not None:
                 if isinstance(exc, E.ClientClosedError):
                     log.debug("fetch from broker %s ended: %s", node, exc)
@@ -461,6 +473,22 @@ class Fetcher:
                     if p.current_leader is not None and p.current_leader.leader_epoch is not None:
                         md.observe_leader_epoch(tp.topic, tp.partition, p.current_leader.leader_epoch)
                     code = p.error_code
+                    replica = getattr(p, "preferred_read_replica", -1)  # Fetch v11+
+                    if code == Code.NONE and replica is not None and replica >= 0 and replica != node:
+                        # the leader names a replica to fetch from (KIP-392); its answer has no data
+                        log.debug("fetch %s[%d]: broker %s names replica %d to fetch from", tp.topic, tp.partition,
+                                  node, replica)
+                        state.replica = replica
+                        state.replica_until = time.monotonic() + self.conf["metadata.max.age.ms"] / 1000
+                        self.client.wakeup()
+                        continue
+                    if code != Code.NONE and state.replica == node:
+                        # a replica's error (out of range: it lags the leader): the leader answers instead
+                        log.info("fetch %s[%d] from replica %s: %s; fetching from the leader", tp.topic,
+                                 tp.partition, node, _code_name(code))
+                        state.replica = -1
+                        self.client.wakeup()
+                        continue
                     if code == Code.NONE:
                         state.high_watermark = p.high_watermark
                         state.last_stable_offset = p.last_stable_offset

@@ -417,6 +417,10 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
         1048576, _int(1), "Most data per partition in a Fetch answer (at least one batch); the buffered data "
                           "stays within partitions x this."),
     "max.poll.records": Setting(500, _int(1), "Most records one poll() returns."),
+    "client.rack": Setting(
+        "", _str(False), "The rack (zone) this consumer runs in, sent with each Fetch: a broker with a rack-aware "
+                         "replica.selector.class names a replica of that rack, and the consumer fetches from it "
+                         "(KIP-392) until metadata.max.age.ms passes or it fails; empty: none."),
     "fetch.queue.min.records": Setting(
         1, _int(1), "A partition is fetched again while fewer of its records than this are buffered (counted "
                     "by offsets), so larger values fetch ahead of poll(); 1: only once poll() has drained it "
