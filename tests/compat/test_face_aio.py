@@ -44,21 +44,44 @@ def _waited(before: dict[str, float], after: dict[str, float]) -> float:
     return sum(max(0.0, t - before.get(tid, 0.0)) for tid, t in after.items())
 
 
+class _Collections:
+    """The garbage collector's passes, (start, end) in perf_counter seconds, whichever thread ran them."""
+
+    def __init__(self):
+        self.passes = []
+        self._started = {}
+
+    def __call__(self, phase, info):
+        tid = _thread_id()
+        if phase == "start":
+            self._started[tid] = time.perf_counter()
+        elif tid in self._started:
+            self.passes.append((self._started.pop(tid), time.perf_counter()))
+
+    def within(self, start, end):
+        """Seconds of collecting between start and end (older passes are dropped: steps come in order)."""
+        self.passes = [p for p in self.passes if p[1] > start]
+        return sum(max(0.0, min(end, b) - max(start, a)) for a, b in self.passes)
+
+
 class LoopWatch:
     """Times each step the loop runs, as asyncio's debug mode does (slow_callback_duration), without
     debug mode's own cost (a traceback kept for every future and callback, which makes each step
-    several times slower and the collector's passes long).  A step's time is its wall time less the
-    time the process's threads were ready to run but kept without a CPU by the operating system
-    meanwhile: other processes' load on a shared machine (the loop's thread preempted, or the thread
-    holding the GIL it waits for), not the step.  Waiting for the GIL held by a running thread, for
-    a lock, for I/O, or computing, counts.  The collector is frozen first: its passes then see what
-    the run makes, not every object pytest and both clients hold."""
+    several times slower and the collector's passes long).  A step's time is its wall time less:
+    - the time the process's threads were ready to run but kept without a CPU by the operating
+      system (other processes' load on a shared machine: the loop's thread preempted, or the
+      thread holding the GIL it waits for);
+    - the garbage collector's passes (any thread's: they stop every thread, and last as long as
+      the objects the whole process holds; frozen first, they see only what the run makes).
+    Waiting for the GIL held by a running thread, for a lock, for I/O, or computing, counts.
+    Both amounts left out are reported with a slow step."""
 
     def __init__(self):
         self.slow = []
         self.steps = 0
         self.longest = 0.0
         self._thread = None
+        self._collections = _Collections()
 
     def _timed(self, original):
         watch = self
@@ -71,12 +94,16 @@ class LoopWatch:
             try:
                 return original(handle)
             finally:
-                wall = time.perf_counter() - started
-                held = wall - _waited(queued, _run_queue_waits())
+                ended = time.perf_counter()
+                waited = _waited(queued, _run_queue_waits())
+                collecting = watch._collections.within(started, ended)
+                held = ended - started - waited - collecting
                 watch.steps += 1
                 watch.longest = max(watch.longest, held)
                 if held > SLOW_STEP:
-                    watch.slow.append(f"{held * 1000:.1f} ms: {handle!r}")
+                    watch.slow.append(f"{held * 1000:.1f} ms ({(ended - started) * 1000:.1f} ms less "
+                                      f"{waited * 1000:.1f} without a CPU and {collecting * 1000:.1f} "
+                                      f"collecting garbage): {handle!r}")
 
         return run
 
@@ -90,10 +117,12 @@ class LoopWatch:
 
         gc.collect()
         gc.freeze()
+        gc.callbacks.append(self._collections)
         try:
             return asyncio.run(main())
         finally:
             self._thread = None
+            gc.callbacks.remove(self._collections)
             gc.unfreeze()
             asyncio.events.Handle._run = original
 
@@ -136,6 +165,7 @@ def test_the_watch_catches_a_blocking_step():
     with pytest.raises(AssertionError, match="loop steps over 10 ms") as info:
         watch.check()
     assert len(watch.slow) == 1 and watch.longest >= 0.05, info.value
+    assert watch._collections.within(0, time.perf_counter()) < 0.01  # none of it was the collector
 
 
 def test_aio_producer_delivers_futures_of_messages(warm):
