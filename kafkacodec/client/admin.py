@@ -34,7 +34,7 @@ from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.types import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike
 from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from kafkacodec.client.metadata import BrokerInfo, Metadata, PartitionInfo

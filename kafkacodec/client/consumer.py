@@ -49,7 +49,7 @@ _T = TypeVar("_T")
 
 __all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
 
 
 # poll() hands out the record layer's own records, decoded in C with the

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from kafkacodec.client.metadata import Metadata
     from kafkacodec.client.network import NetworkClient
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
 
 FETCH_SESSION_MIN_VERSION = 7
 FETCH_API_KEY = 1

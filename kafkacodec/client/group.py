@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from kafkacodec.client.fetcher import Fetcher
     from kafkacodec.client.metadata import Metadata
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
 
 _R = TypeVar("_R")
 

@@ -57,7 +57,7 @@ Document = dict[str, Any]
 
 __all__ = ["BrokerCounters", "RttWindow", "Statistics", "StatsEmitter", "StatsQueue"]
 
-log = logging.getLogger("kafkacodec.client")
+log = logging.getLogger(__name__)
 
 OFFSET_INVALID = -1001          # librdkafka's "no offset"
 _COORDINATOR_NODES = 1 << 30    # node ids above: coordinators' own connections (NetworkClient.coordinator_node)
