@@ -79,10 +79,12 @@ RebalanceCallback = Callable[[Any, list[TopicPartition]], object]
 
 
 class _Inbox:
-    """Calls a callback running on the loop makes on the client whose thread waits for it:
-    that thread runs them, so they behave as calls made inside a blocking client's callback."""
+    """Calls a callback running on the loop makes on the client whose thread waits for it
+    (`owner`): that thread runs them, so they behave as calls made inside a blocking client's
+    callback."""
 
-    def __init__(self) -> None:
+    def __init__(self, owner: object) -> None:
+        self.owner = owner
         self._calls: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._open = True
@@ -127,10 +129,10 @@ def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) 
 _INBOX: contextvars.ContextVar[_Inbox | None] = contextvars.ContextVar("kafkacodec_aio_inbox", default=None)
 
 
-def _on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., object],
+def _on_loop(loop: asyncio.AbstractEventLoop, owner: object, fn: Callable[..., object],
              edit: Callable[[tuple[Any, ...]], tuple[Any, ...]] | None = None) -> Callable[..., Any]:
-    """fn, for a client to call on its own thread: it runs on `loop` (awaited when it returns an
-    awaitable) while the calling thread waits, serving the calls fn makes on the client."""
+    """fn, for `owner`'s client to call on its own thread: it runs on `loop` (awaited when it returns
+    an awaitable) while the calling thread waits, serving the calls fn makes on `owner`."""
 
     def call(*args: Any) -> Any:
         if edit is not None:
@@ -141,7 +143,7 @@ def _on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., object],
             if inspect.isawaitable(result):
                 _background(loop, result)
             return None
-        inbox = _Inbox()
+        inbox = _Inbox(owner)
 
         async def run() -> Any:
             _INBOX.set(inbox)
@@ -174,12 +176,13 @@ def _background(loop: asyncio.AbstractEventLoop, awaitable: Any) -> None:
     task.add_done_callback(_TASKS.discard)
 
 
-def _wrap_callbacks(loop: asyncio.AbstractEventLoop, config: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+def _wrap_callbacks(loop: asyncio.AbstractEventLoop, owner: object, config: dict[str, Any],
+                    names: Sequence[str]) -> dict[str, Any]:
     out = dict(config)
     for name in names:
         fn = out.get(name)
         if fn is not None and callable(fn):
-            out[name] = _on_loop(loop, fn)
+            out[name] = _on_loop(loop, owner, fn)
     return out
 
 
@@ -203,7 +206,7 @@ class AIOProducer:
         if max_workers < 1:
             raise ValueError("max_workers must be at least 1")
         self.executor = executor
-        config = _wrap_callbacks(self._loop, dict(producer_conf), ("stats_cb",))
+        config = _wrap_callbacks(self._loop, self, dict(producer_conf), ("stats_cb",))
         conf, face = _config.translate(config, "P")
         self._conf = conf
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
@@ -405,8 +408,13 @@ class AIOProducer:
     def __del__(self) -> None:
         if getattr(self, "_is_closed", True) is False:
             try:
-                # records still unacknowledged fail; nothing waits for them
-                self._ap.producer.close(0)
+                if self._outstanding:
+                    self._ap.producer.close(0)  # records still unacknowledged fail; nothing waits for them
+                else:
+                    # nothing to deliver: stop the I/O thread without waiting for it (at exit it no longer runs)
+                    self._ap.producer.client.close(0)
+                if self._admin is not None:
+                    self._admin.client.close(0)
             except Exception:
                 pass
 
@@ -426,7 +434,7 @@ class AIOConsumer:
         if max_workers < 1:
             raise ValueError("max_workers must be at least 1")
         self.executor = executor
-        config = _wrap_callbacks(self._loop, dict(consumer_conf), ("error_cb", "stats_cb", "on_commit"))
+        config = _wrap_callbacks(self._loop, self, dict(consumer_conf), ("error_cb", "stats_cb", "on_commit"))
         conf, face = _consumer.settings(config)
         self._ac = make_client(AsyncConsumer, conf)
         self._c = Consumer.__new__(Consumer)
@@ -445,7 +453,7 @@ class AIOConsumer:
         if self._closed:
             raise RuntimeError("Consumer closed")
         inbox = _INBOX.get()
-        if inbox is not None:
+        if inbox is not None and inbox.owner is self:
             fut: asyncio.Future[_T] = self._loop.create_future()
             if inbox.put(functools.partial(fn, *args, **kwargs), fut):
                 return await fut
@@ -494,7 +502,7 @@ class AIOConsumer:
         def this_consumer(args: tuple[Any, ...]) -> tuple[Any, ...]:
             return (self,) + tuple(args[1:])
 
-        wrapped = [None if fn is None else _on_loop(self._loop, fn, this_consumer)
+        wrapped = [None if fn is None else _on_loop(self._loop, self, fn, this_consumer)
                    for fn in (on_assign, on_revoke, on_lost)]
         await self._call(self._c.subscribe, topics, *wrapped)
 
