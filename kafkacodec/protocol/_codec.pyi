@@ -37,6 +37,7 @@ class FieldOp:
     default: Any
     factory: Any
     ignorable: bool
+    lenient: tuple[int, str] | None  # (bytes left when a peer left the field out or -1, debug line): _lenient
     def __init__(
         self,
         kind: int,

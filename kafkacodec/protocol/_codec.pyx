@@ -39,6 +39,7 @@ from kafkacodec._buffer cimport (Reader, Writer, cur_be, cur_peek, cur_take,
 from kafkacodec._primitives cimport KC_OK, kc_load_be16, kc_load_be32, kc_load_be64
 from kafkacodec._buffer import Reader as _ReaderCls, Writer as _WriterCls
 from kafkacodec.errors import CorruptDataError, EncodeError
+from kafkacodec.protocol import _lenient
 
 globals()["Writer"] = _WriterCls  # framing calls `impl.Writer()`
 
@@ -75,6 +76,7 @@ cdef class FieldOp:
     cdef public object default
     cdef public object factory
     cdef public bint ignorable
+    cdef public object lenient  # set by _lenient.apply: (bytes left when absent or -1, debug line)
     cdef Py_ssize_t offset      # slot offset of attr in the owning class
 
     def __init__(self, kind, attr, nullable, compact, min_size, child, elem):
@@ -89,6 +91,7 @@ cdef class FieldOp:
         self.default = None
         self.factory = None
         self.ignorable = False
+        self.lenient = None
 
 
 @cython.final
@@ -260,6 +263,9 @@ cdef Py_ssize_t _length(Reader r, FieldOp op) except -2:
     cdef int64_t n
     cdef uint32_t u
     cdef int rc
+    if op.lenient is not None and r.cur.end - r.cur.pos == op.lenient[0]:
+        _lenient.note(op.lenient[1])  # a peer left the field out (_lenient.ABSENT_AS_EMPTY)
+        return 0
     if op.compact:
         rc = cur_uvarint(&r.cur, &u)
         if rc != KC_OK:
@@ -272,6 +278,9 @@ cdef Py_ssize_t _length(Reader r, FieldOp op) except -2:
     if n < -1:
         raise CorruptDataError(f"negative length {n}", r.cur.base + at)
     if n == -1 and not op.nullable:
+        if op.lenient is not None and op.lenient[0] < 0:
+            _lenient.note(op.lenient[1])  # a peer wrote null where it may not (_lenient.NULL_AS_EMPTY)
+            return 0
         raise CorruptDataError("null in a non-nullable field", r.cur.base + at)
     return <Py_ssize_t>n
 

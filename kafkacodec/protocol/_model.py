@@ -319,6 +319,8 @@ class MessageSpec:
             variant = self.variant(version)
             plan = _compile_struct(self.cls, variant.fields, version,
                                    _in(variant.flexible_versions, version), impl)
+            from kafkacodec.protocol import _lenient  # the peers' exceptions, field by field
+            _lenient.apply(self.name, plan)
             self._plans[key] = plan
         return plan
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from kafkacodec._pure.buffer import Reader, Writer
 from kafkacodec.errors import CorruptDataError, EncodeError
+from kafkacodec.protocol import _lenient
 
 (INT8, INT16, INT32, INT64, UINT16, UINT32, FLOAT64, BOOL, UUID, STRING, BYTES, RECORDS,
  ARRAY, STRUCT) = range(14)
@@ -27,6 +28,7 @@ class FieldOp:
     default: object = None
     factory: object = None
     ignorable: bool = False
+    lenient: tuple | None = None  # set by _lenient.apply: (bytes left when absent or -1, debug line)
 
 
 @dataclass(slots=True, eq=False)
@@ -48,6 +50,10 @@ class StructPlan:
 def _length(r, op):
     """Read a string/bytes/array length; -1 means null."""
     at = r.pos
+    lenient = op.lenient
+    if lenient is not None and r.end - r.pos == lenient[0]:
+        _lenient.note(lenient[1])  # a peer left the field out (_lenient.ABSENT_AS_EMPTY)
+        return 0
     if op.compact:
         n = r.read_uvarint() - 1
     elif op.kind == STRING:
@@ -57,6 +63,9 @@ def _length(r, op):
     if n < -1:
         raise CorruptDataError(f"negative length {n}", r.base + at)
     if n == -1 and not op.nullable:
+        if lenient is not None and lenient[0] < 0:
+            _lenient.note(lenient[1])  # a peer wrote null where it may not (_lenient.NULL_AS_EMPTY)
+            return 0
         raise CorruptDataError("null in a non-nullable field", r.base + at)
     return n
 
