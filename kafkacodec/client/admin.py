@@ -12,16 +12,23 @@ consumer groups, configs, the cluster, and transactions other producers left.
 Calls block the calling thread (the requests run on the client's I/O thread),
 retry retriable broker errors after a metadata refresh, and raise
 KafkaTimeoutError once ``timeout`` (default ``default.api.timeout.ms``) is spent.
+A request the broker dropped the connection on once it was sent is not sent
+again, as librdkafka's admin calls do (a request waiting for a connection is).
+A call whose API the broker lacks raises UnsupportedVersionError before sending.
 """
 from __future__ import annotations
 
 import concurrent.futures
+import enum
+import hashlib
 import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
 
+from kafkacodec.protocol import api_key_of
 from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
@@ -29,7 +36,7 @@ from kafkacodec.client import _checks
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client import transaction
-from kafkacodec.client.coordinator import CoordinatorCalls, answer_by
+from kafkacodec.client.coordinator import CoordinatorCalls, FetchedOffsets, OffsetFetch, answer_by
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.types import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike
 from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
@@ -40,13 +47,125 @@ if TYPE_CHECKING:
     from kafkacodec.client.metadata import BrokerInfo, Metadata, PartitionInfo
 
 __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription", "list_offsets",
-           "EARLIEST", "LATEST", "GroupListing", "GroupDescription", "GroupMember", "ConfigResource",
-           "ConfigEntry", "TopicDescription", "max_version"]
+           "EARLIEST", "LATEST", "MAX_TIMESTAMP", "GroupListing", "GroupDescription", "GroupMember",
+           "ConfigResource", "ConfigEntry", "TopicDescription", "max_version", "AclResourceType", "AclPatternType",
+           "AclOperation", "AclPermissionType", "AclBinding", "ScramMechanism", "ScramCredentialInfo",
+           "ScramUpsertion", "ScramDeletion", "ElectionType"]
+
+#: list_offsets: the offset of the record with the largest timestamp (KIP-734, ListOffsets v7+)
+MAX_TIMESTAMP = -3
+
+
+class AclResourceType(enum.IntEnum):
+    """What an ACL is on (Kafka's codes; librdkafka calls CLUSTER "BROKER")."""
+
+    UNKNOWN = 0
+    ANY = 1
+    TOPIC = 2
+    GROUP = 3
+    CLUSTER = 4
+    TRANSACTIONAL_ID = 5
+    DELEGATION_TOKEN = 6
+    USER = 7
+
+
+class AclPatternType(enum.IntEnum):
+    """How an ACL's resource name matches: LITERAL, PREFIXED; in filters ANY or MATCH."""
+
+    UNKNOWN = 0
+    ANY = 1
+    MATCH = 2
+    LITERAL = 3
+    PREFIXED = 4
+
+
+class AclOperation(enum.IntEnum):
+    UNKNOWN = 0
+    ANY = 1
+    ALL = 2
+    READ = 3
+    WRITE = 4
+    CREATE = 5
+    DELETE = 6
+    ALTER = 7
+    DESCRIBE = 8
+    CLUSTER_ACTION = 9
+    DESCRIBE_CONFIGS = 10
+    ALTER_CONFIGS = 11
+    IDEMPOTENT_WRITE = 12
+    CREATE_TOKENS = 13
+    DESCRIBE_TOKENS = 14
+    TWO_PHASE_COMMIT = 15
+
+
+class AclPermissionType(enum.IntEnum):
+    UNKNOWN = 0
+    ANY = 1
+    DENY = 2
+    ALLOW = 3
+
+
+class AclBinding(NamedTuple):
+    """An ACL, or (with None and the ANY/MATCH members) a filter of ACLs for describe_acls
+    and delete_acls."""
+
+    resource_type: AclResourceType
+    name: str | None
+    pattern_type: AclPatternType
+    principal: str | None
+    host: str | None
+    operation: AclOperation
+    permission_type: AclPermissionType
+
+
+class ScramMechanism(enum.IntEnum):
+    UNKNOWN = 0
+    SCRAM_SHA_256 = 1
+    SCRAM_SHA_512 = 2
+
+
+class ScramCredentialInfo(NamedTuple):
+    mechanism: ScramMechanism
+    iterations: int
+
+
+class ScramUpsertion(NamedTuple):
+    """A SCRAM credential to set: the salted password is computed here (the password
+    itself is never sent); salt None: 64 random bytes, as librdkafka makes."""
+
+    user: str
+    mechanism: ScramMechanism
+    iterations: int
+    password: bytes
+    salt: bytes | None = None
+
+
+class ScramDeletion(NamedTuple):
+    user: str
+    mechanism: ScramMechanism
+
+
+class ElectionType(enum.IntEnum):
+    PREFERRED = 0
+    UNCLEAN = 1
+
+
+_SCRAM_HASHES = {ScramMechanism.SCRAM_SHA_256: "sha256", ScramMechanism.SCRAM_SHA_512: "sha512"}
+
+
+def _operations(bits: int | None) -> list[AclOperation] | None:
+    """The operations a broker's authorized-operations bit field allows; None when it gave
+    none (Kafka's INT32_MIN: not asked).  Any negative field is None, as librdkafka reads it
+    (Tansu answers -1), and UNKNOWN, ANY and ALL are never in it (KIP-430)."""
+    if bits is None or bits < 0:
+        return None
+    return [op for op in AclOperation if op >= AclOperation.READ and bits & (1 << op)]
 
 class ClusterDescription(NamedTuple):
     cluster_id: str | None
     controller_id: int | None
     brokers: list[BrokerInfo]
+    authorized_operations: list[AclOperation] | None = None  # asked for: describe_cluster(...=True)
 
 
 class GroupListing(NamedTuple):
@@ -61,16 +180,21 @@ class GroupMember(NamedTuple):
     group_instance_id: str | None
     client_id: str
     client_host: str
-    assignment: bytes
+    assignment: bytes                # a classic group's: its protocol's bytes (a consumer's: ConsumerProtocolAssignment)
+    metadata: bytes = b""            # a classic group's: what the member joined with
+    assigned: list[TopicPartition] | None = None   # a consumer group's (KIP-848): its partitions
+    target: list[TopicPartition] | None = None     # a consumer group's: the partitions it is moving to
 
 
 class GroupDescription(NamedTuple):
     group_id: str
     state: str
     protocol_type: str
-    protocol: str
+    protocol: str                    # a classic group's protocol (its assignor); a consumer group's assignor
     members: list[GroupMember]
     coordinator: int | None = None   # the node id of the broker that described it (its coordinator)
+    group_type: str = "Classic"      # "Consumer": a KIP-848 group (ConsumerGroupDescribe answered)
+    authorized_operations: list[AclOperation] | None = None
 
 
 class ConfigResource(NamedTuple):
@@ -92,6 +216,7 @@ class TopicDescription(NamedTuple):
     topic_id: Any        # uuid.UUID
     is_internal: bool
     partitions: list[PartitionInfo]
+    authorized_operations: list[AclOperation] | None = None
 
 
 #: where list_offsets looks: "earliest", "latest" or a timestamp in ms
@@ -106,7 +231,7 @@ _CONFIG_OPS = {"set": 0, "delete": 1, "append": 2, "subtract": 3}
 _CONFIG_SOURCES = {1: "dynamic_topic", 2: "dynamic_broker", 3: "dynamic_default_broker", 4: "static_broker",
                    5: "default", 6: "dynamic_broker_logger"}
 _DEFAULT_CONFIG = 5
-_SPEC = {"earliest": EARLIEST, "latest": LATEST}
+_SPEC = {"earliest": EARLIEST, "latest": LATEST, "max_timestamp": MAX_TIMESTAMP}
 
 
 def _timestamp_of(spec: OffsetSpec) -> int:
@@ -114,10 +239,43 @@ def _timestamp_of(spec: OffsetSpec) -> int:
         try:
             return _SPEC[spec.lower()]
         except KeyError:
-            raise ValueError(f"offset spec must be 'earliest', 'latest' or a timestamp in ms, got {spec!r}") from None
-    if isinstance(spec, bool) or not isinstance(spec, int):
-        raise ValueError(f"offset spec must be 'earliest', 'latest' or a timestamp in ms, got {spec!r}")
-    return spec
+            pass
+    elif not isinstance(spec, bool) and isinstance(spec, int) and spec >= MAX_TIMESTAMP:
+        return spec
+    raise ValueError(f"offset spec must be 'earliest', 'latest', 'max_timestamp' or a timestamp in ms, "
+                     f"got {spec!r}")
+
+
+_IntEnum = TypeVar("_IntEnum", bound=enum.IntEnum)
+
+
+def _enum(cls: type[_IntEnum], value: int) -> _IntEnum:
+    """`value` as a member of `cls`; a code this client does not know is UNKNOWN (0)."""
+    try:
+        return cls(value)
+    except ValueError:
+        return cls(0)
+
+
+def _acl(resource_type: int, name: str | None, pattern_type: int, principal: str | None, host: str | None,
+         operation: int, permission_type: int) -> AclBinding:
+    return AclBinding(_enum(AclResourceType, resource_type), name, _enum(AclPatternType, pattern_type), principal,
+                      host, _enum(AclOperation, operation), _enum(AclPermissionType, permission_type))
+
+
+def _sent(client: NetworkClient, api: str) -> int:
+    """How many `api` requests the client has put on the wire so far (its connections' counters)."""
+    key = api_key_of(api)
+    return sum(c.req[key] for c in tuple(client.broker_counters))
+
+
+def _lost_on_the_wire(exc: BaseException, client: NetworkClient, api: str, sent_before: int) -> bool:
+    """Whether `exc` is the connection of a request that had gone out closing under it.
+    librdkafka fails such an admin request rather than send it again, and so does Admin: a
+    broker that drops the connection on a request it cannot serve (Tansu's DeleteRecords)
+    would only get it again and again.  A request that never went out (no connection yet)
+    is still retried until the call's timeout."""
+    return isinstance(exc, E.KafkaConnectionError) and _sent(client, api) > sent_before
 
 
 def _sleep_backoff(client: NetworkClient, attempt: int, deadline: float) -> None:
@@ -134,13 +292,15 @@ def _request_timeout(client: NetworkClient, deadline: float) -> float:
 
 
 def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], timeout: float,
-                 isolation_level: IsolationLevel = IsolationLevel.READ_UNCOMMITTED
-                 ) -> dict[TopicPartition, OffsetAndTimestamp]:
-    """{TopicPartition: OffsetAndTimestamp} for {(topic, partition): "earliest" | "latest" | ms},
-    read at `isolation_level` (an IsolationLevel, sent as it is).
+                 isolation_level: IsolationLevel = IsolationLevel.READ_UNCOMMITTED, *,
+                 resend_lost: bool = True) -> dict[TopicPartition, OffsetAndTimestamp]:
+    """{TopicPartition: OffsetAndTimestamp} for {(topic, partition): "earliest" | "latest" |
+    "max_timestamp" | ms}, read at `isolation_level` (an IsolationLevel, sent as it is).
 
     A timestamp finds the first offset whose timestamp is at or after it; when
     there is none the answer is OffsetAndTimestamp(None, None, None) (Kafka's -1).
+    Without `resend_lost`, a request whose connection closed once it was sent fails
+    the call (Admin's rule, _lost_on_the_wire).
     """
     deadline = time.monotonic() + timeout
     pending = {TopicPartition(*tp): _timestamp_of(spec) for tp, spec in specs.items()}
@@ -163,6 +323,7 @@ def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], time
             by_leader.setdefault(client.metadata.leader_for(tp.topic, tp.partition), {}).setdefault(
                 tp.topic, []).append((tp.partition, ts))
         futures = []
+        sent_before = _sent(client, "ListOffsets")
         for leader, topics in by_leader.items():
             body = m.ListOffsetsRequest(replica_id=-1, isolation_level=isolation_level, topics=[
                 m.ListOffsetsRequest.ListOffsetsTopic(name=topic, partitions=[
@@ -177,7 +338,8 @@ def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], time
             try:
                 resp = answer_by(future, deadline)
             except E.KafkaError as exc:
-                if not exc.retriable:
+                if not exc.retriable or (not resend_lost and _lost_on_the_wire(exc, client, "ListOffsets",
+                                                                               sent_before)):
                     raise
                 last_error = exc
                 retry = True
@@ -241,6 +403,13 @@ class Admin:
         if self._owns_client:
             self._client.close()
 
+    def set_sasl_credentials(self, username: str, password: str) -> None:
+        """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with
+        them; those already open stay as they are."""
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
+        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
+
     def __enter__(self) -> Admin:
         return self
 
@@ -264,11 +433,13 @@ class Admin:
         attempt = 0
         while True:
             target = self._controller(deadline) if to_controller else node
+            sent_before = _sent(self._client, api)
             future = self._client.send(target, api, body, timeout=_request_timeout(self._client, deadline))
             try:
                 return answer_by(future, deadline)
             except E.KafkaError as exc:
-                if not exc.retriable or time.monotonic() >= deadline:
+                if (not exc.retriable or time.monotonic() >= deadline
+                        or _lost_on_the_wire(exc, self._client, api, sent_before)):
                     raise
             self._client.metadata.request_update()
             _sleep_backoff(self._client, attempt, deadline)
@@ -297,8 +468,21 @@ class Admin:
 
     # -- cluster and topics
 
-    def describe_cluster(self, timeout: float | None = None) -> ClusterDescription:
+    def describe_cluster(self, timeout: float | None = None, *,
+                         include_authorized_operations: bool = False) -> ClusterDescription:
+        """The cluster id, controller and brokers, from a metadata refresh; with
+        `include_authorized_operations`, from a DescribeCluster request (KIP-700), which
+        also tells what this client may do on the cluster (None: the broker did not say)."""
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
+        if include_authorized_operations:
+            resp = self._call("DescribeCluster", m.DescribeClusterRequest(include_cluster_authorized_operations=True),
+                              deadline - time.monotonic())
+            if resp.error_code:
+                raise E.error_for(resp.error_code, f"DescribeCluster: {resp.error_message or ''}".rstrip(": "))
+            from kafkacodec.client.metadata import BrokerInfo
+            brokers = sorted(BrokerInfo(b.broker_id, b.host, b.port, b.rack) for b in resp.brokers)
+            return ClusterDescription(resp.cluster_id, resp.controller_id if resp.controller_id >= 0 else None,
+                                      brokers, _operations(resp.cluster_authorized_operations))
         md = self._client.metadata
         md.wait_for_update(max(0.0, deadline - time.monotonic()))
         return ClusterDescription(md.cluster_id, md.controller_id, sorted(md.brokers.values()))
@@ -309,11 +493,21 @@ class Admin:
         topics = self._client.metadata.all_topics(max(0.0, deadline - time.monotonic()))
         return {name: len(t.partitions) for name, t in topics.items()}
 
-    def describe_topics(self, names: Iterable[str], *, timeout: float | None = None) -> dict[str, TopicDescription]:
+    def describe_topics(self, names: Iterable[str], *, timeout: float | None = None,
+                        include_authorized_operations: bool = False) -> dict[str, TopicDescription]:
         """{name: TopicDescription} with each partition's PartitionInfo (leader, replicas,
-        in-sync replicas); UnknownTopicOrPartitionError for a topic that does not exist."""
+        in-sync replicas); UnknownTopicOrPartitionError for a topic that does not exist.
+        With `include_authorized_operations`, each also says what this client may do on the
+        topic (a Metadata request of its own asks; None: the broker did not say)."""
         deadline = self._deadline(timeout)
         wanted = set(names)
+        operations: dict[str, list[AclOperation] | None] = {}
+        if include_authorized_operations:
+            resp = self._call("Metadata", m.MetadataRequest(
+                topics=[m.MetadataRequest.MetadataRequestTopic(name=n) for n in sorted(wanted)],
+                allow_auto_topic_creation=False, include_topic_authorized_operations=True),
+                deadline - time.monotonic())
+            operations = {t.name: _operations(t.topic_authorized_operations) for t in resp.topics}
         md = self._client.metadata
         md.add_topics(wanted)
         unknown = Code.UNKNOWN_TOPIC_OR_PARTITION
@@ -327,7 +521,8 @@ class Admin:
         if missing:
             raise E.error_for(unknown, f"describe topics: {missing} do not exist")
         return {n: TopicDescription(n, md.topics[n].topic_id, md.topics[n].is_internal,
-                                    [md.topics[n].partitions[p] for p in sorted(md.topics[n].partitions)])
+                                    [md.topics[n].partitions[p] for p in sorted(md.topics[n].partitions)],
+                                    operations.get(n))
                 for n in wanted}
 
     def topic_metadata(self, names: Iterable[str] | None = None, *,
@@ -429,7 +624,8 @@ class Admin:
                      isolation_level: str | int = "read_uncommitted",
                      timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp]:
         level = IsolationLevel.parse(isolation_level, "isolation_level", E.ConfigError)
-        return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level)
+        return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level,
+                            resend_lost=False)
 
     def delete_records(self, offsets: Mapping[_TPKey, int], *,
                        timeout: float | None = None) -> dict[TopicPartition, int]:
@@ -529,29 +725,33 @@ class Admin:
 
     # -- consumer groups
 
-    def list_consumer_groups(self, *, timeout: float | None = None) -> list[GroupListing]:
+    def list_consumer_groups(self, *, timeout: float | None = None, states: Iterable[str] = (),
+                             types: Iterable[str] = ()) -> list[GroupListing]:
         """[GroupListing] of the groups every broker coordinates; a broker's error (after
         retrying retriable ones until the timeout) raises, naming the broker: a listing
         without its groups would look complete (list_consumer_groups_by_broker keeps the
-        other brokers' groups)."""
+        other brokers' groups).  `states`, `types`: see list_consumer_groups_by_broker."""
         out: dict[str, GroupListing] = {}
-        for node, listed in sorted(self.list_consumer_groups_by_broker(timeout=timeout).items()):
+        for node, listed in sorted(self.list_consumer_groups_by_broker(timeout=timeout, states=states,
+                                                                       types=types).items()):
             if isinstance(listed, BaseException):
                 raise listed
             for g in listed:
                 out[g.group_id] = g
         return sorted(out.values())
 
-    def list_consumer_groups_by_broker(self, *, timeout: float | None = None
-                                       ) -> dict[int, list[GroupListing] | E.KafkaError]:
+    def list_consumer_groups_by_broker(self, *, timeout: float | None = None, states: Iterable[str] = (),
+                                       types: Iterable[str] = ()) -> dict[int, list[GroupListing] | E.KafkaError]:
         """{broker id: [GroupListing] of the groups it coordinates, or the error it answered
         or failed with}.  Every broker is asked at once; a retriable error (a coordinator
         still loading, a lost connection) is asked again until the timeout, as Java's
-        admin does, and is the broker's answer if it lasts that long."""
+        admin does, and is the broker's answer if it lasts that long.  `states` ("Stable",
+        "Empty", ...; ListGroups v4+) and `types` ("Classic", "Consumer"; v5+) go to the
+        brokers as filters, which they apply (as librdkafka and Java send them)."""
         deadline = self._deadline(timeout)
         md = self._client.metadata
         md.wait_for(lambda md: md.brokers, max(0.0, deadline - time.monotonic()), "cluster metadata")
-        body = m.ListGroupsRequest(states_filter=[], types_filter=[])
+        body = m.ListGroupsRequest(states_filter=list(states), types_filter=list(types))
         out: dict[int, list[GroupListing] | E.KafkaError] = {}
         pending = sorted(md.brokers)
         attempt = 0
@@ -580,23 +780,65 @@ class Admin:
             attempt += 1
             pending = again
 
-    def describe_consumer_groups(self, groups: Iterable[str], *,
-                                 timeout: float | None = None) -> dict[str, GroupDescription]:
-        """{group id: GroupDescription}; a group nobody joined is described as state 'Dead'
-        (Kafka's answer) or 'Empty'.  Member assignments are the raw bytes."""
+    def describe_consumer_groups(self, groups: Iterable[str], *, timeout: float | None = None,
+                                 include_authorized_operations: bool = False,
+                                 classic: bool = False) -> dict[str, GroupDescription]:
+        """{group id: GroupDescription}, as librdkafka describes groups: ConsumerGroupDescribe
+        first (KIP-848: group_type "Consumer", members with their partitions), and DescribeGroups
+        where the coordinator lacks it or answers that the group is not a consumer group
+        (GROUP_ID_NOT_FOUND, UNSUPPORTED_VERSION): group_type "Classic", member assignments as
+        their protocol's bytes.  A classic group nobody joined is described as state 'Dead'
+        (Kafka's answer) or 'Empty'.  `classic`: DescribeGroups only."""
         deadline = self._deadline(timeout)
         out: dict[str, GroupDescription] = {}
         for group in groups:
-            resp, node = self._coordinator_answer(
-                "DescribeGroups",
-                lambda g=group: m.DescribeGroupsRequest(groups=[g], include_authorized_operations=False),  # type: ignore[misc]
-                lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
-            for g in resp.groups:
-                out[g.group_id] = GroupDescription(
-                    g.group_id, g.group_state, g.protocol_type, g.protocol_data,
-                    [GroupMember(x.member_id, x.group_instance_id, x.client_id, x.client_host,
-                                 bytes(x.member_assignment or b"")) for x in g.members], node)
+            described = None if classic else self._describe_consumer_group(group, include_authorized_operations,
+                                                                           deadline)
+            out[group] = described or self._describe_classic_group(group, include_authorized_operations, deadline)
         return out
+
+    def _describe_consumer_group(self, group: str, include_authorized_operations: bool,
+                                 deadline: float) -> GroupDescription | None:
+        """The group as ConsumerGroupDescribe answers it; None: ask DescribeGroups instead."""
+        not_consumer = (Code.GROUP_ID_NOT_FOUND, Code.UNSUPPORTED_VERSION)
+
+        def code(r: Any) -> int:
+            c: int = r.groups[0].error_code if r.groups else Code.NONE
+            return Code.NONE if c in not_consumer else c
+        try:
+            resp, node = self._coordinator_answer(
+                "ConsumerGroupDescribe",
+                lambda: m.ConsumerGroupDescribeRequest(group_ids=[group],
+                                                       include_authorized_operations=include_authorized_operations),
+                code, deadline, group=group)
+        except E.UnsupportedVersionError:  # the coordinator has no ConsumerGroupDescribe
+            return None
+        g = next((g for g in resp.groups if g.group_id == group), None)
+        if g is None or g.error_code in not_consumer:
+            return None
+
+        def partitions(a: Any) -> list[TopicPartition]:
+            return sorted(TopicPartition(t.topic_name, p) for t in (a.topic_partitions if a else ()) for p in t.partitions)
+        members = [GroupMember(x.member_id, x.instance_id, x.client_id, x.client_host, b"",
+                               assigned=partitions(x.assignment), target=partitions(x.target_assignment))
+                   for x in g.members]
+        return GroupDescription(g.group_id, g.group_state, "consumer", g.assignor_name, members, node, "Consumer",
+                                _operations(g.authorized_operations))
+
+    def _describe_classic_group(self, group: str, include_authorized_operations: bool,
+                                deadline: float) -> GroupDescription:
+        resp, node = self._coordinator_answer(
+            "DescribeGroups",
+            lambda: m.DescribeGroupsRequest(groups=[group], include_authorized_operations=include_authorized_operations),
+            lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
+        g = next((g for g in resp.groups if g.group_id == group), None)
+        if g is None:
+            raise E.error_for(Code.GROUP_ID_NOT_FOUND, f"DescribeGroups: the answer does not describe group {group!r}")
+        return GroupDescription(
+            g.group_id, g.group_state, g.protocol_type, g.protocol_data,
+            [GroupMember(x.member_id, x.group_instance_id, x.client_id, x.client_host,
+                         bytes(x.member_assignment or b""), bytes(x.member_metadata or b"")) for x in g.members],
+            node, "Classic", _operations(g.authorized_operations))
 
     def delete_consumer_groups(self, groups: Iterable[str], *, timeout: float | None = None) -> None:
         """Delete each (empty) group and its offsets; NonEmptyGroupError while it has members."""
@@ -615,25 +857,16 @@ class Admin:
         deadline = self._deadline(timeout)
         by_topic: dict[str, list[int]] | None = None
         if partitions is not None:
-
             by_topic = {}
             for pair in partitions:
                 tp = TopicPartition(*pair)
                 by_topic.setdefault(tp.topic, []).append(tp.partition)
-        T = m.OffsetFetchRequest.OffsetFetchRequestTopic
-        resp = self._coordinator_call(
-            "OffsetFetch", lambda: m.OffsetFetchRequest(
-                group_id=group, require_stable=require_stable,
-                topics=None if by_topic is None else [T(name=t, partition_indexes=sorted(ps))
-                                                      for t, ps in by_topic.items()]),
-            lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
-            deadline, group=group)
+        body = OffsetFetch(group, by_topic, require_stable)
+        got: FetchedOffsets = self._coordinator_call(
+            "OffsetFetch", lambda: body, lambda r: next((c for c in r.codes() if c), Code.NONE), deadline, group=group)
         out: dict[TopicPartition, int | None] = (
             {} if partitions is None else {TopicPartition(*tp): None for tp in partitions})
-        for t in resp.topics or ():
-            for p in t.partitions:
-                offset = p.committed_offset
-                out[TopicPartition(t.name, p.partition_index)] = offset if offset is not None and offset >= 0 else None
+        out.update((tp, offset) for tp, (offset, _) in got.partitions.items())
         return out
 
     def alter_consumer_group_offsets(self, group: str, offsets: Mapping[_TPKey, int], *,
@@ -735,6 +968,160 @@ class Admin:
                 if r.error_code:
                     raise E.error_for(r.error_code, f"alter configs of {resource.resource_type} {resource.name}: "
                                                     f"{r.error_message or ''}".rstrip(": "))
+
+    def alter_configs(self, configs: Mapping[tuple[str, str | int], Mapping[str, Any]], *,
+                      validate_only: bool = False, timeout: float | None = None) -> None:
+        """Replace each resource's whole dynamic config with {name: value} (AlterConfigs,
+        deprecated by Kafka for incremental_alter_configs: what is not given goes back to
+        its default)."""
+        deadline = self._deadline(timeout)
+        R = m.AlterConfigsRequest.AlterConfigsResource
+        C = m.AlterConfigsRequest.AlterableConfig
+        for given, values in configs.items():
+            resource = self._resource(given)
+            body = m.AlterConfigsRequest(resources=[R(
+                resource_type=_RESOURCE_TYPES[resource.resource_type], resource_name=resource.name,
+                configs=[C(name=k, value=None if v is None else str(v)) for k, v in values.items()])],
+                validate_only=validate_only)
+            resp = self._call("AlterConfigs", body, deadline - time.monotonic(), node=self._config_node(resource))
+            for r in resp.responses:
+                if r.error_code:
+                    raise E.error_for(r.error_code, f"alter configs of {resource.resource_type} {resource.name}: "
+                                                    f"{r.error_message or ''}".rstrip(": "))
+
+    # -- ACLs
+
+    def create_acls(self, acls: Iterable[AclBinding], *,
+                    timeout: float | None = None) -> list[E.KafkaError | None]:
+        """Create each ACL (one CreateAcls request, to the controller); [None, or the
+        broker's error for that ACL], in the order given."""
+        given = list(acls)
+        C = m.CreateAclsRequest.AclCreation
+        creations = []
+        for i, a in enumerate(given):
+            if a.name is None or a.principal is None or a.host is None:
+                raise E.InvalidArgumentError(f"acls[{i}]: an ACL to create names its resource, principal and host "
+                                             f"(None only matches in filters): {a}")
+            creations.append(C(resource_type=a.resource_type, resource_name=a.name,
+                               resource_pattern_type=a.pattern_type, principal=a.principal, host=a.host,
+                               operation=a.operation, permission_type=a.permission_type))
+        body = m.CreateAclsRequest(creations=creations)
+        resp = self._call("CreateAcls", body, timeout, to_controller=True)
+        if len(resp.results) != len(given):
+            raise E.error_for(Code.UNKNOWN_SERVER_ERROR, f"CreateAcls: the broker answered for "
+                                                         f"{len(resp.results)} of {len(given)} ACLs")
+        return [E.error_for(r.error_code, r.error_message or "") if r.error_code else None for r in resp.results]
+
+    def describe_acls(self, acl_filter: AclBinding, *, timeout: float | None = None) -> list[AclBinding]:
+        """The ACLs `acl_filter` matches (None fields and ANY members match anything,
+        pattern MATCH also what a prefixed or wildcard ACL covers)."""
+        f = acl_filter
+        resp = self._call("DescribeAcls", m.DescribeAclsRequest(
+            resource_type_filter=f.resource_type, resource_name_filter=f.name, pattern_type_filter=f.pattern_type,
+            principal_filter=f.principal, host_filter=f.host, operation=f.operation,
+            permission_type=f.permission_type), timeout, to_controller=True)
+        if resp.error_code:
+            raise E.error_for(resp.error_code, f"DescribeAcls: {resp.error_message or ''}".rstrip(": "))
+        return [_acl(r.resource_type, r.resource_name, r.pattern_type, a.principal, a.host, a.operation,
+                     a.permission_type) for r in resp.resources for a in r.acls]
+
+    def delete_acls(self, filters: Iterable[AclBinding], *,
+                    timeout: float | None = None) -> list[list[AclBinding] | E.KafkaError]:
+        """Delete the ACLs each filter matches (one DeleteAcls request, to the controller);
+        [the ACLs a filter deleted, or the broker's error for it], in the order given."""
+        given = list(filters)
+        F = m.DeleteAclsRequest.DeleteAclsFilter
+        resp = self._call("DeleteAcls", m.DeleteAclsRequest(filters=[F(
+            resource_type_filter=f.resource_type, resource_name_filter=f.name, pattern_type_filter=f.pattern_type,
+            principal_filter=f.principal, host_filter=f.host, operation=f.operation,
+            permission_type=f.permission_type) for f in given]), timeout, to_controller=True)
+        if len(resp.filter_results) != len(given):
+            raise E.error_for(Code.UNKNOWN_SERVER_ERROR, f"DeleteAcls: the broker answered for "
+                                                         f"{len(resp.filter_results)} of {len(given)} filters")
+        out: list[list[AclBinding] | E.KafkaError] = []
+        for r in resp.filter_results:
+            if r.error_code:
+                out.append(E.error_for(r.error_code, r.error_message or ""))
+                continue
+            out.append([_acl(a.resource_type, a.resource_name, a.pattern_type, a.principal, a.host, a.operation,
+                             a.permission_type) for a in r.matching_acls])
+        return out
+
+    # -- SCRAM credentials
+
+    def describe_user_scram_credentials(self, users: Iterable[str] | None = None, *, timeout: float | None = None
+                                        ) -> dict[str, list[ScramCredentialInfo] | E.KafkaError]:
+        """{user: [ScramCredentialInfo], or the broker's error for that user (RESOURCE_NOT_FOUND:
+        none)} for `users`, or for every user with a credential (None).  Only the users the
+        broker's answer names are in it."""
+        U = m.DescribeUserScramCredentialsRequest.UserName
+        resp = self._call("DescribeUserScramCredentials", m.DescribeUserScramCredentialsRequest(
+            users=None if users is None else [U(name=u) for u in users]), timeout)
+        if resp.error_code:
+            raise E.error_for(resp.error_code, f"DescribeUserScramCredentials: {resp.error_message or ''}".rstrip(": "))
+        out: dict[str, list[ScramCredentialInfo] | E.KafkaError] = {}
+        for r in resp.results:
+            if r.error_code:
+                out[r.user] = E.error_for(r.error_code, r.error_message or f"SCRAM credentials of {r.user!r}")
+            else:
+                out[r.user] = [ScramCredentialInfo(_enum(ScramMechanism, c.mechanism), c.iterations)
+                               for c in r.credential_infos]
+        return out
+
+    def alter_user_scram_credentials(self, alterations: Iterable[ScramUpsertion | ScramDeletion], *,
+                                     timeout: float | None = None) -> dict[str, E.KafkaError | None]:
+        """Set (ScramUpsertion) or remove (ScramDeletion) SCRAM credentials, in one request
+        to the controller; {user: None, or the broker's error for that user}."""
+        D = m.AlterUserScramCredentialsRequest.ScramCredentialDeletion
+        U = m.AlterUserScramCredentialsRequest.ScramCredentialUpsertion
+        deletions, upsertions = [], []
+        for a in alterations:
+            if isinstance(a, ScramDeletion):
+                deletions.append(D(name=a.user, mechanism=a.mechanism))
+                continue
+            algorithm = _SCRAM_HASHES.get(a.mechanism)
+            if algorithm is None:
+                raise E.InvalidArgumentError(f"SCRAM credential of {a.user!r}: mechanism must be SCRAM_SHA_256 or "
+                                             f"SCRAM_SHA_512, not {a.mechanism!r}")
+            salt = os.urandom(64) if a.salt is None else bytes(a.salt)
+            # RFC 5802's SaltedPassword, what the broker stores
+            salted = hashlib.pbkdf2_hmac(algorithm, bytes(a.password), salt, a.iterations)
+            upsertions.append(U(name=a.user, mechanism=a.mechanism, iterations=a.iterations, salt=salt,
+                                salted_password=salted))
+        resp = self._call("AlterUserScramCredentials",
+                          m.AlterUserScramCredentialsRequest(deletions=deletions, upsertions=upsertions), timeout,
+                          to_controller=True)
+        return {r.user: E.error_for(r.error_code, r.error_message or f"SCRAM credentials of {r.user!r}")
+                if r.error_code else None for r in resp.results}
+
+    # -- leaders
+
+    def elect_leaders(self, election_type: ElectionType | int,
+                      partitions: Iterable[TopicPartitionLike] | None = None, *,
+                      timeout: float | None = None) -> dict[TopicPartition, E.KafkaError | None]:
+        """Elect leaders (the preferred replica, or any in-sync or not for UNCLEAN) of
+        `partitions`, or of every partition that needs one (None); {TopicPartition: None,
+        or the broker's error for it (ELECTION_NOT_NEEDED included)}."""
+        deadline = self._deadline(timeout)
+        by_topic: dict[str, list[int]] | None = None
+        if partitions is not None:
+            by_topic = {}
+            for pair in partitions:
+                tp = TopicPartition(*pair)
+                by_topic.setdefault(tp.topic, []).append(tp.partition)
+        T = m.ElectLeadersRequest.TopicPartitions
+        body = m.ElectLeadersRequest(
+            election_type=ElectionType(election_type),
+            topic_partitions=None if by_topic is None else [T(topic=t, partitions=sorted(ps))
+                                                            for t, ps in by_topic.items()],
+            timeout_ms=int(max(1.0, deadline - time.monotonic()) * 1000))
+        resp = self._call("ElectLeaders", body, deadline - time.monotonic(), to_controller=True)
+        if resp.error_code:
+            raise E.error_for(resp.error_code, "ElectLeaders")
+        return {TopicPartition(r.topic, p.partition_id):
+                E.error_for(p.error_code, p.error_message or f"leader election of {r.topic}[{p.partition_id}]")
+                if p.error_code else None
+                for r in resp.replica_election_results for p in r.partition_result}
 
     # -- transactions of other producers
 

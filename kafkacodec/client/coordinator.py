@@ -14,18 +14,21 @@ from __future__ import annotations
 
 import concurrent.futures
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from kafkacodec.protocol import decode_response, encode_request
 from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
+from kafkacodec.client.types import TopicPartition
 
 if TYPE_CHECKING:
     from kafkacodec.client.network import NetworkClient
 
-__all__ = ["GROUP", "TRANSACTION", "CoordinatorLookup", "CoordinatorCalls", "answer_by"]
+__all__ = ["GROUP", "TRANSACTION", "CoordinatorLookup", "CoordinatorCalls", "answer_by", "OffsetFetch",
+           "FetchedOffsets"]
 
 GROUP = 0        # FindCoordinator key types
 TRANSACTION = 1
@@ -56,6 +59,66 @@ def answer_by(future: concurrent.futures.Future[Any], deadline: float) -> Any:
         raise
     except TimeoutError:
         raise E.KafkaTimeoutError("no answer before the deadline") from None
+
+
+class FetchedOffsets(NamedTuple):
+    """One group's OffsetFetch answer, whatever its version: the group's error code and
+    {TopicPartition: (committed offset, or None when there is none; the partition's error code)}."""
+
+    error_code: int
+    partitions: dict[TopicPartition, tuple[int | None, int]]
+
+    def codes(self) -> list[int]:
+        """The group's code, then each partition's."""
+        return [self.error_code] + [code for _, code in self.partitions.values()]
+
+
+_OFFSET_FETCH = 9  # API key
+
+
+class OffsetFetch:
+    """One group's OffsetFetch, sent at the version the coordinator takes: up to v7 the group
+    is the request's own, from v8 it is a batch of one (KIP-709), at v9 with no member (an
+    admin, or a member of a classic group).  The connection calls encode_frame and
+    decode_response with the version it picked; answers come back as FetchedOffsets.
+    Brokers may answer a request for every partition (`topics` None) differently by version:
+    Tansu lists none before v8."""
+
+    def __init__(self, group: str, topics: Mapping[str, Sequence[int]] | None, require_stable: bool = False) -> None:
+        self.group = group
+        self.topics = None if topics is None else {t: sorted(ps) for t, ps in topics.items()}
+        self.require_stable = require_stable
+
+    def body(self, version: int) -> m.OffsetFetchRequest:
+        topics = self.topics
+        if version >= 8:
+            GT = m.OffsetFetchRequest.OffsetFetchRequestTopics
+            return m.OffsetFetchRequest(require_stable=self.require_stable, groups=[
+                m.OffsetFetchRequest.OffsetFetchRequestGroup(
+                    group_id=self.group, member_id=None, member_epoch=-1,
+                    topics=None if topics is None else [GT(name=t, partition_indexes=ps) for t, ps in topics.items()])])
+        T = m.OffsetFetchRequest.OffsetFetchRequestTopic
+        return m.OffsetFetchRequest(
+            group_id=self.group, require_stable=self.require_stable,
+            topics=None if topics is None else [T(name=t, partition_indexes=ps) for t, ps in topics.items()])
+
+    def encode_frame(self, version: int, correlation_id: int, client_id: str | None) -> list[bytes]:
+        return [encode_request(_OFFSET_FETCH, version, self.body(version), correlation_id=correlation_id,
+                               client_id=client_id)]
+
+    def decode_response(self, version: int, frame: Any) -> FetchedOffsets:
+        _, resp = decode_response(_OFFSET_FETCH, version, frame, allow_trailing=True)
+        if version >= 8:
+            group = next((g for g in resp.groups if g.group_id == self.group), None)
+            if group is None:  # an answer without the group asked for: nothing committed it can name
+                return FetchedOffsets(Code.NONE, {})
+            error_code, topics = group.error_code, group.topics
+        else:
+            error_code, topics = resp.error_code, resp.topics
+        return FetchedOffsets(error_code, {
+            TopicPartition(t.name, p.partition_index): (p.committed_offset if p.committed_offset >= 0 else None,
+                                                        p.error_code)
+            for t in topics or () for p in t.partitions})
 
 
 def _what(key: str, key_type: int) -> str:

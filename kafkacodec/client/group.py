@@ -36,7 +36,7 @@ from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.assignors import (ASSIGNORS, Assignment, Assignor, TopicPartitionTuple,
                                          parse_sticky_user_data, sticky_user_data)
-from kafkacodec.client.coordinator import COORDINATOR_ERRORS, GROUP, CoordinatorLookup
+from kafkacodec.client.coordinator import COORDINATOR_ERRORS, GROUP, CoordinatorLookup, FetchedOffsets, OffsetFetch
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.types import TopicPartition
 from kafkacodec.client.versions import max_version
@@ -682,23 +682,21 @@ class GroupCoordinator:
         by_topic: dict[str, list[int]] = {}
         for tp in tps:
             by_topic.setdefault(tp.topic, []).append(tp.partition)
-        body = m.OffsetFetchRequest(group_id=self.group_id, topics=[
-            m.OffsetFetchRequest.OffsetFetchRequestTopic(name=t, partition_indexes=sorted(ps))
-            for t, ps in by_topic.items()])
+        body = OffsetFetch(self.group_id, by_topic)
 
         def outcome(future: Future[Any]) -> tuple[bool, dict[TopicPartition, int | None] | E.KafkaError]:
             resp, err = self._coordinator_answer(future)
             if err is not None:
                 return False, err
-            for code in [resp.error_code] + [p.error_code for t in resp.topics for p in t.partitions]:
+            fetched: FetchedOffsets = resp
+            for code in fetched.codes():
                 # UNSTABLE_OFFSET_COMMIT: a transaction holding a commit of these partitions is still open
                 if code in _COORDINATOR_ERRORS or code == Code.UNSTABLE_OFFSET_COMMIT:
                     self._coordinator_error(code)
                     return False, E.error_for(code)
                 if code:
                     raise E.error_for(code, f"OffsetFetch for group {self.group_id}")
-            out = {TopicPartition(t.name, p.partition_index): p.committed_offset if p.committed_offset >= 0 else None
-                   for t in resp.topics for p in t.partitions}
+            out = {tp: offset for tp, (offset, _) in fetched.partitions.items()}
             for tp in tps:
                 offset = out.get(tp)
                 if offset is not None:

@@ -46,7 +46,9 @@ CAPS = {
     "Heartbeat": Cap(3, "v4 only makes the request flexible"),
     "LeaveGroup": Cap(4, "v5 only adds the member's leave reason (KIP-800)"),
     "OffsetCommit": Cap(8, "v9+ belong to the KIP-848 consumer protocol (member epochs, topic ids)"),
-    "OffsetFetch": Cap(7, "v8+ batch groups (KIP-709) and v9+ belong to the KIP-848 consumer protocol"),
+    "OffsetFetch": Cap(9, "v10 names topics by id (KIP-848); v8+ batch groups (KIP-709), which "
+                          "coordinator.OffsetFetch builds as a batch of one, at v9 with no member, as "
+                          "librdkafka and Java's classic consumer send it"),
     # cluster
     "Metadata": Cap(12, "v13 adds a top-level error code (KIP-1102) the metadata refresh does not read"),
 }

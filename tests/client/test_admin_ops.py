@@ -60,13 +60,10 @@ def test_delete_records_moves_the_log_start(broker, admin):
     topic = broker.topic(1)
     _produce(broker.bootstrap, topic, 0, 10)
     tp = TopicPartition(topic, 0)
-    try:
-        got = _unless_supported(lambda: admin.delete_records({tp: 4}, timeout=10))
-    except (E.KafkaConnectionError, E.KafkaTimeoutError) as exc:
-        if broker.kind != "tansu":
-            raise
-        # confluent-kafka's delete_records gets "Broker transport failure" from Tansu too
-        pytest.skip(f"Tansu lists DeleteRecords but closes the connection on it: {exc}")
+    if broker.kind == "tansu":
+        # the call fails at once there (test_admin_interop), as confluent-kafka's does
+        pytest.skip("Tansu lists DeleteRecords but closes the connection on it")
+    got = _unless_supported(lambda: admin.delete_records({tp: 4}, timeout=10))
     assert got == {tp: 4}
     assert admin.list_offsets({tp: "earliest"})[tp].offset == 4
     assert admin.list_offsets({tp: "latest"})[tp].offset == 10
@@ -97,17 +94,22 @@ def test_consumer_group_offsets_list_alter_delete(broker, admin):
     assert admin.list_consumer_group_offsets(group, tps[:2]) == {tps[0]: None, tps[1]: 7}
 
 
-def test_list_every_committed_offset_of_a_group(broker, admin):
-    from kafkacodec.errors import CorruptDataError
-
+def test_list_every_committed_offset_of_a_group(broker, admin, caplog):
     topic = broker.topic(2)
     group = f"g-{uuid.uuid4().hex[:8]}"
     admin.alter_consumer_group_offsets(group, {(topic, 0): 3, (topic, 1): 4})
-    try:
+    with caplog.at_level("DEBUG", logger="kafkacodec.protocol"):
         every = admin.list_consumer_group_offsets(group)
-    except CorruptDataError as exc:
-        pytest.skip(f"peer's OffsetFetch answer for all topics does not decode: {exc}")
-    assert every == {TopicPartition(topic, 0): 3, TopicPartition(topic, 1): 4}
+    lenient = [r.getMessage() for r in caplog.records if r.name == "kafkacodec.protocol"]
+    if broker.kind == "mock":
+        # the mock (OffsetFetch v6 at most) answers a null topics array, which the spec forbids:
+        # read as empty, as librdkafka reads it, and said so
+        assert every == {}
+        assert lenient and lenient[0].startswith("OffsetFetchResponse.topics: null, read as empty")
+    else:
+        # Tansu lists a group's offsets from v8 on, which the client asks, as librdkafka does
+        assert every == {TopicPartition(topic, 0): 3, TopicPartition(topic, 1): 4}
+        assert lenient == []
 
 
 def _joined_consumer(bootstrap, topic, group, client_id):
@@ -181,14 +183,22 @@ def test_describe_and_delete_consumer_groups(broker, admin):
     group = f"g-{uuid.uuid4().hex[:8]}"
     c = _joined_consumer(broker.bootstrap, topic, group, "admin-test-member")
     try:
-        desc = _unless_supported(lambda: admin.describe_consumer_groups([group]))[group]
-        assert desc.state == "Stable" and desc.protocol_type == "consumer"
+        desc = _unless_supported(lambda: admin.describe_consumer_groups([group], classic=True))[group]
+        assert desc.state == "Stable" and desc.protocol_type == "consumer" and desc.group_type == "Classic"
         assert len(desc.members) == 1 and desc.members[0].member_id
         # the mock lacks DescribeGroups; Tansu answers every member's client_id as ""
         assert desc.members[0].client_id in ("admin-test-member", "")
+        # librdkafka's order, ConsumerGroupDescribe first: Tansu answers it for a classic group
+        # too (no members, the member id as assignor), so the group is a consumer group there,
+        # as librdkafka describes it
+        first = admin.describe_consumer_groups([group])[group]
+        if broker.kind == "tansu":
+            assert (first.group_type, first.state, first.members) == ("Consumer", "Stable", [])
+        else:
+            assert first == desc
     finally:
         c.close(autocommit=False)
-    assert admin.describe_consumer_groups([group])[group].members == []
+    assert admin.describe_consumer_groups([group], classic=True)[group].members == []
     admin.alter_consumer_group_offsets(group, {(topic, 0): 9})
     _unless_supported(lambda: admin.delete_consumer_groups([group]))
     assert admin.list_consumer_group_offsets(group, [(topic, 0)]) == {TopicPartition(topic, 0): None}

@@ -43,7 +43,7 @@ def test_the_caps_are_the_versions_the_client_sends():
     assert versions.MAX_VERSIONS == {
         "Produce": 10, "InitProducerId": 5, "AddPartitionsToTxn": 3, "TxnOffsetCommit": 3, "EndTxn": 4, "Fetch": 12,
         "ListOffsets": 7, "FindCoordinator": 3, "JoinGroup": 5, "SyncGroup": 3, "Heartbeat": 3, "LeaveGroup": 4,
-        "OffsetCommit": 8, "OffsetFetch": 7, "Metadata": 12}
+        "OffsetCommit": 8, "OffsetFetch": 9, "Metadata": 12}
 
 
 def test_produce_cap_is_within_what_the_produce_frame_encoder_writes():
