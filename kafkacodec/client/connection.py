@@ -89,6 +89,8 @@ class ConnectionOwner(Protocol):
 
     def on_connection_ready(self, conn: BrokerConnection) -> None: ...
 
+    def on_throttle(self, conn: BrokerConnection, throttle_time_ms: int) -> None: ...
+
     def on_connection_lost(self, conn: BrokerConnection, error: BaseException, fatal: bool,
                            was_ready: bool = True, expected: bool = False) -> None: ...
 
@@ -630,6 +632,9 @@ class BrokerConnection:
                 counters.rxerrs += 1
                 fail_request(req.future, exc)
                 continue
+            throttle = getattr(result, "throttle_time_ms", 0)
+            if throttle:
+                self.client.on_throttle(self, throttle)
             if not req.future.done():
                 req.future.set_result(result)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import functools
 import logging
 import random
 import selectors
@@ -34,7 +35,8 @@ from kafkacodec.client import errors as E
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.connection import DISCONNECTED, Address, BrokerConnection, Request, fail_request
 from kafkacodec.client.metadata import Metadata
-from kafkacodec.client.stats import BrokerCounters
+from kafkacodec.client.stats import BrokerCounters, StatsQueue
+from kafkacodec.client.types import Throttle
 
 if TYPE_CHECKING:
     from kafkacodec.client.oauth import OAuthTokens
@@ -85,6 +87,8 @@ class NetworkClient:
         self.broker_counters: list[BrokerCounters] = []  # of every connection this client made
         # fn(error) on the I/O thread when the client fails (_fail)
         self.failure_listeners: list[Callable[[BaseException], object]] = []
+        # where callbacks for the application's poll() wait (stats.stats_for_poll): throttle_cb's
+        self.poll_callbacks: StatsQueue | None = None
         self.metadata = Metadata(self, conf)
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
@@ -328,6 +332,15 @@ class NetworkClient:
 
     def on_connection_ready(self, conn: BrokerConnection) -> None:
         log.debug("broker %s (%s:%d): connected", conn.label, conn.host, conn.port)
+
+    def on_throttle(self, conn: BrokerConnection, throttle_time_ms: int) -> None:
+        """A broker delayed an answer for a quota: throttle_cb hears of it from poll()."""
+        log.debug("broker %s (%s:%d): answer throttled for %d ms", conn.label, conn.host, conn.port,
+                  throttle_time_ms)
+        fn = self.conf.get("throttle_cb")
+        if fn is not None and self.poll_callbacks is not None:
+            event = Throttle(f"{conn.host}:{conn.port}", conn.node_id, throttle_time_ms / 1000)
+            self.poll_callbacks.put(functools.partial(fn, event))
 
     def on_connection_lost(self, conn: BrokerConnection, error: BaseException, fatal: bool, was_ready: bool = True,
                          expected: bool = False) -> None:

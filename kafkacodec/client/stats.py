@@ -406,14 +406,15 @@ class StatsQueue:
     MAX = 1000
 
     def __init__(self, wake: Callable[[], object]) -> None:
-        self._docs: collections.deque[str] = collections.deque()  # JSON text
+        # JSON text for stats_cb, or a call to make as it is (throttle_cb's: NetworkClient.on_throttle)
+        self._docs: collections.deque[str | Callable[[], object]] = collections.deque()
         self._wake = wake
         self.dropped = 0
 
     def __len__(self) -> int:
         return len(self._docs)
 
-    def put(self, doc: str) -> None:
+    def put(self, doc: str | Callable[[], object]) -> None:
         if len(self._docs) >= self.MAX:
             self._docs.popleft()
             self.dropped += 1
@@ -423,8 +424,9 @@ class StatsQueue:
         self._docs.append(doc)
         self._wake()
 
-    def serve(self, fn: Callable[[str], object]) -> tuple[int, list[Exception]]:
-        """Call fn(json) for each waiting document; returns (how many, exceptions raised)."""
+    def serve(self, fn: Callable[[str], object] | None) -> tuple[int, list[Exception]]:
+        """Call fn(json) for each waiting document (and each waiting call); returns (how many,
+        exceptions raised)."""
         ran = 0
         errors: list[Exception] = []
         docs = self._docs
@@ -434,9 +436,13 @@ class StatsQueue:
             except IndexError:
                 break
             try:
-                fn(doc)
+                if isinstance(doc, str):
+                    fn(doc)  # type: ignore[misc]  # documents are made only when stats_cb is set
+                else:
+                    doc()
             except Exception as exc:
-                log.error("stats_cb %r raised", fn, exc_info=exc)
+                log.error("%s %r raised", "stats_cb" if isinstance(doc, str) else "callback",
+                          fn if isinstance(doc, str) else doc, exc_info=exc)
                 errors.append(exc)
             ran += 1
         return ran, errors
@@ -447,6 +453,7 @@ def stats_for_poll(client: NetworkClient, statistics: Statistics, conf: dict[str
     """The queue where documents for the application's stats_cb wait for its poll() (`wake`
     wakes a waiting poll), filled every statistics.interval.ms when stats_cb is set."""
     queue = StatsQueue(wake)
+    client.poll_callbacks = queue
     if conf["statistics.interval.ms"] and conf["stats_cb"] is not None:
         client.add_ticker(StatsEmitter(statistics, conf["statistics.interval.ms"] / 1000, queue))
     return queue

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TopicPartition", "TopicPartitionLike", "OffsetAndTimestamp", "RecordMetadata", "Headers",
            "DeliveryCallback", "CommitCallback", "ConsumerGroupMetadata", "PreparedTransaction", "BulkResult",
-           "EARLIEST", "LATEST"]
+           "Throttle", "EARLIEST", "LATEST"]
 
 #: ListOffsets' timestamps for the first offset and the end of a partition
 EARLIEST = -2
@@ -32,6 +32,14 @@ class TopicPartition(NamedTuple):
 
 #: a partition as callers name it: a TopicPartition or a (topic, partition) pair
 TopicPartitionLike = TopicPartition | tuple[str, int]
+
+
+class Throttle(NamedTuple):
+    """What throttle_cb receives: a broker delayed its answer for a quota (throttle_time_ms)."""
+
+    broker_name: str       # host:port
+    broker_id: int
+    throttle_time: float   # seconds
 
 
 class OffsetAndTimestamp(NamedTuple):

@@ -387,6 +387,10 @@ COMMON: dict[str, Setting] = {
     "stats_cb": Setting(
         None, _callable, "stats_cb(json_str), called with each statistics document (librdkafka's setting); "
                          "metrics() returns the same document as a dict at any time."),
+    "throttle_cb": Setting(
+        None, _callable, "throttle_cb(Throttle(broker_name, broker_id, throttle_time)) for each answer a broker "
+                         "delayed for a quota (throttle_time in seconds), from poll()/flush() (librdkafka's "
+                         "setting). Producer and consumer."),
 }
 
 CONSUMER: dict[str, Setting] = dict(COMMON, **{
@@ -565,6 +569,9 @@ def _check_statistics(conf: Mapping[str, Any], kind: str) -> None:
     if kind == "admin" and (conf.get("statistics.interval.ms") or conf.get("stats_cb") is not None):
         raise ConfigError("statistics.interval.ms: the admin client has no poll() to serve stats_cb; "
                           "statistics come from Producer and Consumer")
+    if kind == "admin" and conf.get("throttle_cb") is not None:
+        raise ConfigError("throttle_cb: the admin client has no poll() to serve it; Producer and Consumer report "
+                          "throttling")
 
 
 def _check_group_timing(conf: Mapping[str, Any]) -> None:
