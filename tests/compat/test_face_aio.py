@@ -283,6 +283,63 @@ def test_aio_consumer_group_with_callbacks_calling_back(warm):
     assert commits and commits[0][0] is None and sum(o for _, o in commits[0][1]) == len(sent)
 
 
+def test_aio_consumer_calls(warm):
+    """The rest of AIOConsumer's calls, each awaited, on an assigned consumer."""
+    tansu_bootstrap = warm
+    topic = f"aiocalls-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+    _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k%d" % i, b"v%d" % i, None, 1_700_000_000_000 + i)
+                                                           for i in range(40)], partition=0)
+    them = confluent_kafka.Consumer({"bootstrap.servers": tansu_bootstrap, "group.id": "g-" + topic})
+    theirs_for_time = them.offsets_for_times([confluent_kafka.TopicPartition(topic, 0, 1_700_000_000_020)], 10)[0].offset
+    theirs_watermarks = them.get_watermark_offsets(confluent_kafka.TopicPartition(topic, 0), 10)
+    them.close()
+    watch = LoopWatch()
+
+    async def take(c, n):
+        got = []
+        deadline = time.monotonic() + 20
+        while len(got) < n and time.monotonic() < deadline:
+            got += [m for m in await c.consume(n - len(got), 0.3) if m.error() is None]
+        return got
+
+    async def main():
+        c = aio.AIOConsumer({"bootstrap.servers": tansu_bootstrap, "group.id": "g-" + topic,
+                             "enable.auto.offset.store": False, "enable.auto.commit": False})
+        p0, p1 = ck.TopicPartition(topic, 0), ck.TopicPartition(topic, 1)
+        await c.assign([ck.TopicPartition(topic, 0, ck.OFFSET_BEGINNING)])
+        first = await take(c, 10)
+        assert [m.offset() for m in first] == list(range(10))
+        await c.store_offsets(first[-1])
+        assert [tp.offset for tp in await c.commit(asynchronous=False)] == [10]
+        await c.seek(ck.TopicPartition(topic, 0, 30))
+        assert [m.offset() for m in await take(c, 5)] == [30, 31, 32, 33, 34]
+        await c.pause([p0])
+        assert await c.consume(10, 0.3) == []
+        await c.resume([p0])
+        assert [m.offset() for m in await take(c, 5)] == [35, 36, 37, 38, 39]
+        found = await c.offsets_for_times([ck.TopicPartition(topic, 0, 1_700_000_000_020)], 10)
+        assert found[0].offset == theirs_for_time  # (Tansu answers with the first offset of the batch)
+        assert await c.get_watermark_offsets(p0, 10) == theirs_watermarks  # (Tansu's ListOffsets: its own idea)
+        assert (await c.get_watermark_offsets(p0, cached=True))[1] == 40  # as the last fetch said
+        await c.incremental_assign([p1])
+        assert sorted(tp.partition for tp in await c.assignment()) == [0, 1]
+        await c.incremental_unassign([p0])
+        assert [tp.partition for tp in await c.assignment()] == [1]
+        await c.unassign()
+        assert await c.assignment() == []
+        md = await c.list_topics(topic, 10)
+        assert sorted(md.topics[topic].partitions) == [0, 1] and await c.cluster_id(10) == md.cluster_id
+        await c.set_sasl_credentials("user", "secret")
+        assert [tp.offset for tp in await c.committed([p0], 10)] == [10]
+        await c.unsubscribe()
+        await c.close()
+        await c.close()  # once more: nothing
+
+    watch.run(main())
+    watch.check()
+
+
 def test_aio_consumer_keeps_what_a_cancelled_poll_fetched(tansu_bootstrap):
     topic = f"aiok-{uuid.uuid4().hex[:8]}"
     _peers.create_topic(tansu_bootstrap, topic, 1)
