@@ -216,6 +216,34 @@ def test_aio_producer_delivers_futures_of_messages(warm):
     assert sorted((r[0], r[1]) for r in rows) == sorted(records)
 
 
+def test_aio_producer_purge_and_a_full_queue(warm):
+    tansu_bootstrap = warm
+    topic = f"aiopurge-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+    watch = LoopWatch()
+
+    async def main():
+        async with aio.AIOProducer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 60000,
+                                    "queue.buffering.max.messages": 5}) as p:
+            await p.produce(topic, b"warm")  # the topic's metadata, once
+            assert await p.flush(10) == 0  # sent now, lingering or not
+            futures = [await p.produce(topic, b"m%d" % i) for i in range(6)]
+            with pytest.raises(ck.KafkaException) as full:
+                await futures[5]
+            assert full.value.args[0].code() == ck.KafkaError._QUEUE_FULL and len(p) == 5
+            await p.purge(in_queue=True, in_flight=False)
+            codes = []
+            for f in futures[:5]:
+                with pytest.raises(ck.KafkaException) as info:
+                    await f
+                codes.append(info.value.args[0].code())
+            assert codes == [ck.KafkaError._PURGE_QUEUE] * 5 and len(p) == 0
+            assert await p.flush(1) == 0
+
+    watch.run(main())
+    watch.check()
+
+
 def test_aio_producer_needs_a_running_loop():
     with pytest.raises(RuntimeError, match="no running event loop"):
         aio.AIOProducer({"bootstrap.servers": "127.0.0.1:9"})
