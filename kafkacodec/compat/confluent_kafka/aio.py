@@ -12,7 +12,7 @@ Nothing here blocks the event loop: records are appended by the client's AsyncPr
 loop only when that cannot wait, else on its worker thread); every call that may wait runs on the
 client's worker thread (the AsyncConsumer's, one call after another, as librdkafka's consumer
 serializes them).  The callbacks the clients call on their threads (``on_assign``, ``on_revoke``,
-``on_lost``, ``on_commit``, ``error_cb``, ``stats_cb``; coroutine functions, as confluent-kafka
+``on_lost``, ``on_commit``, ``error_cb``, ``stats_cb``, ``throttle_cb``; coroutine functions, as confluent-kafka
 wants them, or plain ones) run on the loop while the thread waits; a call they make on the same
 client (``await consumer.assign(partitions)`` in ``on_assign``) is run by that waiting thread, as
 it would be made from inside the callback of a blocking client.
@@ -206,7 +206,7 @@ class AIOProducer:
         if max_workers < 1:
             raise ValueError("max_workers must be at least 1")
         self.executor = executor
-        config = _wrap_callbacks(self._loop, self, dict(producer_conf), ("stats_cb",))
+        config = _wrap_callbacks(self._loop, self, dict(producer_conf), ("stats_cb", "throttle_cb"))
         conf, face = _config.translate(config, "P")
         self._conf = conf
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
@@ -434,7 +434,8 @@ class AIOConsumer:
         if max_workers < 1:
             raise ValueError("max_workers must be at least 1")
         self.executor = executor
-        config = _wrap_callbacks(self._loop, self, dict(consumer_conf), ("error_cb", "stats_cb", "on_commit"))
+        config = _wrap_callbacks(self._loop, self, dict(consumer_conf),
+                                 ("error_cb", "stats_cb", "throttle_cb", "on_commit"))
         conf, face = _consumer.settings(config)
         self._ac = make_client(AsyncConsumer, conf)
         self._c = Consumer.__new__(Consumer)
