@@ -14,6 +14,7 @@ printout.
 """
 from __future__ import annotations
 
+import os
 import re
 import ssl
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -371,9 +372,27 @@ COMMON: dict[str, Setting] = {
                       "ssl.keystore.*)."),
     "ssl.keyfile": Setting(None, _str(), "The private key (PEM) of ssl.certfile, when that file lacks it."),
     "ssl.password": Setting(None, _str(), "Password of the private key."),
+    "ssl.cadata": Setting(
+        None, _str(), "CA certificates as PEM text, trusted with ssl.cafile's (librdkafka's ssl.ca.pem; Kafka: "
+                      "ssl.truststore.certificates)."),
+    "ssl.certdata": Setting(
+        None, _str(), "This client's certificate chain as PEM text, instead of ssl.certfile (librdkafka's "
+                      "ssl.certificate.pem; Kafka: ssl.keystore.certificate.chain)."),
+    "ssl.keydata": Setting(
+        None, _str(), "The private key of ssl.certdata as PEM text (librdkafka's ssl.key.pem; Kafka: "
+                      "ssl.keystore.key)."),
+    "ssl.crlfile": Setting(
+        None, _str(), "Certificate revocation lists (PEM): a broker certificate they revoke is refused "
+                      "(librdkafka's ssl.crl.location)."),
+    "ssl.cipher.suites": Setting(
+        None, _str(), "TLS 1.2 cipher suites offered, in OpenSSL's cipher list format (librdkafka's meaning); "
+                      "unset: OpenSSL's defaults."),
     "ssl.check.hostname": Setting(
         True, _bool, "Check that the broker's certificate names its host (Kafka: "
-                     "ssl.endpoint.identification.algorithm=https); the chain is always verified."),
+                     "ssl.endpoint.identification.algorithm=https)."),
+    "ssl.check.certificate": Setting(
+        True, _bool, "Verify the broker's certificate chain; false accepts any certificate, for tests only "
+                     "(librdkafka's enable.ssl.certificate.verification)."),
     "sasl.mechanism": Setting(
         "PLAIN", _choice("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"),
         "SASL mechanism of the SASL_* protocols; Kafka's default, GSSAPI, is not offered."),
@@ -424,7 +443,7 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
     "client.rack": Setting(
         "", _str(False), "The rack (zone) this consumer runs in, sent with each Fetch: a broker with a rack-aware "
                          "replica.selector.class names a replica of that rack, and the consumer fetches from it "
-                         "(KIP-392) until metadata.max.age.ms passes or it fails; empty: none."),
+                         "(KIP-392) until metadata.max.age.ms passes or it fails; empty: none.", "(none)"),
     "fetch.queue.min.records": Setting(
         1, _int(1), "A partition is fetched again while fewer of its records than this are buffered (counted "
                     "by offsets), so larger values fetch ahead of poll(); 1: only once poll() has drained it "
@@ -589,8 +608,16 @@ def _check_security(conf: Mapping[str, Any]) -> None:
         check_settings(conf)
     elif proto.startswith("SASL") and (conf["sasl.username"] is None or conf["sasl.password"] is None):
         raise ConfigError(f"sasl.username: security.protocol={proto} needs sasl.username and sasl.password")
-    if conf["ssl.context"] is not None and any(conf[k] for k in ("ssl.cafile", "ssl.certfile", "ssl.keyfile")):
-        raise ConfigError("ssl.context: give either an SSLContext or the ssl.*file settings, not both")
+    if conf["ssl.context"] is not None and any(conf[k] for k in _SSL_BUILT):
+        raise ConfigError(f"ssl.context: give either an SSLContext or the settings it is built from "
+                          f"({', '.join(_SSL_BUILT)}), not both")
+    if conf["ssl.certfile"] and conf["ssl.certdata"]:
+        raise ConfigError("ssl.certdata: give either ssl.certfile or ssl.certdata, not both")
+
+
+#: the settings ssl_context_from builds a context from
+_SSL_BUILT = ("ssl.cafile", "ssl.certfile", "ssl.keyfile", "ssl.cadata", "ssl.certdata", "ssl.keydata",
+              "ssl.crlfile", "ssl.cipher.suites")
 
 
 def ssl_context_from(conf: Mapping[str, Any]) -> ssl.SSLContext | None:
@@ -599,15 +626,41 @@ def ssl_context_from(conf: Mapping[str, Any]) -> ssl.SSLContext | None:
         return None
     if conf["ssl.context"] is not None:
         return conf["ssl.context"]  # type: ignore[no-any-return]  # checked by _ssl_context
+    cafile = conf["ssl.cafile"]
+    capath = cafile if cafile is not None and os.path.isdir(cafile) else None
     try:
-        ctx = ssl.create_default_context(cafile=conf["ssl.cafile"])
-        # the certificate chain is always verified; only the host name check is optional
-        ctx.check_hostname = conf["ssl.check.hostname"]
+        ctx = ssl.create_default_context(cafile=None if capath else cafile, capath=capath, cadata=conf["ssl.cadata"])
+        ctx.check_hostname = conf["ssl.check.hostname"] and conf["ssl.check.certificate"]
+        if not conf["ssl.check.certificate"]:
+            ctx.verify_mode = ssl.CERT_NONE
+        if conf["ssl.crlfile"]:
+            ctx.load_verify_locations(cafile=conf["ssl.crlfile"])
+            ctx.verify_flags |= ssl.VERIFY_CRL_CHECK_LEAF
+        if conf["ssl.cipher.suites"]:
+            ctx.set_ciphers(conf["ssl.cipher.suites"])
         if conf["ssl.certfile"]:
             ctx.load_cert_chain(conf["ssl.certfile"], conf["ssl.keyfile"], conf["ssl.password"])
-    except (OSError, ssl.SSLError) as exc:
-        raise ConfigError(f"ssl.cafile/ssl.certfile/ssl.keyfile: cannot load: {exc}") from exc
+        elif conf["ssl.certdata"]:
+            _load_cert_data(ctx, conf["ssl.certdata"], conf["ssl.keydata"], conf["ssl.password"])
+    except (OSError, ssl.SSLError, ValueError) as exc:
+        raise ConfigError(f"{', '.join(k for k in _SSL_BUILT if conf[k]) or 'ssl'}: cannot load: {exc}") from exc
     return ctx
+
+
+def _load_cert_data(ctx: ssl.SSLContext, cert: str, key: str | None, password: str | None) -> None:
+    """Certificate chain and key given as PEM text: Python's ssl loads them only from files, so
+    they pass through files only this process can read, removed at once."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="kafkacodec-tls-") as tmp:
+        certfile = os.path.join(tmp, "cert.pem")
+        keyfile = os.path.join(tmp, "key.pem") if key else None
+        for path, text in ((certfile, cert), (keyfile, key)):
+            if path is not None and text is not None:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "w") as f:
+                    f.write(text)
+        ctx.load_cert_chain(certfile, keyfile, password)
 
 
 # -- the table, printed
