@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
-import dataclasses
 import itertools
 import logging
 import random
 import selectors
 import socket
-import ssl
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.protocol import (REQUESTS, decode_response, encode_request, expects_response,
@@ -33,7 +31,22 @@ from kafkacodec.client.versions import max_version_by_key
 
 __all__ = ["BrokerConnection", "ConnectionOwner", "FrameReader", "Request", "fail_request"]
 
+if TYPE_CHECKING:
+    import ssl
+
 log = logging.getLogger(__name__)
+
+# what a non-blocking send or receive raises when it would block: ssl's own two join once
+# a TLS connection is made (ssl is imported with the first TLS context: a client without
+# TLS does not pay its ~4 ms of imports at start)
+_WOULD_BLOCK: tuple[type[BaseException], ...] = (BlockingIOError,)
+
+
+def _tls_in_use() -> None:
+    global _WOULD_BLOCK
+    if len(_WOULD_BLOCK) == 1:
+        import ssl
+        _WOULD_BLOCK = (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
 
 API_VERSIONS = 18
 SASL_HANDSHAKE = 17
@@ -166,19 +179,24 @@ class FrameReader:
         self._partial = data[pos:]
 
 
-@dataclasses.dataclass(eq=False, repr=False, slots=True)
 class Request:
-    """One request on its way: what to send, how to answer, by when."""
+    """One request on its way: what to send, how to answer, by when.  (A plain slotted
+    class: dataclasses would cost every client ~4 ms of imports at start.)"""
 
-    api_key: int
-    body: Any          # a generated request message, or an object with encode_frame/decode_response
-    future: concurrent.futures.Future[Any]
-    timeout: float
-    max_version: int | None = None
-    version: int | None = None
-    deadline: float | None = None  # set when queued on a connection
-    correlation_id: int | None = None
-    sent: float = 0.0              # when its bytes were queued for the socket (round-trip time)
+    __slots__ = ("api_key", "body", "future", "timeout", "max_version", "version", "deadline", "correlation_id",
+                 "sent")
+
+    def __init__(self, api_key: int, body: Any, future: concurrent.futures.Future[Any], timeout: float,
+                 max_version: int | None = None, version: int | None = None) -> None:
+        self.api_key = api_key
+        self.body = body    # a generated request message, or an object with encode_frame/decode_response
+        self.future = future
+        self.timeout = timeout
+        self.max_version = max_version
+        self.version = version
+        self.deadline: float | None = None        # set when queued on a connection
+        self.correlation_id: int | None = None
+        self.sent = 0.0     # when its bytes were queued for the socket (round-trip time)
 
 
 def fail_request(future: concurrent.futures.Future[Any], exc: BaseException) -> None:
@@ -198,6 +216,7 @@ class BrokerConnection:
         self.state = DISCONNECTED
         # set from connect() until close(); an SSLSocket once TLS is on
         self.sock: socket.socket | None = None
+        self.tls = False    # self.sock is an ssl.SSLSocket (no scatter/gather)
         self.versions: dict[int, int] = {}  # api key -> the version used with this broker
         self.failures = 0
         self.next_attempt = 0.0
@@ -303,9 +322,11 @@ class BrokerConnection:
         ctx = self.client.ssl_context
         if ctx is not None:
             self._register(0)
+            _tls_in_use()
             try:
                 self.sock = ctx.wrap_socket(sock, server_hostname=self.host, do_handshake_on_connect=False)
-            except (OSError, ssl.SSLError) as exc:
+                self.tls = True
+            except OSError as exc:  # ssl.SSLError included
                 self.close(E.KafkaConnectionError(f"TLS to {self.host}:{self.port}: {exc}"))
                 return
             self.state = TLS_HANDSHAKE
@@ -314,6 +335,7 @@ class BrokerConnection:
             self._begin_setup()
 
     def _tls_step(self) -> None:
+        import ssl  # imported already: the client's TLS context made this connection TLS
         sock = self.sock
         assert isinstance(sock, ssl.SSLSocket)  # only in TLS_HANDSHAKE, after wrap_socket
         try:
@@ -328,7 +350,7 @@ class BrokerConnection:
             self.close(E.AuthenticationError(f"TLS to {self.host}:{self.port}: certificate not trusted: {exc.verify_message}"),
                        fatal=True)
             return
-        except (OSError, ssl.SSLError) as exc:
+        except OSError as exc:  # ssl.SSLError included
             self.close(E.KafkaConnectionError(f"TLS handshake with {self.host}:{self.port}: {exc}"))
             return
         self._begin_setup()
@@ -521,7 +543,7 @@ class BrokerConnection:
                 # a request framed by its own encoder (the producer's Produce) as buffers
                 # around the batches' bytes, sent as they are
                 parts = encode_frame(req.version, req.correlation_id, self.client.conf["client.id"])
-                if isinstance(self.sock, ssl.SSLSocket) or not expects_response(req.api_key, req.version, req.body):
+                if self.tls or not expects_response(req.api_key, req.version, req.body):
                     # TLS has no scatter/gather; an unanswered request is done before its
                     # bytes leave, so they must not be the caller's buffers
                     parts = [b"".join(parts)]
@@ -551,7 +573,7 @@ class BrokerConnection:
         if not self._out or sock is None:
             return
         out = self._out
-        scatter = not isinstance(sock, ssl.SSLSocket)
+        scatter = not self.tls
         try:
             while out:
                 if scatter and len(out) > 1:
@@ -573,7 +595,7 @@ class BrokerConnection:
                         break
                     out.popleft()
                     n -= size
-        except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+        except _WOULD_BLOCK:
             pass
         except OSError as exc:
             self.counters.txerrs += 1
@@ -588,7 +610,7 @@ class BrokerConnection:
         assert reader is not None and sock is not None  # read events come only while connected
         try:
             reader.read(sock, frames)
-        except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+        except _WOULD_BLOCK:
             pass
         except ValueError as exc:
             error = E.KafkaConnectionError(f"broker {self.node_id}: bad framing: {exc}")
@@ -721,6 +743,7 @@ class BrokerConnection:
             except OSError:
                 pass
             self.sock = None
+            self.tls = False
         self.state = DISCONNECTED
         self._out.clear()
         self._reauth_at = None

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
-import dataclasses
 import logging
 import threading
 import time
@@ -120,20 +119,23 @@ class PartitionState:
 _Fetching = tuple[TopicPartition, PartitionState, int, int | None]
 
 
-@dataclasses.dataclass(eq=False, repr=False, slots=True)
 class CompletedFetch:
     """One partition's records from one Fetch response, raw until decoded."""
 
-    tp: TopicPartition
-    fetch_offset: int
-    data: Any                            # the record bytes (bytes or a view); None once handed out
-    aborted: list[tuple[int, int]]       # (producer id, first offset) pairs
-    decoded: Any = None                  # records or a pyarrow.RecordBatch, as kind says
-    size: int = 0                        # bytes counted in Fetcher.buffered_bytes until dropped
-    kind: str | None = None              # "records" / "arrow" once decoded
-    index: int = 0
-    prepared: bool = False
-    _next_offset: int | None = None
+    __slots__ = ("tp", "fetch_offset", "data", "aborted", "decoded", "size", "kind", "index", "prepared",
+                 "_next_offset")
+
+    def __init__(self, tp: TopicPartition, fetch_offset: int, data: Any, aborted: list[tuple[int, int]]) -> None:
+        self.tp = tp
+        self.fetch_offset = fetch_offset
+        self.data = data                     # the record bytes (bytes or a view); None once handed out
+        self.aborted = aborted               # (producer id, first offset) pairs
+        self.decoded: Any = None             # records or a pyarrow.RecordBatch, as kind says
+        self.size = 0                        # bytes counted in Fetcher.buffered_bytes until dropped
+        self.kind: str | None = None         # "records" / "arrow" once decoded
+        self.index = 0
+        self.prepared = False
+        self._next_offset: int | None = None
 
     def next_offset(self, verify_crc: bool) -> int:
         """Offset after the last complete batch (control and aborted batches included)."""

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import os
 import re
-import ssl
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kafkacodec.client.assignors import ASSIGNORS
 from kafkacodec.client.errors import ConfigError
 from kafkacodec.client.partitioner import PARTITIONERS
 from kafkacodec.records.isolation import IsolationLevel
+
+if TYPE_CHECKING:
+    import ssl
 
 __all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "KINDS", "Setting", "IsolationLevel",
            "describe", "markdown", "text"]
@@ -190,7 +192,10 @@ def _patterns(name: str, value: object) -> re.Pattern[str] | None:
 
 
 def _ssl_context(name: str, value: object) -> ssl.SSLContext | None:
-    if value is None or isinstance(value, ssl.SSLContext):
+    if value is None:
+        return value
+    import ssl  # here, not at import: a client without TLS never needs it (~4 ms)
+    if isinstance(value, ssl.SSLContext):
         return value
     raise ConfigError(f"{name}: expected an ssl.SSLContext, got {type(value).__name__}")
 
@@ -626,6 +631,7 @@ def ssl_context_from(conf: Mapping[str, Any]) -> ssl.SSLContext | None:
         return None
     if conf["ssl.context"] is not None:
         return conf["ssl.context"]  # type: ignore[no-any-return]  # checked by _ssl_context
+    import ssl  # here, not at import: a client without TLS never needs it (~4 ms)
     cafile = conf["ssl.cafile"]
     capath = cafile if cafile is not None and os.path.isdir(cafile) else None
     try:
