@@ -17,6 +17,8 @@ NOT_AT_IMPORT = [
     "kafkacodec.protocol._error_classes", "kafkacodec.client._broker_errors",
     "pyarrow", "numpy", "pandas", "kafkacodec.arrow", "kafkacodec.spark", "kafkacodec.logdir",
     "kafkacodec.client.oauth",  # OAUTHBEARER's tokens (json, urllib): loaded by the clients that use it
+    "ssl",          # the TLS context: built for SSL/SASL_SSL only
+    "dataclasses",  # (with inspect and ast) several ms that plain slotted classes do without
 ]
 
 
