@@ -60,6 +60,21 @@ class Ticker(Protocol):
     def tick(self, now: float) -> float | None: ...
 
 
+def _literal_address(host: str, port: int, family: int) -> list[Address] | None:
+    """host as an IP address literal needs no resolver (the first getaddrinfo of a process
+    costs about a millisecond); None for a name, or a literal of another family than asked."""
+    for fam in (socket.AF_INET, socket.AF_INET6):
+        if family not in (socket.AF_UNSPEC, fam):
+            continue
+        try:
+            socket.inet_pton(fam, host)
+        except OSError:
+            continue
+        sockaddr = (host, port) if fam == socket.AF_INET else (host, port, 0, 0)
+        return [(fam, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", sockaddr)]
+    return None
+
+
 class NetworkClient:
     """Connections, metadata and the I/O thread of one client (consumer, admin)."""
 
@@ -212,8 +227,10 @@ class NetworkClient:
         if cached is not None and cached[0] > now:
             return cached[1]
         family = _FAMILIES[self.conf["broker.address.family"]]
-        found = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
-        addresses = [info for i, info in enumerate(found) if info[4] not in [f[4] for f in found[:i]]]
+        addresses = _literal_address(host, port, family)
+        if addresses is None:
+            found = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
+            addresses = [info for i, info in enumerate(found) if info[4] not in [f[4] for f in found[:i]]]
         if len(self._addresses) > 1000:
             self._addresses.clear()  # brokers come and go: never a growing cache
         self._addresses[key] = (now + self.conf["broker.address.ttl"] / 1000, addresses)

@@ -166,3 +166,20 @@ def test_frame_reader_splits_joins_and_bounds_frames():
     finally:
         a.close()
         b.close()
+
+
+def test_ip_literals_need_no_resolver(monkeypatch):
+    import socket
+
+    from kafkacodec.client import network
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("getaddrinfo called for an address literal")
+
+    monkeypatch.setattr(network.socket, "getaddrinfo", refuse)
+    assert network._literal_address("127.0.0.1", 9092, socket.AF_UNSPEC) == [
+        (socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", ("127.0.0.1", 9092))]
+    assert network._literal_address("::1", 9092, socket.AF_UNSPEC)[0][4] == ("::1", 9092, 0, 0)
+    # a literal of the other family than broker.address.family asks for, or a name: the resolver's
+    assert network._literal_address("127.0.0.1", 9092, socket.AF_INET6) is None
+    assert network._literal_address("localhost", 9092, socket.AF_UNSPEC) is None
