@@ -1,7 +1,7 @@
 """The TLS settings librdkafka users give as PEM text or lists, against Tansu behind a TLS
 front whose certificate a test CA signed: CA certificates as text (ssl.cadata) or a hashed
-directory, a client certificate and key as text, revocation lists, cipher suites, and
-verification turned off."""
+directory, a client certificate and key as text or in a PKCS#12 keystore, revocation lists,
+cipher suites, and verification turned off."""
 import os
 import subprocess
 
@@ -51,6 +51,8 @@ def pki(tmp_path_factory):
         _openssl(d, "ca", "-config", "ca.cnf", "-keyfile", "ca.key", "-cert", "ca.pem", "-gencrl", "-out", "empty.crl")
         _openssl(d, "ca", "-config", "ca.cnf", "-keyfile", "ca.key", "-cert", "ca.pem", "-revoke", "srv.pem")
         _openssl(d, "ca", "-config", "ca.cnf", "-keyfile", "ca.key", "-cert", "ca.pem", "-gencrl", "-out", "revoked.crl")
+        _openssl(d, "pkcs12", "-export", "-in", "srv.pem", "-inkey", "srv.key", "-out", "client.p12", "-passout",
+                 "pass:pw")
         os.mkdir(os.path.join(d, "cadir"))
         with open(os.path.join(d, "ca.pem")) as src, open(os.path.join(d, "cadir", "ca.pem"), "w") as dst:
             dst.write(src.read())
@@ -117,3 +119,13 @@ def test_client_certificate_as_pem_text(pki, tls_bootstrap):
         ssl_context_from(resolve({"bootstrap.servers": "h:1", "security.protocol": "SSL",
                                   "ssl.certdata": _read(pki, "srv.pem"), "ssl.keydata": _read(pki, "ca.key")},
                                  {}, ADMIN))
+
+
+def test_client_certificate_in_a_pkcs12_keystore(pki, tls_bootstrap):
+    store = {"ssl.cafile": os.path.join(pki, "ca.pem"), "ssl.keystore.location": os.path.join(pki, "client.p12"),
+             "ssl.keystore.password": "pw"}
+    assert ssl_context_from(resolve({"bootstrap.servers": "h:1", "security.protocol": "SSL", **store}, {}, ADMIN))
+    assert isinstance(_list_topics(tls_bootstrap, **store), dict)
+    with pytest.raises(E.ConfigError, match="ssl.keystore.location.*PKCS#12"):
+        ssl_context_from(resolve({"bootstrap.servers": "h:1", "security.protocol": "SSL",
+                                  **dict(store, **{"ssl.keystore.password": "wrong"})}, {}, ADMIN))

@@ -358,7 +358,7 @@ COMMON: dict[str, Setting] = {
         300000, _int(0), "With metadata.recovery.strategy=rebootstrap: the known brokers are forgotten and the "
                          "bootstrap servers asked when no refresh has succeeded for this long (KIP-1102)."),
     "receive.message.max.bytes": Setting(
-        100 << 20, _int(1024), "Largest answer accepted (librdkafka's setting): a larger size prefix drops "
+        100 << 20, _int(1000), "Largest answer accepted (librdkafka's setting): a larger size prefix drops "
                                "the connection instead of allocating it."),
     "allow.auto.create.topics": Setting(
         False, _bool, _AUTO_CREATE + " Kafka's consumer default is true; kafkacodec's consumer and admin "
@@ -386,6 +386,10 @@ COMMON: dict[str, Setting] = {
     "ssl.keydata": Setting(
         None, _str(), "The private key of ssl.certdata as PEM text (librdkafka's ssl.key.pem; Kafka: "
                       "ssl.keystore.key)."),
+    "ssl.keystore.location": Setting(
+        None, _str(), "This client's certificate chain and key in a PKCS#12 keystore (Kafka's, with "
+                      "ssl.keystore.type=PKCS12), read with the openssl command."),
+    "ssl.keystore.password": Setting(None, _str(), "Password of ssl.keystore.location."),
     "ssl.crlfile": Setting(
         None, _str(), "Certificate revocation lists (PEM): a broker certificate they revoke is refused "
                       "(librdkafka's ssl.crl.location)."),
@@ -616,13 +620,14 @@ def _check_security(conf: Mapping[str, Any]) -> None:
     if conf["ssl.context"] is not None and any(conf[k] for k in _SSL_BUILT):
         raise ConfigError(f"ssl.context: give either an SSLContext or the settings it is built from "
                           f"({', '.join(_SSL_BUILT)}), not both")
-    if conf["ssl.certfile"] and conf["ssl.certdata"]:
-        raise ConfigError("ssl.certdata: give either ssl.certfile or ssl.certdata, not both")
+    given = [k for k in ("ssl.certfile", "ssl.certdata", "ssl.keystore.location") if conf[k]]
+    if len(given) > 1:
+        raise ConfigError(f"{given[1]}: give one of ssl.certfile, ssl.certdata and ssl.keystore.location")
 
 
 #: the settings ssl_context_from builds a context from
 _SSL_BUILT = ("ssl.cafile", "ssl.certfile", "ssl.keyfile", "ssl.cadata", "ssl.certdata", "ssl.keydata",
-              "ssl.crlfile", "ssl.cipher.suites")
+              "ssl.keystore.location", "ssl.crlfile", "ssl.cipher.suites")
 
 
 def ssl_context_from(conf: Mapping[str, Any]) -> ssl.SSLContext | None:
@@ -648,9 +653,33 @@ def ssl_context_from(conf: Mapping[str, Any]) -> ssl.SSLContext | None:
             ctx.load_cert_chain(conf["ssl.certfile"], conf["ssl.keyfile"], conf["ssl.password"])
         elif conf["ssl.certdata"]:
             _load_cert_data(ctx, conf["ssl.certdata"], conf["ssl.keydata"], conf["ssl.password"])
+        elif conf["ssl.keystore.location"]:
+            _load_cert_data(ctx, _read_pkcs12(conf["ssl.keystore.location"], conf["ssl.keystore.password"]), None,
+                            None)
     except (OSError, ssl.SSLError, ValueError) as exc:
         raise ConfigError(f"{', '.join(k for k in _SSL_BUILT if conf[k]) or 'ssl'}: cannot load: {exc}") from exc
     return ctx
+
+
+def _read_pkcs12(path: str, password: str | None) -> str:
+    """A PKCS#12 keystore's certificates and key as PEM text: Python's ssl reads no PKCS#12, the
+    openssl command does (its password passed in the environment, never on the command line)."""
+    import subprocess
+
+    env = dict(os.environ, KAFKACODEC_KEYSTORE_PASSWORD=password or "")
+    command = ["openssl", "pkcs12", "-in", path, "-nodes", "-passin", "env:KAFKACODEC_KEYSTORE_PASSWORD"]
+    try:
+        run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=30)
+        if run.returncode != 0:
+            # keystores of older Java keytools use ciphers OpenSSL 3 keeps in its legacy provider
+            run = subprocess.run(command + ["-legacy"], env=env, capture_output=True, text=True, timeout=30)
+    except FileNotFoundError:
+        raise ValueError("reading a PKCS#12 keystore needs the openssl command: convert it to PEM for "
+                         "ssl.certfile and ssl.keyfile") from None
+    if run.returncode != 0 or "PRIVATE KEY" not in run.stdout:
+        detail = (run.stderr.strip().splitlines() or ["no private key in it"])[0]
+        raise ValueError(f"cannot read the PKCS#12 keystore {path}: {detail}")
+    return run.stdout
 
 
 def _load_cert_data(ctx: ssl.SSLContext, cert: str, key: str | None, password: str | None) -> None:
