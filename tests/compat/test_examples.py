@@ -4,6 +4,7 @@ lands on the broker must be the same."""
 import pathlib
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -13,6 +14,7 @@ import _peers  # noqa: E402
 
 EXAMPLES = pathlib.Path(__file__).parent / "examples"
 FACE_IMPORT = "from kafkacodec.compat.confluent_kafka import"
+FACE_ADMIN_IMPORT = "from kafkacodec.compat.confluent_kafka.admin import"
 LINES = [f"key-{i % 7}\tvalue {i}" for i in range(60)]
 
 
@@ -21,9 +23,11 @@ def _program(name, face, tmp_path):
     text = (EXAMPLES / name).read_text()
     if not face:
         return EXAMPLES / name
-    changed = text.replace("from confluent_kafka import", FACE_IMPORT)
+    changed = text.replace("from confluent_kafka import", FACE_IMPORT).replace(
+        "from confluent_kafka.admin import", FACE_ADMIN_IMPORT)
     diff = [(a, b) for a, b in zip(text.splitlines(), changed.splitlines()) if a != b]
-    assert diff and all(a.startswith("from confluent_kafka import") for a, _ in diff)
+    assert diff and all(a.startswith(("from confluent_kafka import", "from confluent_kafka.admin import"))
+                        for a, _ in diff)
     path = tmp_path / f"face_{name}"
     path.write_text(changed)
     return path
@@ -34,6 +38,12 @@ def _run(path, args, stdin="", timeout=150):
                           timeout=timeout)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return proc.stdout
+
+
+def _timed(path, args, timeout=150):
+    started = time.monotonic()
+    out = _run(path, args, timeout=timeout)
+    return out, time.monotonic() - started
 
 
 def _normalized(out, topic):
@@ -64,3 +74,76 @@ def test_producer_and_consumer_examples_print_the_same(tansu, tmp_path):
     assert face_consumed == ck_consumed
     # the same records, in the same partitions at the same offsets, with the same headers
     assert _on_broker(tansu, topics[True], len(LINES)) == _on_broker(tansu, topics[False], len(LINES))
+
+
+def _admin_setup(bootstrap, topic, group):
+    """A topic of 3 partitions with keyed records, and a group that committed offsets in it."""
+    from confluent_kafka import ConsumerGroupTopicPartitions, TopicPartition
+    from confluent_kafka.admin import AdminClient
+    _peers.create_topic(bootstrap, topic, 3)
+    _peers.produce_with_confluent(bootstrap, topic, [(f"k{i}".encode(), b"v") for i in range(30)])
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin.alter_consumer_group_offsets([ConsumerGroupTopicPartitions(group, [
+        TopicPartition(topic, 1, 5), TopicPartition(topic, 2, 7)])])[group].result(20)
+
+
+def _admin_runs(topic, group):
+    return [
+        ["groups"],
+        ["offsets", "READ_COMMITTED", topic, "0", "MAX_TIMESTAMP", topic, "1", "EARLIEST", topic, "2", "LATEST",
+         topic, "0", "0"],
+        ["group_offsets", group],
+        ["group_offsets", group, topic, "0", topic, "1"],
+        ["describe_groups", "1", group, "nobody-" + group],
+        ["delete_records", topic, "0", "1"],
+        ["acls", "ANY", "None"],
+        ["acls", "TOPIC", topic],
+        ["scram"],
+        ["scram", "alice", "bob"],
+        ["set_scram", "alice", "secret", "bob"],
+        ["elect", "PREFERRED", topic, "0"],
+        ["elect", "UNCLEAN"],
+        ["cluster"],
+    ]
+
+
+def test_admin_tool_prints_the_same(tansu, tmp_path):
+    """Each AdminClient call as confluent-kafka makes it against Tansu, under both: what Tansu
+    lacks fails the same way (_UNSUPPORTED_FEATURE, _TRANSPORT where it drops the connection) and
+    as fast; groups are CONSUMER (Tansu answers ConsumerGroupDescribe), offsets of every partition
+    are listed, OffsetSpec.max_timestamp() comes back as librdkafka gives it."""
+    topic, group = f"admin-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
+    _admin_setup(tansu, topic, group)
+    ck, face = _program("admin_tool.py", False, tmp_path), _program("admin_tool.py", True, tmp_path)
+    for args in _admin_runs(topic, group):
+        theirs, their_time = _timed(ck, [tansu, *args])
+        ours, our_time = _timed(face, [tansu, *args])
+        assert ours == theirs, args
+        # delete_records took 60 s of retries before; importing the face costs about 0.5 s
+        assert our_time < their_time + 3, (args, our_time, their_time)
+    # what the group described and offsets listed came to
+    described = _run(face, [tansu, "describe_groups", "0", group])
+    assert "type=ConsumerGroupType.CONSUMER" in described
+    listed = _run(face, [tansu, "group_offsets", group]).splitlines()
+    assert listed == [f"group {group}: 2 partitions", f"  {topic} [1] @ 5", f"  {topic} [2] @ 7"]
+
+
+def test_admin_tool_where_the_mock_cluster_lacks_the_api(mock_bootstrap, tmp_path):
+    """The mock cluster has none of the group, ACL, SCRAM and election APIs: where
+    confluent-kafka answers at once the face answers the same; where librdkafka waits for a
+    controller the mock never names (ACLs, SCRAM, elections, DescribeCluster) the face fails at
+    once with the error librdkafka gives for a missing API."""
+    topic, group = f"admin-{uuid.uuid4().hex[:6]}", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topic(mock_bootstrap, topic, 3)
+    ck, face = _program("admin_tool.py", False, tmp_path), _program("admin_tool.py", True, tmp_path)
+    runs = _admin_runs(topic, group)
+    answered_at_once = [r for r in runs if r[0] in ("offsets", "group_offsets", "describe_groups", "delete_records")]
+    for args in answered_at_once:
+        assert _run(face, [mock_bootstrap, *args]) == _run(ck, [mock_bootstrap, *args]), args
+    for args in runs:
+        if args in answered_at_once or args[0] == "groups":
+            continue
+        out, took = _timed(face, [mock_bootstrap, *args])
+        assert out and all(line.endswith("failed: _UNSUPPORTED_FEATURE") for line in out.splitlines()), (args, out)
+        assert took < 5, (args, took)
+

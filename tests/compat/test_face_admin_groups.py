@@ -1,11 +1,11 @@
 """The face's AdminClient group, config and topic descriptions against Tansu, compared field by
 field with confluent-kafka's own AdminClient making the same calls.
 
-librdkafka describes groups with KIP-848's ConsumerGroupDescribe first; Tansu answers that
-request for a classic group with no members and the member id as assignor name.  The face
-describes groups with DescribeGroups, so the full comparison is made with a librdkafka client
-held to the pre-KIP-848 requests (``broker.version.fallback=0.9.0``), which describes groups
-with DescribeGroups too; the default client is compared on what both requests answer alike.
+librdkafka describes groups with KIP-848's ConsumerGroupDescribe first, and so does the face;
+Tansu answers that request for a classic group too, with no members and the member id as
+assignor name, so both describe every group as type CONSUMER there.  What DescribeGroups
+answers is compared with a librdkafka client held to the pre-KIP-848 requests
+(``broker.version.fallback=0.9.0``), which describes groups with DescribeGroups only.
 """
 import time
 import uuid
@@ -158,26 +158,31 @@ def test_list_consumer_groups_matches_confluent_kafka(tansu_bootstrap, admins, l
     assert listed(ours) == listed(theirs)
     assert listed(ours, typed=False) == listed(real_classic.list_consumer_groups(request_timeout=10).result(WAIT),
                                                typed=False)
-    # librdkafka leaves the filters to the broker, and Tansu ignores them: the face applies them
-    # itself, so it lists what confluent-kafka lists that is in the state or of the type asked for
+    # the filters go to the broker, as librdkafka sends them; Tansu ignores them, so both list
+    # the same groups whatever the filter
     stable = face.list_consumer_groups(request_timeout=10, states={ck.ConsumerGroupState.STABLE}).result(WAIT)
-    assert listed(stable) == [g for g in listed(real.list_consumer_groups(
-        request_timeout=10, states={confluent_kafka.ConsumerGroupState.STABLE}).result(WAIT)) if g[2] == "STABLE"]
+    assert listed(stable) == listed(real.list_consumer_groups(
+        request_timeout=10, states={confluent_kafka.ConsumerGroupState.STABLE}).result(WAIT))
     for kind in ("CLASSIC", "CONSUMER"):
         mine = face.list_consumer_groups(request_timeout=10, types={ck.ConsumerGroupType[kind]}).result(WAIT)
-        assert listed(mine) == [g for g in listed(real.list_consumer_groups(
-            request_timeout=10, types={confluent_kafka.ConsumerGroupType[kind]}).result(WAIT)) if g[3] == kind]
+        assert listed(mine) == listed(real.list_consumer_groups(
+            request_timeout=10, types={confluent_kafka.ConsumerGroupType[kind]}).result(WAIT))
     assert offsets_only in {g.group_id for g in face.list_consumer_groups(
-        request_timeout=10, types={ck.ConsumerGroupType.CLASSIC}).result(WAIT).valid}
+        request_timeout=10, types={ck.ConsumerGroupType.CONSUMER}).result(WAIT).valid}
 
 
-def test_list_consumer_groups_converts_and_filters_the_admins_listing(monkeypatch):
+def test_list_consumer_groups_converts_the_admins_listing_and_passes_the_filters(monkeypatch):
     face = face_admin.AdminClient({"bootstrap.servers": NOWHERE})
     try:
         listing = [GroupListing("a", "consumer", "Stable", "Classic"), GroupListing("b", "", "Empty"),
                    GroupListing("c", "consumer", None, "Consumer"), GroupListing("d", "connect", "PreparingRebalance"),
                    GroupListing("e", "consumer", "Assigning")]
-        monkeypatch.setattr(face._a, "list_consumer_groups_by_broker", lambda timeout: {1: listing[:2], 2: listing[2:]})
+        asked = []
+
+        def by_broker(timeout, states, types):
+            asked.append((states, types))
+            return {1: listing[:2], 2: listing[2:]}
+        monkeypatch.setattr(face._a, "list_consumer_groups_by_broker", by_broker)
         got = face.list_consumer_groups().result(WAIT)
         S = ck.ConsumerGroupState
         assert [(g.group_id, g.is_simple_consumer_group, g.state, g.type) for g in got.valid] == [
@@ -185,13 +190,17 @@ def test_list_consumer_groups_converts_and_filters_the_admins_listing(monkeypatc
             ("c", False, S.UNKNOWN, ck.ConsumerGroupType.CONSUMER),
             ("d", False, S.PREPARING_REBALANCING, ck.ConsumerGroupType.UNKNOWN),
             ("e", False, S.UNKNOWN, ck.ConsumerGroupType.UNKNOWN)]
-        only = face.list_consumer_groups(states={S.EMPTY, S.PREPARING_REBALANCING}).result(WAIT)
-        assert [g.group_id for g in only.valid] == ["b", "d"]
+        # the filters go to the brokers under the names librdkafka sends; what they answer is listed
+        only = face.list_consumer_groups(states={S.EMPTY, S.PREPARING_REBALANCING},
+                                         types={ck.ConsumerGroupType.CLASSIC}).result(WAIT)
+        assert len(only.valid) == 5
+        assert asked == [([], []), (["Empty", "PreparingRebalance"], ["Classic"])]
 
         # a broker's error is one of the result's errors, beside the other brokers' groups, as
         # librdkafka reports it
         monkeypatch.setattr(face._a, "list_consumer_groups_by_broker",
-                            lambda timeout: {1: E.error_for(30, "ListGroups of broker 1"), 2: listing[2:]})
+                            lambda timeout, states, types: {1: E.error_for(30, "ListGroups of broker 1"),
+                                                            2: listing[2:]})
         got = face.list_consumer_groups().result(WAIT)
         assert [g.group_id for g in got.valid] == ["c", "d", "e"] and [e.args[0].code() for e in got.errors] == [30]
     finally:
@@ -204,18 +213,26 @@ def test_describe_consumer_groups_matches_confluent_kafka(admins, live_group):
     unknown = _name("nobody")
     ours = {g: f.result(WAIT) for g, f in face.describe_consumer_groups([group, unknown],
                                                                         request_timeout=10).items()}
-    theirs = {g: f.result(WAIT) for g, f in real_classic.describe_consumer_groups([group, unknown],
-                                                                                  request_timeout=10).items()}
+    theirs = {g: f.result(WAIT) for g, f in real.describe_consumer_groups([group, unknown],
+                                                                          request_timeout=10).items()}
     assert {g: _group(d) for g, d in ours.items()} == {g: _group(d) for g, d in theirs.items()}
+    # ConsumerGroupDescribe answered (Tansu answers it for any group): type CONSUMER, as librdkafka says
     live = ours[group]
-    assert live.state is ck.ConsumerGroupState.STABLE and live.type is ck.ConsumerGroupType.CLASSIC
-    assert [x.member_id.startswith("face-member-") for x in live.members] == [True]
+    assert live.state is ck.ConsumerGroupState.STABLE and live.type is ck.ConsumerGroupType.CONSUMER
     md = face.list_topics(timeout=10)
     assert _node(live.coordinator)[:4] in {(b.id, str(b.id), b.host, b.port) for b in md.brokers.values()}
-    # the default librdkafka client asks ConsumerGroupDescribe: the same group, state and coordinator
-    default = real.describe_consumer_groups([group], request_timeout=10)[group].result(WAIT)
-    assert (default.group_id, default.state.value, _node(default.coordinator)) == \
-        (live.group_id, live.state.value, _node(live.coordinator))
+    with_ops = face.describe_consumer_groups([group], request_timeout=10, include_authorized_operations=True)
+    real_ops = real.describe_consumer_groups([group], request_timeout=10, include_authorized_operations=True)
+    assert with_ops[group].result(WAIT).authorized_operations == real_ops[group].result(WAIT).authorized_operations
+
+    # what DescribeGroups answers (the Admin's classic=True), as librdkafka held to it describes it
+    classic = {g: face_admin._group_description(d, live.coordinator) for g, d in face._a.describe_consumer_groups(
+        [group, unknown], timeout=10, classic=True).items()}
+    held = {g: f.result(WAIT) for g, f in real_classic.describe_consumer_groups([group, unknown],
+                                                                                request_timeout=10).items()}
+    assert {g: _group(d) for g, d in classic.items()} == {g: _group(d) for g, d in held.items()}
+    assert classic[group].type is ck.ConsumerGroupType.CLASSIC
+    assert [x.member_id.startswith("face-member-") for x in classic[group].members] == [True]
 
 
 def test_member_assignment_bytes_become_topic_partitions():
@@ -353,10 +370,6 @@ def test_what_kafkacodecs_admin_cannot_answer_is_refused():
     face = face_admin.AdminClient({"bootstrap.servers": NOWHERE})
     try:
         refusals = [
-            (lambda: face.describe_consumer_groups(["g"], include_authorized_operations=True),
-             "include_authorized_operations"),
-            (lambda: face.describe_topics(ck.TopicCollection(["t"]), include_authorized_operations=True),
-             "include_authorized_operations"),
             (lambda: face.incremental_alter_configs([face_admin.ConfigResource("topic", "t", set_config={"a": "1"})]),
              "has set_config values ['a']"),
         ]

@@ -62,13 +62,11 @@ What differs from confluent-kafka, and why
   patterns mean the same.
 - ``log_level``/``logger`` change nothing: kafkacodec logs through the ``logging`` module
   (loggers ``kafkacodec.client``, ``kafkacodec.compat``).
-- ``AdminClient`` has the calls kafkacodec's Admin has (create/delete topics, list_topics,
-  describe_cluster, describe_topics, list_offsets, consumer groups and their offsets,
-  describe_configs, incremental_alter_configs); ``validate_only`` of create_topics,
-  ``replica_assignment``, ``include_authorized_operations=True`` and
-  ``list_consumer_groups(types=...)`` are refused.  Groups are described with DescribeGroups
-  (type CLASSIC), configs without synonyms; listed groups have type UNKNOWN (``admin``'s
-  documentation says why).
+- ``AdminClient`` has every call of confluent-kafka 2.16's (ACLs, SCRAM credentials and
+  elect_leaders included); ``validate_only`` of create_topics and ``replica_assignment`` are
+  refused, configs are described without synonyms.  A call whose API the broker lacks fails at
+  once with _UNSUPPORTED_FEATURE, also where librdkafka first waits for a controller the
+  broker never names (``admin``'s documentation says more).
 - ``Message`` objects of delivery reports carry no headers, as in confluent-kafka; their
   timestamp type is LOG_APPEND_TIME when the broker's acknowledgement gave a log-append time.
 - ``KafkaError.str()`` of a local error has librdkafka's text for the common codes and a text made
