@@ -33,6 +33,7 @@ EXTENSIONS = [
     ext("kafkacodec.records._records"),
     ext("kafkacodec.arrow._columnar"),
     ext("kafkacodec.arrow._encode"),
+    ext("kafkacodec.avro._avro"),
     ext("kafkacodec.protocol._codec"),
     ext("kafkacodec.integrations._decode"),
     ext("kafkacodec.integrations._build"),

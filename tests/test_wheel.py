@@ -89,7 +89,7 @@ SMOKE = textwrap.dedent(r'''
 
     # kafkacodec.arrow needs pyarrow to import, so its module is checked on disk here.
     pkg = here.parent
-    for name in ("_crc", "_buffer", "records/_records", "arrow/_columnar", "arrow/_encode",
+    for name in ("_crc", "_buffer", "records/_records", "arrow/_columnar", "arrow/_encode", "avro/_avro",
                  "protocol/_codec", "client/_sender_state", "client/_send", "client/_sender"):
         (so,) = pkg.glob(name + ".cpython-*.so")
         assert (pkg / (name + ".pyi")).is_file(), name
@@ -204,6 +204,7 @@ def test_wheel_stubs_match_runtime(env):
     out = subprocess.run(
         [env["python"], "-m", "mypy.stubtest", "--allowlist", str(WHEELS / "stubtest-allowlist.txt"),
          "kafkacodec._crc", "kafkacodec._buffer", "kafkacodec.records._records",
-         "kafkacodec.arrow._columnar", "kafkacodec.arrow._encode", "kafkacodec.protocol._codec"],
+         "kafkacodec.arrow._columnar", "kafkacodec.arrow._encode", "kafkacodec.avro._avro",
+         "kafkacodec.protocol._codec"],
         env=env["environ"], cwd=env["cwd"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]

@@ -37,6 +37,7 @@ COMPILED = [
     "kafkacodec/records/_records",
     "kafkacodec/arrow/_columnar",
     "kafkacodec/arrow/_encode",
+    "kafkacodec/avro/_avro",
     "kafkacodec/protocol/_codec",
     "kafkacodec/client/_sender_state",
     "kafkacodec/client/_send",

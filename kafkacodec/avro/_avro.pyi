@@ -1,0 +1,13 @@
+from typing import Any
+
+class OwnedBuffer:
+    def __len__(self) -> int: ...
+
+class Decoder:
+    plan: Any
+    arrow_type: Any
+    def __init__(self, plan: Any, roots: list[tuple[int, int]], default_root: int, arrow_type: Any) -> None: ...
+    def decode(self, values: Any, confluent: bool = ..., kafka_offsets: Any = ...) -> Any: ...
+
+def encode_nodes(nodes: list[tuple[Any, ...]], kids: list[int], tables: list[int], paths: list[str], root: int,
+                 nrows: int, schema_id: int | None) -> Any: ...
