@@ -24,7 +24,7 @@ class RecordHandle:
 class SendPath:
     def __init__(
         self, slots: dict[str, list[Any]], sticky: dict[str, int], murmur: bool,
-        key_partition: Callable[[Any, int], int] | None, general: Callable[..., Any],
+        key_partition: Callable[[Any, int], int | None] | None, general: Callable[..., Any],
     ) -> None: ...
     def send(
         self, topic: str, value: Any = None, key: Any = None, headers: Any = None, partition: int | None = None,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import random
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -94,6 +95,36 @@ def _resolve_idempotence(conf: dict[str, Any]) -> bool:
     return given
 
 
+class _StickyTimer:
+    """Ends each topic's sticky partition sticky.partitioning.linger.ms after it was chosen
+    (librdkafka's rule): the next record without a key then picks a new one.  A ticker of the
+    I/O loop; started() is called by send() on any thread."""
+
+    def __init__(self, sticky: dict[str, int], linger: float) -> None:
+        self.sticky = sticky
+        self.linger = linger
+        self.lock = threading.Lock()
+        self.until: dict[str, tuple[int, float]] = {}  # topic -> (partition, when its time is up)
+
+    def started(self, topic: str, partition: int) -> None:
+        with self.lock:
+            self.until[topic] = (partition, time.monotonic() + self.linger)
+
+    def tick(self, now: float) -> float | None:
+        if not self.until:
+            return None
+        nearest = None
+        with self.lock:
+            for topic, (partition, end) in list(self.until.items()):
+                if end <= now:
+                    del self.until[topic]
+                    if self.sticky.get(topic) == partition:
+                        del self.sticky[topic]
+                elif nearest is None or end < nearest:
+                    nearest = end
+        return nearest
+
+
 class Producer:
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         config = dict(config or {})
@@ -117,6 +148,10 @@ class Producer:
         self._key_partition = None if self._partitioner.custom else self._partitioner.key_partition
         self._counts: dict[str, int] = {}   # topic -> partition count (from metadata)
         self._sticky: dict[str, int] = {}   # topic -> partition for records without a key
+        linger = conf["sticky.partitioning.linger.ms"]
+        # librdkafka's rule when set: a keyless record's partition holds this long (0: none holds)
+        self._sticky_timer = None if not linger else _StickyTimer(self._sticky, linger / 1000)
+        self._sticky_each = linger == 0
         # topic -> open batch per partition, for send()'s lock-free appends (accumulator notes);
         # never filled where those are not safe or must not skip checks
         self._slots: dict[str, list[Any]] = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
@@ -130,6 +165,8 @@ class Producer:
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.failure_listeners.append(self._client_failed)
         self._client.add_ticker(self._sender)
+        if self._sticky_timer is not None:
+            self._client.add_ticker(self._sticky_timer)
         self._statistics = Statistics("producer", self._client, conf, producer=(self._sender, self._acc, self._counts))
         self._stats_cb = conf["stats_cb"]
         # poll()/flush() serve them; the callback event wakes them
@@ -276,15 +313,18 @@ class Producer:
         try:
             if partition is None:
                 partition = self._partitioner.for_key(key, count)
-                if partition is None:
+                if partition is None and self._sticky_each:
+                    partition = self._random_partition(topic, count)  # sticky.partitioning.linger.ms=0
+                elif partition is None:
                     sticky = self._sticky.get(topic)
                     if sticky is None or sticky >= count:
-                        sticky = self._sticky[topic] = Partitioner.next_sticky(count, None)
+                        sticky = self._new_sticky(topic, count, None)
                     handle = acc.append(topic, sticky, timestamp, key, value, headers, callback, True)
                     if handle is not None:
                         return handle
-                    # its batch is full: move to another partition before opening a new batch (KIP-480)
-                    partition = self._sticky[topic] = Partitioner.next_sticky(count, sticky)
+                    # its batch is full: move to another partition before opening a new batch (KIP-480);
+                    # with sticky.partitioning.linger.ms the partition holds for its time (librdkafka's)
+                    partition = self._new_sticky(topic, count, sticky) if self._sticky_timer is None else sticky
                     return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
             elif partition.__class__ is not int or not 0 <= partition < count:
                 if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
@@ -300,6 +340,24 @@ class Producer:
         raise failed
 
     produce = send
+
+    def _random_partition(self, topic: str, count: int) -> int:
+        """A random partition, drawn again once if the first has no leader (librdkafka's)."""
+        p = random.randrange(count)
+        t = self._client.metadata.topics.get(topic)
+        info = None if t is None else t.partitions.get(p)
+        return random.randrange(count) if info is not None and info.leader < 0 else p
+
+    def _new_sticky(self, topic: str, count: int, previous: int | None) -> int:
+        """A new sticky partition for `topic`'s records without a key: random among those with a
+        leader, another than `previous`; with sticky.partitioning.linger.ms it holds that long."""
+        t = self._client.metadata.topics.get(topic)
+        available = None if t is None else [p for p, info in t.partitions.items() if info.leader >= 0 and p < count]
+        partition = self._sticky[topic] = Partitioner.next_sticky(count, previous, available)
+        if self._sticky_timer is not None:
+            self._sticky_timer.started(topic, partition)
+            self._client.wakeup()  # the I/O loop's next wait ends when this partition's time does
+        return partition
 
     def send_arrow(self, topic: str, data: Any, *, partition: int | None = None) -> BulkResult:
         """Send a pyarrow Table or RecordBatch (columns `value` and optionally `key`,

@@ -552,6 +552,10 @@ PRODUCER: dict[str, Setting] = dict(COMMON, **{
         "murmur2", _Func(_partitioner, "a callable fn(key, partitions)", options=PARTITIONERS),
         "Partition of a record sent without one: murmur2 of its key (Java's), consistent_random "
         "(librdkafka's), ...; records without a key stick to a partition per batch (KIP-480)."),
+    "sticky.partitioning.linger.ms": Setting(
+        None, _int(0, optional=True), "Records without a key stick to a partition this long, then move to a "
+                                      "random one (librdkafka's rule; 0: a random partition per record); unset: "
+                                      "a partition per batch (KIP-480, Java's).", "(per batch)"),
     "transactional.id": Setting(
         None, _str(), "Transactions (KIP-98): the id a producer keeps across restarts; a new producer "
                       "with it fences the old one."),

@@ -115,14 +115,20 @@ def _group_protocol(name: str, value: Any) -> Any:
     return value
 
 
+# librdkafka's partitioner names -> the client's with the same meaning (the client's murmur2 is Java's,
+# whose keyless records are sticky; librdkafka's hashes them all to one partition)
+_PARTITIONERS = {"murmur2": "murmur2_consistent", "murmur2_random": "murmur2_random", "consistent": "consistent",
+                 "consistent_random": "consistent_random", "random": "random", "fnv1a": "fnv1a",
+                 "fnv1a_random": "fnv1a_random"}
+
+
 def _partitioner(name: str, value: Any) -> Any:
     if callable(value):
         return value
     text = str(value).strip().lower()
-    if text.startswith("fnv1a"):
-        raise ConfigError(f"{name}={value!r} is not supported: use murmur2, murmur2_random, consistent, "
-                          f"consistent_random or random")
-    return text
+    if text not in _PARTITIONERS:
+        raise ConfigError(f"{name}: expected one of {', '.join(_PARTITIONERS)}, got {value!r}")
+    return _PARTITIONERS[text]
 
 
 def _unsupported(advice: str) -> Setting:
@@ -317,7 +323,8 @@ SETTINGS = {
     "queue.buffering.max.messages": Setting("face", None, P, "Most records queued and not yet reported: produce() "
                                             "raises BufferError beyond it (default 100000).", _int),
     "partitioner": _same(P, "consistent_random (the default, as in librdkafka), consistent, murmur2, "
-                            "murmur2_random, random; fnv1a is refused.", _partitioner),
+                            "murmur2_random, fnv1a, fnv1a_random, random: librdkafka's meanings, keyless records "
+                            "included.", _partitioner),
     "transactional.id": _same(P, "Transactional producer id."),
     "transaction.timeout.ms": _same(P, "Transaction timeout on the coordinator."),
     "delivery.report.only.error": Setting("face", None, P, "Only failed deliveries are reported.", _bool),
@@ -325,8 +332,8 @@ SETTINGS = {
                            None),
     "enable.gapless.guarantee": _unsupported("not supported: enable.idempotence with acks=all keeps order "
                                              "and no duplicates"),
-    "sticky.partitioning.linger.ms": _unsupported("kafkacodec moves to another partition when a keyless "
-                                                  "batch fills (KIP-480): leave it unset"),
+    "sticky.partitioning.linger.ms": _same(P, "How long keyless records stick to one partition (librdkafka's "
+                                              "default: 2 x linger.ms; 0: a random partition per record).", _int),
 }
 
 # the face's own settings and the librdkafka defaults it keeps where kafkacodec's differ
@@ -391,6 +398,9 @@ def translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[s
         if name == "enable.idempotence" and out.get("transactional.id") is not None:
             continue
         out.setdefault(name, value)
+    if kind == "P" and "sticky.partitioning.linger.ms" not in out:
+        # librdkafka's default follows linger.ms
+        out["sticky.partitioning.linger.ms"] = min(900000, 2 * int(out.get("linger.ms", PRODUCER["linger.ms"].default)))
     return out, face
 
 
