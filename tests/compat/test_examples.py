@@ -147,3 +147,27 @@ def test_admin_tool_where_the_mock_cluster_lacks_the_api(mock_bootstrap, tmp_pat
         assert out and all(line.endswith("failed: _UNSUPPORTED_FEATURE") for line in out.splitlines()), (args, out)
         assert took < 5, (args, took)
 
+
+KEYLESS_RUNS = [
+    # (count, gap ms, settings): what librdkafka does with records without a key
+    ("20", "0"),                                               # within sticky.partitioning.linger.ms: one
+    ("20", "25"),                                              # past it, again and again: several
+    ("20", "0", "sticky.partitioning.linger.ms=0"),            # no sticking: several
+    ("20", "25", "partitioner=consistent"),                    # hashed as an empty key: one
+    ("20", "25", "partitioner=murmur2"),
+    ("20", "25", "partitioner=fnv1a"),
+    ("20", "25", "partitioner=fnv1a_random"),
+    ("20", "0", "partitioner=random"),
+]
+
+
+def test_keyless_records_land_as_with_librdkafka_and_exit_does_not_wait(tansu, tmp_path):
+    topic = f"keyless-{uuid.uuid4().hex[:6]}"
+    _peers.create_topic(tansu, topic, 4)
+    ck, face = _program("keyless_producer.py", False, tmp_path), _program("keyless_producer.py", True, tmp_path)
+    for run in KEYLESS_RUNS:
+        theirs, their_time = _timed(ck, [tansu, topic, *run])
+        ours, our_time = _timed(face, [tansu, topic, *run])
+        assert ours == theirs, run
+        # the producer is never closed: exit used to wait 5 s on it with nothing left to deliver
+        assert our_time < their_time + 2.5, (run, our_time, their_time)

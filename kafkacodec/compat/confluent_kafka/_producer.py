@@ -320,9 +320,14 @@ class Producer:
     def __del__(self) -> None:
         if getattr(self, "_closed", True) is False:
             try:
-                self._p.close(0)
+                if self._outstanding:
+                    self._p.close(0)
+                else:
+                    # nothing to deliver: stop the I/O threads without waiting on them (at exit they
+                    # no longer run, and close() would wait seconds for their answer)
+                    self._p.client.close(0)
                 if self._admin is not None:
-                    self._admin.close()
+                    self._admin.client.close(0)
             except Exception:
                 pass
 
