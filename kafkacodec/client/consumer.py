@@ -35,6 +35,7 @@ from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
 from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
+from kafkacodec.client.group_consumer import ConsumerGroupMember
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.stats import Document, Statistics, stats_for_poll
 from kafkacodec.client.types import (EARLIEST, LATEST, CommitCallback, ConsumerGroupMetadata, OffsetAndTimestamp,
@@ -95,7 +96,8 @@ class Consumer:
         self._client.add_ticker(self._fetcher)
         self._group: GroupCoordinator | None = None
         if conf["group.id"] is not None:
-            self._group = GroupCoordinator(self._client, conf, self._fetcher)
+            member = ConsumerGroupMember if conf["group.protocol"] == "consumer" else GroupCoordinator
+            self._group = member(self._client, conf, self._fetcher)
             self._client.add_ticker(self._group)
         self._listener: RebalanceListener | None = None  # or any object with its methods
         self._manual = False

@@ -118,6 +118,9 @@ class GroupCoordinator:
         self.last_rebalance: float | None = None   # when the last of them was (monotonic)
         self.last_rebalance_reason: str | None = None
         self.closed = False
+        # highest versions of the coordinator's APIs this member sends, where it differs from the
+        # client's table (the KIP-848 member commits at OffsetCommit v9, with its member epoch)
+        self.max_versions: dict[str, int] = {}
         client.metadata.listeners.append(self._metadata_changed)
 
     # -- coordinator discovery (I/O thread, also used for commits without subscribe)
@@ -598,7 +601,8 @@ class GroupCoordinator:
             node = self.wait_coordinator(deadline)
             future = self.client.send(node, api, body,
                                       timeout=max(0.1, min(self.conf["request.timeout.ms"] / 1000,
-                                                           deadline - time.monotonic())))
+                                                           deadline - time.monotonic())),
+                                      max_version=self.max_versions.get(api))
             try:
                 future.exception(max(0.1, deadline - time.monotonic()) + 1)
             except TimeoutError:
@@ -663,7 +667,8 @@ class GroupCoordinator:
                 self.client.wakeup()
                 callback(offsets, E.CoordinatorNotAvailableError(f"group {self.group_id}: coordinator unknown"))
                 return
-            future = self.client.send(self.coordinator, "OffsetCommit", body)
+            future = self.client.send(self.coordinator, "OffsetCommit", body,
+                                      max_version=self.max_versions.get("OffsetCommit"))
 
             def done(f: Future[Any]) -> None:
                 error: E.KafkaError | None

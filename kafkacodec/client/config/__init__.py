@@ -428,6 +428,13 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
     "group.instance.id": Setting(
         None, _str(), "Static membership (KIP-345): a member back with the same id within "
                       "session.timeout.ms keeps its partitions, no rebalance."),
+    "group.protocol": Setting(
+        "classic", _choice("classic", "consumer"),
+        "The group protocol: classic (JoinGroup/SyncGroup, assignors run by the leader member) or consumer "
+        "(KIP-848: heartbeats, the coordinator assigns, no stop-the-world rebalance; brokers from Kafka 4.0)."),
+    "group.remote.assignor": Setting(
+        None, _str(), "group.protocol=consumer: the assignor the coordinator runs (uniform, range); unset: "
+                      "the broker's default.", "(broker's)"),
     "auto.offset.reset": Setting(
         "latest", _choice("earliest", "latest", "none"),
         "Where to start without a committed offset, or out of range: the earliest, the latest offset, or "
