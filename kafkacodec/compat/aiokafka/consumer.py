@@ -1,0 +1,420 @@
+"""aiokafka.AIOKafkaConsumer over kafkacodec.client.AsyncConsumer.
+
+Records are taken from the client in polls of up to max_poll_records and handed out one by one
+(getone, ``async for``) from the face's queue; the client commits positions at its next poll,
+when the queue is empty, so what it commits was handed out.  Calls made inside a rebalance
+listener, while the client's worker thread waits for it, run on a thread of their own.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import functools
+import re
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from typing import Any, TypeVar, cast
+
+from kafkacodec.client import AsyncConsumer
+from kafkacodec.client import Consumer as _Consumer
+from kafkacodec.client import ConsumerRecord as _Record
+from kafkacodec.client import RebalanceListener as _ClientListener
+from kafkacodec.client.errors import ConfigError, IllegalStateError
+from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
+from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
+from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadata, OffsetAndTimestamp,
+                                                TopicPartition)
+
+__all__ = ["AIOKafkaConsumer", "ConsumerRebalanceListener"]
+
+_T = TypeVar("_T")
+
+
+def _strategies(value: Any) -> list[str]:
+    names = []
+    for item in value if isinstance(value, (list, tuple)) else [value]:
+        name = item if isinstance(item, str) else getattr(item, "name", None)
+        if name not in ("range", "roundrobin", "cooperative-sticky"):
+            raise ConfigError(f"AIOKafkaConsumer: partition_assignment_strategy {item!r} has no meaning in "
+                              f"kafkacodec: use RoundRobinPartitionAssignor or RangePartitionAssignor")
+        names.append(str(name))
+    return names
+
+
+_TABLE: dict[str, Entry] = {
+    "bootstrap_servers": ("bootstrap.servers", servers),
+    "client_id": "client.id",
+    "group_id": "group.id",
+    "group_instance_id": "group.instance.id",
+    "fetch_max_wait_ms": "fetch.max.wait.ms",
+    "fetch_max_bytes": "fetch.max.bytes",
+    "fetch_min_bytes": "fetch.min.bytes",
+    "max_partition_fetch_bytes": "max.partition.fetch.bytes",
+    "request_timeout_ms": "request.timeout.ms",
+    "retry_backoff_ms": "retry.backoff.ms",
+    "auto_offset_reset": "auto.offset.reset",
+    "enable_auto_commit": "enable.auto.commit",
+    "auto_commit_interval_ms": "auto.commit.interval.ms",
+    "check_crcs": "check.crcs",
+    "metadata_max_age_ms": "metadata.max.age.ms",
+    "partition_assignment_strategy": ("partition.assignment.strategy", _strategies),
+    "max_poll_interval_ms": "max.poll.interval.ms",
+    "session_timeout_ms": "session.timeout.ms",
+    "heartbeat_interval_ms": "heartbeat.interval.ms",
+    "max_poll_records": "max.poll.records",
+    "ssl_context": "ssl.context",
+    "security_protocol": "security.protocol",
+    "exclude_internal_topics": "exclude.internal.topics",
+    "connections_max_idle_ms": "connections.max.idle.ms",
+    "isolation_level": "isolation.level",
+    "sasl_mechanism": "sasl.mechanism",
+    "sasl_plain_username": "sasl.username",
+    "sasl_plain_password": "sasl.password",
+    "client_rack": "client.rack",
+    # how long aiokafka's fetcher task waits between its own wake-ups: the client fetches on its I/O thread
+    "consumer_timeout_ms": NOOP,
+    # versions are negotiated with each broker (ApiVersions), as aiokafka's "auto"
+    "api_version": NOOP,
+    # used only with GSSAPI, which the sasl_mechanism setting refuses
+    "sasl_kerberos_service_name": NOOP,
+    "sasl_kerberos_domain_name": NOOP,
+}
+_REFUSED = {
+    "loop": (None, "the consumer runs on the running event loop"),
+    "rebalance_timeout_ms": (None, "the group's rebalance timeout is max_poll_interval_ms, as in Kafka's Java client"),
+    "sasl_oauth_token_provider": (None, "give kafkacodec.client.AsyncConsumer an oauth_cb "
+                                        "(sasl.mechanism=OAUTHBEARER)"),
+}
+
+
+def _tp_of(r: _Record) -> TopicPartition:
+    # the client's records always carry their topic and partition
+    return TopicPartition(cast(str, r.topic), cast(int, r.partition))
+
+
+class ConsumerRebalanceListener:
+    """aiokafka's listener: on_partitions_revoked(revoked) and on_partitions_assigned(assigned),
+    plain or coroutine functions, called inside getone/getmany as the group changes."""
+
+    def on_partitions_revoked(self, revoked: Iterable[TopicPartition]) -> Any:
+        pass
+
+    def on_partitions_assigned(self, assigned: Iterable[TopicPartition]) -> Any:
+        pass
+
+
+class _Listener(_ClientListener):
+    """The client's listener (called on its worker thread) running the user's on the loop."""
+
+    def __init__(self, face: AIOKafkaConsumer, user: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self._face, self._user, self._loop = face, user, loop
+
+    def _call(self, method: str, partitions: list[TopicPartition]) -> None:
+        fn = getattr(self._user, method, None)
+        if fn is None:
+            return
+        face = self._face
+
+        async def run() -> None:
+            face._in_listener += 1
+            try:
+                result = fn(set(partitions))
+                if asyncio.iscoroutine(result):
+                    await result
+            finally:
+                face._in_listener -= 1
+
+        asyncio.run_coroutine_threadsafe(run(), self._loop).result()
+
+    def on_partitions_revoked(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
+        self._face._drop_queued(partitions)
+        self._call("on_partitions_revoked", partitions)
+
+    def on_partitions_assigned(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
+        self._call("on_partitions_assigned", partitions)
+
+
+class AIOKafkaConsumer:
+    """aiokafka's consumer: ``await start()``, ``getone``, ``getmany``, ``async for``, subscribe by
+    list or pattern with a ConsumerRebalanceListener, assign/seek, commit/committed, position,
+    highwater, pause/resume, beginning/end offsets, offsets_for_times, ``await stop()``."""
+
+    def __init__(self, *topics: str, key_deserializer: Callable[[bytes | None], Any] | None = None,
+                 value_deserializer: Callable[[bytes | None], Any] | None = None, **settings: Any) -> None:
+        settings.setdefault("bootstrap_servers", "localhost")
+        conf = translate("AIOKafkaConsumer", _TABLE, _REFUSED, settings)
+        # aiokafka's defaults where they differ from the client's and change what happens
+        conf.setdefault("partition.assignment.strategy", ["roundrobin"])
+        conf.setdefault("session.timeout.ms", 10000)
+        conf.setdefault("request.timeout.ms", 40000)
+        self._conf = conf
+        self._key_de, self._value_de = key_deserializer, value_deserializer
+        self._topics = topics
+        self._consumer: AsyncConsumer | None = None
+        self._queue: collections.deque[_Record] = collections.deque()
+        self._in_listener = 0
+        self._closed = False
+        self._pending: tuple[str, Any, Any] | None = None  # a subscribe/assign made before start()
+
+    @property
+    def client(self) -> AsyncConsumer:
+        """kafkacodec's AsyncConsumer under this one (after start())."""
+        if self._consumer is None:
+            raise IllegalStateError("AIOKafkaConsumer: call await start() first")
+        return self._consumer
+
+    async def start(self) -> None:
+        if self._consumer is not None:
+            return
+        self._consumer = AsyncConsumer(self._conf)
+        if self._topics:
+            self.subscribe(list(self._topics))
+        elif self._pending is not None:
+            what, arg, listener = self._pending
+            if what == "assign":
+                self.assign(arg)
+            else:
+                self.subscribe(arg, listener=listener)
+        self._pending = None
+
+    async def stop(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._consumer is None:
+            return
+        self._rewind_queued()
+        await self._consumer.close()
+
+    async def __aenter__(self) -> AIOKafkaConsumer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # -- what runs where
+
+    def _wait(self, fn: Callable[..., _T], *args: Any) -> asyncio.Future[_T]:
+        """A waiting client call: on the consumer's worker, or, inside a listener (the worker waits
+        for it), on a thread of its own."""
+        if self._in_listener:
+            return asyncio.get_running_loop().run_in_executor(None, functools.partial(fn, *args))
+        return self.client.run(fn, *args)
+
+    # -- subscription
+
+    def subscribe(self, topics: Iterable[str] | None = None, pattern: str | None = None,
+                  listener: ConsumerRebalanceListener | None = None) -> None:
+        if (topics is None) == (pattern is None):
+            raise ValueError("subscribe: give topics or pattern, not both")
+        if self._consumer is None:
+            self._pending = ("subscribe", list(topics) if topics is not None else re.compile(pattern or ""), listener)
+            return
+        what: Any = list(topics) if topics is not None else re.compile(pattern or "")
+        wrapped = _Listener(self, listener, asyncio.get_running_loop()) if listener is not None else None
+        if wrapped is None:
+            wrapped = _Listener(self, None, asyncio.get_running_loop())
+        self.client.subscribe(what, wrapped)
+
+    def subscription(self) -> frozenset[str]:
+        return frozenset(tp.topic for tp in self.assignment())
+
+    def unsubscribe(self) -> None:
+        self._queue.clear()
+        self.client.consumer.unsubscribe()
+
+    def assign(self, partitions: Iterable[TopicPartition]) -> None:
+        if self._consumer is None:
+            self._pending = ("assign", list(partitions), None)
+            return
+        self._queue.clear()
+        self.client.assign(partitions)
+
+    def assignment(self) -> set[TopicPartition]:
+        return self.client.assignment()
+
+    # -- records
+
+    def _record(self, r: _Record) -> ConsumerRecord[Any, Any]:
+        key, value = r.key, r.value
+        return ConsumerRecord(cast(str, r.topic), cast(int, r.partition), r.offset, r.timestamp, r.timestamp_type,
+                              self._key_de(key) if self._key_de is not None else key,
+                              self._value_de(value) if self._value_de is not None else value,
+                              None, -1 if key is None else len(key), -1 if value is None else len(value),
+                              tuple(r.headers))
+
+    def _check(self) -> None:
+        if self._closed:
+            raise ConsumerStoppedError()
+
+    async def getone(self, *partitions: TopicPartition) -> ConsumerRecord[Any, Any]:
+        """The next record (of `partitions` when given), waiting for it as long as it takes."""
+        wanted = set(partitions)
+        while True:
+            self._check()
+            for i, r in enumerate(self._queue):
+                if not wanted or (r.topic, r.partition) in wanted:
+                    del self._queue[i]
+                    return self._record(r)
+            if self._queue and wanted:
+                # records of other partitions queued first: take more without handing those out
+                pass
+            elif self._queue:
+                continue
+            self._queue.extend(await self._poll(0.2, None, wanted))
+
+    async def _poll(self, timeout: float, max_records: int | None, wanted: set[TopicPartition]) -> list[_Record]:
+        c = self.client
+        if not wanted:
+            return await c.poll(timeout, max_records)
+        others = [tp for tp in c.assignment() if tp not in wanted and tp not in c.paused()]
+        c.pause(others)
+        try:
+            return await c.poll(timeout, max_records)
+        finally:
+            c.resume(others)
+
+    async def getmany(self, *partitions: TopicPartition, timeout_ms: int = 0,
+                      max_records: int | None = None) -> dict[TopicPartition, list[ConsumerRecord[Any, Any]]]:
+        """{TopicPartition: [records]} fetched so far, waiting up to timeout_ms for the first."""
+        self._check()
+        wanted = set(partitions)
+        taken: list[_Record] = []
+        if self._queue:
+            keep: collections.deque[_Record] = collections.deque()
+            for r in self._queue:
+                if (not wanted or (r.topic, r.partition) in wanted) and (max_records is None or len(taken) < max_records):
+                    taken.append(r)
+                else:
+                    keep.append(r)
+            self._queue = keep
+        else:
+            taken = await self._poll(timeout_ms / 1000, max_records, wanted)
+        out: dict[TopicPartition, list[ConsumerRecord[Any, Any]]] = {}
+        for r in taken:
+            out.setdefault(_tp_of(r), []).append(self._record(r))
+        return out
+
+    def __aiter__(self) -> AsyncIterator[ConsumerRecord[Any, Any]]:
+        return self
+
+    async def __anext__(self) -> ConsumerRecord[Any, Any]:
+        try:
+            return await self.getone()
+        except ConsumerStoppedError:
+            raise StopAsyncIteration from None
+
+    def _drop_queued(self, partitions: Iterable[TopicPartition]) -> None:
+        gone = set(partitions)
+        if gone:
+            self._queue = collections.deque(r for r in self._queue if (r.topic, r.partition) not in gone)
+
+    def _rewind_queued(self, partitions: Iterable[TopicPartition] | None = None) -> None:
+        """Positions back to the first record queued and not handed out, and the queue dropped."""
+        firsts: dict[TopicPartition, int] = {}
+        keep: collections.deque[_Record] = collections.deque()
+        only = None if partitions is None else set(partitions)
+        for r in self._queue:
+            tp = _tp_of(r)
+            if only is None or tp in only:
+                firsts.setdefault(tp, r.offset)
+            else:
+                keep.append(r)
+        self._queue = keep
+        for tp, offset in firsts.items():
+            self.client.seek(tp, offset)
+
+    # -- positions
+
+    def seek(self, partition: TopicPartition, offset: int) -> None:
+        self._drop_queued([partition])
+        self.client.seek(partition, offset)
+
+    async def seek_to_beginning(self, *partitions: TopicPartition) -> bool:
+        tps = list(partitions) or list(self.assignment())
+        self._drop_queued(tps)
+        self.client.seek_to_beginning(tps)
+        return True
+
+    async def seek_to_end(self, *partitions: TopicPartition) -> bool:
+        tps = list(partitions) or list(self.assignment())
+        self._drop_queued(tps)
+        self.client.seek_to_end(tps)
+        return True
+
+    async def seek_to_committed(self, *partitions: TopicPartition) -> dict[TopicPartition, int | None]:
+        tps = list(partitions) or list(self.assignment())
+        found = await self._wait(self.client.consumer.committed, tps)
+        for tp, offset in found.items():
+            if offset is not None:
+                self.seek(tp, offset)
+        return found
+
+    async def position(self, partition: TopicPartition) -> int:
+        for r in self._queue:
+            if (r.topic, r.partition) == partition:
+                return r.offset
+        return await self._wait(self.client.consumer.position, partition)
+
+    async def committed(self, partition: TopicPartition) -> int | None:
+        return (await self._wait(self.client.consumer.committed, [partition])).get(partition)
+
+    async def commit(self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata | tuple[int, str]]
+                     | None = None) -> None:
+        """Commit `offsets` ({tp: offset | OffsetAndMetadata}), default the records handed out."""
+        if offsets is None:
+            plain = {}
+            for tp in self.assignment():
+                plain[tp] = await self.position(tp)
+        else:
+            plain = {}
+            for tp, value in offsets.items():
+                if isinstance(value, tuple):
+                    if value[1]:
+                        raise ValueError(f"commit: {tp}: kafkacodec commits no offset metadata; "
+                                         f"give the offset alone")
+                    plain[tp] = value[0]
+                else:
+                    plain[tp] = value
+        await self._wait(self.client.consumer.commit, plain)
+
+    def highwater(self, partition: TopicPartition) -> int | None:
+        return self.client.consumer.get_watermark_offsets(partition, cached=True)[1]
+
+    def last_stable_offset(self, partition: TopicPartition) -> int | None:
+        # the client's cached answer is the last stable offset under read_committed; without
+        # transactions in flight it equals the high watermark
+        return self.client.consumer.get_watermark_offsets(partition, cached=True)[1]
+
+    def last_poll_timestamp(self, partition: TopicPartition) -> None:
+        raise NotImplementedError("last_poll_timestamp: kafkacodec keeps no such time; use time.time() "
+                                  "after getmany")
+
+    def pause(self, *partitions: TopicPartition) -> None:
+        self._rewind_queued(partitions)
+        self.client.pause(partitions)
+
+    def resume(self, *partitions: TopicPartition) -> None:
+        self.client.resume(partitions)
+
+    def paused(self) -> set[TopicPartition]:
+        return self.client.paused()
+
+    async def beginning_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int | None]:
+        return await self._wait(self.client.consumer.beginning_offsets, list(partitions))
+
+    async def end_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int | None]:
+        return await self._wait(self.client.consumer.end_offsets, list(partitions))
+
+    async def offsets_for_times(self, timestamps: Mapping[TopicPartition, int]
+                                ) -> dict[TopicPartition, OffsetAndTimestamp | None]:
+        found = await self._wait(self.client.consumer.offsets_for_times, dict(timestamps))
+        return {tp: None if v is None or v.offset is None else OffsetAndTimestamp(v.offset, v.timestamp)
+                for tp, v in found.items()}
+
+    async def topics(self) -> set[str]:
+        return set(await self._wait(self.client.consumer.topics))
+
+    async def partitions_for_topic(self, topic: str) -> set[int] | None:
+        count = (await self._wait(self.client.consumer.topics)).get(topic)
+        return None if count is None else set(range(count))

@@ -1,0 +1,289 @@
+"""aiokafka.AIOKafkaProducer over kafkacodec.client.AsyncProducer."""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from kafkacodec.client import AsyncProducer
+from kafkacodec.client import RecordMetadata as _ClientMetadata
+from kafkacodec.client.errors import ClientClosedError, IllegalStateError
+from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
+from kafkacodec.compat.aiokafka.structs import OffsetAndMetadata, RecordMetadata, TopicPartition
+
+__all__ = ["AIOKafkaProducer", "BatchBuilder"]
+
+
+def _acks(value: Any) -> Any:
+    return "all" if value in ("all", -1) else value
+
+
+def _compression(value: Any) -> str:
+    return "none" if value is None else str(value)
+
+
+_TABLE: dict[str, Entry] = {
+    "bootstrap_servers": ("bootstrap.servers", servers),
+    "client_id": "client.id",
+    "metadata_max_age_ms": "metadata.max.age.ms",
+    "request_timeout_ms": "request.timeout.ms",
+    "acks": ("acks", _acks),
+    "compression_type": ("compression.type", _compression),
+    "max_batch_size": "batch.size",
+    "max_request_size": "max.request.size",
+    "linger_ms": "linger.ms",
+    "retry_backoff_ms": "retry.backoff.ms",
+    "security_protocol": "security.protocol",
+    "ssl_context": "ssl.context",
+    "connections_max_idle_ms": "connections.max.idle.ms",
+    "enable_idempotence": "enable.idempotence",
+    "transactional_id": "transactional.id",
+    "transaction_timeout_ms": "transaction.timeout.ms",
+    "sasl_mechanism": "sasl.mechanism",
+    "sasl_plain_username": "sasl.username",
+    "sasl_plain_password": "sasl.password",
+    # versions are negotiated with each broker (ApiVersions), as aiokafka's "auto"
+    "api_version": NOOP,
+    # used only with GSSAPI, which the sasl_mechanism setting refuses
+    "sasl_kerberos_service_name": NOOP,
+    "sasl_kerberos_domain_name": NOOP,
+}
+_REFUSED = {
+    "loop": (None, "the producer runs on the running event loop"),
+    "sasl_oauth_token_provider": (None, "give kafkacodec.client.AsyncProducer an oauth_cb "
+                                        "(sasl.mechanism=OAUTHBEARER)"),
+}
+
+
+def _varint_size(n: int) -> int:
+    z = (n << 1) ^ (n >> 63)
+    size = 1
+    while z >= 0x80:
+        z >>= 7
+        size += 1
+    return size
+
+
+def _field_size(data: bytes | None) -> int:
+    return _varint_size(-1) if data is None else _varint_size(len(data)) + len(data)
+
+
+def _record_size(offset_delta: int, timestamp_delta: int, key: bytes | None, value: bytes | None,
+                 headers: Iterable[tuple[str, bytes | None]]) -> int:
+    """A v2 record's bytes in its batch (its length prefix included), as aiokafka counts them."""
+    hs = list(headers)
+    body = (1 + _varint_size(timestamp_delta) + _varint_size(offset_delta) + _field_size(key) + _field_size(value)
+            + _varint_size(len(hs)) + sum(_field_size(k.encode()) + _field_size(v) for k, v in hs))
+    return body + _varint_size(body)
+
+
+class BatchBuilder:
+    """create_batch()'s batch: records appended until max_batch_size bytes, sent by send_batch."""
+
+    def __init__(self, max_size: int, key_serializer: Callable[[Any], Any] | None,
+                 value_serializer: Callable[[Any], Any] | None) -> None:
+        self._max = max_size
+        self._records: list[tuple[Any, Any, int | None, list[tuple[str, bytes]] | None]] = []
+        self._size = 61  # a v2 batch's header
+        self._key_ser, self._value_ser = key_serializer, value_serializer
+        self._closed = False
+        self._first_ts: int | None = None
+
+    def append(self, *, key: Any, value: Any, timestamp: int | None,
+               headers: list[tuple[str, bytes]] | None = None) -> dict[str, Any] | None:
+        """Add a record; None when the batch is full (or closed) and the record was not added."""
+        if self._closed:
+            return None
+        if self._key_ser is not None:
+            key = self._key_ser(key)
+        if self._value_ser is not None:
+            value = self._value_ser(value)
+        first = self._first_ts if self._records else timestamp
+        if not self._records:
+            self._first_ts = timestamp
+        size = _record_size(len(self._records), (timestamp or 0) - (first or 0) if timestamp else 0, key, value,
+                            headers or ())
+        if self._records and self._size + size > self._max:
+            return None
+        self._size += size
+        self._records.append((key, value, timestamp, headers))
+        return {"offset": len(self._records) - 1, "timestamp": timestamp, "crc": None, "size": size}
+
+    def close(self) -> None:
+        self._closed = True
+
+    def size(self) -> int:
+        return self._size
+
+    def record_count(self) -> int:
+        return len(self._records)
+
+
+class AIOKafkaProducer:
+    """aiokafka's producer: ``await start()``, ``await send(...)`` -> future of RecordMetadata,
+    ``await send_and_wait(...)``, ``create_batch``/``send_batch``, ``flush``, ``partitions_for``,
+    transactions, ``await stop()``."""
+
+    def __init__(self, *, key_serializer: Callable[[Any], Any] | None = None,
+                 value_serializer: Callable[[Any], Any] | None = None,
+                 partitioner: Callable[[Any, list[int], list[int]], int] | None = None,
+                 **settings: Any) -> None:
+        settings.setdefault("bootstrap_servers", "localhost")
+        conf = translate("AIOKafkaProducer", _TABLE, _REFUSED, settings)
+        # aiokafka's defaults where they differ from the client's and change what happens
+        conf.setdefault("linger.ms", 0)
+        conf.setdefault("request.timeout.ms", 40000)
+        if conf.get("transactional.id") is not None:
+            conf.setdefault("enable.idempotence", True)
+        conf.setdefault("enable.idempotence", False)
+        conf.setdefault("acks", "all" if conf["enable.idempotence"] else 1)
+        self._conf = conf
+        self._key_ser, self._value_ser = key_serializer, value_serializer
+        self._partitioner = None if type(partitioner).__name__ == "DefaultPartitioner" else partitioner
+        self._max_batch = int(conf.get("batch.size", 16384))
+        self._producer: AsyncProducer | None = None
+        self._closed = False
+
+    @property
+    def client(self) -> AsyncProducer:
+        """kafkacodec's AsyncProducer under this one (after start())."""
+        if self._producer is None:
+            raise IllegalStateError("AIOKafkaProducer: call await start() first")
+        return self._producer
+
+    async def start(self) -> None:
+        if self._producer is not None:
+            return
+        self._producer = AsyncProducer(self._conf)
+        if self._conf.get("transactional.id") is not None:
+            await self._producer.init_transactions()
+
+    async def stop(self) -> None:
+        if self._producer is None or self._closed:
+            self._closed = True
+            return
+        self._closed = True
+        await self._producer.close()
+
+    async def __aenter__(self) -> AIOKafkaProducer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def partitions_for(self, topic: str) -> set[int]:
+        return set(await self.client.partitions_for(topic))
+
+    async def flush(self) -> None:
+        await self.client.flush()
+
+    @staticmethod
+    def _metadata(md: _ClientMetadata) -> RecordMetadata:
+        return RecordMetadata(md.topic, md.partition, TopicPartition(md.topic, md.partition), md.offset,
+                              md.timestamp, 0, None)
+
+    def _future(self, topic: str, value: Any, key: Any, partition: int | None, timestamp_ms: int | None,
+                headers: Iterable[tuple[str, bytes]] | None) -> asyncio.Future[RecordMetadata]:
+        if self._closed:
+            raise ClientClosedError("the producer is stopped")
+        inner = self.client.send_future(topic, value, key, list(headers) if headers else None, partition,
+                                        timestamp_ms)
+        outer: asyncio.Future[RecordMetadata] = inner.get_loop().create_future()
+
+        def done(f: asyncio.Future[_ClientMetadata]) -> None:
+            if outer.done():
+                return
+            if f.cancelled():
+                outer.cancel()
+            elif (exc := f.exception()) is not None:
+                outer.set_exception(exc)
+            else:
+                outer.set_result(self._metadata(f.result()))
+
+        inner.add_done_callback(done)
+        return outer
+
+    async def send(self, topic: str, value: Any = None, key: Any = None, partition: int | None = None,
+                   timestamp_ms: int | None = None, headers: Iterable[tuple[str, bytes]] | None = None
+                   ) -> asyncio.Future[RecordMetadata]:
+        """Queue a record; returns a future of its RecordMetadata (await it for the acknowledgement)."""
+        if self._key_ser is not None:
+            key = self._key_ser(key)
+        if self._value_ser is not None:
+            value = self._value_ser(value)
+        if partition is None and self._partitioner is not None:
+            every = sorted(await self.partitions_for(topic))
+            partition = self._partitioner(key, every, every)
+        return self._future(topic, value, key, partition, timestamp_ms, headers)
+
+    async def send_and_wait(self, topic: str, value: Any = None, key: Any = None, partition: int | None = None,
+                            timestamp_ms: int | None = None,
+                            headers: Iterable[tuple[str, bytes]] | None = None) -> RecordMetadata:
+        return await (await self.send(topic, value, key, partition, timestamp_ms, headers))
+
+    def create_batch(self) -> BatchBuilder:
+        return BatchBuilder(self._max_batch, self._key_ser, self._value_ser)
+
+    async def send_batch(self, batch: BatchBuilder, topic: str, *, partition: int) -> asyncio.Future[RecordMetadata]:
+        """Send the batch's records to `partition`; the future's RecordMetadata is the first record's."""
+        batch.close()
+        futures = [self._future(topic, v, k, partition, ts, h) for k, v, ts, h in batch._records]
+        if not futures:
+            raise ValueError("send_batch: the batch is empty")
+        first = futures[0]
+        loop = first.get_loop()
+        whole: asyncio.Future[RecordMetadata] = loop.create_future()
+
+        def done(g: asyncio.Future[list[RecordMetadata]]) -> None:
+            if whole.done():
+                return
+            if g.cancelled():
+                whole.cancel()
+            elif (exc := g.exception()) is not None:
+                whole.set_exception(exc)
+            else:
+                whole.set_result(g.result()[0])
+
+        asyncio.gather(*futures).add_done_callback(done)
+        return whole
+
+    # -- transactions
+
+    async def begin_transaction(self) -> None:
+        await self.client.begin_transaction()
+
+    async def commit_transaction(self) -> None:
+        await self.client.commit_transaction()
+
+    async def abort_transaction(self) -> None:
+        await self.client.abort_transaction()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """``async with producer.transaction():`` commits at the end, aborts on an exception."""
+        await self.begin_transaction()
+        try:
+            yield
+        except BaseException:
+            await self.abort_transaction()
+            raise
+        await self.commit_transaction()
+
+    async def send_offsets_to_transaction(self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata
+                                                                 | tuple[int, str]],
+                                          group_id: str) -> None:
+        plain: dict[TopicPartition | tuple[str, int], int] = {}
+        for tp, value in offsets.items():
+            if isinstance(value, tuple):
+                offset, metadata = value
+                if metadata:
+                    raise ValueError(f"send_offsets_to_transaction: {tp}: kafkacodec commits no offset "
+                                     f"metadata; give the offset alone")
+                plain[tp] = offset
+            else:
+                plain[tp] = value
+        await self.client.send_offsets_to_transaction(plain, group_id)
+
+
