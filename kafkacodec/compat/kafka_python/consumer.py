@@ -1,0 +1,337 @@
+"""kafka-python's KafkaConsumer over kafkacodec.client.Consumer.
+
+Iteration takes records from the client in polls of up to max_poll_records and hands them out
+one by one from the face's queue; the client commits positions at its next poll, when the queue
+is empty, so what it commits was handed out, and close() moves positions back to the first
+record queued and not handed out before its final commit.
+"""
+from __future__ import annotations
+
+import collections
+import math
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, cast
+
+from kafkacodec.client import Consumer
+from kafkacodec.client import ConsumerRecord as _Record
+from kafkacodec.client import RebalanceListener as _ClientListener
+from kafkacodec.client.types import TopicPartitionLike
+from kafkacodec.compat._kwargs import translate
+from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
+from kafkacodec.compat.kafka_python.serializer import deserialize
+from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
+                                                    OffsetAndTimestamp, TopicPartition)
+
+__all__ = ["KafkaConsumer", "ConsumerRebalanceListener"]
+
+
+class ConsumerRebalanceListener:
+    """kafka-python's listener: on_partitions_revoked(revoked), on_partitions_assigned(assigned),
+    called inside poll() / iteration on the calling thread."""
+
+    def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
+        pass
+
+    def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
+        pass
+
+    def on_partitions_lost(self, lost: set[TopicPartition]) -> None:
+        self.on_partitions_revoked(lost)
+
+
+class _Listener(_ClientListener):
+    def __init__(self, face: KafkaConsumer, user: Any) -> None:
+        self._face, self._user = face, user
+
+    def on_partitions_revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        self._face._drop_queued(partitions)
+        if self._user is not None:
+            self._user.on_partitions_revoked(set(partitions))
+
+    def on_partitions_assigned(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        if self._user is not None:
+            self._user.on_partitions_assigned(set(partitions))
+
+    def on_partitions_lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        self._face._drop_queued(partitions)
+        if self._user is not None:
+            lost = getattr(self._user, "on_partitions_lost", None)
+            (lost or self._user.on_partitions_revoked)(set(partitions))
+
+
+def _tp_of(r: _Record) -> TopicPartition:
+    # the client's records always carry their topic and partition
+    return TopicPartition(cast(str, r.topic), cast(int, r.partition))
+
+
+class KafkaConsumer:
+    """kafka-python's consumer: iteration (ending after consumer_timeout_ms without a record),
+    poll() -> {TopicPartition: [ConsumerRecord]}, subscribe/assign/seek, commit/commit_async,
+    committed, position, offsets lookups, pause/resume, close."""
+
+    def __init__(self, *topics: str, **configs: Any) -> None:
+        self._key_de = configs.pop("key_deserializer", None)
+        self._value_de = configs.pop("value_deserializer", None)
+        timeout = configs.pop("consumer_timeout_ms", math.inf)
+        self._iter_timeout = None if timeout is None or math.isinf(timeout) else timeout / 1000
+        configs.setdefault("bootstrap_servers", "localhost")
+        conf = translate("KafkaConsumer", CONSUMER, REFUSED, configs)
+        self._consumer = Consumer(conf)
+        self._queue: collections.deque[_Record] = collections.deque()
+        self._closed = False
+        self._groupless: tuple[Any, Any] | None = None
+        self._subscribed: set[str] | None = None
+        self._next_lookup = 0.0
+        if topics:
+            self.subscribe(topics)
+
+    @property
+    def client(self) -> Consumer:
+        """kafkacodec's Consumer under this one."""
+        return self._consumer
+
+    # -- subscription
+
+    def subscribe(self, topics: Iterable[str] = (), pattern: str | None = None, listener: Any = None) -> None:
+        names = [topics] if isinstance(topics, str) else list(topics)
+        if bool(names) == (pattern is not None):
+            raise ValueError("subscribe: give topics or pattern, not both")
+        what: Any = re.compile(pattern) if pattern is not None else names
+        if self._consumer.conf["group.id"] is None:
+            # as kafka-python: without a group, every partition of the topics (looked up again
+            # as the cluster's metadata changes), nothing committed
+            self._groupless = (what, listener)
+            self._next_lookup = 0.0
+            self._follow_topics()
+            return
+        self._consumer.subscribe(what, _Listener(self, listener))
+        self._subscribed = set(names) if pattern is None else None
+
+    def _follow_topics(self) -> None:
+        """A group-less subscription's partitions, assigned anew when the topics' partitions changed."""
+        if self._groupless is None or time.monotonic() < self._next_lookup:
+            return
+        what, listener = self._groupless
+        self._next_lookup = time.monotonic() + self._consumer.conf["metadata.max.age.ms"] / 1000 \
+            if self._consumer.assignment() else time.monotonic() + 0.5
+        counts = self._consumer.topics()
+        if isinstance(what, re.Pattern):
+            topics = [t for t in counts if what.match(t)]
+            self._subscribed = set(topics)
+        else:
+            topics = [t for t in what if t in counts]
+            self._subscribed = set(what)
+        wanted = {TopicPartition(t, p) for t in topics for p in range(counts[t])}
+        had = self._consumer.assignment()
+        if wanted != had:
+            if listener is not None and had - wanted:
+                listener.on_partitions_revoked(had - wanted)
+            self._consumer.assign(sorted(wanted))
+            if listener is not None and wanted - had:
+                listener.on_partitions_assigned(wanted - had)
+
+    def subscription(self) -> set[str] | None:
+        return set(self._subscribed) if self._subscribed else None
+
+    def unsubscribe(self) -> None:
+        self._queue.clear()
+        self._groupless, self._subscribed = None, None
+        self._consumer.unsubscribe()
+
+    def assign(self, partitions: Iterable[TopicPartition]) -> None:
+        self._queue.clear()
+        self._consumer.assign(partitions)
+
+    def assignment(self) -> set[TopicPartition]:
+        return self._consumer.assignment()
+
+    # -- records
+
+    def _record(self, r: _Record) -> ConsumerRecord:
+        topic = cast(str, r.topic)
+        headers = list(r.headers)
+        key, value = r.key, r.value
+        return ConsumerRecord(topic, cast(int, r.partition), -1, r.offset, r.timestamp, r.timestamp_type,
+                              deserialize(self._key_de, topic, headers, key),
+                              deserialize(self._value_de, topic, headers, value), headers, None,
+                              -1 if key is None else len(key), -1 if value is None else len(value),
+                              sum(len(k) + len(v or b"") for k, v in headers) if headers else -1)
+
+    def poll(self, timeout_ms: int = 0, max_records: int | None = None,
+             update_offsets: bool = True) -> dict[TopicPartition, list[ConsumerRecord]]:
+        """{TopicPartition: [records]} fetched so far, waiting up to timeout_ms for the first."""
+        if not update_offsets:
+            raise ValueError("poll(update_offsets=False) has no meaning in kafkacodec: seek() back after poll()")
+        if self._queue:
+            n = len(self._queue) if max_records is None else min(max_records, len(self._queue))
+            taken = [self._queue.popleft() for _ in range(n)]
+        else:
+            self._follow_topics()
+            taken = self._consumer.poll(timeout_ms / 1000, max_records)
+        out: dict[TopicPartition, list[ConsumerRecord]] = {}
+        for r in taken:
+            out.setdefault(_tp_of(r), []).append(self._record(r))
+        return out
+
+    def __iter__(self) -> Iterator[ConsumerRecord]:
+        return self
+
+    def __next__(self) -> ConsumerRecord:
+        if self._closed:
+            raise StopIteration
+        if self._queue:
+            return self._record(self._queue.popleft())
+        end = None if self._iter_timeout is None else time.monotonic() + self._iter_timeout
+        while True:
+            self._follow_topics()
+            wait = 1.0 if end is None else min(1.0, max(0.0, end - time.monotonic()))
+            records = self._consumer.poll(wait)
+            if records:
+                self._queue.extend(records)
+                return self._record(self._queue.popleft())
+            if end is not None and time.monotonic() >= end:
+                raise StopIteration
+
+    def _drop_queued(self, partitions: Iterable[TopicPartition]) -> None:
+        gone = set(partitions)
+        if gone and self._queue:
+            self._queue = collections.deque(r for r in self._queue if _tp_of(r) not in gone)
+
+    def _rewind_queued(self, partitions: Iterable[TopicPartition] | None = None) -> None:
+        """Positions back to the first record queued and not handed out; those records dropped."""
+        only = None if partitions is None else set(partitions)
+        firsts: dict[TopicPartition, int] = {}
+        keep: collections.deque[_Record] = collections.deque()
+        for r in self._queue:
+            tp = _tp_of(r)
+            if only is None or tp in only:
+                firsts.setdefault(tp, r.offset)
+            else:
+                keep.append(r)
+        self._queue = keep
+        for tp, offset in firsts.items():
+            self._consumer.seek(tp, offset)
+
+    # -- offsets
+
+    @staticmethod
+    def _plain(offsets: Mapping[TopicPartition, OffsetAndMetadata | int]) -> dict[TopicPartitionLike, int]:
+        plain: dict[TopicPartitionLike, int] = {}
+        for tp, value in offsets.items():
+            if isinstance(value, tuple):
+                if value[1]:
+                    raise ValueError(f"commit: {tp}: kafkacodec commits no offset metadata; give the offset alone")
+                plain[tp] = value[0]
+            else:
+                plain[tp] = value
+        return plain
+
+    def _handed_out(self) -> dict[TopicPartitionLike, int]:
+        firsts: dict[TopicPartition, int] = {}
+        for r in self._queue:
+            firsts.setdefault(_tp_of(r), r.offset)
+        return {tp: firsts.get(tp, self._consumer.position(tp)) for tp in self._consumer.assignment()}
+
+    def commit(self, offsets: Mapping[TopicPartition, OffsetAndMetadata | int] | None = None,
+               timeout_ms: int | None = None) -> None:
+        """Commit `offsets` ({tp: OffsetAndMetadata}), default the positions of the records handed out."""
+        plain = self._handed_out() if offsets is None else self._plain(offsets)
+        self._consumer.commit(plain, timeout=None if timeout_ms is None else timeout_ms / 1000)
+
+    def commit_async(self, offsets: Mapping[TopicPartition, OffsetAndMetadata | int] | None = None,
+                     callback: Callable[[Any, Any], Any] | None = None) -> None:
+        """Commit without waiting; callback(offsets, error or None) runs on the client's I/O thread."""
+        plain = self._handed_out() if offsets is None else self._plain(offsets)
+
+        def done(committed: dict[TopicPartition, int], error: BaseException | None) -> None:
+            if callback is not None:
+                callback({tp: OffsetAndMetadata(o, "", -1) for tp, o in committed.items()}, error)
+
+        self._consumer.commit(plain, asynchronous=True, callback=done)
+
+    def committed(self, partition: TopicPartition, metadata: bool = False,
+                  timeout_ms: int | None = None) -> int | OffsetAndMetadata | None:
+        found = self._consumer.committed([partition], None if timeout_ms is None else timeout_ms / 1000)
+        offset = found.get(partition)
+        if offset is None or not metadata:
+            return offset
+        return OffsetAndMetadata(offset, "", -1)
+
+    def position(self, partition: TopicPartition, timeout_ms: int | None = None) -> int:
+        for r in self._queue:
+            if _tp_of(r) == partition:
+                return r.offset
+        return self._consumer.position(partition, None if timeout_ms is None else timeout_ms / 1000)
+
+    def seek(self, partition: TopicPartition, offset: int) -> None:
+        self._drop_queued([partition])
+        self._consumer.seek(partition, offset)
+
+    def seek_to_beginning(self, *partitions: TopicPartition) -> None:
+        tps = list(partitions) or list(self.assignment())
+        self._drop_queued(tps)
+        self._consumer.seek_to_beginning(tps)
+
+    def seek_to_end(self, *partitions: TopicPartition) -> None:
+        tps = list(partitions) or list(self.assignment())
+        self._drop_queued(tps)
+        self._consumer.seek_to_end(tps)
+
+    def beginning_offsets(self, partitions: Iterable[TopicPartition],
+                          timeout_ms: int | None = None) -> dict[TopicPartition, int | None]:
+        return self._consumer.beginning_offsets(partitions, None if timeout_ms is None else timeout_ms / 1000)
+
+    def end_offsets(self, partitions: Iterable[TopicPartition],
+                    timeout_ms: int | None = None) -> dict[TopicPartition, int | None]:
+        return self._consumer.end_offsets(partitions, None if timeout_ms is None else timeout_ms / 1000)
+
+    def offsets_for_times(self, timestamps: Mapping[TopicPartition, int],
+                          timeout_ms: int | None = None) -> dict[TopicPartition, OffsetAndTimestamp | None]:
+        asked: dict[TopicPartitionLike, int] = dict(timestamps.items())
+        found = self._consumer.offsets_for_times(asked, None if timeout_ms is None else timeout_ms / 1000)
+        return {tp: None if v is None or v.offset is None else OffsetAndTimestamp(v.offset, v.timestamp,
+                                                                                 v.leader_epoch)
+                for tp, v in found.items()}
+
+    def highwater(self, partition: TopicPartition) -> int | None:
+        return self._consumer.get_watermark_offsets(partition, cached=True)[1]
+
+    def pause(self, *partitions: TopicPartition) -> None:
+        self._rewind_queued(partitions)
+        self._consumer.pause(partitions)
+
+    def resume(self, *partitions: TopicPartition) -> None:
+        self._consumer.resume(partitions)
+
+    def paused(self) -> set[TopicPartition]:
+        return self._consumer.paused()
+
+    def topics(self) -> set[str]:
+        return set(self._consumer.topics())
+
+    def partitions_for_topic(self, topic: str) -> set[int] | None:
+        count = self._consumer.topics().get(topic)
+        return None if count is None else set(range(count))
+
+    def group_metadata(self) -> ConsumerGroupMetadata:
+        md = self._consumer.group_metadata()
+        return ConsumerGroupMetadata(md.group_id, md.generation_id, md.member_id, md.group_instance_id)
+
+    def metrics(self, raw: bool = False) -> dict[str, Any]:
+        """The client's statistics document (librdkafka's STATISTICS.md layout)."""
+        return dict(self._consumer.metrics())
+
+    def close(self, autocommit: bool = True, timeout_ms: int | None = None) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._rewind_queued()
+        self._consumer.close(autocommit, None if timeout_ms is None else timeout_ms / 1000)
+
+    def __enter__(self) -> KafkaConsumer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

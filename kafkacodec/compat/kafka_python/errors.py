@@ -1,0 +1,58 @@
+"""kafka.errors (kafka-python) names over kafkacodec.client's errors.
+
+The client raises its own classes; the names here are those classes (or, for
+kafka-python's names without a client counterpart, subclasses of the client's
+KafkaError), so ``except kafka.errors.X`` catches what the face raises.
+A broker error code's class has the same name in both (``UnknownTopicOrPartitionError``,
+``TopicAlreadyExistsError``, ...): any such name is looked up in the client's errors.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kafkacodec.client import errors as _E
+from kafkacodec.client.errors import (AuthenticationError, ClientClosedError, CommitFailedError, ConfigError,
+                                      IllegalStateError, KafkaConnectionError, KafkaError, KafkaTimeoutError,
+                                      NoBrokersAvailable)
+
+__all__ = ["KafkaError", "KafkaTimeoutError", "KafkaConnectionError", "NoBrokersAvailable", "IllegalStateError",
+           "CommitFailedError", "IllegalOperation", "ProducerClosed",
+           "NoOffsetForPartitionError", "RecordTooLargeError", "KafkaConfigurationError", "AuthenticationError",
+           "UnsupportedCodecError", "ProducerFencedError", "OffsetOutOfRangeError", "for_code", "IncompatibleBrokerVersion",
+           "KafkaUnavailableError"]
+
+KafkaConfigurationError = ConfigError
+ProducerClosed = ClientClosedError
+
+
+class IllegalOperation(KafkaError):
+    """A call the consumer's state does not allow (kafka-python's name)."""
+
+
+class IncompatibleBrokerVersion(KafkaError):
+    """The broker lacks a request the call needs."""
+
+
+class KafkaUnavailableError(KafkaError):
+    """No broker answered (kafka-python's name)."""
+
+
+class UnsupportedCodecError(KafkaError):
+    """A compression type that is not one of gzip, snappy, lz4, zstd."""
+
+
+def for_code(code: int) -> type[KafkaError]:
+    """The exception class of a broker error code (kafka.errors.for_code)."""
+    return type(_E.error_for(code))
+
+
+def __getattr__(name: str) -> Any:
+    # broker error classes are made when first named (kafkacodec.client.errors)
+    aliases = {"RecordTooLargeError": "MessageTooLargeError",
+               "NotLeaderForPartitionError": "NotLeaderOrFollowerError",
+               "NoOffsetForPartitionError": "OffsetOutOfRangeError",
+               "UnknownError": "UnknownServerError"}
+    try:
+        return getattr(_E, aliases.get(name, name))
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
