@@ -38,9 +38,9 @@ def test_settings_translate_and_refuse():
     assert conf["sasl.mechanism"] == "SCRAM-SHA-256" and conf["ssl.cafile"] == "/ca.pem"
     assert conf["linger.ms"] == 7 and conf["compression.type"] == "zstd"
     assert conf["delivery.timeout.ms"] == 2147483647
-    for name, value, names in (("batch.num.messages", 100, "batch.size"),
-                               ("debug", "all", "logging"),
-                               ("ssl.keystore.location", "/k.p12", "ssl.certificate.location")):
+    for name, value, names in (("ssl.providers", "legacy", "OPENSSL_CONF"),
+                               ("plugin.library.paths", "monitoring-interceptor", "Python"),
+                               ("socket_cb", lambda *a: 0, "socket.*")):
         with pytest.raises(ConfigError, match=name) as info:
             ck.Producer({"bootstrap.servers": "127.0.0.1:9", name: value})
         assert names in str(info.value)

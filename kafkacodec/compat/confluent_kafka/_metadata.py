@@ -17,9 +17,13 @@ __all__ = ["admin_for", "list_topics"]
 _FOREVER = 3600.0
 
 
+# what a producer's or consumer's poll() serves: an Admin has no poll() and refuses them
+_POLLED = {"default.api.timeout.ms", "statistics.interval.ms", "stats_cb", "throttle_cb"}
+
+
 def admin_for(conf: dict[str, Any]) -> Admin:
     """A kafkacodec Admin with the connection settings of a translated producer/consumer config."""
-    return Admin({k: v for k, v in conf.items() if k in ADMIN and k != "default.api.timeout.ms"})
+    return Admin({k: v for k, v in conf.items() if k in ADMIN and k not in _POLLED})
 
 
 def list_topics(admin: Admin, topic: str | None = None, timeout: float | None = None) -> ClusterMetadata:
