@@ -52,6 +52,7 @@ cdef struct Col:
     GrowBuf data
     GrowBuf offs        # int32 offsets (binary, list, map) / int32 union offsets
     GrowBuf tids        # union type ids
+    const uint8_t *bound    # decimal: 10**precision, little-endian, width bytes
 
 
 cdef struct Dec:
@@ -192,7 +193,26 @@ cdef inline int store_decimal(Col *c, const uint8_t *p, Py_ssize_t n) noexcept n
     out = c.data.data + c.data.len
     for i in range(w):
         out[i] = p[n - 1 - i] if i < n else fill
+    if not dec_fits(out, w, c.bound):
+        return -2
     c.data.len += w
+    return 0
+
+
+cdef inline bint dec_fits(const uint8_t *v, int w, const uint8_t *bound) noexcept nogil:
+    """|v| < 10**precision: Arrow refuses decimals beyond their precision."""
+    cdef uint8_t mag[32]
+    cdef int i, carry = 1
+    if v[w - 1] & 0x80:
+        for i in range(w):
+            carry += <uint8_t>~v[i]
+            mag[i] = <uint8_t>carry
+            carry >>= 8
+    else:
+        memcpy(mag, v, w)
+    for i in range(w - 1, -1, -1):
+        if mag[i] != bound[i]:
+            return mag[i] < bound[i]
     return 0
 
 
@@ -503,7 +523,7 @@ _MESSAGES = {
     E_BRANCH: "Avro union branch index out of range",
     E_ENUM: "Avro enum index out of range",
     E_UTF8: "Avro string is not valid UTF-8",
-    E_DECIMAL: "Avro decimal does not fit its Arrow width",
+    E_DECIMAL: "Avro decimal has more digits than its precision",
     E_COUNT: "Avro block count larger than the bytes left allow",
     E_TRAILING: "bytes left over after the Avro value",
     E_UNKNOWN_ID: "schema id not among the writer schemas",
@@ -531,6 +551,7 @@ cdef class Decoder:
     cdef int default_root       # the plan without a schema id (-1: none)
     cdef readonly object plan
     cdef readonly object arrow_type
+    cdef list bounds
 
     def __cinit__(self):
         self.ops = NULL
@@ -563,6 +584,8 @@ cdef class Decoder:
         for c in plan.cols:
             self.col_specs.append((c.kind, c.width, c.nullable, len(ckids), len(c.children)))
             ckids.extend(ch.index for ch in c.children)
+        self.bounds = [(10 ** c.type.precision).to_bytes(c.width, "little") if c.kind == K_DEC else None
+                       for c in plan.cols]
         self.ckids = <int32_t *>malloc(4 * (len(ckids) + 1))
         if (self.ops == NULL or self.kids == NULL or self.tables == NULL or self.const_off == NULL
                 or self.root_ids == NULL or self.root_ops == NULL or self.ckids == NULL):
@@ -625,6 +648,8 @@ cdef class Decoder:
                 cols[i].nullable = nullable
                 cols[i].a = a
                 cols[i].n = n
+                if kind == K_DEC:
+                    cols[i].bound = <const uint8_t *><bytes>self.bounds[i]
                 cols[i].width = (1 if kind == K_BOOL else 4 if kind in (K_I32, K_F32, K_ENUM)
                                  else 8 if kind in (K_I64, K_F64) else width)
                 if kind in (K_BIN, K_STR, K_LIST, K_MAP):

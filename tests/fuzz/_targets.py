@@ -39,6 +39,7 @@ except ImportError:  # the Arrow targets need pyarrow; the others run without it
     pa = ka = None
 
 from _seeds import ABORTED, PROTOCOL_RESPONSES
+from _avro_target import avro_diff
 
 if _impl.accelerated:
     from kafkacodec import _buffer as _c_buffer
@@ -477,4 +478,5 @@ TARGETS = {
     "wrapped-diff": (wrapped_diff, True, "wrapped"),
     "index": (index_pure, False, "index"),
     "primitives-diff": (primitives_diff, True, "records"),
+    "avro-diff": (avro_diff, True, "avro"),
 }

@@ -32,7 +32,7 @@ import tempfile
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PURE_TARGETS = ("records", "arrow", "protocol", "wrapped", "index")
-DIFF_TARGETS = ("records-diff", "arrow-diff", "protocol-diff", "wrapped-diff", "primitives-diff")
+DIFF_TARGETS = ("records-diff", "arrow-diff", "protocol-diff", "wrapped-diff", "primitives-diff", "avro-diff")
 
 
 class _FindingLog:
@@ -72,8 +72,9 @@ def _wrap(fn, log, finding_cls, where):
 
 def _write_seeds(kind, seeds_dir):
     import _seeds
+    from _avro_target import avro_seeds as _avro_seeds
     seeds = {"records": _seeds.record_seeds, "protocol": _seeds.protocol_seeds, "index": _seeds.index_seeds,
-             "wrapped": _seeds.wrapped_seeds}[kind]()
+             "wrapped": _seeds.wrapped_seeds, "avro": _avro_seeds}[kind]()
     for i, s in enumerate(seeds):
         (seeds_dir / f"seed-{i:03d}").write_bytes(s)
     return len(seeds)

@@ -24,7 +24,7 @@ SECONDS = int(os.environ.get("KAFKACODEC_FUZZ_SECONDS", "5"))
 IMPORT_ROOT = str(pathlib.Path(kafkacodec.__file__).resolve().parents[1])
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [IMPORT_ROOT, os.environ.get("PYTHONPATH")]))}
 PURE = ["records", "arrow", "protocol", "wrapped", "index"]
-DIFF = ["records-diff", "arrow-diff", "protocol-diff", "wrapped-diff", "primitives-diff"]
+DIFF = ["records-diff", "arrow-diff", "protocol-diff", "wrapped-diff", "primitives-diff", "avro-diff"]
 
 
 def campaign(target, tmp_path, *args, timeout=600):
@@ -32,6 +32,8 @@ def campaign(target, tmp_path, *args, timeout=600):
         pytest.skip("differential targets need the compiled extension")
     if target.startswith("arrow"):
         pytest.importorskip("pyarrow")
+    if target.startswith("avro"):
+        pytest.importorskip("fastavro")
     cmd = [sys.executable, str(HERE / "campaign.py"), "--target", target, "--workdir", str(tmp_path),
            "--max-len", "4096", *args]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=ENV)
@@ -66,8 +68,9 @@ def test_target_seeds(target):
     fn, _, kind = targets.TARGETS[target]
     if target in ("arrow-diff", "wrapped-diff") and targets.ka is None:
         pytest.skip("needs pyarrow")
+    from _avro_target import avro_seeds
     seeds = {"records": _seeds.record_seeds, "protocol": _seeds.protocol_seeds, "index": _seeds.index_seeds,
-             "wrapped": _seeds.wrapped_seeds}[kind]()
+             "wrapped": _seeds.wrapped_seeds, "avro": avro_seeds}[kind]()
     assert len(seeds) >= 5
     for seed in seeds:
         fn(seed)
