@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import zlib
 
-from kafkacodec.client.partitioner import murmur2_partition
+from kafkacodec.client.partitioner import fnv1a_partition, murmur2_partition
 
 __all__ = ["murmur2", "consistent", "fnv1a"]
-
-_FNV_OFFSET = 0x811C9DC5
-_FNV_PRIME = 0x01000193
-
 
 def _check(key: bytes, partition_count: int) -> None:
     if not isinstance(key, (bytes, bytearray, memoryview)):
@@ -38,9 +34,4 @@ def fnv1a(key: bytes, partition_count: int) -> int:
     """32-bit FNV-1a of `key`, as a signed value made positive, modulo the count (librdkafka's
     fnv1a and fnv1a_random, the same partitions as Sarama's hash partitioner)."""
     _check(key, partition_count)
-    h = _FNV_OFFSET
-    for byte in bytes(key):
-        h = ((h ^ byte) * _FNV_PRIME) & 0xFFFFFFFF
-    if h >= 1 << 31:
-        h = (1 << 32) - h  # the absolute value of the signed 32-bit hash
-    return h % partition_count
+    return fnv1a_partition(key, partition_count)
