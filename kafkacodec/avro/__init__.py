@@ -124,7 +124,7 @@ def _values(values: Any) -> tuple[Any, Any]:
 
 # --- encode ---------------------------------------------------------------------------------------
 
-EN_OPT, EN_DEC, EN_DUR = 20, 21, 22
+EN_OPT, EN_DEC, EN_DUR, EN_TAG = 20, 21, 22, 23
 
 
 class _EncPlan:
@@ -155,7 +155,8 @@ class _EncPlan:
         if k == "union":
             m = union_mode(t)
             if m == "single":
-                return self.build(t.branches[0], arr, path)
+                inner = self.build(t.branches[0], arr, path)
+                return self.node(EN_TAG, arr, path, a=self.kids_of([inner]))
             if m == "nullable":
                 inner = self.build(nullable_inner(t), arr, path)
                 null_i = next(i for i, b in enumerate(t.branches) if b.kind == "null")

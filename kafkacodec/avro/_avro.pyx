@@ -792,6 +792,7 @@ cdef enum:
     EN_OPT = 20         # a nullable union: branch n when null, size otherwise, then kids[a]
     EN_DEC = 21         # decimal: width bytes LE in; size 0: bytes out, else fixed of size
     EN_DUR = 22
+    EN_TAG = 23         # a one-branch union: index size, then kids[a]
 
 
 cdef struct ENode:
@@ -858,7 +859,11 @@ cdef int enc(Enc *e, int ni, int64_t i) noexcept nogil:
 
     if code == EN_OPT:
         if not is_valid(nd, i):
-            return -1 if put_long(e, nd.n) else 0
+            return efail(e, E_NOMEM, ni, 0) if put_long(e, nd.n) else 0
+        if put_long(e, nd.size):
+            return efail(e, E_NOMEM, ni, 0)
+        return enc(e, e.kids[nd.a], i)
+    if code == EN_TAG:
         if put_long(e, nd.size):
             return efail(e, E_NOMEM, ni, 0)
         return enc(e, e.kids[nd.a], i)

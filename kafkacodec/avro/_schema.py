@@ -165,14 +165,14 @@ class _Parser:
 
 
 def parse_schema(schema: Any) -> T:
-    if isinstance(schema, (bytes, str)):
+    if isinstance(schema, bytes):
+        schema = schema.decode()
+    # JSON text, or a bare type name ("long", "null" -- which json.loads would turn into None)
+    if isinstance(schema, str) and schema.strip()[:1] in ("{", "[", '"'):
         try:
             schema = json.loads(schema)
         except ValueError:
-            if isinstance(schema, str) and schema in PRIMITIVES:
-                pass
-            else:
-                raise AvroSchemaError(f"Avro schema is not JSON: {schema!r:.80}") from None
+            raise AvroSchemaError(f"Avro schema is not JSON: {schema!r:.80}") from None
     return _Parser().parse(schema, None, 0)
 
 
