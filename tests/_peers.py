@@ -206,7 +206,7 @@ def _mock_child(num_brokers, topics, lifetime):
         lib.rd_kafka_destroy(rk)
 
 
-_FAULT_COMMANDS = {"errors", "down", "up", "leader", "rtt", "coordinator", "follower"}
+_FAULT_COMMANDS = {"errors", "down", "up", "leader", "rtt", "coordinator", "follower", "share"}
 
 
 def _fault_command(lib, mc, parts):
@@ -218,6 +218,8 @@ def _fault_command(lib, mc, parts):
     follower <topic> <partition> <broker>   the leader names it the preferred read replica (KIP-392)
     rtt <broker> <ms>                the broker delays every response
     coordinator <group|transaction> <key> <broker>
+    share <setting> <value>          share groups (KIP-932): record_lock_duration (ms),
+                                     max_delivery_attempts, session_timeout (ms), heartbeat_interval (ms)
     """
     vp, cp, i = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
     try:
@@ -228,6 +230,15 @@ def _fault_command(lib, mc, parts):
             fn.argtypes = [vp, ctypes.c_int16, ctypes.c_size_t, ctypes.POINTER(i)]
             fn.restype = None
             fn(mc, int(args[0]), len(codes), (i * len(codes))(*codes))
+            return "ok"
+        if cmd == "share":
+            if args[0] not in ("record_lock_duration", "max_delivery_attempts", "session_timeout",
+                               "heartbeat_interval"):
+                return f"error unknown share group setting {args[0]}"
+            fn = getattr(lib, "rd_kafka_mock_sharegroup_set_" + args[0])
+            fn.argtypes = [vp, i]
+            fn.restype = None
+            fn(mc, int(args[1]))
             return "ok"
         if cmd in ("down", "up"):
             fn = lib.rd_kafka_mock_broker_set_down if cmd == "down" else lib.rd_kafka_mock_broker_set_up
@@ -249,6 +260,13 @@ def _fault_command(lib, mc, parts):
             fn.argtypes = [vp, ctypes.c_int32, i]
             fn.restype = i
             rc = fn(mc, int(args[0]), int(args[1]))
+        elif cmd == "group_consumer_timeouts":   # KIP-848 groups: session timeout, heartbeat interval (ms)
+            for name, value in zip(("session_timeout_ms", "heartbeat_interval_ms"), args):
+                fn = getattr(lib, f"rd_kafka_mock_set_group_consumer_{name}")
+                fn.argtypes = [vp, i]
+                fn.restype = None
+                fn(mc, int(value))
+            rc = 0
         else:  # coordinator
             fn = lib.rd_kafka_mock_coordinator_set
             fn.argtypes = [vp, cp, cp, ctypes.c_int32]
@@ -257,6 +275,9 @@ def _fault_command(lib, mc, parts):
     except (IndexError, ValueError, AttributeError) as e:
         return f"error {e}"
     return "ok" if rc == 0 else "error " + lib.rd_kafka_err2str(rc).decode()
+
+
+_FAULT_COMMANDS.add("group_consumer_timeouts")
 
 
 def mock_fault(bootstrap, *words, timeout=10.0):

@@ -24,13 +24,20 @@ __all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceLis
            "KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError", "ConfigError",
            "BrokerResponseError", "Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult",
            "ConsumerGroupMetadata", "ProducerFencedError", "InvalidArgumentError", "ClientFailedError",
-           "CallbackError", "SendArrowError", "SendArrowTimeoutError"]
+           "CallbackError", "SendArrowError", "SendArrowTimeoutError",
+           "ShareConsumer", "AsyncShareConsumer", "ShareRecord", "AcknowledgeType"]
+
+_SHARE = {"ShareConsumer", "AsyncShareConsumer", "ShareRecord", "AcknowledgeType"}  # loaded when first named
 
 # A broker error class is made when first named (see errors): this one too.
 if TYPE_CHECKING:
     from kafkacodec.client.errors import ProducerFencedError
+    from kafkacodec.client.share import AcknowledgeType, AsyncShareConsumer, ShareConsumer, ShareRecord
 else:
     def __getattr__(name):
+        if name in _SHARE:
+            from kafkacodec.client import share
+            return getattr(share, name)
         if name == "ProducerFencedError":
             from kafkacodec.client import errors
             return errors.ProducerFencedError
