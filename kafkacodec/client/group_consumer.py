@@ -231,6 +231,9 @@ class ConsumerGroupMember(GroupCoordinator):
             return
         resp: m.ConsumerGroupHeartbeatResponse = future.result()
         code = resp.error_code
+        log.debug("group %s: heartbeat answered: error %d, epoch %d, interval %d ms, assignment %s", self.group_id,
+                  code, resp.member_epoch, resp.heartbeat_interval_ms,
+                  None if resp.assignment is None else {t.topic_id: t.partitions for t in resp.assignment.topic_partitions})
         if code:
             self._sent = {}
             why = f"{E.error_for(code).name}{': ' + resp.error_message if resp.error_message else ''}"

@@ -1,0 +1,261 @@
+"""group.protocol=consumer (KIP-848) on librdkafka's mock cluster, beside librdkafka members of
+the same protocol: the coordinator assigns, members reconcile on their own, a fenced member
+loses its partitions and joins again, and no record is lost (duplicates only around moves)."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import uuid
+
+import pytest
+
+from kafkacodec.client import Consumer
+from kafkacodec.client import errors as E
+
+_peers = pytest.importorskip("_peers")
+
+FENCED_MEMBER_EPOCH = 110
+NOT_COORDINATOR = 16
+HEARTBEAT = 68
+
+
+def _conf(bootstrap, group, **extra):
+    conf = {"bootstrap.servers": bootstrap, "group.id": group, "group.protocol": "consumer",
+            "auto.offset.reset": "earliest", "auto.commit.interval.ms": 200, "request.timeout.ms": 5000}
+    conf.update(extra)
+    return conf
+
+
+class _Listener:
+    def __init__(self):
+        self.events = []
+
+    def on_partitions_revoked(self, consumer, partitions):
+        self.events.append(("revoked", sorted(tp.partition for tp in partitions)))
+
+    def on_partitions_assigned(self, consumer, partitions):
+        self.events.append(("assigned", sorted(tp.partition for tp in partitions)))
+
+    def on_partitions_lost(self, consumer, partitions):
+        self.events.append(("lost", sorted(tp.partition for tp in partitions)))
+
+
+def _produce(bootstrap, topic, start, n, partitions):
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"%d" % i, None, None, i % partitions)
+                                                     for i in range(start, start + n)])
+
+
+def _theirs(bootstrap, group, topic):
+    import confluent_kafka
+    c = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": group, "group.protocol": "consumer",
+                                  "auto.offset.reset": "earliest", "auto.commit.interval.ms": 200,
+                                  "log_level": 3})
+    c.subscribe([topic])
+    return c
+
+
+def _theirs_poll(c):
+    return [int(m.value()) for m in c.consume(100, timeout=0.05) if not m.error()]
+
+
+@pytest.mark.timeout(60)
+def test_first_record_soon_after_subscribe_and_commits_with_the_member_epoch(mock3):
+    topic, group = "k848-first", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 4})
+    _produce(mock3, topic, 0, 300, 4)
+    listener = _Listener()
+    c = Consumer(_conf(mock3, group, **{"enable.auto.commit": False}))
+    try:
+        t0 = time.monotonic()
+        c.subscribe([topic], listener=listener)
+        got, first = [], None
+        while len(got) < 300 and time.monotonic() - t0 < 20:
+            records = c.poll(0.2)
+            if records and first is None:
+                first = time.monotonic() - t0
+            got += [int(r.value) for r in records]
+        assert sorted(got) == list(range(300))
+        assert first is not None and first <= 0.5, f"first record {first:.2f} s after subscribe"
+        assert listener.events == [("assigned", [0, 1, 2, 3])]
+        g = c._group
+        assert g.epoch > 0 and g.phase == "stable"
+        c.commit()   # OffsetCommit v9 with member id and epoch: the coordinator accepts it
+        assert sum(c.committed(sorted(c.assignment())).values()) == 300
+    finally:
+        c.close()
+    assert listener.events[-1] == ("revoked", [0, 1, 2, 3])
+
+
+@pytest.mark.timeout(90)
+def test_shared_with_librdkafka_members_loses_nothing_through_joins_leaves_fences_and_coordinator_moves(mock3):
+    pytest.importorskip("confluent_kafka")
+    topic, group, partitions = "k848-mixed", f"g-{uuid.uuid4().hex[:6]}", 6
+    _peers.create_topics(mock3, {topic: partitions})
+    # members heartbeat every 0.5 s; one that stops (a leave the coordinator move refused) is
+    # expelled after 6 s
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 500)
+    ours = [_Listener(), _Listener()]
+    a = Consumer(_conf(mock3, group, **{"max.poll.records": 20}))
+    a.subscribe([topic], listener=ours[0])
+    x = _theirs(mock3, group, topic)
+    b = None
+    seen = []
+    produced = 0
+
+    def poll_all():
+        nonlocal seen
+        seen += [int(r.value) for r in a.poll(0.05)]
+        if b is not None:
+            seen += [int(r.value) for r in b.poll(0.05)]
+        if x is not None:
+            seen += _theirs_poll(x)
+
+    # each step: produce a slice, let the members take it, then change the group
+    steps = ["join b", "fence a", "coordinator 2", "leave x", "coordinator 3", "close b"]
+    try:
+        for step in steps + ["end"]:
+            _produce(mock3, topic, produced, 600, partitions)
+            produced += 600
+            deadline = time.monotonic() + 20
+            while len(set(seen)) < produced and time.monotonic() < deadline:
+                poll_all()
+            assert len(set(seen)) == produced, (f"before {step!r}: {produced - len(set(seen))} records missing; "
+                                                f"a: {sorted(a.assignment())}, a's epoch {a._group.epoch}, "
+                                                f"b: {b and sorted(b.assignment())}")
+            if step == "join b":
+                b = Consumer(_conf(mock3, group, **{"max.poll.records": 20}))
+                b.subscribe([topic], listener=ours[1])
+            elif step == "fence a":
+                # the mock answers the next heartbeats, whoever sends them: one for each member
+                _peers.mock_fault(mock3, "errors", HEARTBEAT, *[FENCED_MEMBER_EPOCH] * 3)
+            elif step.startswith("coordinator"):
+                _peers.mock_fault(mock3, "coordinator", "group", group, step.split()[1])
+                _peers.mock_fault(mock3, "errors", HEARTBEAT, NOT_COORDINATOR)
+            elif step == "leave x":
+                x.close()
+                x = None
+            elif step == "close b":
+                b.close()
+                b = None
+        assert sorted(set(seen)) == list(range(produced))
+        # duplicates only around moves: far fewer than what was consumed
+        assert len(seen) - produced < produced // 4, len(seen) - produced
+        assert any(kind == "lost" for lst in ours for kind, _ in lst.events), [lst.events for lst in ours]
+        for lst in ours:
+            assert lst.events and lst.events[0][0] == "assigned"
+    finally:
+        for c in (a, b, x):
+            if c is not None:
+                c.close()
+
+
+_MEMBER = textwrap.dedent("""
+    import sys, time
+    from kafkacodec.client import Consumer
+    bootstrap, group, topic = sys.argv[1:4]
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "group.protocol": "consumer",
+                  "auto.offset.reset": "earliest", "enable.auto.commit": False, "max.poll.records": 10})
+    c.subscribe([topic])
+    while True:
+        records = c.poll(0.1)
+        for r in records:
+            print(int(r.value), flush=True)
+        if records:
+            c.commit()
+""")
+
+
+@pytest.mark.timeout(90)
+def test_a_sigkilled_member_process_loses_no_record(mock3, tmp_path):
+    """A member killed at once (no leave): once the coordinator's session timeout expels it,
+    the survivor takes its partitions from their last commit."""
+    topic, group, partitions = "k848-kill", f"g-{uuid.uuid4().hex[:6]}", 4
+    _peers.create_topics(mock3, {topic: partitions})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 3000, 300)
+    _produce(mock3, topic, 0, 2000, partitions)
+    script = tmp_path / "member.py"
+    script.write_text(_MEMBER)
+    out = open(tmp_path / "out.txt", "w+")
+    proc = subprocess.Popen([sys.executable, str(script), mock3, group, topic], stdout=out,
+                            stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=os.getcwd()))
+    survivor = None
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(open(tmp_path / "out.txt").read().split()) < 200:
+            time.sleep(0.05)
+        survivor = Consumer(_conf(mock3, group))
+        survivor.subscribe([topic])
+        seen = []
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 1.0:   # the group hands the survivor a share first
+            seen += [int(r.value) for r in survivor.poll(0.05)]
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        killed = [int(v) for v in open(tmp_path / "out.txt").read().split()]
+        _produce(mock3, topic, 2000, 1000, partitions)   # for the survivor alone, the killed one's partitions too
+        deadline = time.monotonic() + 30
+        while len(set(seen) | set(killed)) < 3000 and time.monotonic() < deadline:
+            seen += [int(r.value) for r in survivor.poll(0.1)]
+        assert set(seen) | set(killed) == set(range(3000)), 3000 - len(set(seen) | set(killed))
+        assert set(range(2000, 3000)) <= set(seen)
+        assert len(survivor.assignment()) == partitions
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+        out.close()
+        if survivor is not None:
+            survivor.close()
+
+
+@pytest.mark.timeout(60)
+def test_regex_subscription_matched_by_the_broker(mock3):
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {"rx-a": 2, "rx-b": 1, "other": 1})
+    for t, n in (("rx-a", 2), ("rx-b", 1), ("other", 1)):
+        _produce(mock3, t, 0, 10, n)
+    c = Consumer(_conf(mock3, group))
+    try:
+        c.subscribe("^rx-.*")
+        got = []
+        deadline = time.monotonic() + 15
+        while len(got) < 20 and time.monotonic() < deadline:
+            got += [(r.topic, int(r.value)) for r in c.poll(0.2)]
+        assert sorted(got) == sorted([("rx-a", i) for i in range(10)] + [("rx-b", i) for i in range(10)])
+        assert {tp.topic for tp in c.assignment()} == {"rx-a", "rx-b"}
+    finally:
+        c.close()
+
+
+@pytest.mark.timeout(60)
+def test_static_member_and_remote_assignor_settings_reach_the_coordinator(mock3):
+    topic, group = "k848-static", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 2})
+    _produce(mock3, topic, 0, 20, 2)
+    c = Consumer(_conf(mock3, group, **{"group.instance.id": "i-1", "group.remote.assignor": "uniform"}))
+    try:
+        c.subscribe([topic])
+        got = []
+        deadline = time.monotonic() + 15
+        while len(got) < 20 and time.monotonic() < deadline:
+            got += c.poll(0.2)
+        assert len(got) == 20
+    finally:
+        c.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_broker_without_the_protocol_fails_at_once_naming_classic(tansu_bootstrap):
+    c = Consumer(_conf(tansu_bootstrap, f"g-{uuid.uuid4().hex[:6]}"))
+    try:
+        c.subscribe(["anything"])
+        t0 = time.monotonic()
+        with pytest.raises(E.KafkaError) as info:
+            while time.monotonic() - t0 < 10:
+                c.poll(0.2)
+        assert time.monotonic() - t0 < 3
+        assert "group.protocol=classic" in str(info.value) and "\n" not in str(info.value)
+    finally:
+        c.close()
