@@ -1,11 +1,24 @@
-from typing import Any
+# Stub for the compiled module kafkacodec/avro/_avro.pyx.
+import sys
+from typing import Any, final
 
+@final
 class OwnedBuffer:
-    def __len__(self) -> int: ...
+    """Read-only malloc'd memory exported through the buffer protocol (no copy)."""
 
+    def __len__(self) -> int: ...
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+        def __release_buffer__(self, buffer: memoryview, /) -> None: ...
+
+@final
 class Decoder:
-    plan: Any
-    arrow_type: Any
+    """A reader schema with one or more writer schemas, compiled into one plan."""
+
+    @property
+    def plan(self) -> Any: ...
+    @property
+    def arrow_type(self) -> Any: ...
     def __init__(self, plan: Any, roots: list[tuple[int, int]], default_root: int, arrow_type: Any) -> None: ...
     def decode(self, values: Any, confluent: bool = ..., kafka_offsets: Any = ...) -> Any: ...
 
