@@ -38,7 +38,18 @@ def _joined(consumers, timeout=10.0):
             assert time.monotonic() < deadline, "share consumer not assigned"
             assert c.poll(0.05) == []
     for c in consumers:
-        assert c.poll(0.3) == []
+        while not _fetching(c):
+            assert time.monotonic() < deadline, "share consumer not fetching"
+            assert c.poll(0.05) == []
+
+
+def _fetching(c):
+    """Whether every leader of c's partitions has answered a ShareFetch past the one opening its
+    session (the mock acquires nothing in that one: the group's start offset is set by the next)."""
+    md = c._client.metadata
+    leaders = {md.leader_for(tp.topic, tp.partition) for tp in c.assignment()}
+    sessions = c._fetcher.sessions
+    return all(n in sessions and sessions[n].epoch >= 2 for n in leaders)
 
 
 def _produce(producer, topic, n, partitions):
@@ -251,9 +262,15 @@ _MEMBER = textwrap.dedent("""
     c = ShareConsumer({"bootstrap.servers": sys.argv[1], "group.id": sys.argv[2], "fetch.max.wait.ms": 100,
                        "share.acknowledgement.mode": "explicit"})
     c.subscribe([sys.argv[3]])
+    md, ready = c._client.metadata, False
     while True:
         for r in c.poll(0.1):
             print(r.offset, flush=True)
+        if not ready and c.assignment() and all(
+                c._fetcher.sessions.get(md.leader_for(tp.topic, tp.partition)) is not None
+                and c._fetcher.sessions[md.leader_for(tp.topic, tp.partition)].epoch >= 2 for tp in c.assignment()):
+            ready = True
+            print("ready", flush=True)
 """)
 
 
@@ -270,7 +287,7 @@ def test_killed_member_records_redelivered(mock3, producer, tmp_path):
     survivor = _share(mock3, "g-kill")
     survivor.set_acknowledgement_commit_callback(outcomes.callback("survivor"))
     try:
-        time.sleep(1.5)  # the member joins (its interpreter starts) before the records exist
+        assert proc.stdout.readline().strip() == b"ready"  # joined and fetching before the records exist
         _produce(producer, topic, 20, 1)
         line = proc.stdout.readline()  # the member holds records (explicit mode: never acknowledged)
         assert line.strip() == b"0", line
@@ -318,7 +335,7 @@ def test_poll_arrow_and_async(mock3, producer):
         async with AsyncShareConsumer({"bootstrap.servers": mock3, "group.id": "g-async",
                                        "fetch.max.wait.ms": 100}) as a:
             a.subscribe([topic])
-            while not a.consumer.assignment():
+            while not a.consumer.assignment() or not _fetching(a.consumer):
                 await a.poll(0.05)
             await asyncio.get_running_loop().run_in_executor(None, _produce, producer, topic, 10, 2)
             got = []
