@@ -142,13 +142,40 @@ def test_shared_with_librdkafka_members_loses_nothing_through_joins_leaves_fence
         assert sorted(set(seen)) == list(range(produced))
         # duplicates only around moves: far fewer than what was consumed
         assert len(seen) - produced < produced // 4, len(seen) - produced
-        assert any(kind == "lost" for lst in ours for kind, _ in lst.events), [lst.events for lst in ours]
         for lst in ours:
             assert lst.events and lst.events[0][0] == "assigned"
     finally:
         for c in (a, b, x):
             if c is not None:
                 c.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_fenced_member_loses_its_partitions_and_joins_again_at_epoch_0(mock3):
+    topic, group = "k848-fence", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 2})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 200)
+    _produce(mock3, topic, 0, 100, 2)
+    listener = _Listener()
+    c = Consumer(_conf(mock3, group, **{"enable.auto.commit": False}))
+    try:
+        c.subscribe([topic], listener=listener)
+        got = []
+        deadline = time.monotonic() + 15
+        while len(got) < 100 and time.monotonic() < deadline:
+            got += [int(r.value) for r in c.poll(0.1)]
+        c.commit()
+        epoch = c._group.epoch
+        _peers.mock_fault(mock3, "errors", HEARTBEAT, FENCED_MEMBER_EPOCH)
+        _produce(mock3, topic, 100, 100, 2)
+        deadline = time.monotonic() + 15
+        while (len(set(got)) < 200 or ("lost", [0, 1]) not in listener.events) and time.monotonic() < deadline:
+            got += [int(r.value) for r in c.poll(0.1)]
+        assert sorted(set(got)) == list(range(200))
+        assert listener.events[:3] == [("assigned", [0, 1]), ("lost", [0, 1]), ("assigned", [0, 1])], listener.events
+        assert c._group.epoch > epoch
+    finally:
+        c.close()
 
 
 _MEMBER = textwrap.dedent("""
@@ -259,3 +286,50 @@ def test_a_broker_without_the_protocol_fails_at_once_naming_classic(tansu_bootst
         assert "group.protocol=classic" in str(info.value) and "\n" not in str(info.value)
     finally:
         c.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_face_consumer_joins_by_the_consumer_protocol(mock3):
+    """(Admin's ConsumerGroupDescribe cannot be checked here: the mock serves neither it,
+    DescribeGroups nor ListGroups.)"""
+    from kafkacodec.compat import confluent_kafka as face
+    topic, group = "k848-face", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 2})
+    _produce(mock3, topic, 0, 20, 2)
+    c = face.Consumer({"bootstrap.servers": mock3, "group.id": group, "group.protocol": "consumer",
+                       "group.remote.assignor": "uniform", "auto.offset.reset": "earliest"})
+    try:
+        c.subscribe([topic])
+        got = []
+        deadline = time.monotonic() + 15
+        while len(got) < 20 and time.monotonic() < deadline:
+            m = c.poll(0.2)
+            if m is not None and not m.error():
+                got.append(int(m.value()))
+        assert sorted(got) == list(range(20))
+        assert sorted(tp.partition for tp in c.assignment()) == [0, 1]
+    finally:
+        c.close()
+
+
+@pytest.mark.timeout(60)
+def test_async_consumer_joins_by_the_consumer_protocol(mock3):
+    import asyncio
+    from kafkacodec.client import AsyncConsumer
+    topic, group = "k848-async", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 2})
+    _produce(mock3, topic, 0, 20, 2)
+
+    async def run():
+        c = AsyncConsumer(_conf(mock3, group))
+        try:
+            c.subscribe([topic])
+            got = []
+            deadline = time.monotonic() + 15
+            while len(got) < 20 and time.monotonic() < deadline:
+                got += [int(r.value) for r in await c.poll(0.2)]
+            await c.commit()
+            return sorted(got)
+        finally:
+            await c.close()
+    assert asyncio.run(run()) == list(range(20))
