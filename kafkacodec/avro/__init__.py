@@ -30,7 +30,8 @@ duration               month_day_nano_interval (millis -> nanos)
 A null value (a Kafka tombstone) becomes a null row.  Recursive schemas have
 no Arrow form and are refused.  Writer -> reader resolution follows the
 Avro specification (promotions, defaults, skipped fields, enum defaults,
-aliases).  Confluent's wire format (byte 0, a big-endian 4-byte schema id)
+aliases); a writer's union branch goes to the reader's branch of the same
+type first, then to the first it promotes to (as Avro's Java implementation).  Confluent's wire format (byte 0, a big-endian 4-byte schema id)
 is read with ``confluent=True``; ``writer_schemas`` maps schema ids to the
 schemas the values were written with (a topic whose schema evolved).
 """

@@ -408,3 +408,26 @@ def test_decode_releases_the_gil():
         th.join()
     during = [t for t in ticks if t0 < t < t1]
     assert t1 - t0 < 0.02 or len(during) >= 3
+
+
+def test_record_batches_values_directly_with_offsets():
+    import kafkacodec.arrow as karrow
+    schema = rec(("a", "long"), ("s", ["null", "string"]))
+    values = write(schema, [{"a": i, "s": None if i % 2 else str(i)} for i in range(5)])
+    batches = karrow.encode(pa.table({"value": pa.array(values + [b"\x02\x04"], pa.binary())}), base_offset=40)
+    rb = karrow.decode(batches)
+    got = kavro.decode(rb.slice(0, 5), schema)
+    assert got.to_pylist() == [{"a": i, "s": None if i % 2 else str(i)} for i in range(5)]
+    with pytest.raises(CorruptDataError, match="Kafka offset 45") as e:
+        kavro.decode(rb, schema)
+    assert e.value.path == "values[5].s"
+
+
+def test_union_branch_of_the_same_type_first():
+    # Avro's Java implementation takes the reader's branch of the writer's own type before a promotion
+    schema = rec(("u", ["string", "bytes"]))
+    values = write(schema, [{"u": b"\x80"}, {"u": "s"}])
+    got = kavro.decode(pa.array(values), schema, writer_schemas=schema).field("u")
+    assert got.type.field(0).type == pa.string() and got.to_pylist() == [b"\x80", "s"]
+    assert kavro.decode(pa.array(write(rec(("u", "int")), [{"u": 3}])), rec(("u", ["double", "int"])),
+                        writer_schemas=rec(("u", "int"))).field("u").to_pylist() == [3]
