@@ -22,7 +22,7 @@ union [T]              T
 other unions           dense_union, one child per branch, type codes = branch index
 decimal                decimal128 (precision <= 38) or decimal256
 uuid                   string (on string), fixed_size_binary(16) (on fixed)
-date / time-millis     date32 / time32[ms];  time-micros: time64[us]
+date / time-millis     date32 / time32[ms];  time-micros, time-nanos: time64[us], time64[ns]
 timestamp-*            timestamp[ms|us|ns, tz=UTC];  local-timestamp-*: without tz
 duration               month_day_nano_interval (millis -> nanos)
 =====================  ==========================================================

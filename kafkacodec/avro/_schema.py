@@ -157,7 +157,7 @@ class _Parser:
             t.logical, t.precision, t.scale = lt, p, sc
         elif (lt == "uuid" and (k == "string" or (k == "fixed" and t.size == 16))
               or lt in ("date", "time-millis") and k == "int"
-              or lt in ("time-micros", "timestamp-millis", "timestamp-micros", "timestamp-nanos",
+              or lt in ("time-micros", "time-nanos", "timestamp-millis", "timestamp-micros", "timestamp-nanos",
                         "local-timestamp-millis", "local-timestamp-micros", "local-timestamp-nanos")
               and k == "long"
               or lt == "duration" and k == "fixed" and t.size == 12):
@@ -213,8 +213,8 @@ def arrow_type(t: T) -> Any:
     if k == "int":
         return pa.date32() if lt == "date" else pa.time32("ms") if lt == "time-millis" else pa.int32()
     if k == "long":
-        if lt == "time-micros":
-            return pa.time64("us")
+        if lt in ("time-micros", "time-nanos"):
+            return pa.time64("us" if lt == "time-micros" else "ns")
         if lt in _TS:
             return pa.timestamp(*_TS[lt])
         return pa.int64()

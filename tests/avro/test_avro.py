@@ -122,6 +122,7 @@ def test_logical_types():
         ("d", {"type": "int", "logicalType": "date"}),
         ("tm", {"type": "int", "logicalType": "time-millis"}),
         ("tu", {"type": "long", "logicalType": "time-micros"}),
+        ("tn", {"type": "long", "logicalType": "time-nanos"}),
         ("tsm", {"type": "long", "logicalType": "timestamp-millis"}),
         ("tsu", {"type": "long", "logicalType": "timestamp-micros"}),
         ("tsn", {"type": "long", "logicalType": "timestamp-nanos"}),
@@ -133,7 +134,7 @@ def test_logical_types():
     utc = datetime.timezone.utc
     r = {"dec_b": decimal.Decimal("-12345.6789"), "dec_f": decimal.Decimal("99.01"),
          "dec_big": decimal.Decimal(-10**45), "u": str(u), "d": datetime.date(2024, 2, 29),
-         "tm": datetime.time(13, 14, 15, 16000), "tu": datetime.time(1, 2, 3, 4),
+         "tm": datetime.time(13, 14, 15, 16000), "tu": datetime.time(1, 2, 3, 4), "tn": 3723000000005,
          "tsm": datetime.datetime(2024, 1, 2, 3, 4, 5, 6000, tzinfo=utc),
          "tsu": datetime.datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=utc),
          "tsn": 1704153600 * 10**9,
@@ -152,6 +153,7 @@ def test_logical_types():
     for k in ("dec_b", "dec_f", "dec_big", "u", "d", "tm", "tu", "tsm", "tsu", "ltm", "ltu"):
         assert got[k] == r[k], k
     assert col.field("tsn").cast(pa.int64()).to_pylist() == [1704153600 * 10**9]
+    assert t.field("tn").type == pa.time64("ns") and col.field("tn").cast(pa.int64()).to_pylist() == [3723000000005]
     dur = got["dur"]
     assert (dur.months, dur.days, dur.nanoseconds) == (2, 3, 4005 * 10**6)
     assert kavro.encode(col, schema).to_pylist() == values
@@ -431,3 +433,19 @@ def test_union_branch_of_the_same_type_first():
     assert got.type.field(0).type == pa.string() and got.to_pylist() == [b"\x80", "s"]
     assert kavro.decode(pa.array(write(rec(("u", "int")), [{"u": 3}])), rec(("u", ["double", "int"])),
                         writer_schemas=rec(("u", "int"))).field("u").to_pylist() == [3]
+
+
+def test_encode_sliced_columns():
+    schema = rec(("n", ["null", "long"]), ("b", "boolean"), ("l", {"type": "array", "items": ["null", "string"]}),
+                 ("m", {"type": "map", "values": "int"}), ("u", ["null", "int", "string"]),
+                 ("d", {"type": "bytes", "logicalType": "decimal", "precision": 9, "scale": 2}),
+                 ("r", ["null", rec(("x", "int"), name="X")]))
+    import decimal
+    records = [{"n": None if i % 3 == 0 else i, "b": i % 2 == 0, "l": [None, str(i)][: i % 3],
+                "m": {str(j): j for j in range(i % 4)}, "u": [None, i, str(i)][i % 3],
+                "d": decimal.Decimal(i * 101 - 500).scaleb(-2), "r": None if i % 4 == 1 else {"x": -i}}
+               for i in range(40)]
+    values = write(schema, records)
+    col = kavro.decode(pa.array(values, pa.binary()), schema)
+    for start, stop in ((0, 40), (1, 39), (7, 20), (13, 14), (5, 5)):
+        assert kavro.encode(col.slice(start, stop - start), schema).to_pylist() == values[start:stop]
