@@ -231,7 +231,8 @@ cdef inline int take_len(Dec *d, int opi, Cursor *cur, const uint8_t **p, Py_ssi
     return 0
 
 
-cdef int run(Dec *d, int opi, Cursor *cur, int depth) noexcept nogil:
+cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
+    # Recursion follows the plan, which is as deep as the schema (bounded when it is parsed).
     cdef const Op *op = &d.ops[opi]
     cdef Col *c = &d.cols[op.col] if op.col >= 0 else NULL
     cdef int code = op.code, rc, j
@@ -350,7 +351,7 @@ cdef int run(Dec *d, int opi, Cursor *cur, int depth) noexcept nogil:
 
     if code == O_RECORD:
         for j in range(op.n):
-            if run(d, d.kids[op.a + j], cur, depth + 1):
+            if run(d, d.kids[op.a + j], cur):
                 return -1
         if c == NULL:
             return 0
@@ -394,7 +395,7 @@ cdef int run(Dec *d, int opi, Cursor *cur, int depth) noexcept nogil:
                             return fail(d, E_OVERFLOW, opi, at, 0)
                         put_i32(&item.offs, <int32_t>item.data.len)
                         item.len += 1
-                if run(d, d.kids[op.a], cur, depth + 1):
+                if run(d, d.kids[op.a], cur):
                     return -1
         if c == NULL:
             return 0
@@ -412,7 +413,7 @@ cdef int run(Dec *d, int opi, Cursor *cur, int depth) noexcept nogil:
             return fail(d, E_TRUNC if rc == KC_TRUNCATED else E_OVERLONG, opi, at, 0)
         if lv < 0 or lv >= op.n:
             return fail(d, E_BRANCH, opi, at, lv)
-        return run(d, d.kids[op.a + lv], cur, depth + 1)
+        return run(d, d.kids[op.a + lv], cur)
 
     if code == O_SETNULL:
         return fail(d, E_NOMEM, opi, at, 0) if append_null(d, op.col) else 0
@@ -423,7 +424,7 @@ cdef int run(Dec *d, int opi, Cursor *cur, int depth) noexcept nogil:
             return fail(d, E_NOMEM, opi, at, 0)
         put_u8(&c.tids, <uint8_t>op.n)
         put_i32(&c.offs, <int32_t>item.len)
-        if run(d, d.kids[op.a], cur, depth + 1):
+        if run(d, d.kids[op.a], cur):
             return -1
         c.len += 1
         return 0
@@ -433,7 +434,7 @@ cdef int run(Dec *d, int opi, Cursor *cur, int depth) noexcept nogil:
         sub.pos = 0
         sub.end = d.const_off[op.size + 1] - d.const_off[op.size]
         sub.base = 0
-        if run(d, d.kids[op.a], &sub, depth + 1):
+        if run(d, d.kids[op.a], &sub):
             d.err_pos = at
             return -1
         return 0
@@ -695,7 +696,7 @@ cdef class Decoder:
                             failed = 1
                             bad_row = i
                             break
-                        sid = <int32_t>kc_load_be32(cur.buf + 1)
+                        sid = kc_load_be32(cur.buf + 1)
                         cur.pos = 5
                         root = -1
                         for r in range(self.nroots):
@@ -709,7 +710,7 @@ cdef class Decoder:
                             failed = 1
                             bad_row = i
                             break
-                    if run(&d, root, &cur, 0):
+                    if run(&d, root, &cur):
                         failed = 1
                         bad_row = i
                         break

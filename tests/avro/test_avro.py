@@ -449,3 +449,11 @@ def test_encode_sliced_columns():
     col = kavro.decode(pa.array(values, pa.binary()), schema)
     for start, stop in ((0, 40), (1, 39), (7, 20), (13, 14), (5, 5)):
         assert kavro.encode(col.slice(start, stop - start), schema).to_pylist() == values[start:stop]
+
+
+def test_schema_ids_are_unsigned():
+    schema = rec(("a", "int"))
+    value = b"\x00\xff\xff\xff\xfe" + write(schema, [{"a": 5}])[0]
+    assert kavro.decode(pa.array([value]), schema, confluent=True,
+                        writer_schemas={0xFFFFFFFE: schema}).to_pylist() == [{"a": 5}]
+    assert kavro.encode(pa.table({"a": pa.array([5], pa.int32())}), schema, schema_id=0xFFFFFFFE)[0].as_py() == value
