@@ -38,8 +38,8 @@ EXTENSIONS = [
     ext("kafkacodec.integrations._decode"),
     ext("kafkacodec.integrations._build"),
     ext("kafkacodec.client._sender_state"),
-    ext("kafkacodec.client._send"),
-    ext("kafkacodec.client._sender"),
+    ext("kafkacodec.client._send_path"),
+    ext("kafkacodec.client._sender_steps"),
 ]
 
 # Development convenience: build a subset, e.g.

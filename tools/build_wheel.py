@@ -40,8 +40,8 @@ COMPILED = [
     "kafkacodec/avro/_avro",
     "kafkacodec/protocol/_codec",
     "kafkacodec/client/_sender_state",
-    "kafkacodec/client/_send",
-    "kafkacodec/client/_sender",
+    "kafkacodec/client/_send_path",
+    "kafkacodec/client/_sender_steps",
 ]
 
 

@@ -22,7 +22,7 @@ handle ``send()`` returns is (batch result, index, timestamp) and resolves to
 Threads.  Everything that opens, closes or queues a batch holds ``lock``.
 The common append takes no lock: ``open_slots[topic][partition]`` is the
 partition's open batch (``None`` when there is none), and ``Producer.send``
-(compiled in ``client/_send.pyx``) appends into its builder directly.  That
+(compiled in ``client/_send_path.pyx``) appends into its builder directly.  That
 is safe because, for bytes-like keys and values and no headers, the compiled
 ``append`` runs no
 Python code, so under the GIL it happens entirely before or entirely after
@@ -140,7 +140,7 @@ class BatchResult:
         fn(self)
 
     def complete(self, base_offset: int, log_append_time: int = -1, error: BaseException | None = None) -> None:
-        # client/_sender.pyx (_complete_all) completes a request's acknowledged batches
+        # client/_sender_steps.pyx (_complete_all) completes a request's acknowledged batches
         # the same way, under this lock taken once
         with _LISTENER_LOCK:
             if self._done:
@@ -256,7 +256,7 @@ class RecordHandle:
 if _impl.accelerated:
     # the compiled twin, which Producer.send's compiled path allocates in C
     # (to mypy RecordHandle stays the class above: the compiled one has the same interface)
-    from kafkacodec.client._send import RecordHandle  # type: ignore[assignment]  # noqa: F811
+    from kafkacodec.client._send_path import RecordHandle  # type: ignore[assignment]  # noqa: F811
 
 
 def _sealed(timestamp: int, key: Any, value: Any, headers: Headers | None) -> int | None:

@@ -157,8 +157,8 @@ class Producer:
         self._slots: dict[str, list[Any]] = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
         self._closed = False
         if _impl.accelerated and self._txn is None and type(self).send is Producer.send:
-            # the same steps as send() below, compiled (kafkacodec.client._send)
-            from kafkacodec.client._send import SendPath
+            # the same steps as send() below, compiled (kafkacodec.client._send_path)
+            from kafkacodec.client._send_path import SendPath
             self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
                 self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,  # type: ignore[attr-defined]
                 self._key_partition, self._send).send
@@ -377,12 +377,12 @@ class Producer:
         ``queued_rows()``, ``offsets()`` once acknowledged): they are delivered, or
         fail, like any others, and no other row was queued, so a retry sends the rest:
         ``table.take(numpy.setdiff1d(numpy.arange(table.num_rows), e.result.queued_rows()))``."""
-        from kafkacodec.client import _arrow_send
+        from kafkacodec.client import _send_arrow
         self._check_usable()
         count = self._partition_count(topic)
         if self._txn is not None:
             self._txn.check_can_send()
-        return _arrow_send.send_arrow(self, topic, data, count, partition)
+        return _send_arrow.send_arrow(self, topic, data, count, partition)
 
     # -- callbacks, flush, close
 
@@ -409,7 +409,7 @@ class Producer:
         while q:
             result = q.popleft()
             # dropped once run: a callback referring to a handle would otherwise keep a
-            # cycle the collector cannot see (handles are untracked, _send.pyx)
+            # cycle the collector cannot see (handles are untracked, _send_path.pyx)
             callbacks, result.callbacks = result.callbacks, ()
             for index, ts, fn in callbacks or ():  # queued because it has some
                 err = result.error_of(index)

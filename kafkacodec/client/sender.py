@@ -39,7 +39,7 @@ A batch's producer id, epoch and base sequence are written into its header as
 it is built (``RecordBatchBuilder.set_producer``); a batch renumbered later has
 them rewritten in place, CRC included (``stamp``), never copied.
 
-The per-request steps run compiled on the extension (``client/_sender.pyx``):
+The per-request steps run compiled on the extension (``client/_sender_steps.pyx``):
 the pass over the deques (``drain``), the builds (``seal_batches``), the marks
 (``begin_request``), the Produce request framed around the batches' bytes and
 its answer read (``ProduceFrame``), and the acknowledged batches finished
@@ -65,7 +65,7 @@ from kafkacodec.client._backoff import backoff
 from kafkacodec.client.accumulator import _LISTENER_LOCK, BatchResult, ProducerBatch, RecordAccumulator
 
 if TYPE_CHECKING:
-    from kafkacodec.client import _sender as _compiled
+    from kafkacodec.client import _sender_steps as _compiled
     from kafkacodec.client.network import NetworkClient
     from kafkacodec.client.transaction import TransactionManager
 
@@ -89,7 +89,7 @@ else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
     from kafkacodec._pure.sender_state import SenderState, SequenceState
 if _impl.accelerated:
     from kafkacodec.records._records import set_batch_producer
-    from kafkacodec.client._sender import ProduceFrame, begin_request, drain, finish_acknowledged, seal_batches
+    from kafkacodec.client._sender_steps import ProduceFrame, begin_request, drain, finish_acknowledged, seal_batches
 else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
     from kafkacodec._pure.records import set_batch_producer
     ProduceFrame = begin_request = drain = finish_acknowledged = seal_batches = None
@@ -544,7 +544,7 @@ class Sender(SenderState):
         timeout_ms = int(self.request_timeout * 1000)
         body: _compiled.ProduceFrame | m.ProduceRequest
         if ProduceFrame is not None:
-            # framed in C around the batches' bytes; its answer is read into it (see _sender.pyx)
+            # framed in C around the batches' bytes; its answer is read into it (see _sender_steps.pyx)
             body = ProduceFrame(self.transactional_id, self.acks, timeout_ms, batches)
         else:
             topics: dict[str, list[m.ProduceRequest.PartitionProduceData]] = {}

@@ -47,7 +47,7 @@ def test_the_caps_are_the_versions_the_client_sends():
 
 
 def test_produce_cap_is_within_what_the_produce_frame_encoder_writes():
-    sender = pytest.importorskip("kafkacodec.client._sender")
+    sender = pytest.importorskip("kafkacodec.client._sender_steps")
     from kafkacodec.records import RecordBatchBuilder
     builder = RecordBatchBuilder(2)
     builder.append(1, b"k", b"v")

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from kafkacodec.client import _arrow_send
+from kafkacodec.client import _send_arrow
 from kafkacodec.client import Producer
 
 _peers = pytest.importorskip("_peers")
@@ -22,7 +22,7 @@ def test_chunks_come_back_in_order(workers):
         time.sleep(0.002 * (job % 3))   # out of order if results were taken as they finish
         return bytearray(b"%d" % job)
 
-    got = list(_arrow_send._encoded_ahead(range(20), encode, workers))
+    got = list(_send_arrow._encoded_ahead(range(20), encode, workers))
     assert got == [(j, bytearray(b"%d" % j)) for j in range(20)]
     assert (threading.get_ident() in threads) == (workers == 0)
 
@@ -35,7 +35,7 @@ def test_an_encoding_error_is_raised_at_its_turn():
 
     seen = []
     with pytest.raises(ValueError, match="chunk 5"):
-        for job, _ in _arrow_send._encoded_ahead(range(10), encode, 2):
+        for job, _ in _send_arrow._encoded_ahead(range(10), encode, 2):
             seen.append(job)
     assert seen == [0, 1, 2, 3, 4]
 
@@ -47,7 +47,7 @@ def test_closing_early_leaves_no_worker_running():
         started.append(job)
         return bytearray(1)
 
-    gen = _arrow_send._encoded_ahead(range(1000), encode, 2)
+    gen = _send_arrow._encoded_ahead(range(1000), encode, 2)
     next(gen)
     gen.close()
     n = len(started)
@@ -66,7 +66,7 @@ def test_a_table_of_many_chunks_lands_whole_and_in_order(tansu_bootstrap, keyed)
     table = pa.table({"key": pa.array([b"k%d" % (i % 50) if keyed else None for i in range(n)], pa.binary()),
                       "value": pa.array([b"%08d" % i + b"x" * 100 for i in range(n)])})
     with Producer({"bootstrap.servers": tansu_bootstrap, "compression.type": "lz4"}) as p:
-        assert p.conf["buffer.memory"] >= _arrow_send.ENCODE_AHEAD_MIN_MEMORY
+        assert p.conf["buffer.memory"] >= _send_arrow.ENCODE_AHEAD_MIN_MEMORY
         result = p.send_arrow(topic, table)
         offsets, parts = result.offsets(60), result.partitions()
     got = _peers.read_committed_with_kafkacodec(tansu_bootstrap, topic, 3, timeout=60, until=n)
@@ -93,14 +93,14 @@ def test_a_sliced_table_is_made_whole_once_not_for_every_chunk(tansu_bootstrap, 
                       "value": pa.array([b"%08d" % i + b"x" * 100 for i in range(n)])})
     table = whole.slice(1)
     seen = []
-    encode = _arrow_send.ka.encode
+    encode = _send_arrow.ka.encode
 
     def spy(t, **kw):
         if "rows" in kw:  # (unkeyed rows go as slices of the table, which cost nothing)
             seen.append([(c.num_chunks, c.chunk(0).offset) for c in t.columns])
         return encode(t, **kw)
 
-    monkeypatch.setattr(_arrow_send.ka, "encode", spy)
+    monkeypatch.setattr(_send_arrow.ka, "encode", spy)
     with Producer({"bootstrap.servers": tansu_bootstrap}) as p:
         result = p.send_arrow(topic, table)
         offsets, parts = result.offsets(60), result.partitions()

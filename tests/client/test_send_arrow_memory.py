@@ -11,7 +11,7 @@ import pytest
 
 import _peers
 from kafkacodec.client import Producer
-from kafkacodec.client import _arrow_send
+from kafkacodec.client import _send_arrow
 from kafkacodec.client.accumulator import ProducerBatch
 
 pytestmark = pytest.mark.broker
@@ -51,7 +51,7 @@ def test_a_stuck_partition_keeps_no_more_than_buffer_memory_of_chunks_alive(mock
         chunks = {id(b.data.obj): len(b.data.obj) for b in live if isinstance(b.data, memoryview)}
         reserved = p._pool.total_memory - p._pool.available_memory
         # beyond buffer.memory: only the chunks encoded ahead of the one being queued
-        ahead = (_arrow_send.ENCODE_AHEAD + 1) * _arrow_send.MAX_CHUNK
+        ahead = (_send_arrow.ENCODE_AHEAD + 1) * _send_arrow.MAX_CHUNK
         assert sum(chunks.values()) <= BUFFER + ahead, (len(live), len(chunks), reserved)
         assert sum(chunks.values()) <= reserved
         t.join(30)

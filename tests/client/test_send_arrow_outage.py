@@ -194,7 +194,7 @@ _RSS_CHILD = textwrap.dedent('''
     sys.path.insert(0, sys.argv[2])
     import _peers
     import pyarrow as pa
-    import kafkacodec.client._arrow_send  # imported before the measure: a first call would import it
+    import kafkacodec.client._send_arrow  # imported before the measure: a first call would import it
     from kafkacodec.client import Producer
     from kafkacodec.client import errors as E
 

@@ -13,7 +13,7 @@ from kafkacodec.records import RecordBatchBuilder, iter_batches, layout
 compiled = pytest.mark.skipif(not _impl.accelerated, reason="the compiled sender path")
 
 if _impl.accelerated:
-    from kafkacodec.client._sender import ProduceFrame, finish_acknowledged
+    from kafkacodec.client._sender_steps import ProduceFrame, finish_acknowledged
 
 
 class FakeBatch:

@@ -1,4 +1,4 @@
-# Stub for the compiled module kafkacodec/client/_sender.pyx.
+# Stub for the compiled module kafkacodec/client/_sender_steps.pyx.
 import threading
 from typing import Any, Final, final
 
