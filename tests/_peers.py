@@ -219,7 +219,8 @@ def _fault_command(lib, mc, parts):
     rtt <broker> <ms>                the broker delays every response
     coordinator <group|transaction> <key> <broker>
     share <setting> <value>          share groups (KIP-932): record_lock_duration (ms),
-                                     max_delivery_attempts, session_timeout (ms), heartbeat_interval (ms)
+                                     max_delivery_attempts, session_timeout (ms), heartbeat_interval (ms),
+                                     auto_offset_reset (0 latest, 1 earliest)
     """
     vp, cp, i = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
     try:
@@ -233,7 +234,7 @@ def _fault_command(lib, mc, parts):
             return "ok"
         if cmd == "share":
             if args[0] not in ("record_lock_duration", "max_delivery_attempts", "session_timeout",
-                               "heartbeat_interval"):
+                               "heartbeat_interval", "auto_offset_reset"):
                 return f"error unknown share group setting {args[0]}"
             fn = getattr(lib, "rd_kafka_mock_sharegroup_set_" + args[0])
             fn.argtypes = [vp, i]

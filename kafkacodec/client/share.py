@@ -153,6 +153,12 @@ class ShareConsumer:
             raise E.InvalidArgumentError(f"callback: expected a callable or None, got {callback!r}")
         self._callback = callback
 
+    def set_sasl_credentials(self, username: str, password: str) -> None:
+        """New SASL PLAIN/SCRAM credentials for the connections made from now on."""
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
+        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
+
     # -- acknowledging
 
     def acknowledge(self, record: Any, type: Any = AcknowledgeType.ACCEPT) -> None:

@@ -39,14 +39,6 @@ FACE = "kafkacodec.compat.confluent_kafka"
 
 # name -> why the face does not have it (or has it otherwise)
 KNOWN_GAPS = {
-    "confluent_kafka.ShareConsumer":
-        "share groups (KIP-932) come with the Kafka 4 groups issue",
-    "confluent_kafka.DeserializingShareConsumer":
-        "share groups (KIP-932) come with the Kafka 4 groups issue",
-    "confluent_kafka.AcknowledgeType":
-        "share groups (KIP-932): the ShareConsumer's acknowledgement kinds, with the Kafka 4 groups issue",
-    "confluent_kafka.Messages":
-        "share groups (KIP-932): the ShareConsumer's poll() batch, with the Kafka 4 groups issue",
     "confluent_kafka.kafkatest":
         "confluent-kafka's Kafka system-test programs (verifiable producer and consumer), not an API",
 }

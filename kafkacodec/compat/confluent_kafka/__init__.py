@@ -94,6 +94,8 @@ from kafkacodec.compat.confluent_kafka.admin import ConsumerGroupTopicPartitions
 if TYPE_CHECKING:
     from kafkacodec.compat.confluent_kafka import aio, error, serialization
     from kafkacodec.compat.confluent_kafka._serializing import DeserializingConsumer, SerializingProducer
+    from kafkacodec.compat.confluent_kafka._share import AcknowledgeType, Messages, ShareConsumer
+    from kafkacodec.compat.confluent_kafka._share_serializing import DeserializingShareConsumer
 
 __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "TopicPartition", "admin", "aio",
            "serialization", "SerializingProducer", "DeserializingConsumer", "IllegalStateException",
@@ -101,17 +103,24 @@ __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "T
            "ConsumerGroupState", "ConsumerGroupType", "ConsumerGroupTopicPartitions", "TopicCollection",
            "TopicPartitionInfo", "ThrottleEvent", "SETTINGS", "OFFSET_BEGINNING", "OFFSET_END", "OFFSET_STORED",
            "OFFSET_INVALID", "TIMESTAMP_NOT_AVAILABLE", "TIMESTAMP_CREATE_TIME", "TIMESTAMP_LOG_APPEND_TIME",
-           "version", "libversion", "murmur2", "consistent", "fnv1a"]
+           "version", "libversion", "murmur2", "consistent", "fnv1a",
+           "ShareConsumer", "DeserializingShareConsumer", "AcknowledgeType", "Messages"]
 
 # loaded when first named: aio brings asyncio, and none of these is needed by a plain Producer/Consumer
 _SUBMODULES = ("aio", "serialization", "error")
 _SERIALIZING = ("SerializingProducer", "DeserializingConsumer")
+_SHARE = {"ShareConsumer": "_share", "AcknowledgeType": "_share", "Messages": "_share",
+          "DeserializingShareConsumer": "_share_serializing"}
 
 
 def __getattr__(name: str) -> object:
     import importlib
     if name in _SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
+    if name in _SHARE:
+        found: object = getattr(importlib.import_module(f"{__name__}.{_SHARE[name]}"), name)
+        globals()[name] = found
+        return found
     if name in _SERIALIZING:
         value: object = getattr(importlib.import_module(f"{__name__}._serializing"), name)
         globals()[name] = value

@@ -1,0 +1,75 @@
+"""The face's ShareConsumer beside confluent-kafka's, the same program against the same mock
+cluster (3 brokers; share groups start at the earliest offset here): what each polls, the
+delivery counts, RELEASE and REJECT, commit_sync's answer and the acknowledgement callback."""
+import time
+
+import pytest
+
+import _peers
+from kafkacodec.compat import confluent_kafka as face
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def mock():
+    try:
+        with _peers.mock_cluster(num_brokers=3) as bootstrap:
+            _peers.mock_fault(bootstrap, "share", "auto_offset_reset", 1)
+            yield bootstrap
+    except _peers.PeerUnavailable as e:
+        pytest.skip(str(e))
+
+
+def _program(ck, bootstrap, topic, group):
+    """A share consumer in explicit mode: RELEASE each record's first delivery of offsets divisible
+    by 5, REJECT offsets ending in 1, ACCEPT the rest; the deliveries, commit answers, callbacks."""
+    c = ck.ShareConsumer({"bootstrap.servers": bootstrap, "group.id": group,
+                          "share.acknowledgement.mode": "explicit", "fetch.wait.max.ms": 100})
+    acked = []
+    c.set_acknowledgement_commit_callback(lambda offsets, err: acked.append(
+        ({(tp.topic, tp.partition): sorted(o) for tp, o in offsets.items()}, err)))
+    c.subscribe([topic])
+    deliveries = {}
+    answers = []
+    try:
+        end = time.monotonic() + 4
+        while time.monotonic() < end:
+            batch = c.poll(0.2)
+            assert isinstance(batch, ck.Messages) and len(batch) == batch.count()
+            for msg in batch:
+                assert msg.error() is None
+                key = (msg.partition(), msg.offset())
+                deliveries.setdefault(key, []).append((msg.delivery_count(), msg.value()))
+                if msg.offset() % 5 == 0 and msg.delivery_count() == 1:
+                    c.acknowledge(msg, ck.AcknowledgeType.RELEASE)
+                elif msg.offset() % 10 == 1:
+                    c.acknowledge(msg, ck.AcknowledgeType.REJECT)
+                else:
+                    c.acknowledge_offset(msg.topic(), msg.partition(), msg.offset())
+            if len(batch):
+                answers.append(c.commit_sync())
+            if sum(len(v) for v in deliveries.values()) >= 60 + 12:
+                break
+        c.poll(0.1)  # callbacks of the last commit
+    finally:
+        c.close()
+    return deliveries, answers, acked
+
+
+def test_face_share_consumer_as_confluent_kafkas(mock):
+    ck = pytest.importorskip("confluent_kafka")
+    results = {}
+    for name, lib in (("confluent", ck), ("face", face)):
+        topic = f"share-face-{name}"
+        _peers.create_topic(mock, topic, 2)
+        _peers.produce_with_confluent(mock, topic, [(b"k", b"v%d" % i) for i in range(60)], partition=None)
+        results[name] = _program(lib, mock, topic, f"g-{name}")
+    (theirs, their_answers, their_acked), (ours, our_answers, our_acked) = results["confluent"], results["face"]
+    assert sorted(theirs) == sorted(ours) and len(ours) == 60
+    for key in theirs:
+        assert [n for n, _ in ours[key]] == [n for n, _ in theirs[key]], key
+    assert all(isinstance(tp, face.TopicPartition) and e is None for a in our_answers for tp, e in a.items())
+    assert all(err is None for _, err in our_acked) and all(err is None for _, err in their_acked)
+    got = {(p, o) for offsets, _ in our_acked for (_, p), os_ in offsets.items() for o in os_}
+    assert got == set(ours)
