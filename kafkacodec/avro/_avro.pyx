@@ -31,6 +31,7 @@ cdef enum:
 # Items that take no bytes (null, empty records) cannot be bounded by the
 # bytes left; a block claiming more of them than this is refused.
 DEF MAX_EMPTY_ITEMS = 1 << 24
+DEF MAX_NEST = 256
 
 
 cdef struct Op:
@@ -38,7 +39,7 @@ cdef struct Op:
     int col             # reader column written, -1 to skip
     int a               # start in kids (or tables for an enum)
     int n
-    int64_t size        # fixed size; const index for a default
+    int64_t size        # fixed size; const index for a default; an array's or map's fewest bytes per item
 
 
 cdef struct Col:
@@ -63,6 +64,8 @@ cdef struct Dec:
     const int32_t *ckids
     const uint8_t *const_buf
     const int64_t *const_off
+    int64_t stack[MAX_NEST]     # the item index in each array or map being read, for error paths
+    int sp
     int err
     int err_op
     Py_ssize_t err_pos
@@ -377,8 +380,8 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
                     return fail(d, E_TRUNC if rc == KC_TRUNCATED else E_OVERLONG, opi, at, 0)
                 if lv < 0 or lv > cur_left(cur):
                     return fail(d, E_TRUNC, opi, at, lv)
-            # every item takes at least a byte unless its type is empty (then a fixed cap)
-            if cnt > cur_left(cur) and cnt > MAX_EMPTY_ITEMS - total:
+            # a count the bytes left cannot hold is refused before any item is read
+            if (cnt > cur_left(cur) // op.size) if op.size > 0 else (cnt > MAX_EMPTY_ITEMS - total):
                 return fail(d, E_COUNT, opi, at, cnt)
             total += cnt
             for k in range(cnt):
@@ -395,8 +398,12 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
                             return fail(d, E_OVERFLOW, opi, at, 0)
                         put_i32(&item.offs, <int32_t>item.data.len)
                         item.len += 1
+                if d.sp < MAX_NEST:
+                    d.stack[d.sp] = total - cnt + k
+                d.sp += 1
                 if run(d, d.kids[op.a], cur):
                     return -1
+                d.sp -= 1
         if c == NULL:
             return 0
         item = &d.cols[d.ckids[c.a]]
@@ -598,6 +605,8 @@ cdef class Decoder:
             self.ops[i].a = a
             self.ops[i].n = nn
             self.ops[i].size = size
+            if code == O_ARRAY or code == O_MAP:
+                self.ops[i].size = plan.min_size(plan.kids[a]) + (code == O_MAP)
         for i, v in enumerate(plan.kids):
             self.kids[i] = v
         for i, v in enumerate(plan.tables):
@@ -710,6 +719,7 @@ cdef class Decoder:
                             failed = 1
                             bad_row = i
                             break
+                    d.sp = 0
                     if run(&d, root, &cur):
                         failed = 1
                         bad_row = i
@@ -748,7 +758,12 @@ cdef class Decoder:
                 pass
         path = where
         if d.err_op >= 0 and self.plan.paths[d.err_op]:
-            path = where + "." + self.plan.paths[d.err_op]
+            # each [] or {} of the op's path is an array or map open when it failed, outermost first
+            parts = self.plan.paths[d.err_op].replace("{}", "[]").split("[]")
+            filled = parts[0]
+            for j in range(1, len(parts)):
+                filled += (f"[{d.stack[j - 1]}]" if j - 1 < min(d.sp, MAX_NEST) else "[]") + parts[j]
+            path = where + "." + filled
         raise CorruptDataError(msg, d.err_pos, path)
 
     cdef object _build(self, Col *cols, int ci, object t, object atype):

@@ -444,6 +444,19 @@ class Plan:
         self._set(i, self._kids(kids), len(kids))
         return i
 
+    def min_size(self, i: int) -> int:
+        """The fewest bytes op i reads: bounds a block's item count by the bytes left."""
+        code, _, a, n, size = self.ops[i]
+        if code in (O_NULL, O_SETNULL, O_DEFAULT, O_ERROR):
+            return 0
+        if code in (O_FLOAT, O_DOUBLE, O_FIXED):
+            return 4 if code == O_FLOAT else 8 if code == O_DOUBLE else size
+        if code == O_RECORD:
+            return sum(self.min_size(k) for k in self.kids[a:a + n])
+        if code == O_TAG:
+            return self.min_size(self.kids[a])
+        return 1
+
     def skip(self, w: T, path: str) -> int:
         k = w.kind
         if k in PRIMITIVES:

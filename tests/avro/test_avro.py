@@ -457,3 +457,19 @@ def test_schema_ids_are_unsigned():
     assert kavro.decode(pa.array([value]), schema, confluent=True,
                         writer_schemas={0xFFFFFFFE: schema}).to_pylist() == [{"a": 5}]
     assert kavro.encode(pa.table({"a": pa.array([5], pa.int32())}), schema, schema_id=0xFFFFFFFE)[0].as_py() == value
+
+
+def test_error_path_names_the_item():
+    schema = rec(("xs", {"type": "array", "items": rec(("m", {"type": "map", "values": "boolean"}), name="I")}))
+    good = write(schema, [{"xs": [{"m": {}}, {"m": {"a": True, "b": False}}]}])[0]
+    bad = good[:-3] + b"\x07" + good[-2:]          # the second map's second value: boolean byte 7
+    with pytest.raises(CorruptDataError, match="boolean") as e:
+        kavro.decode(pa.array([good, bad]), schema)
+    assert e.value.path == "values[1].xs[1].m[1]"
+
+
+def test_item_count_bounded_by_item_size():
+    # 100 doubles need 800 bytes: a block claiming them in 20 bytes fails before reading any
+    value = b"\xc8\x01" + b"\x00" * 18
+    with pytest.raises(CorruptDataError, match=r"count larger .*\(100\)"):
+        kavro.decode(pa.array([value]), {"type": "array", "items": "double"})
