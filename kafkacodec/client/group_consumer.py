@@ -78,6 +78,8 @@ class ConsumerGroupMember(GroupCoordinator):
         self._sent: dict[str, Any] = {}
         # the last assignment (topic id -> partitions) the coordinator gave, until metadata names its topics
         self._target: dict[uuid.UUID, list[int]] | None = None
+        # counts leaves and losses: a heartbeat answered after one speaks of a membership gone
+        self._membership = 0
 
     @property
     def generation(self) -> int:   # stats and commits read the epoch here
@@ -203,7 +205,8 @@ class ConsumerGroupMember(GroupCoordinator):
         timeout = self.conf["request.timeout.ms"] / 1000
         future = self.client.send(self.coordinator, "ConsumerGroupHeartbeat", body, timeout=timeout,
                                   max_version=version)
-        future.add_done_callback(lambda f: self._heartbeat_answered_848(f, sent))
+        membership = self._membership
+        future.add_done_callback(lambda f: self._heartbeat_answered_848(f, sent, membership))
 
     def _fail(self, error: BaseException) -> None:
         with self.cond:
@@ -212,11 +215,11 @@ class ConsumerGroupMember(GroupCoordinator):
             self.cond.notify_all()
         self.client.wakeup()
 
-    def _heartbeat_answered_848(self, future: Future[Any], sent: dict[str, Any]) -> None:
+    def _heartbeat_answered_848(self, future: Future[Any], sent: dict[str, Any], membership: int) -> None:
         self._heartbeat_in_flight = False
         now = time.monotonic()
         backoff = self.conf["retry.backoff.ms"] / 1000
-        if self.closed or not self.subscribed:
+        if self.closed or not self.subscribed or membership != self._membership:
             return
         exc = future.exception()
         if exc is not None:
@@ -299,6 +302,7 @@ class ConsumerGroupMember(GroupCoordinator):
         """Partitions lost (fenced, expelled): poll() runs the lost callback, then the member
         joins again at epoch 0 (revoked_done)."""
         with self.cond:
+            self._membership += 1
             self.epoch = 0
             self._target = None
             self.pending_assignment = None
@@ -325,6 +329,7 @@ class ConsumerGroupMember(GroupCoordinator):
             server_assignor=None, topic_partitions=None)
         log.debug("group %s: leaving (%s)", self.group_id, reason)
         future = self.client.send(self.coordinator, "ConsumerGroupHeartbeat", body)
+        self._membership += 1
         self.epoch = 0
         self._sent = {}
         self._target = None

@@ -333,3 +333,28 @@ def test_async_consumer_joins_by_the_consumer_protocol(mock3):
         finally:
             await c.close()
     assert asyncio.run(run()) == list(range(20))
+
+
+@pytest.mark.timeout(60)
+def test_a_member_not_polling_within_max_poll_interval_leaves_and_comes_back(mock3):
+    topic, group = "k848-slow", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 2})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 200)
+    _produce(mock3, topic, 0, 50, 2)
+    listener = _Listener()
+    c = Consumer(_conf(mock3, group, **{"max.poll.interval.ms": 1000}))
+    try:
+        c.subscribe([topic], listener=listener)
+        got = []
+        deadline = time.monotonic() + 15
+        while len(got) < 50 and time.monotonic() < deadline:
+            got += [int(r.value) for r in c.poll(0.1)]
+        time.sleep(1.6)   # past max.poll.interval.ms: the member leaves on its own
+        _produce(mock3, topic, 50, 50, 2)
+        deadline = time.monotonic() + 15
+        while len(set(got)) < 100 and time.monotonic() < deadline:
+            got += [int(r.value) for r in c.poll(0.1)]
+        assert sorted(set(got)) == list(range(100))
+        assert listener.events[:3] == [("assigned", [0, 1]), ("lost", [0, 1]), ("assigned", [0, 1])], listener.events
+    finally:
+        c.close()
