@@ -7,6 +7,7 @@ and without kafkacodec's adapter) and a raw Fetch loop that does not decode.
     python -m bench.consumer_bench --broker mock --records 200000
     python -m bench.consumer_bench --arms kc-arrow kc-records confluent raw-fetch
     python -m bench.consumer_bench --profiles defaults --json out.json
+    python -m bench.consumer_bench --broker mock --records 200000 --arms kc-share confluent-share
 
 Profiles (each table prints every arm's settings):
   defaults  each client with only bootstrap.servers, group.id and offset reset (earliest);
@@ -17,6 +18,15 @@ Profiles (each table prints every arm's settings):
             confluent-kafka's pre-fetch queue raised so it never pauses fetching
 Every arm assigns the partitions (no group join is timed) and starts at the earliest offsets;
 each run has a group.id of its own (printed without its suffix).
+
+Share groups (KIP-932, mock cluster only: Tansu serves none): kc-share (ShareConsumer.poll) and
+confluent-share (confluent_kafka.ShareConsumer.poll) subscribe as the only member of a group of
+their own, in the default implicit acknowledgement mode, the mock's share groups starting at the
+earliest offset; their time includes the join.  defaults: only group.id; tuned: the fetch
+settings librdkafka documents for its share consumer (max.poll.records, which also bounds what a
+ShareFetch acquires, fetch.max.bytes, fetch.wait.max.ms) alike on both.  The mock answers one
+ShareFetch of a member per broker at a time and spends ~20-40 us per record acquired (measured
+here: 16.5 ms per 500-record answer, 2.2 ms per 100), so both arms read at about its pace.
 
 The data (W1 records: 16-byte keys, ~100-byte values, 16 KiB batches, spread
 round-robin over 4 partitions) is produced once per broker and codec with
@@ -51,17 +61,21 @@ FETCH_MAX_BYTES = 64 << 20
 PARTITION_MAX_BYTES = 8 << 20
 BATCH = 10_000          # records per poll/consume call, for every client that takes a number
 ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent",
-        "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc"]
+        "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc", "kc-share", "confluent-share"]
+SHARE_ARMS = {"kc-share", "confluent-share"}
 TARGETS = {  # profile: [(arm, against, minimum ratio of records/s)] -- issues 13 and 19
     "tuned": [("kc-arrow", "raw-fetch", 0.9), ("kc-arrow", "confluent", 1.4), ("kc-records", "confluent", 1.2)],
-    "defaults": [("kc-records", "confluent", 2.0)],
+    "defaults": [("kc-records", "confluent", 2.0), ("kc-share", "confluent-share", 2.0)],
 }
+TARGETS["tuned"].append(("kc-share", "confluent-share", 2.0))  # issue 30
 PROFILES = {
     "defaults": {
         "kc": {"group.id": "bench", "auto.offset.reset": "earliest"},
         "confluent": {"group.id": "bench", "auto.offset.reset": "earliest"},
         "aiokafka": {"group_id": "bench", "auto_offset_reset": "earliest"},
         "kafka-python": {"group_id": "bench", "auto_offset_reset": "earliest"},
+        "kc-share": {"group.id": "bench"},
+        "confluent-share": {"group.id": "bench"},
     },
     "tuned": {
         "kc": {"enable.auto.commit": False, "auto.offset.reset": "earliest", "fetch.max.bytes": FETCH_MAX_BYTES,
@@ -76,11 +90,15 @@ PROFILES = {
         "kafka-python": {"enable_auto_commit": False, "group_id": None, "auto_offset_reset": "earliest",
                          "fetch_max_bytes": FETCH_MAX_BYTES, "max_partition_fetch_bytes": PARTITION_MAX_BYTES,
                          "fetch_max_wait_ms": 500},
+        "kc-share": {"group.id": "bench", "max.poll.records": BATCH, "fetch.max.bytes": FETCH_MAX_BYTES,
+                     "fetch.max.wait.ms": 500},
+        "confluent-share": {"group.id": "bench", "max.poll.records": BATCH, "fetch.max.bytes": FETCH_MAX_BYTES,
+                            "fetch.wait.max.ms": 500},
     },
 }
 CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "aiokafka": "aiokafka",
              "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
-             "raw-fetch": None}
+             "raw-fetch": None, "kc-share": "kc-share", "confluent-share": "confluent-share"}
 
 
 def settings_for(arm, profile):
@@ -178,6 +196,41 @@ def arm_confluent(bootstrap, topic, n, starts, conf):
         while got < n:
             # no more than are left: consume() waits its whole timeout for num_messages
             msgs = c.consume(num_messages=min(BATCH, n - got), timeout=5.0)
+            for msg in msgs:
+                if msg.error():
+                    raise RuntimeError(msg.error())
+            clock.got(len(msgs))
+            got += len(msgs)
+        return clock.result(got)
+    finally:
+        c.close()
+
+
+def arm_kc_share(bootstrap, topic, n, starts, conf):
+    from kafkacodec.client.share import ShareConsumer
+    clock = Clock()
+    c = ShareConsumer(dict(conf, **{"bootstrap.servers": bootstrap}))
+    try:
+        c.subscribe([topic])
+        got = 0
+        while got < n:
+            k = len(c.poll(5.0))
+            clock.got(k)
+            got += k
+        return clock.result(got)
+    finally:
+        c.close()
+
+
+def arm_confluent_share(bootstrap, topic, n, starts, conf):
+    import confluent_kafka as ck
+    clock = Clock()
+    c = ck.ShareConsumer(dict(conf, **{"bootstrap.servers": bootstrap}))
+    try:
+        c.subscribe([topic])
+        got = 0
+        while got < n:
+            msgs = c.poll(5.0)
             for msg in msgs:
                 if msg.error():
                     raise RuntimeError(msg.error())
@@ -300,7 +353,8 @@ def run_arm(name, bootstrap, topic, n, starts, profile):
     if base == "kc-records":
         return arm_kc(bootstrap, topic, n, starts, conf, arrow=False)
     return {"confluent": arm_confluent, "aiokafka": arm_aiokafka, "kafka-python": arm_kafka_python,
-            "raw-fetch": arm_raw_fetch}[base](bootstrap, topic, n, starts, conf)
+            "raw-fetch": arm_raw_fetch, "kc-share": arm_kc_share,
+            "confluent-share": arm_confluent_share}[base](bootstrap, topic, n, starts, conf)
 
 
 # --------------------------------------------------------------------------- driver
@@ -378,6 +432,10 @@ def main(argv=None):
     ap.add_argument("--topic", help=argparse.SUPPRESS)
     ap.add_argument("--starts", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.broker != "mock" and SHARE_ARMS & set(args.arms) and not args.child:
+        skipped = sorted(SHARE_ARMS & set(args.arms))
+        args.arms = [a for a in args.arms if a not in SHARE_ARMS]
+        print(f"{', '.join(skipped)}: share groups need --broker mock (Tansu serves none); not run", flush=True)
 
     if args.child:
         starts = [int(s) for s in args.starts.split(",")]
@@ -393,6 +451,9 @@ def main(argv=None):
               else _peers.tansu_broker())
     out = []
     with broker as bootstrap:
+        if mock and SHARE_ARMS & set(args.arms):
+            # the share arms read what the others read: from the earliest offset, not the latest
+            _peers.mock_fault(bootstrap, "share", "auto_offset_reset", 1)
         plan = {}
         for codec, topic in topics.items():
             if not mock:
