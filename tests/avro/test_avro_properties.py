@@ -127,7 +127,12 @@ def _check(schema, records):
     col.validate(full=True)
     ref = [fastavro.schemaless_reader(io.BytesIO(v), parsed) for v in written]
     assert [_plain(x) for x in col.to_pylist()] == [_plain(x) for x in ref]
-    assert kavro.encode(col, schema).to_pylist() == written
+    encoded = kavro.encode(col, schema).to_pylist()
+    for mine, theirs, r in zip(encoded, written, ref):
+        # byte for byte, but for decimals: fastavro writes -128 as ff 80, the shortest form (Java's) is 80
+        if mine != theirs:
+            assert _plain(fastavro.schemaless_reader(io.BytesIO(mine), parsed)) == _plain(r)
+            assert len(mine) < len(theirs)
     # Avro values are prefix-free for one schema: every proper prefix is refused, never misread
     for v in written[:2]:
         for n in range(len(v)):
