@@ -358,3 +358,35 @@ def test_a_member_not_polling_within_max_poll_interval_leaves_and_comes_back(moc
         assert listener.events[:3] == [("assigned", [0, 1]), ("lost", [0, 1]), ("assigned", [0, 1])], listener.events
     finally:
         c.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_coordinator_broker_down_and_up_loses_nothing(mock3):
+    pytest.importorskip("confluent_kafka")
+    topic, group, partitions = "k848-down", f"g-{uuid.uuid4().hex[:6]}", 4
+    _peers.create_topics(mock3, {topic: partitions})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 300)
+    a = Consumer(_conf(mock3, group, **{"max.poll.records": 20}))
+    a.subscribe([topic])
+    x = _theirs(mock3, group, topic)
+    seen, produced = [], 0
+    try:
+        for step in ("down", "end"):
+            _produce(mock3, topic, produced, 400, partitions)
+            produced += 400
+            deadline = time.monotonic() + 25
+            while len(set(seen)) < produced and time.monotonic() < deadline:
+                seen += [int(r.value) for r in a.poll(0.05)] + _theirs_poll(x)
+            assert len(set(seen)) == produced, f"before {step!r}: {produced - len(set(seen))} missing"
+            if step == "down":
+                coordinator = a._group.lookup.broker_id
+                _peers.mock_fault(mock3, "down", coordinator)
+                t0 = time.monotonic()
+                while time.monotonic() - t0 < 2:   # members carry on fetching what they own meanwhile
+                    seen += [int(r.value) for r in a.poll(0.05)] + _theirs_poll(x)
+                _peers.mock_fault(mock3, "up", coordinator)
+        assert sorted(set(seen)) == list(range(produced))
+        assert a.assignment() and a._group.phase == "stable"
+    finally:
+        a.close()
+        x.close()
