@@ -362,6 +362,19 @@ class ConsumerGroupMember(GroupCoordinator):
             self.request_rejoin("assignment reconciled")
         return tps, before
 
+    def commit(self, offsets: dict[TopicPartition, int], deadline: float) -> None:
+        """As the classic member's, and sent again with the new epoch when the coordinator
+        answers STALE_MEMBER_EPOCH while a heartbeat moved the member on (as Java's client)."""
+        while True:
+            epoch = self.epoch
+            try:
+                super().commit(offsets, deadline)
+                return
+            except E.StaleMemberEpochError:
+                if self.epoch == epoch or self.epoch <= 0 or time.monotonic() >= deadline:
+                    raise
+                log.debug("group %s: commit at stale epoch %d; again at %d", self.group_id, epoch, self.epoch)
+
     def _commit_body(self, offsets: Mapping[TopicPartition, int]) -> m.OffsetCommitRequest:
         body = super()._commit_body(offsets)
         # a member commits with its id and epoch; before its first assignment, as no member

@@ -390,3 +390,34 @@ def test_the_coordinator_broker_down_and_up_loses_nothing(mock3):
     finally:
         a.close()
         x.close()
+
+
+@pytest.mark.timeout(60)
+def test_close_leaves_at_once_and_a_stale_epoch_commit_is_refused(mock3):
+    topic, group = "k848-leave", f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {topic: 4})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 30000, 200)
+    _produce(mock3, topic, 0, 40, 4)
+    a = Consumer(_conf(mock3, group))
+    b = Consumer(_conf(mock3, group))
+    try:
+        a.subscribe([topic])
+        b.subscribe([topic])
+        deadline = time.monotonic() + 15
+        while not (len(a.assignment()) == len(b.assignment()) == 2) and time.monotonic() < deadline:
+            a.poll(0.05)
+            b.poll(0.05)
+        assert len(a.assignment()) == len(b.assignment()) == 2
+        # the coordinator answers the commit STALE_MEMBER_EPOCH; the epoch did not move: refused
+        _peers.mock_fault(mock3, "errors", 8, 113)
+        with pytest.raises(E.StaleMemberEpochError):
+            a.commit({tp: 1 for tp in a.assignment()})
+        a.close()
+        # a left (no wait for the 30 s session timeout): b takes its partitions at b's next heartbeats
+        t0 = time.monotonic()
+        while len(b.assignment()) < 4 and time.monotonic() - t0 < 10:
+            b.poll(0.05)
+        assert len(b.assignment()) == 4 and time.monotonic() - t0 < 3
+    finally:
+        a.close()
+        b.close()
