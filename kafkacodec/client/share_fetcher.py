@@ -350,7 +350,8 @@ class ShareFetcher:
             max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
             max_bytes=conf["fetch.max.bytes"], max_records=self._max_records, batch_size=self._max_records,
             topics=topics, forgotten_topics_data=[])
-        log.debug("ShareFetch to broker %s epoch %s: %s, acknowledging %s", node, session.epoch, parts, list(acks))
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("ShareFetch to broker %s epoch %s: %s, acknowledging %s", node, session.epoch, parts, list(acks))
         self._send(node, session, "ShareFetch", req, acks,
                    timeout=conf["request.timeout.ms"] / 1000 + conf["fetch.max.wait.ms"] / 1000)
 
