@@ -257,20 +257,42 @@ def test_regex_subscription_matched_by_the_broker(mock3):
 
 
 @pytest.mark.timeout(60)
-def test_static_member_and_remote_assignor_settings_reach_the_coordinator(mock3):
+def test_a_static_member_gets_its_partitions_back_and_others_keep_theirs(mock3):
+    """group.instance.id: close leaves at epoch -2, the coordinator keeps the member's partitions
+    for it (nobody else takes them) and gives them back to the next instance of that id."""
     topic, group = "k848-static", f"g-{uuid.uuid4().hex[:6]}"
-    _peers.create_topics(mock3, {topic: 2})
-    _produce(mock3, topic, 0, 20, 2)
-    c = Consumer(_conf(mock3, group, **{"group.instance.id": "i-1", "group.remote.assignor": "uniform"}))
+    _peers.create_topics(mock3, {topic: 4})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 200)
+    static = {"group.instance.id": "i-1", "group.remote.assignor": "uniform"}
+    a = Consumer(_conf(mock3, group, **static))
+    b = Consumer(_conf(mock3, group))
+    a2 = None
     try:
-        c.subscribe([topic])
-        got = []
+        a.subscribe([topic])
+        b.subscribe([topic])
         deadline = time.monotonic() + 15
-        while len(got) < 20 and time.monotonic() < deadline:
-            got += c.poll(0.2)
-        assert len(got) == 20
+        while not (len(a.assignment()) == len(b.assignment()) == 2) and time.monotonic() < deadline:
+            a.poll(0.05)
+            b.poll(0.05)
+        mine, theirs = a.assignment(), b.assignment()
+        assert len(mine) == len(theirs) == 2
+        assert a.metrics()["cgrp"]["join_state"] == "steady"
+        a.close()
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 1.5:   # several of b's heartbeats
+            b.poll(0.05)
+        assert b.assignment() == theirs
+        a2 = Consumer(_conf(mock3, group, **static))
+        a2.subscribe([topic])
+        deadline = time.monotonic() + 10
+        while a2.assignment() != mine and time.monotonic() < deadline:
+            a2.poll(0.05)
+            b.poll(0.05)
+        assert a2.assignment() == mine and b.assignment() == theirs
     finally:
-        c.close()
+        for c in (a, b, a2):
+            if c is not None:
+                c.close()
 
 
 @pytest.mark.timeout(60)
