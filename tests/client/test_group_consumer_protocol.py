@@ -443,3 +443,36 @@ def test_close_leaves_at_once_and_a_stale_epoch_commit_is_refused(mock3):
     finally:
         a.close()
         b.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_new_subscription_and_unsubscribe_reach_the_coordinator(mock3):
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock3, {"k848-s1": 2, "k848-s2": 2})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 200)
+    _produce(mock3, "k848-s1", 0, 10, 2)
+    _produce(mock3, "k848-s2", 100, 10, 2)
+    listener = _Listener()
+    c = Consumer(_conf(mock3, group))
+
+    def read(n):
+        got = []
+        deadline = time.monotonic() + 10
+        while len(got) < n and time.monotonic() < deadline:
+            got += [(r.topic, int(r.value)) for r in c.poll(0.05)]
+        return got
+    try:
+        c.subscribe(["k848-s1"], listener=listener)
+        assert sorted(read(10)) == [("k848-s1", i) for i in range(10)]
+        c.subscribe(["k848-s2"], listener=listener)
+        assert sorted(read(10)) == [("k848-s2", i) for i in range(100, 110)]
+        assert {tp.topic for tp in c.assignment()} == {"k848-s2"}
+        c.unsubscribe()
+        assert c.assignment() == set()
+        c.subscribe(["k848-s1", "k848-s2"], listener=listener)
+        deadline = time.monotonic() + 10
+        while len(c.assignment()) < 4 and time.monotonic() < deadline:
+            c.poll(0.05)
+        assert len(c.assignment()) == 4
+    finally:
+        c.close()
