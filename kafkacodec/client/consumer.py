@@ -178,7 +178,9 @@ class Consumer:
         formed it, which it may delay for other members to join (Kafka:
         ``group.initial.rebalance.delay.ms``, 3 s by default; Tansu, the embedded broker:
         about half of ``session.timeout.ms``, 22.5 s at the default 45 s, so
-        ``session.timeout.ms=6000`` makes it about 3 s).  The consumer logs "joining" and
+        ``session.timeout.ms=6000`` makes it about 3 s).  With ``group.protocol=consumer``
+        (KIP-848, Kafka 4 brokers) there is no such wait: the coordinator assigns at the first
+        heartbeat, and a pattern is matched by the broker.  The consumer logs "joining" and
         "joined ..." (INFO, logger ``kafkacodec.client``).  For a quick look without a group,
         ``assign([TopicPartition(topic, p)])`` fetches at once."""
         self._check_open()
