@@ -194,16 +194,35 @@ _MEMBER = textwrap.dedent("""
 """)
 
 
+_LIBRDKAFKA_MEMBER = textwrap.dedent("""
+    import sys
+    import confluent_kafka
+    bootstrap, group, topic = sys.argv[1:4]
+    c = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": group, "group.protocol": "consumer",
+                                  "auto.offset.reset": "earliest", "enable.auto.commit": False, "log_level": 0})
+    c.subscribe([topic])
+    while True:
+        messages = [m for m in c.consume(10, timeout=0.1) if not m.error()]
+        for m in messages:
+            print(int(m.value()), flush=True)
+        if messages:
+            c.commit(asynchronous=False)
+""")
+
+
 @pytest.mark.timeout(90)
-def test_a_sigkilled_member_process_loses_no_record(mock3, tmp_path):
+@pytest.mark.parametrize("killed", ["kafkacodec", "librdkafka"])
+def test_a_sigkilled_member_process_loses_no_record(mock3, tmp_path, killed):
     """A member killed at once (no leave): once the coordinator's session timeout expels it,
     the survivor takes its partitions from their last commit."""
+    if killed == "librdkafka":
+        pytest.importorskip("confluent_kafka")
     topic, group, partitions = "k848-kill", f"g-{uuid.uuid4().hex[:6]}", 4
     _peers.create_topics(mock3, {topic: partitions})
     _peers.mock_fault(mock3, "group_consumer_timeouts", 3000, 300)
     _produce(mock3, topic, 0, 2000, partitions)
     script = tmp_path / "member.py"
-    script.write_text(_MEMBER)
+    script.write_text(_MEMBER if killed == "kafkacodec" else _LIBRDKAFKA_MEMBER)
     out = open(tmp_path / "out.txt", "w+")
     proc = subprocess.Popen([sys.executable, str(script), mock3, group, topic], stdout=out,
                             stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=os.getcwd()))
