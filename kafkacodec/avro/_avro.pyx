@@ -72,6 +72,12 @@ cdef struct Dec:
     int64_t err_val
 
 
+cdef inline void put_some(GrowBuf *b, const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    # memcpy from or to NULL is undefined even for 0 bytes (an empty first string: nothing allocated yet)
+    if n > 0:
+        put_bytes(b, p, n)
+
+
 cdef inline int fail(Dec *d, int code, int opi, Py_ssize_t pos, int64_t val) noexcept nogil:
     d.err = code
     d.err_op = opi
@@ -102,8 +108,9 @@ cdef int append_null(Dec *d, int ci) noexcept nogil:
             or k == K_DEC or k == K_DUR or k == K_ENUM:
         if gb_reserve(&c.data, c.width):
             return -1
-        memset(c.data.data + c.data.len, 0, c.width)
-        c.data.len += c.width
+        if c.width:
+            memset(c.data.data + c.data.len, 0, c.width)
+            c.data.len += c.width
     elif k == K_BIN or k == K_STR:
         if gb_reserve(&c.offs, 4):
             return -1
@@ -328,7 +335,7 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
             return fail(d, E_UTF8, opi, at, 0)
         if gb_reserve(&c.data, n) or gb_reserve(&c.offs, 4):
             return fail(d, E_NOMEM, opi, at, 0)
-        put_bytes(&c.data, p, n)
+        put_some(&c.data, p, n)
         if c.data.len > INT32_MAX:
             return fail(d, E_OVERFLOW, opi, at, 0)
         put_i32(&c.offs, <int32_t>c.data.len)
@@ -393,7 +400,7 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
                             return fail(d, E_UTF8, opi, at, 0)
                         if gb_reserve(&item.data, n) or gb_reserve(&item.offs, 4):
                             return fail(d, E_NOMEM, opi, at, 0)
-                        put_bytes(&item.data, p, n)
+                        put_some(&item.data, p, n)
                         if item.data.len > INT32_MAX:
                             return fail(d, E_OVERFLOW, opi, at, 0)
                         put_i32(&item.offs, <int32_t>item.data.len)
@@ -902,14 +909,14 @@ cdef int enc(Enc *e, int ni, int64_t i) noexcept nogil:
         w = 4 if code == O_FLOAT else 8 if code == O_DOUBLE else <int>nd.size
         if gb_reserve(&e.out, w):
             return efail(e, E_NOMEM, ni, 0)
-        put_bytes(&e.out, nd.data + w * j, w)
+        put_some(&e.out, nd.data + w * j, w)
         return 0
     if code == O_BYTES or code == O_STRING:
         s = eoff(nd, j)
         t = eoff(nd, j + 1)
         if put_long(e, t - s) or gb_reserve(&e.out, t - s):
             return efail(e, E_NOMEM, ni, 0)
-        put_bytes(&e.out, nd.data + s, t - s)
+        put_some(&e.out, nd.data + s, t - s)
         return 0
     if code == O_ENUM:
         memcpy(&v32, nd.data + 4 * j, 4)
@@ -973,7 +980,7 @@ cdef int enc(Enc *e, int ni, int64_t i) noexcept nogil:
         if gb_reserve(&e.out, 12):
             return efail(e, E_NOMEM, ni, 0)
         ms = <uint32_t>(v // 1000000)
-        put_bytes(&e.out, p, 8)
+        put_some(&e.out, p, 8)
         for k in range(4):
             put_u8(&e.out, <uint8_t>(ms >> (8 * k)))
         return 0
@@ -1040,7 +1047,7 @@ def encode_nodes(list nodes, list kids, list tables, list paths, int root, int64
                         efail(&e, E_NOMEM, root, 0)
                         failed = 1
                         break
-                    put_bytes(&e.out, header, 5)
+                    put_some(&e.out, header, 5)
                 if enc(&e, root, i):
                     failed = 1
                     break
