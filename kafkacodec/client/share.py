@@ -96,8 +96,12 @@ class ShareConsumer:
         self._client = NetworkClient(conf, name="kafkacodec-share-consumer-io")
         self._fetcher = ShareFetcher(self._client, conf)
         self._fetcher.ack_listener = self._acks_answered
+        self._fetcher.lost_listener = self._session_lost
         # records handed out and not acknowledged yet: {tp: {offset: None}} (insertion-ordered sets)
         self._delivered: dict[TopicPartition, dict[int, None]] = {}
+        # records handed out whose session was lost before they were acknowledged: the group has
+        # them back; acknowledging one does nothing (the callback heard of it)
+        self._stale: dict[TopicPartition, set[int]] = {}
         self._answers: list[tuple[dict[TopicPartition, set[int]], BaseException | None]] = []
         self._commit_results: dict[TopicPartition, BaseException | None] | None = None
         self._callback: AckCommitCallback | None = None
@@ -172,6 +176,10 @@ class ShareConsumer:
         tp = TopicPartition(topic, partition)
         with self._fetcher.lock:
             held = self._delivered.get(tp)
+            stale = self._stale.get(tp)
+            if stale is not None and offset in stale and (held is None or offset not in held):
+                stale.discard(offset)
+                return
             if held is None or offset not in held:
                 raise E.IllegalStateError(f"{topic} [{partition}] offset {offset}: not a record this consumer "
                                           f"holds unacknowledged")
@@ -188,6 +196,18 @@ class ShareConsumer:
                     self._fetcher.acknowledge(tp, offsets, ACCEPT)
             self._delivered = {}
         self._client.wakeup()
+
+    def _session_lost(self, partitions: set[TopicPartition]) -> None:
+        # the I/O thread, under the fetcher's lock
+        lost: dict[TopicPartition, set[int]] = {}
+        for tp in partitions:
+            offsets = self._delivered.pop(tp, None)
+            if offsets:
+                lost[tp] = set(offsets)
+                self._stale.setdefault(tp, set()).update(offsets)
+        if lost:
+            self._acks_answered(lost, E.error_for(E.ErrorCode.SHARE_SESSION_NOT_FOUND,
+                                                  "share session lost before these records were acknowledged"))
 
     def _acks_answered(self, offsets: dict[TopicPartition, set[int]], error: BaseException | None) -> None:
         # the I/O thread, under the fetcher's lock: kept for the caller's thread
@@ -316,6 +336,9 @@ class ShareConsumer:
             if held is None:
                 held = self._delivered[tp] = {}
             held.update(dict.fromkeys(offsets))
+            stale = self._stale.get(tp)
+            if stale:
+                stale.difference_update(held)
             if kept < sum(last - first + 1 for first, last, _ in acquired):
                 present = set(held)
                 gaps = [o for first, last, _ in acquired for o in range(first, last + 1) if o not in present]

@@ -147,6 +147,9 @@ class ShareFetcher:
         self.closing = False     # acquire nothing more; release what arrives
         self.error: BaseException | None = None  # a non-retriable error for the next poll()
         self.ack_listener: AckListener | None = None
+        # fn(partitions) under lock when a session is lost: what was handed out of them is no
+        # longer this member's to acknowledge
+        self.lost_listener: Callable[[set[TopicPartition]], object] | None = None
         self.lock_timeout_ms: int | None = None
         max_records = conf["share.fetch.max.records"] or conf["max.poll.records"]
         self._max_records = max_records
@@ -441,9 +444,17 @@ class ShareFetcher:
         if session is not None:
             session.buffered = 0
         md = self.client.metadata
-        for tp in list(self.held):
-            if md.leader_for(tp.topic, tp.partition) == node or any(f.tp == tp for f in lost):
-                del self.held[tp]
+        gone = {f.tp for f in lost} | {tp for tp in set(self.held) | self.assigned
+                                       if md.leader_for(tp.topic, tp.partition) == node}
+        for tp in gone:
+            self.held.pop(tp, None)
+        stale = {tp: self.pending.pop(tp) for tp in gone if tp in self.pending}
+        if stale:
+            # made for the lost session: sent in the next one they would settle records acquired again
+            self._acks_done(stale, E.error_for(Code.SHARE_SESSION_NOT_FOUND, f"share session with broker {node} "
+                                                                            f"lost before acknowledging"))
+        if self.lost_listener is not None and gone:
+            self.lost_listener(gone)
 
     def _arrived(self, tp: TopicPartition, node: int, session: _Session, p: Any) -> None:
         acquired = [(a.first_offset, a.last_offset, a.delivery_count) for a in p.acquired_records]

@@ -138,3 +138,5 @@ def test_share_group_under_faults(mock3, fault):
     if fault == "leader_down":
         # what the member held went back to the group with its sessions, and came again
         assert all(counts[(r.partition, r.offset)] >= 2 for r in held), [counts[(r.partition, r.offset)] for r in held]
+        assert ledger.failed  # the first deliveries' acknowledgements: reported as failed, never sent
+        assert all(ledger.accepted[(r.partition, r.offset)] == ["kc0"] for r in held)
