@@ -299,6 +299,8 @@ class ShareConsumer:
             fetcher.flush = False
         with fetcher.lock:
             while True:
+                if fetcher.fatal is not None:
+                    raise fetcher.fatal
                 if fetcher.error is not None:
                     error, fetcher.error = fetcher.error, None
                     raise error

@@ -146,6 +146,7 @@ class ShareFetcher:
         self.flush = False       # a commit wants the pending acknowledgements sent now
         self.closing = False     # acquire nothing more; release what arrives
         self.error: BaseException | None = None  # a non-retriable error for the next poll()
+        self.fatal: BaseException | None = None  # for every poll(): the broker serves no share groups
         self.ack_listener: AckListener | None = None
         # fn(partitions) under lock when a session is lost: what was handed out of them is no
         # longer this member's to acknowledge
@@ -192,6 +193,8 @@ class ShareFetcher:
     # -- the I/O thread
 
     def tick(self, now: float) -> float | None:
+        if self.fatal is not None:
+            return None
         with self.lock:
             deadline = self._heartbeat(now)
             for node, parts in self._by_leader().items():
@@ -264,6 +267,13 @@ class ShareFetcher:
             exc = future.exception()
             resp = None if exc is not None else future.result()
             now = time.monotonic()
+            if isinstance(exc, E.UnsupportedVersionError) and not leaving:
+                # a broker without KIP-932 (Tansu, Kafka before 4.0 or without share groups enabled)
+                self.fatal = E.error_for(Code.UNSUPPORTED_VERSION, f"the group coordinator (broker "
+                                         f"{self.coordinator.broker_id}) serves no share groups (ShareGroupHeartbeat, "
+                                         f"KIP-932): a ShareConsumer needs Kafka 4 with share groups enabled")
+                self.ready.notify_all()
+                return
             if leaving:
                 self.epoch = 0
                 self.assigned = set()

@@ -348,3 +348,27 @@ def test_poll_arrow_and_async(mock3, producer):
 
     got = asyncio.run(run())
     assert sorted(r.value for r in got) == sorted(b"v%d" % i for i in range(10))
+
+
+def test_a_broker_without_share_groups_fails_at_once():
+    from kafkacodec.client import errors as E
+    try:
+        cm = _peers.tansu_broker()
+        bs = cm.__enter__()
+    except _peers.PeerUnavailable as e:
+        pytest.skip(str(e))
+    try:
+        _peers.create_topic(bs, "share-tansu", 1)
+        c = ShareConsumer({"bootstrap.servers": bs, "group.id": "g"})
+        c.subscribe(["share-tansu"])
+        t0 = time.monotonic()
+        with pytest.raises(E.UnsupportedVersionError, match="serves no share groups") as info:
+            for _ in range(50):
+                c.poll(0.1)
+        assert time.monotonic() - t0 < 2
+        assert "\n" not in str(info.value)
+        with pytest.raises(E.UnsupportedVersionError):
+            c.poll(0.1)  # every poll says it
+        c.close()
+    finally:
+        cm.__exit__(None, None, None)
