@@ -279,8 +279,8 @@ class ConsumerGroupMember(GroupCoordinator):
         names = {info.topic_id: name for name, info in md.topics.items()}
         missing = [tid for tid in target if tid not in names]
         if missing:
-            # a regex or another member's subscription brought a topic metadata does not follow yet
-            md.want_all_topics(True)
+            # metadata has not answered for the subscribed topics (or, for a pattern, for all
+            # topics) since they were asked for: the next answer names them
             md.request_update()
             return
         tps = sorted(TopicPartition(names[tid], p) for tid, ps in target.items() for p in ps)
