@@ -372,3 +372,43 @@ def test_a_broker_without_share_groups_fails_at_once():
         c.close()
     finally:
         cm.__exit__(None, None, None)
+
+
+def test_share_settings_have_meaning_range_and_default():
+    from kafkacodec.client import errors as E
+    from kafkacodec.client.config import Check
+    from kafkacodec.client.config.share import SHARE_CONSUMER
+    for name, setting in SHARE_CONSUMER.items():
+        assert isinstance(setting.check, Check) and setting.meaning.endswith("."), name
+    mode = SHARE_CONSUMER["share.acknowledgement.mode"]
+    assert mode.default == "implicit" and set(mode.check.options) == {"implicit", "explicit"}
+    with pytest.raises(E.ConfigError, match="share.acknowledgement.mode"):
+        ShareConsumer({"bootstrap.servers": "127.0.0.1:1", "group.id": "g", "share.acknowledgement.mode": "auto"})
+    with pytest.raises(E.ConfigError, match="enable.auto.commit"):  # a classic member's setting
+        ShareConsumer({"bootstrap.servers": "127.0.0.1:1", "group.id": "g", "enable.auto.commit": False})
+    with pytest.raises(E.ConfigError, match="group.id"):
+        ShareConsumer({"bootstrap.servers": "127.0.0.1:1"})
+
+
+def test_unsubscribe_leaves_and_subscribe_joins_again(mock3, producer):
+    topic = _peers.create_topic(mock3, "share-again", 1) or "share-again"
+    c = _share(mock3, "g-again")
+    try:
+        c.subscribe([topic])
+        _joined([c])
+        _produce(producer, topic, 10, 1)
+        got = []
+        deadline = time.monotonic() + 5
+        while len(got) < 10 and time.monotonic() < deadline:
+            got += c.poll(0.1)
+        c.unsubscribe()   # accepts the ten first
+        assert c.subscription() == [] and c.assignment() == set()
+        _produce(producer, topic, 10, 1)
+        c.subscribe([topic])
+        deadline = time.monotonic() + 10
+        while len(got) < 20 and time.monotonic() < deadline:
+            got += c.poll(0.1)
+    finally:
+        c.close()
+    assert sorted(r.offset for r in got) == list(range(20))
+    assert {r.delivery_count for r in got} == {1}
