@@ -81,6 +81,19 @@ class ConsumerGroupMember(GroupCoordinator):
         # counts leaves and losses: a heartbeat answered after one speaks of a membership gone
         self._membership = 0
 
+    # an error the member cannot mend (no KIP-848 on the broker, an authorization refused): every
+    # poll() raises it, not only the first, until subscribe() starts again
+    _fatal: BaseException | None = None
+    _error: BaseException | None = None
+
+    @property   # the base class's attribute, read and cleared by poll()
+    def error(self) -> BaseException | None:
+        return self._error if self._error is not None else self._fatal
+
+    @error.setter
+    def error(self, value: BaseException | None) -> None:
+        self._error = value
+
     @property
     def generation(self) -> int:   # stats and commits read the epoch here
         return self.epoch
@@ -210,7 +223,7 @@ class ConsumerGroupMember(GroupCoordinator):
 
     def _fail(self, error: BaseException) -> None:
         with self.cond:
-            self.error = error
+            self._fatal = error
             self.phase = "failed"
             self.cond.notify_all()
         self.client.wakeup()
@@ -341,6 +354,7 @@ class ConsumerGroupMember(GroupCoordinator):
     def subscribe(self, topics: Any = None, pattern: Any = None) -> None:
         if self.phase == "failed":
             self.phase = "idle"
+            self._fatal = None
         super().subscribe(topics, pattern)
 
     def revoked_done(self) -> None:

@@ -325,6 +325,8 @@ def test_a_broker_without_the_protocol_fails_at_once_naming_classic(tansu_bootst
                 c.poll(0.2)
         assert time.monotonic() - t0 < 3
         assert "group.protocol=classic" in str(info.value) and "\n" not in str(info.value)
+        with pytest.raises(E.KafkaError, match="group.protocol=classic"):   # every poll, not only the first
+            c.poll(0.2)
     finally:
         c.close()
 
