@@ -135,6 +135,7 @@ class ShareFetcher:
         self._hb_in_flight = False
         self._hb_interval = 5.0
         self._leaving: concurrent.futures.Future[None] | None = None
+        self._acks_before_leaving = 0.0  # the acknowledgements go before the member leaves, until then
         self.sessions: dict[int, _Session] = {}
         self.completed: collections.deque[ShareFetch] = collections.deque()
         self.pending: dict[TopicPartition, dict[int, int]] = {}    # acknowledgements not yet sent
@@ -184,6 +185,7 @@ class ShareFetcher:
         with self.lock:
             if self._leaving is None:
                 self._leaving = concurrent.futures.Future()
+                self._acks_before_leaving = time.monotonic() + self.conf["request.timeout.ms"] / 1000
                 if self.epoch == 0 and not self._hb_in_flight:
                     self._leaving.set_result(None)  # never joined
             self._hb_due = 0.0
@@ -244,6 +246,8 @@ class ShareFetcher:
             if not self._leaving.done():  # type: ignore[union-attr]
                 self._leaving.set_result(None)  # type: ignore[union-attr]
             return None
+        if leaving and not self.idle() and now < self._acks_before_leaving:
+            return None  # leaving first would end the sessions the acknowledgements need
         if now < self._hb_due:
             return self._hb_due
         if self.coordinator.node is None:
