@@ -256,11 +256,14 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
     cdef Cursor sub
 
     if code == O_INT or code == O_LONG or code == O_ENUM:
-        rc = cur_varint(cur, &lv)
+        # an int is at most 5 bytes (Avro's Java reader refuses more), a long 10
+        if code == O_LONG:
+            rc = cur_varint(cur, &lv)
+        else:
+            rc = cur_varint(cur, &iv)
+            lv = iv
         if rc != KC_OK:
             return fail(d, E_TRUNC if rc == KC_TRUNCATED else E_OVERLONG, opi, at, 0)
-        if code == O_INT and (lv < -2147483648 or lv > 2147483647):
-            return fail(d, E_OVERLONG, opi, at, 0)
         if code == O_ENUM:
             if lv < 0 or lv >= op.n:
                 return fail(d, E_ENUM, opi, at, lv)

@@ -366,6 +366,8 @@ def test_every_truncated_prefix_is_an_error():
     ({"type": "map", "values": "null"}, b"\x02\x02", "ends inside", "values[0]"),
     ("int", b"\x80\x80\x80\x80\x80\x01", "too long", "values[0]"),
     ("int", b"\xfe\xff\xff\xff\x1f", "too long", "values[0]"),
+    ("int", b"\x80\x80\x80\x80\x80\x00", "too long", "values[0]"),
+    ({"type": "enum", "name": "E", "symbols": ["A"]}, b"\x80\x80\x80\x80\x80\x00", "too long", "values[0]"),
     (rec(("a", "int")), b"\x02\x00", "left over", "values[0]"),
     ({"type": "enum", "name": "E", "symbols": ["A"]}, b"\x02", "enum index", "values[0]"),
     ({"type": "bytes", "logicalType": "decimal", "precision": 3, "scale": 0}, b"\x04\x03\xe8", "precision",
