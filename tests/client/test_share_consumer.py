@@ -274,16 +274,37 @@ _MEMBER = textwrap.dedent("""
 """)
 
 
-def test_killed_member_records_redelivered(mock3, producer, tmp_path):
+_RDK_MEMBER = textwrap.dedent("""
+    import sys, time
+    from confluent_kafka import ShareConsumer
+    c = ShareConsumer({"bootstrap.servers": sys.argv[1], "group.id": sys.argv[2],
+                       "share.acknowledgement.mode": "explicit"})
+    c.subscribe([sys.argv[3]])
+    start = time.monotonic()
+    ready = False
+    while True:
+        for m in c.poll(0.1):
+            if m.error() is None:
+                print(m.offset(), flush=True)
+        if not ready and time.monotonic() - start > 2:  # no way to ask librdkafka: joined and fetching by now
+            ready = True
+            print("ready", flush=True)
+""")
+
+
+@pytest.mark.parametrize("member", ["kafkacodec", "librdkafka"])
+def test_killed_member_records_redelivered(mock3, producer, tmp_path, member):
+    if member == "librdkafka":
+        pytest.importorskip("confluent_kafka")
     topic = _peers.create_topic(mock3, "share-kill", 1) or "share-kill"
     # the dead member keeps its partition until the coordinator expels it
     _peers.mock_fault(mock3, "share", "heartbeat_interval", 300)
     _peers.mock_fault(mock3, "share", "session_timeout", 1500)
     outcomes = Outcomes()
     script = tmp_path / "member.py"
-    script.write_text(_MEMBER)
+    script.write_text(_MEMBER if member == "kafkacodec" else _RDK_MEMBER)
     proc = subprocess.Popen([sys.executable, str(script), mock3, "g-kill", topic], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
+                            stderr=subprocess.DEVNULL)  # stopped by its pid below
     survivor = _share(mock3, "g-kill")
     survivor.set_acknowledgement_commit_callback(outcomes.callback("survivor"))
     try:
