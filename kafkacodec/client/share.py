@@ -295,8 +295,6 @@ class ShareConsumer:
         self._serve_callbacks()
         fetcher = self._fetcher
         deadline = None if timeout is None else time.monotonic() + max(0.0, timeout)
-        if fetcher.flush and fetcher.idle():
-            fetcher.flush = False
         with fetcher.lock:
             while True:
                 if fetcher.fatal is not None:

@@ -208,10 +208,10 @@ class ShareFetcher:
                         deadline = session.due if deadline is None else min(deadline, session.due)
                     continue
                 acks = {tp: self.pending.pop(tp) for tp in parts if tp in self.pending}
-                if self.flush or self.closing or self._leaving is not None:
-                    if acks:
-                        self._send_acknowledge(node, session, acks)
-                elif session.buffered == 0 and self.epoch > 0:
+                stopping = self.closing or self._leaving is not None
+                if acks and (self.flush or stopping):
+                    self._send_acknowledge(node, session, acks)  # now, not after a fetch's wait
+                elif not stopping and session.buffered == 0 and self.epoch > 0:
                     fetch_parts = [tp for tp in parts if tp in self.assigned]
                     if fetch_parts or acks:
                         self._send_fetch(node, session, fetch_parts, acks)
@@ -496,6 +496,8 @@ class ShareFetcher:
         if not acks:
             return
         self.acks_in_flight -= 1
+        if self.flush and self.idle():
+            self.flush = False  # what the commit asked for is answered: back to riding on fetches
         listener = self.ack_listener
         if listener is None:
             return
