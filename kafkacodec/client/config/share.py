@@ -8,7 +8,7 @@ from kafkacodec.client.config import COMMON, CONSUMER, Setting, _choice, _int
 __all__ = ["SHARE_CONSUMER"]
 
 _FROM_CONSUMER = ("group.id", "fetch.min.bytes", "fetch.max.wait.ms", "fetch.max.bytes", "max.poll.records",
-                  "check.crcs", "max.decompressed.bytes", "default.api.timeout.ms", "max.poll.interval.ms",
+                  "check.crcs", "max.decompressed.bytes", "default.api.timeout.ms",
                   "fetch.error.backoff.ms")
 
 SHARE_CONSUMER: dict[str, Setting] = dict(COMMON, **{name: CONSUMER[name] for name in _FROM_CONSUMER
