@@ -497,3 +497,66 @@ def test_a_new_subscription_and_unsubscribe_reach_the_coordinator(mock3):
         assert len(c.assignment()) == 4
     finally:
         c.close()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_a_long_run_of_faults_in_a_mixed_group_loses_no_record(mock3):
+    """Two kafkacodec and two librdkafka members under a stream of faults: heartbeat errors
+    (fences, unknown members, coordinator moves and loads), commit errors, the coordinator's
+    broker down and up, members leaving and coming back. No record may be lost."""
+    import random
+    pytest.importorskip("confluent_kafka")
+    rng = random.Random(848)
+    topic, group, partitions = "k848-long", f"g-{uuid.uuid4().hex[:6]}", 8
+    _peers.create_topics(mock3, {topic: partitions})
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 300)
+    ours = {n: Consumer(_conf(mock3, group, **{"max.poll.records": 50})) for n in ("a", "b")}
+    for c in ours.values():
+        c.subscribe([topic])
+    theirs = {n: _theirs(mock3, group, topic) for n in ("x", "y")}
+    seen, produced = [], 0
+    faults = [("errors", HEARTBEAT, FENCED_MEMBER_EPOCH), ("errors", HEARTBEAT, 25), ("errors", HEARTBEAT, 14, 14),
+              ("errors", HEARTBEAT, NOT_COORDINATOR), ("errors", 8, 15, 16), "coordinator", "down-up",
+              "restart-ours", "restart-theirs"]
+    try:
+        for round_ in range(24):
+            _produce(mock3, topic, produced, 400, partitions)
+            produced += 400
+            fault = rng.choice(faults)
+            if isinstance(fault, tuple):
+                _peers.mock_fault(mock3, *fault)
+            elif fault == "coordinator":
+                _peers.mock_fault(mock3, "coordinator", "group", group, rng.choice((1, 2, 3)))
+            elif fault == "down-up":
+                broker = rng.choice((1, 2, 3))
+                _peers.mock_fault(mock3, "down", broker)
+                t0 = time.monotonic()
+                while time.monotonic() - t0 < 1:
+                    for c in ours.values():
+                        seen += [int(r.value) for r in c.poll(0.02)]
+                    for x in theirs.values():
+                        seen += _theirs_poll(x)
+                _peers.mock_fault(mock3, "up", broker)
+            elif fault == "restart-ours":
+                name = rng.choice(sorted(ours))
+                ours[name].close()
+                ours[name] = Consumer(_conf(mock3, group, **{"max.poll.records": 50}))
+                ours[name].subscribe([topic])
+            else:
+                name = rng.choice(sorted(theirs))
+                theirs[name].close()
+                theirs[name] = _theirs(mock3, group, topic)
+            deadline = time.monotonic() + 30
+            while len(set(seen)) < produced and time.monotonic() < deadline:
+                for c in ours.values():
+                    seen += [int(r.value) for r in c.poll(0.02)]
+                for x in theirs.values():
+                    seen += _theirs_poll(x)
+            assert len(set(seen)) == produced, f"round {round_} ({fault}): {produced - len(set(seen))} missing"
+        assert sorted(set(seen)) == list(range(produced))
+    finally:
+        for c in ours.values():
+            c.close()
+        for x in theirs.values():
+            x.close()
