@@ -433,3 +433,32 @@ def test_unsubscribe_leaves_and_subscribe_joins_again(mock3, producer):
         c.close()
     assert sorted(r.offset for r in got) == list(range(20))
     assert {r.delivery_count for r in got} == {1}
+
+
+def test_transaction_markers_are_acknowledged_as_gaps(mock3):
+    # the mock's share groups start at the earliest offset here: the records and the commit
+    # markers exist before the member joins
+    topic = _peers.create_topic(mock3, "share-txn", 1) or "share-txn"
+    _peers.mock_fault(mock3, "share", "auto_offset_reset", 1)
+    for t in range(3):
+        _peers.produce_with_confluent(mock3, topic, [(b"k", b"t%d-%d" % (t, i)) for i in range(5)],
+                                      transactional_id=f"share-txn-{t}")
+    c = _share(mock3, "g-txn", **{"check.crcs": False})  # the mock writes markers with CRC 0
+    c.subscribe([topic])
+    got = []
+    try:
+        deadline = time.monotonic() + 10
+        while len(got) < 15 and time.monotonic() < deadline:
+            got += c.poll(0.1)
+        answers = c.commit_sync(5)
+        # every acquired offset was acknowledged, the markers' as gaps
+        assert not any(c._fetcher.held.values()), c._fetcher.held
+        end = time.monotonic() + 1
+        while time.monotonic() < end:
+            assert c.poll(0.1) == []  # the markers were acknowledged (GAP): nothing comes again
+    finally:
+        c.close()
+    assert sorted(r.value for r in got) == sorted(b"t%d-%d" % (t, i) for t in range(3) for i in range(5))
+    assert all(e is None for e in answers.values())
+    offsets = sorted(r.offset for r in got)
+    assert offsets[-1] - offsets[0] + 1 > 15  # markers sit between the transactions' records
