@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -467,6 +467,7 @@ class AsyncShareConsumer:
         import concurrent.futures
         self._consumer = ShareConsumer(config, **settings)
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-share-async")
+        self._closed = False
 
     @property
     def consumer(self) -> ShareConsumer:
@@ -498,10 +499,21 @@ class AsyncShareConsumer:
         await self._run(self._consumer.commit_async)
 
     async def close(self, timeout: float | None = None) -> None:
+        self._closed = True
         try:
             await self._run(self._consumer.close, timeout)
         finally:
             self._worker.shutdown(wait=False)
+
+    def __aiter__(self) -> AsyncIterator[ShareRecord]:
+        """The records as they come (implicit mode: each poll accepts the records of the one before)."""
+        return self._records()
+
+    async def _records(self) -> AsyncIterator[ShareRecord]:
+        # short polls: a cancelled iteration leaves the worker busy for at most this long
+        while not self._closed:
+            for record in await self.poll(0.5):
+                yield record
 
     async def __aenter__(self) -> AsyncShareConsumer:
         return self

@@ -365,10 +365,16 @@ def test_poll_arrow_and_async(mock3, producer):
                 if len(got) >= 10:
                     break
             await a.commit_sync()
-            return got
+            await asyncio.get_running_loop().run_in_executor(None, _produce, producer, topic, 4, 2)
+            more = []
+            async for r in a:
+                more.append(r)
+                if len(more) == 4:
+                    break
+            return got + more
 
     got = asyncio.run(run())
-    assert sorted(r.value for r in got) == sorted(b"v%d" % i for i in range(10))
+    assert sorted(r.value for r in got) == sorted([b"v%d" % i for i in range(10)] + [b"v%d" % i for i in range(4)])
 
 
 def test_a_broker_without_share_groups_fails_at_once():
