@@ -301,7 +301,8 @@ class Consumer:
                     if revoked:
                         g.request_rejoin("partitions given up for other members")
                 self._fetcher.assign(tps)
-                self._update_positions(deadline)
+                # the listener first, as Java's consumer: a seek there saves the committed offset's
+                # lookup, and auto.offset.reset=none raises only for partitions it left without one
                 if self._listener is not None:
                     self._listener.on_partitions_assigned(self, list(added))
         self._update_positions(deadline)
