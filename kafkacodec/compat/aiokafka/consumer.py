@@ -261,7 +261,9 @@ class AIOKafkaConsumer:
                 pass
             elif self._queue:
                 continue
-            self._queue.extend(await self._poll(0.2, None, wanted))
+            # awaited first: a listener running meanwhile may change the queue
+            records = await self._poll(0.2, None, wanted)
+            self._queue.extend(records)
 
     async def _poll(self, timeout: float, max_records: int | None, wanted: set[TopicPartition]) -> list[_Record]:
         c = self.client
@@ -287,7 +289,8 @@ class AIOKafkaConsumer:
                     taken.append(r)
                 else:
                     keep.append(r)
-            self._queue = keep
+            self._queue.clear()
+            self._queue.extend(keep)
         else:
             taken = await self._poll(timeout_ms / 1000, max_records, wanted)
         out: dict[TopicPartition, list[ConsumerRecord[Any, Any]]] = {}
@@ -307,7 +310,9 @@ class AIOKafkaConsumer:
     def _drop_queued(self, partitions: Iterable[TopicPartition]) -> None:
         gone = set(partitions)
         if gone:
-            self._queue = collections.deque(r for r in self._queue if (r.topic, r.partition) not in gone)
+            kept = [r for r in self._queue if (r.topic, r.partition) not in gone]
+            self._queue.clear()
+            self._queue.extend(kept)
 
     def _rewind_queued(self, partitions: Iterable[TopicPartition] | None = None) -> None:
         """Positions back to the first record queued and not handed out, and the queue dropped."""
@@ -320,7 +325,8 @@ class AIOKafkaConsumer:
                 firsts.setdefault(tp, r.offset)
             else:
                 keep.append(r)
-        self._queue = keep
+        self._queue.clear()
+        self._queue.extend(keep)
         for tp, offset in firsts.items():
             self.client.seek(tp, offset)
 

@@ -197,7 +197,9 @@ class KafkaConsumer:
     def _drop_queued(self, partitions: Iterable[TopicPartition]) -> None:
         gone = set(partitions)
         if gone and self._queue:
-            self._queue = collections.deque(r for r in self._queue if _tp_of(r) not in gone)
+            kept = [r for r in self._queue if _tp_of(r) not in gone]
+            self._queue.clear()
+            self._queue.extend(kept)
 
     def _rewind_queued(self, partitions: Iterable[TopicPartition] | None = None) -> None:
         """Positions back to the first record queued and not handed out; those records dropped."""
@@ -210,7 +212,8 @@ class KafkaConsumer:
                 firsts.setdefault(tp, r.offset)
             else:
                 keep.append(r)
-        self._queue = keep
+        self._queue.clear()
+        self._queue.extend(keep)
         for tp, offset in firsts.items():
             self._consumer.seek(tp, offset)
 
