@@ -226,6 +226,7 @@ class ConsumerGroupMember(GroupCoordinator):
             self._fatal = error
             self.phase = "failed"
             self.cond.notify_all()
+            self.fetcher.ready.notify_all()
         self.client.wakeup()
 
     def _heartbeat_answered_848(self, future: Future[Any], sent: dict[str, Any], membership: int) -> None:
@@ -309,6 +310,7 @@ class ConsumerGroupMember(GroupCoordinator):
         with self.cond:
             self.pending_assignment = tps
             self.cond.notify_all()
+            self.fetcher.ready.notify_all()   # a poll() waiting for records takes it up at once
         self.client.wakeup()
 
     def _lose(self, reason: str) -> None:
@@ -327,6 +329,7 @@ class ConsumerGroupMember(GroupCoordinator):
                 self.phase = "join"
                 self._beat_now = True
             self.cond.notify_all()
+            self.fetcher.ready.notify_all()
         self.client.wakeup()
 
     def _leave(self, reason: str) -> Future[Any] | None:
