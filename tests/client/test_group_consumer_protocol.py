@@ -332,17 +332,22 @@ def test_a_broker_without_the_protocol_fails_at_once_naming_classic(tansu_bootst
 
 
 @pytest.mark.timeout(60)
-def test_the_face_consumer_joins_by_the_consumer_protocol(mock3):
+def test_the_face_consumer_joins_by_the_consumer_protocol_with_its_callbacks(mock3):
     """(Admin's ConsumerGroupDescribe cannot be checked here: the mock serves neither it,
     DescribeGroups nor ListGroups.)"""
     from kafkacodec.compat import confluent_kafka as face
     topic, group = "k848-face", f"g-{uuid.uuid4().hex[:6]}"
     _peers.create_topics(mock3, {topic: 2})
     _produce(mock3, topic, 0, 20, 2)
+    _peers.mock_fault(mock3, "group_consumer_timeouts", 6000, 200)
     c = face.Consumer({"bootstrap.servers": mock3, "group.id": group, "group.protocol": "consumer",
                        "group.remote.assignor": "uniform", "auto.offset.reset": "earliest"})
+    events = []
+
+    def note(kind):
+        return lambda consumer, partitions: events.append((kind, sorted(p.partition for p in partitions)))
     try:
-        c.subscribe([topic])
+        c.subscribe([topic], on_assign=note("assign"), on_revoke=note("revoke"), on_lost=note("lost"))
         got = []
         deadline = time.monotonic() + 15
         while len(got) < 20 and time.monotonic() < deadline:
@@ -351,8 +356,14 @@ def test_the_face_consumer_joins_by_the_consumer_protocol(mock3):
                 got.append(int(m.value()))
         assert sorted(got) == list(range(20))
         assert sorted(tp.partition for tp in c.assignment()) == [0, 1]
+        _peers.mock_fault(mock3, "errors", HEARTBEAT, FENCED_MEMBER_EPOCH)
+        deadline = time.monotonic() + 10
+        while len(events) < 3 and time.monotonic() < deadline:
+            c.poll(0.05)
+        assert events == [("assign", [0, 1]), ("lost", [0, 1]), ("assign", [0, 1])], events
     finally:
         c.close()
+    assert events[-1] == ("revoke", [0, 1])
 
 
 @pytest.mark.timeout(60)
