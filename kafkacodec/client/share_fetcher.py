@@ -83,13 +83,16 @@ def _without(acquired: list[tuple[int, int, int]], held: dict[int, int]) -> list
 
 
 class _Session:
-    __slots__ = ("epoch", "in_flight", "buffered", "due")
+    __slots__ = ("epoch", "in_flight", "buffered", "due", "partitions")
 
     def __init__(self) -> None:
         self.epoch = 0          # 0: the next request opens a new session
         self.in_flight = False
         self.buffered = 0       # answers from this leader not yet taken by poll()
         self.due = 0.0          # no request before (after a failure)
+        # what the session fetches: a leader keeps acquiring records of every partition a
+        # ShareFetch of the session named, until one names it forgotten
+        self.partitions: set[TopicPartition] = set()
 
 
 def _member_id() -> str:
@@ -362,11 +365,23 @@ class ShareFetcher:
             self.pending.update(acks)
             return
         conf = self.conf
+        forgotten: list[Any] = []
+        fetching = set(parts)
+        if session.epoch:
+            # partitions no longer assigned here (or named only for their acknowledgements)
+            gone: dict[Any, list[int]] = {}
+            for tp in (session.partitions | set(acks)) - fetching:
+                info = self.client.metadata.topics.get(tp.topic)
+                if info is not None:
+                    gone.setdefault(info.topic_id, []).append(tp.partition)
+            F = m.ShareFetchRequest.ForgottenTopic
+            forgotten = [F(topic_id=t, partitions=sorted(ps)) for t, ps in gone.items()]
+        session.partitions = fetching
         req = m.ShareFetchRequest(
             group_id=self.group, member_id=self.member_id, share_session_epoch=session.epoch,
             max_wait_ms=conf["fetch.max.wait.ms"], min_bytes=conf["fetch.min.bytes"],
             max_bytes=conf["fetch.max.bytes"], max_records=self._max_records, batch_size=self._max_records,
-            topics=topics, forgotten_topics_data=[])
+            topics=topics, forgotten_topics_data=forgotten)
         if log.isEnabledFor(logging.DEBUG):
             log.debug("ShareFetch to broker %s epoch %s: %s, acknowledging %s", node, session.epoch, parts, list(acks))
         self._send(node, session, "ShareFetch", req, acks,

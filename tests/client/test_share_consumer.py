@@ -468,3 +468,38 @@ def test_transaction_markers_are_acknowledged_as_gaps(mock3):
     assert all(e is None for e in answers.values())
     offsets = sorted(r.offset for r in got)
     assert offsets[-1] - offsets[0] + 1 > 15  # markers sit between the transactions' records
+
+
+def test_a_partition_moved_to_another_member_is_forgotten_by_the_first(mock1):
+    # one broker leads both partitions: the first member's session there named both, and
+    # must stop acquiring the one the coordinator gives the second member
+    topic = _peers.create_topic(mock1, "share-moved", 2) or "share-moved"
+    _peers.mock_fault(mock1, "share", "heartbeat_interval", 200)
+    producer = Producer({"bootstrap.servers": mock1, "linger.ms": 5})
+    first, second = _share(mock1, "g-moved"), _share(mock1, "g-moved")
+    try:
+        first.subscribe([topic])
+        _joined([first])
+        assert len(first.assignment()) == 2
+        second.subscribe([topic])
+        deadline = time.monotonic() + 10
+        while not (len(first.assignment()) == 1 and second.assignment() and _fetching(first) and _fetching(second)):
+            assert time.monotonic() < deadline, (first.assignment(), second.assignment())
+            first.poll(0.05)
+            second.poll(0.05)
+        first.poll(0.3)  # a fetch of the first member's after the move
+        kept = {tp.partition for tp in first.assignment()}
+        _produce(producer, topic, 200, 2)
+        got = {"first": [], "second": []}
+        deadline = time.monotonic() + 10
+        while sum(map(len, got.values())) < 200 and time.monotonic() < deadline:
+            got["first"] += first.poll(0.05)
+            got["second"] += second.poll(0.05)
+    finally:
+        first.close()
+        second.close()
+        producer.close()
+    assert {r.partition for r in got["first"]} <= kept
+    everything = got["first"] + got["second"]
+    assert sorted((r.partition, r.offset) for r in everything) == sorted((i % 2, i // 2) for i in range(200))
+    assert {r.delivery_count for r in everything} == {1}
