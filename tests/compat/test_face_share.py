@@ -73,3 +73,32 @@ def test_face_share_consumer_as_confluent_kafkas(mock):
     assert all(err is None for _, err in our_acked) and all(err is None for _, err in their_acked)
     got = {(p, o) for offsets, _ in our_acked for (_, p), os_ in offsets.items() for o in os_}
     assert got == set(ours)
+
+
+def test_deserializing_share_consumer(mock):
+    from kafkacodec.compat.confluent_kafka.serialization import StringDeserializer
+    topic = "share-face-serde"
+    _peers.create_topic(mock, topic, 1)
+    _peers.produce_with_confluent(mock, topic, [(b"k%d" % i, b"v%d" % i) for i in range(5)])
+
+    def key_deserializer(data, ctx):
+        if data == b"k3":
+            raise ValueError("no k3")
+        return data.decode()
+
+    c = face.DeserializingShareConsumer({"bootstrap.servers": mock, "group.id": "g-serde",
+                                         "key.deserializer": key_deserializer,
+                                         "value.deserializer": StringDeserializer("utf_8")})
+    c.subscribe([topic])
+    got = []
+    try:
+        deadline = time.monotonic() + 10
+        while len(got) < 5 and time.monotonic() < deadline:
+            got += c.poll(0.2).records()
+    finally:
+        c.close()
+    by_offset = {m.offset(): m for m in got}
+    assert sorted(by_offset) == list(range(5))
+    assert by_offset[0].key() == "k0" and by_offset[0].value() == "v0" and by_offset[0].delivery_count() == 1
+    bad = by_offset[3]
+    assert bad.error().code() == face.KafkaError._KEY_DESERIALIZATION and bad.key() == b"k3"
