@@ -313,3 +313,31 @@ def test_names_of_aiokafka():
                  "TopicAlreadyExistsError", "UnknownTopicOrPartitionError", "ConsumerStoppedError", "IllegalStateError",
                  "CommitFailedError", "NoBrokersAvailable", "RecordTooLargeError", "ProducerFenced"]:
         assert issubclass(getattr(errors, name), errors.KafkaError), name
+
+
+def test_subscription_without_a_group_follows_every_partition(tansu_bootstrap):
+    topic = _topic()
+    _peers.create_topic(tansu_bootstrap, topic, partitions=2)
+    seen = []
+
+    class Listener(ConsumerRebalanceListener):
+        def on_partitions_assigned(self, assigned):
+            seen.append(sorted(assigned))
+
+    async def main():
+        async with AIOKafkaProducer(bootstrap_servers=tansu_bootstrap) as producer:
+            for i in range(6):
+                await producer.send(topic, b"%d" % i, partition=i % 2)
+        consumer = AIOKafkaConsumer(bootstrap_servers=tansu_bootstrap, auto_offset_reset="earliest")
+        await consumer.start()
+        consumer.subscribe(pattern=f"^{topic}$", listener=Listener())
+        values = []
+        while len(values) < 6:
+            values.append((await consumer.getone()).value)
+        assignment = consumer.assignment()
+        await consumer.stop()
+        return values, assignment
+
+    values, assignment = run(main())
+    assert sorted(values) == [b"%d" % i for i in range(6)]
+    assert assignment == {TopicPartition(topic, 0), TopicPartition(topic, 1)} and seen == [sorted(assignment)]

@@ -11,6 +11,7 @@ import asyncio
 import collections
 import functools
 import re
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from typing import Any, TypeVar, cast
 
@@ -154,6 +155,8 @@ class AIOKafkaConsumer:
         self._in_listener = 0
         self._closed = False
         self._pending: tuple[str, Any, Any] | None = None  # a subscribe/assign made before start()
+        self._groupless: tuple[Any, _Listener] | None = None
+        self._next_lookup = 0.0
 
     @property
     def client(self) -> AsyncConsumer:
@@ -211,16 +214,49 @@ class AIOKafkaConsumer:
             self._pending = ("subscribe", list(topics) if topics is not None else re.compile(pattern or ""), listener)
             return
         what: Any = list(topics) if topics is not None else re.compile(pattern or "")
-        wrapped = _Listener(self, listener, asyncio.get_running_loop()) if listener is not None else None
-        if wrapped is None:
-            wrapped = _Listener(self, None, asyncio.get_running_loop())
+        wrapped = _Listener(self, listener, asyncio.get_running_loop())
+        if self._conf.get("group.id") is None:
+            # as aiokafka: without a group, every partition of the topics (looked up again as the
+            # cluster's metadata changes), nothing committed
+            self._groupless = (what, wrapped)
+            self._next_lookup = 0.0
+            return
         self.client.subscribe(what, wrapped)
 
+    def _follow_topics(self) -> None:
+        """A group-less subscription's partitions, assigned anew when the topics' partitions
+        changed (on the worker thread, before a poll)."""
+        if self._groupless is None or time.monotonic() < self._next_lookup:
+            return
+        what, listener = self._groupless
+        c = self.client.consumer
+        self._next_lookup = time.monotonic() + (c.conf["metadata.max.age.ms"] / 1000 if c.assignment() else 0.5)
+        counts = c.topics()
+        topics = [t for t in counts if what.match(t)] if isinstance(what, re.Pattern) else [t for t in what if t in counts]
+        wanted = {TopicPartition(t, p) for t in topics for p in range(counts[t])}
+        had = c.assignment()
+        if wanted != had:
+            if had - wanted:
+                listener.on_partitions_revoked(c, sorted(had - wanted))
+            c.assign(sorted(wanted))
+            if wanted - had:
+                listener.on_partitions_assigned(c, sorted(wanted - had))
+
+    def _groupless_poll(self, timeout: float, max_records: int | None) -> list[_Record]:
+        self._follow_topics()
+        if not self.client.consumer.assignment():
+            time.sleep(timeout)  # the worker thread's: no topic of the subscription exists yet
+            return []
+        return self.client.consumer.poll(timeout, max_records)
+
     def subscription(self) -> frozenset[str]:
+        if self._groupless is not None and not isinstance(self._groupless[0], re.Pattern):
+            return frozenset(self._groupless[0])
         return frozenset(tp.topic for tp in self.assignment())
 
     def unsubscribe(self) -> None:
         self._queue.clear()
+        self._groupless = None
         self.client.consumer.unsubscribe()
 
     def assign(self, partitions: Iterable[TopicPartition]) -> None:
@@ -267,6 +303,8 @@ class AIOKafkaConsumer:
 
     async def _poll(self, timeout: float, max_records: int | None, wanted: set[TopicPartition]) -> list[_Record]:
         c = self.client
+        if self._groupless is not None:
+            return await c.run(self._groupless_poll, timeout, max_records)
         if not wanted:
             return await c.poll(timeout, max_records)
         others = [tp for tp in c.assignment() if tp not in wanted and tp not in c.paused()]
