@@ -268,13 +268,6 @@ def _fault_command(lib, mc, parts):
                 fn.restype = None
                 fn(mc, int(value))
             rc = 0
-        elif cmd == "group_consumer_timeouts":   # KIP-848 groups: session timeout, heartbeat interval (ms)
-            for name, value in zip(("session_timeout_ms", "heartbeat_interval_ms"), args):
-                fn = getattr(lib, f"rd_kafka_mock_set_group_consumer_{name}")
-                fn.argtypes = [vp, i]
-                fn.restype = None
-                fn(mc, int(value))
-            rc = 0
         else:  # coordinator
             fn = lib.rd_kafka_mock_coordinator_set
             fn.argtypes = [vp, cp, cp, ctypes.c_int32]
@@ -283,9 +276,6 @@ def _fault_command(lib, mc, parts):
     except (IndexError, ValueError, AttributeError) as e:
         return f"error {e}"
     return "ok" if rc == 0 else "error " + lib.rd_kafka_err2str(rc).decode()
-
-
-_FAULT_COMMANDS.add("group_consumer_timeouts")
 
 
 _FAULT_COMMANDS.add("group_consumer_timeouts")
