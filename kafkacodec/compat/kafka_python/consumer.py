@@ -168,12 +168,19 @@ class KafkaConsumer:
             n = len(self._queue) if max_records is None else min(max_records, len(self._queue))
             taken = [self._queue.popleft() for _ in range(n)]
         else:
-            self._follow_topics()
-            taken = self._consumer.poll(timeout_ms / 1000, max_records)
+            taken = self._poll(timeout_ms / 1000, max_records)
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
         for r in taken:
             out.setdefault(_tp_of(r), []).append(self._record(r))
         return out
+
+    def _poll(self, timeout: float, max_records: int | None) -> list[_Record]:
+        if self._groupless is not None:
+            self._follow_topics()
+            if not self._consumer.assignment():
+                time.sleep(timeout)  # no topic of the subscription exists yet
+                return []
+        return self._consumer.poll(timeout, max_records)
 
     def __iter__(self) -> Iterator[ConsumerRecord]:
         return self
@@ -185,9 +192,8 @@ class KafkaConsumer:
             return self._record(self._queue.popleft())
         end = None if self._iter_timeout is None else time.monotonic() + self._iter_timeout
         while True:
-            self._follow_topics()
             wait = 1.0 if end is None else min(1.0, max(0.0, end - time.monotonic()))
-            records = self._consumer.poll(wait)
+            records = self._poll(wait, None)
             if records:
                 self._queue.extend(records)
                 return self._record(self._queue.popleft())
