@@ -143,6 +143,7 @@ class AIOKafkaProducer:
         self._partitioner = None if type(partitioner).__name__ == "DefaultPartitioner" else partitioner
         self._max_batch = int(conf.get("batch.size", 16384))
         self._producer: AsyncProducer | None = None
+        self._topics: dict[str, list[int]] = {}  # partitions of the topics sent to
         self._closed = False
 
     @property
@@ -213,8 +214,12 @@ class AIOKafkaProducer:
             key = self._key_ser(key)
         if self._value_ser is not None:
             value = self._value_ser(value)
+        if topic not in self._topics:
+            # as aiokafka's send(): the topic's metadata first; then appends run on the loop
+            # instead of queueing behind a worker thread one by one
+            self._topics[topic] = sorted(await self.partitions_for(topic))
         if partition is None and self._partitioner is not None:
-            every = sorted(await self.partitions_for(topic))
+            every = self._topics[topic]
             partition = self._partitioner(key, every, every)
         return self._future(topic, value, key, partition, timestamp_ms, headers)
 
