@@ -20,7 +20,7 @@ from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.types import TopicPartitionLike
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
-from kafkacodec.compat.kafka_python.serializer import deserialize
+from kafkacodec.compat.kafka_python.serializer import deserializer_fn
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
                                                     OffsetAndTimestamp, TopicPartition)
 
@@ -72,8 +72,8 @@ class KafkaConsumer:
     committed, position, offsets lookups, pause/resume, close."""
 
     def __init__(self, *topics: str, **configs: Any) -> None:
-        self._key_de = configs.pop("key_deserializer", None)
-        self._value_de = configs.pop("value_deserializer", None)
+        self._key_de = deserializer_fn(configs.pop("key_deserializer", None))
+        self._value_de = deserializer_fn(configs.pop("value_deserializer", None))
         timeout = configs.pop("consumer_timeout_ms", math.inf)
         self._iter_timeout = None if timeout is None or math.isinf(timeout) else timeout / 1000
         configs.setdefault("bootstrap_servers", "localhost")
@@ -153,9 +153,10 @@ class KafkaConsumer:
         topic = cast(str, r.topic)
         headers = list(r.headers)
         key, value = r.key, r.value
+        key_de, value_de = self._key_de, self._value_de
         return ConsumerRecord(topic, cast(int, r.partition), -1, r.offset, r.timestamp, r.timestamp_type,
-                              deserialize(self._key_de, topic, headers, key),
-                              deserialize(self._value_de, topic, headers, value), headers, None,
+                              key if key_de is None else key_de(topic, headers, key),
+                              value if value_de is None else value_de(topic, headers, value), headers, None,
                               -1 if key is None else len(key), -1 if value is None else len(value),
                               sum(len(k) + len(v or b"") for k, v in headers) if headers else -1)
 
