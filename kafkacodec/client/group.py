@@ -503,8 +503,13 @@ class GroupCoordinator:
             self.last_rebalance = time.monotonic()
             if self.phase == "revoke":
                 self.phase = "join"
-                self._join_after = 0.0
+                self._rejoin_now()
         self.client.wakeup()
+
+    def _rejoin_now(self) -> None:
+        """After the partitions were given up (under cond): join again at once (a member of
+        the consumer protocol says so in its next heartbeat instead)."""
+        self._join_after = 0.0
 
     def take_assignment(self) -> tuple[list[TopicPartition] | None, list[TopicPartition]]:
         """(new assignment, what we owned before) once SyncGroup answered, else (None, [])."""

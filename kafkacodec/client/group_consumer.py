@@ -360,16 +360,8 @@ class ConsumerGroupMember(GroupCoordinator):
             self._fatal = None
         super().subscribe(topics, pattern)
 
-    def revoked_done(self) -> None:
-        with self.cond:
-            self.owned = []
-            self.partitions_lost = False
-            self.rebalance_cnt += 1
-            self.last_rebalance = time.monotonic()
-            if self.phase == "revoke":
-                self.phase = "join"
-                self._beat_now = True
-        self.client.wakeup()
+    def _rejoin_now(self) -> None:
+        self._beat_now = True
 
     def take_assignment(self) -> tuple[list[TopicPartition] | None, list[TopicPartition]]:
         tps, before = super().take_assignment()
