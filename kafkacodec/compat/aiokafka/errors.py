@@ -8,12 +8,10 @@ A broker error code's class has the same name in both (``UnknownTopicOrPartition
 """
 from __future__ import annotations
 
-from typing import Any
-
-from kafkacodec.client import errors as _E
 from kafkacodec.client.errors import (AuthenticationError, ClientClosedError, CommitFailedError, ConfigError,
                                       IllegalStateError, KafkaConnectionError, KafkaError, KafkaTimeoutError,
                                       NoBrokersAvailable)
+from kafkacodec.compat._errors import broker_error_lookup, for_code
 
 __all__ = ["KafkaError", "KafkaTimeoutError", "KafkaConnectionError", "NoBrokersAvailable", "IllegalStateError",
            "CommitFailedError", "ConsumerStoppedError", "IllegalOperation", "ProducerClosed",
@@ -36,18 +34,4 @@ class UnsupportedCodecError(KafkaError):
     """A compression type that is not one of gzip, snappy, lz4, zstd."""
 
 
-def for_code(code: int) -> type[KafkaError]:
-    """The exception class of a broker error code (aiokafka.errors.for_code)."""
-    return type(_E.error_for(code))
-
-
-def __getattr__(name: str) -> Any:
-    # broker error classes are made when first named (kafkacodec.client.errors)
-    aliases = {"ProducerFenced": "ProducerFencedError", "RecordTooLargeError": "MessageTooLargeError",
-               "NotLeaderForPartitionError": "NotLeaderOrFollowerError",
-               "NoOffsetForPartitionError": "OffsetOutOfRangeError",
-               "UnknownError": "UnknownServerError"}
-    try:
-        return getattr(_E, aliases.get(name, name))
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+__getattr__ = broker_error_lookup(__name__, {"ProducerFenced": "ProducerFencedError"})
