@@ -114,7 +114,7 @@ def test_two_members_and_librdkafka_split_every_record_once(mock3, producer):
         _produce(producer, topic, 900, 3)
         seen = collections.Counter()
         counts = {}
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # the loop ends once all are accepted; a loaded machine is slower
         while len(outcomes.accepted) < 900 and time.monotonic() < deadline:
             for c in ours:
                 for r in c.poll(0.05):
