@@ -141,7 +141,7 @@ def test_fetch_error_backoff(mock1, backoff_ms):
             got = c.poll(0.05)
         took = time.monotonic() - start
         if backoff_ms == 20:
-            assert took < 1.0
+            assert took < 1.5  # below the 600 ms case's 1.62 s floor, with room for a loaded machine
         else:
             assert took >= 3 * backoff_ms / 1000 * 0.9
     finally:
