@@ -132,7 +132,11 @@ def test_fetch_error_backoff(mock1, backoff_ms):
     topic = _topic_of_batches(mock1, batches=1)
     c = _consumer(mock1, topic, **{"fetch.error.backoff.ms": backoff_ms, "fetch.max.wait.ms": 50})
     try:
-        time.sleep(0.3)
+        # take the record first: a fetch of it still buffered would answer the poll below
+        # without any Fetch meeting the errors
+        first = time.monotonic()
+        while not c.poll(0.05) and time.monotonic() - first < 10:
+            pass
         c.seek((topic, 0), 0)
         _peers.mock_fault(mock1, "errors", 1, 7, 7, 7)  # three Fetch answers REQUEST_TIMED_OUT
         start = time.monotonic()
