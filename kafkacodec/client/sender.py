@@ -131,6 +131,21 @@ def stamp(b: ProducerBatch, producer_id: int, transactional: bool) -> None:
         b.stamped = want
 
 
+def _earliest(a: float | None, b: float | None) -> float | None:
+    """The earlier of two wake-up times, either of which may be None (no wake-up)."""
+    return b if a is None else a if b is None else min(a, b)
+
+
+def _pop_expired(acc: RecordAccumulator, dq: collections.deque[ProducerBatch], now: float,
+                 expired: list[ProducerBatch]) -> None:
+    """Under the accumulator's lock: the front batches of `dq` past delivery.timeout.ms and not
+    in flight, sealed, onto `expired` (the compiled twin is inside _sender_steps.drain)."""
+    while dq and not dq[0].in_flight and now >= dq[0].deadline:
+        b = dq.popleft()
+        acc.seal(b)
+        expired.append(b)
+
+
 class PartitionState(SequenceState):
     """Sequence numbers of one partition (idempotence)."""
 
@@ -214,18 +229,12 @@ class Sender(SenderState):
                 deadline = self._init_producer_id(now)
                 if self.producer_id < 0:
                     # nothing can be numbered without an id; what waits still meets delivery.timeout.ms
-                    expires = self._expire_waiting(acc, now)
-                    if deadline is None or (expires is not None and expires < deadline):
-                        return expires
-                    return deadline
+                    return _earliest(deadline, self._expire_waiting(acc, now))
         if self._pid_request is not None:
             # an epoch bump is under way (its answer wakes us): however long the broker is
             # silent, the batches waiting for it fail at delivery.timeout.ms
             expires = self._expire_waiting(acc, now)
-            in_flight_wake = self._expire_in_flight(now) if self._request_deadlines else None
-            if in_flight_wake is not None and (expires is None or in_flight_wake < expires):
-                return in_flight_wake
-            return expires
+            return _earliest(expires, self._expire_in_flight(now) if self._request_deadlines else None)
         txn = self.txn
         if txn is not None and txn.abortable_error is not None:
             self.numbers_dropped(acc.fail_all(txn.abortable_error))
@@ -251,9 +260,7 @@ class Sender(SenderState):
             for request in self._requests(node, batches):
                 self._send_produce(node, request, now)
         if self._request_deadlines:
-            in_flight_wake = self._expire_in_flight(now)
-            if in_flight_wake is not None and (next_wake is None or in_flight_wake < next_wake):
-                next_wake = in_flight_wake
+            next_wake = _earliest(next_wake, self._expire_in_flight(now))
         if next_wake is not None:
             next_wake = max(next_wake, now + 0.0005)
         return next_wake
@@ -273,10 +280,7 @@ class Sender(SenderState):
         next_wake: float | None = None
         with acc.lock:
             for dq in acc.deques.values():
-                while dq and not dq[0].in_flight and now >= dq[0].deadline:
-                    b = dq.popleft()
-                    acc.seal(b)
-                    expired.append(b)
+                _pop_expired(acc, dq, now, expired)
                 if dq and (next_wake is None or dq[0].deadline < next_wake):
                     next_wake = dq[0].deadline
         self._fail_expired(expired)
@@ -329,10 +333,7 @@ class Sender(SenderState):
         linger = self.linger
         with acc.lock:
             for tp, dq in acc.deques.items():
-                while dq and not dq[0].in_flight and now >= dq[0].deadline:
-                    b = dq.popleft()
-                    acc.seal(b)
-                    expired.append(b)
+                _pop_expired(acc, dq, now, expired)
                 if not dq:
                     continue
                 b = dq[0]
