@@ -33,6 +33,22 @@ def human(n: float) -> str:
     return str(n)
 
 
+def rate(count: int, seconds: float) -> float | None:
+    """Per second, whole above 100 and to a tenth below (a small topic read in seconds is not 0/s)."""
+    if not seconds:
+        return None
+    per_second = count / seconds
+    return round(per_second) if per_second >= 100 else round(per_second, 1)
+
+
+def format_rate(per_second: float | None) -> str:
+    return "n/a" if per_second is None else f"{per_second:,}"
+
+
+def plural(n: int, singular: str, many: str | None = None) -> str:
+    return f"{n:,} {singular if n == 1 else (many or singular + 's')}"
+
+
 class CommandError(Exception):
     """A one-line reason the command stops, and its exit status (2: the
     input or OUT is not acceptable; 1: the data or the job failed)."""

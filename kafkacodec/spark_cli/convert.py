@@ -31,8 +31,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal, Self, TextIO
 
 from kafkacodec.spark_cli import check, demo
-from kafkacodec.spark_cli._common import (MARKER, CommandError, Output, changed, demo_checked, human, job_failed,
-                                          snapshot, spark_session)
+from kafkacodec.spark_cli._common import (MARKER, CommandError, Output, changed, demo_checked, format_rate, human,
+                                          job_failed, plural, rate, snapshot, spark_session)
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -262,7 +262,7 @@ def convert(logdir: str, out: str, *, spark: SparkSession, options: Mapping[str,
         "written": written,
         "spark_partitions": groups,
         "seconds": round(seconds, 1),
-        "rows_per_second": round(rows / seconds) if seconds else None,
+        "rows_per_second": rate(rows, seconds),
         "isolation_level": opts.isolation_level,
         "on_corruption": opts.on_corruption,
         # counted on local masters only (the tasks' counter files)
@@ -280,9 +280,9 @@ def _print_summary(s: dict[str, Any], stream: TextIO | None = None) -> None:
     out.write(
         f"rows: {s['rows']:,}\n"
         f"input: {human(s['input_bytes'])} ({s['input_bytes']:,} bytes of record batches)\n"
-        f"output: {human(s['output_bytes'])} in {s['files']} Parquet files in {s['out']}\n"
-        f"seconds: {s['seconds']:.1f} ({s['spark_partitions']} Spark partitions)\n"
-        f"rows/s: {s['rows_per_second']:,}\n")
+        f"output: {human(s['output_bytes'])} in {plural(s['files'], 'Parquet file')} in {s['out']}\n"
+        f"seconds: {s['seconds']:.1f} ({plural(s['spark_partitions'], 'Spark partition')})\n"
+        f"rows/s: {format_rate(s['rows_per_second'])}\n")
     if s.get("skipped_batches"):
         out.write(f"skipped: {s['skipped_batches']:,} corrupt batches ({s['skipped_bytes']:,} bytes), "
                   f"--on-corruption skip\n")

@@ -43,8 +43,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from kafkacodec.spark_cli import check, demo
-from kafkacodec.spark_cli._common import (CommandError, Output, changed, demo_checked, human, job_failed, snapshot,
-                                          spark_session)
+from kafkacodec.spark_cli._common import (CommandError, Output, changed, demo_checked, format_rate, human, job_failed,
+                                          plural, rate, snapshot, spark_session)
 
 if TYPE_CHECKING:
     from pyspark.sql.streaming.query import StreamingQuery
@@ -243,16 +243,17 @@ def _targets(args: argparse.Namespace, bootstrap: str, topics: list[str]) -> dic
                            f"{_one_line(exc)}", 1) from None
 
 
-def _parquet_bytes(out: str) -> tuple[int, int]:
-    size = count = 0
-    for root, dirs, names in os.walk(out):
-        dirs[:] = [d for d in dirs if not d.startswith(("_", "."))]
-        for name in names:
-            if name.endswith(".parquet") and not name.startswith((".", "_")):
-                with contextlib.suppress(OSError):
-                    size += os.path.getsize(os.path.join(root, name))
-                    count += 1
-    return size, count
+def _committed_bytes(out: str, before: dict[str, Any]) -> int:
+    """Bytes of the Parquet files the sink committed in ``out`` since the run began: what the
+    summary counts too (files of failed attempts and of earlier runs are not counted)."""
+    real_out = os.path.realpath(out)
+    size = 0
+    for path in check.committed_files(out):
+        if os.path.relpath(os.path.realpath(path), real_out) in before:
+            continue
+        with contextlib.suppress(OSError):
+            size += os.path.getsize(path)
+    return size
 
 
 @dataclasses.dataclass(eq=False)
@@ -261,10 +262,12 @@ class _StreamProgress:
     offsets to catch up on, Parquet bytes written, elapsed time."""
 
     out: str
+    before: dict[str, Any]  # OUT's files before the run, not counted
     targets: dict[_TopicPartition, int]
     stream: TextIO
     enabled: bool
     start: float
+    waiting: str = ""  # the query's last status while no batch has finished yet
     rows: int = 0
     batches: int = 0
     seen: set[int | None] = dataclasses.field(default_factory=set)  # batch ids
@@ -272,6 +275,7 @@ class _StreamProgress:
     reached: dict[_TopicPartition, int] = dataclasses.field(default_factory=dict)
 
     def update(self, query: StreamingQuery) -> None:
+        self._say_what_it_waits_for(query)
         for p in query.recentProgress:
             batch = p.get("batchId")
             if batch in self.seen:
@@ -298,9 +302,23 @@ class _StreamProgress:
             done = sum(max(0, min(self.reached.get(tp, 0), n) - first.get(tp, 0)) for tp, n in self.targets.items())
             if todo:
                 parts.append(f"{done / todo:.0%} of {todo:,} offsets")
-        size, _ = _parquet_bytes(self.out)
-        parts.append(f"{human(size)} Parquet")
+        parts.append(f"{human(_committed_bytes(self.out, self.before))} Parquet")
         return ", ".join(parts) + f", {time.monotonic() - self.start:.0f}s"
+
+    def _say_what_it_waits_for(self, query: StreamingQuery) -> None:
+        """Before the first batch ends (Spark plans the query and starts its tasks, which takes
+        seconds), a line each time the query's status changes, so the wait is not silent."""
+        if not self.enabled or self.batches:
+            return
+        try:
+            message = str(query.status.get("message") or "")
+        except Exception:  # the query may end between the caller's look and this one
+            return
+        if message and message != self.waiting:
+            self.waiting = message
+            self.stream.write(f"pipeline: waiting for the first micro-batch: {message[:1].lower()}{message[1:]}, "
+                              f"{time.monotonic() - self.start:.0f}s\n")
+            self.stream.flush()
 
 
 @contextlib.contextmanager
@@ -344,7 +362,7 @@ def _stream_and_report(args: argparse.Namespace, bootstrap: str, topics: list[st
         if args.max_offsets_per_trigger:
             reader = reader.option("maxOffsetsPerTrigger", str(args.max_offsets_per_trigger))
         t0 = time.monotonic()
-        meter = _StreamProgress(out, targets, log, not args.no_progress, t0)
+        meter = _StreamProgress(out, before, targets, log, not args.no_progress, t0)
         try:
             query = (reader.load().writeStream.format("parquet")
                      .option("path", out)
@@ -387,7 +405,7 @@ def _stream_and_report(args: argparse.Namespace, bootstrap: str, topics: list[st
         "out": out, "bootstrap": bootstrap, "topics": topics, "isolation_level": args.isolation_level,
         "rows": new_rows, "rows_total": rows, "output_bytes": output_bytes, "files": len(new_files),
         "micro_batches": meter.batches, "seconds": round(seconds, 1),
-        "rows_per_second": round(new_rows / seconds) if seconds else None, "offsets": offsets,
+        "rows_per_second": rate(new_rows, seconds), "offsets": offsets,
     }
     status = 0
     problems: list[str] = []
@@ -417,9 +435,9 @@ def _print_summary(s: dict[str, Any], info: demo.LiveDemoInfo | None, problems: 
     out.write(f"rows: {s['rows']:,}" + (f" ({s['rows_total']:,} in OUT)" if s["rows_total"] != s["rows"] else "")
               + "\n")
     out.write(f"topics: {', '.join(s['topics'])} ({s['isolation_level']})\n")
-    out.write(f"output: {human(s['output_bytes'])} in {s['files']} Parquet files in {s['out']}\n")
-    out.write(f"seconds: {s['seconds']:.1f} ({s['micro_batches']} micro-batches)\n")
-    out.write(f"rows/s: {s['rows_per_second']:,}\n")
+    out.write(f"output: {human(s['output_bytes'])} in {plural(s['files'], 'Parquet file')} in {s['out']}\n")
+    out.write(f"seconds: {s['seconds']:.1f} ({plural(s['micro_batches'], 'micro-batch', 'micro-batches')})\n")
+    out.write(f"rows/s: {format_rate(s['rows_per_second'])}\n")
     if info is not None:
         if not problems:
             t = info.transactions

@@ -43,6 +43,10 @@ def test_demo_end_to_end_on_embedded_tansu(spark, tansu_installed, tmp_path, cap
     lines = [line for line in captured.err.splitlines() if line.startswith("pipeline: batch")]
     assert len(lines) == s["micro_batches"] and lines[-1].startswith(f"pipeline: batch {s['micro_batches']}, ")
     assert f"{s['rows']:,} rows, 100% of" in lines[-1]
+    # the last progress line counts the bytes the summary counts (committed files of this run only)
+    assert f", {_common.human(s['output_bytes'])} Parquet, " in lines[-1]
+    # the wait before the first batch is not silent: Spark's status while it plans and starts
+    assert any(line.startswith("pipeline: waiting for the first micro-batch: ") for line in captured.err.splitlines())
     pid = int(re.search(r"Tansu at 127\.0\.0\.1:\d+ \(pid (\d+)", captured.err).group(1))
     assert _peers.pid_gone(pid)
     assert f"stopped the embedded broker (pid {pid})" in captured.err
