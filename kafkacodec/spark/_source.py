@@ -170,11 +170,20 @@ class KafkaLogReaderNoPushdown(KafkaLogReader):
     pushFilters = DataSourceReader.pushFilters  # Spark's default: "not implemented"
 
 
-def register(spark: SparkSession) -> None:
+def register(spark: SparkSession, *, short_errors: bool = True) -> None:
     """Make ``spark.read.format("kafka-log")`` and ``format("kafka-live")``
     available in this session, and turn on Spark's filter pushdown for Python
     sources (``spark.sql.python.filterPushdown.enabled``): filters on topic,
     partition, offset and timestamp then choose what is read.
+
+    ``short_errors`` (the default) sets
+    ``spark.sql.execution.pyspark.udf.hideTraceback.enabled``: a failed read
+    (a missing log directory, a topic that is gone) then ends in Spark's one
+    line naming the cause, such as ``[PYTHON_DATA_SOURCE_ERROR] Failed to
+    generate Python data source read partitions: KafkaLogError: no such
+    directory: /data``, instead of the Python worker's whole trace inside it.
+    The setting is the session's, so Python UDFs' errors are one line too;
+    pass ``short_errors=False`` to keep the traces.
 
     ``spark.dataSource.register(KafkaLogDataSource)`` (PySpark's own way)
     works too; without that setting Spark reads everything the options name
@@ -182,5 +191,7 @@ def register(spark: SparkSession) -> None:
     from kafkacodec.spark._live_source import KafkaLiveDataSource
 
     spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+    if short_errors:
+        spark.conf.set("spark.sql.execution.pyspark.udf.hideTraceback.enabled", "true")
     spark.dataSource.register(KafkaLogDataSource)
     spark.dataSource.register(KafkaLiveDataSource)

@@ -308,3 +308,22 @@ def test_planning_errors_in_spark(spark, ten):
     assert (f"kafka-live: fetching offsets from kafka.bootstrap.servers={nowhere} failed (1 attempt within "
             "kafka.default.api.timeout.ms=4000, fetchOffset.numRetries=3): ") in str(info.value)
     assert took < 4.0 + 8.0, took  # the bound, and Spark's planning around it
+
+
+@pytest.mark.broker
+def test_the_first_line_of_a_failed_read_names_the_cause(spark, ten, tmp_path):
+    """register() makes Spark's error one line carrying the cause, not the
+    Python worker's trace (its first line used to be "Traceback ...")."""
+    bs, _ = ten
+    missing_dir = tmp_path / "no-such-logs"
+    with pytest.raises(Exception) as info:
+        spark.read.format("kafka-log").load(str(missing_dir)).count()
+    first = str(info.value).splitlines()[0]
+    assert first.endswith(f"KafkaLogError: no such directory: {missing_dir}"), str(info.value)
+
+    with pytest.raises(Exception) as info:
+        (spark.read.format("kafka-live").option("kafka.bootstrap.servers", bs)
+         .option("subscribe", "gone-topic").load().count())
+    first = str(info.value).splitlines()[0]
+    assert first.endswith(f"LiveError: no topic gone-topic on {bs}"), str(info.value)
+    assert "Traceback" not in str(info.value)
