@@ -83,13 +83,16 @@ def _without(acquired: list[tuple[int, int, int]], held: dict[int, int]) -> list
 
 
 class _Session:
-    __slots__ = ("epoch", "in_flight", "buffered", "due", "partitions")
+    __slots__ = ("epoch", "in_flight", "buffered", "due", "idle_wait", "partitions")
 
     def __init__(self) -> None:
         self.epoch = 0          # 0: the next request opens a new session
         self.in_flight = False
         self.buffered = 0       # answers from this leader not yet taken by poll()
-        self.due = 0.0          # no request before (after a failure)
+        self.due = 0.0          # no request before (after a failure, or an answer with nothing new)
+        # the wait after an answer that listed only records this member holds: acknowledgements
+        # to send end it (they change what the leader lists)
+        self.idle_wait = False
         # what the session fetches: a leader keeps acquiring records of every partition a
         # ShareFetch of the session named, until one names it forgotten
         self.partitions: set[TopicPartition] = set()
@@ -207,9 +210,13 @@ class ShareFetcher:
                 if session is None:
                     session = self.sessions[node] = _Session()
                 if session.in_flight or now < session.due:
-                    if not session.in_flight:
-                        deadline = session.due if deadline is None else min(deadline, session.due)
-                    continue
+                    if not session.in_flight and session.idle_wait and any(tp in self.pending for tp in parts):
+                        session.due = 0.0
+                    else:
+                        if not session.in_flight:
+                            deadline = session.due if deadline is None else min(deadline, session.due)
+                        continue
+                session.idle_wait = False
                 acks = {tp: self.pending.pop(tp) for tp in parts if tp in self.pending}
                 stopping = self.closing or self._leaving is not None
                 if acks and (self.flush or stopping):
@@ -441,6 +448,7 @@ class ShareFetcher:
                 names = {info.topic_id: name for name, info in self.client.metadata.topics.items()}
                 codes: dict[TopicPartition, int] = {}
                 stale = False
+                listed = fresh = False  # records listed in the answer; new ones among them
                 for t in resp.responses:
                     name = names.get(t.topic_id)
                     if name is None:
@@ -453,10 +461,15 @@ class ShareFetcher:
                             if p.error_code:
                                 stale = stale or p.error_code in _STALE_METADATA
                             if p.acquired_records:
-                                self._arrived(tp, node, session, p)
+                                listed = True
+                                fresh = self._arrived(tp, node, session, p) or fresh
                         else:
                             codes[tp] = p.error_code
                             stale = stale or p.error_code in _STALE_METADATA
+                if listed and not fresh:
+                    # only what this member holds already: wait as a broker with nothing new would
+                    session.due = time.monotonic() + self.conf["fetch.max.wait.ms"] / 1000
+                    session.idle_wait = True
                 if stale:
                     self.client.metadata.request_update()
                 self._answered_acks(acks, codes, None)
@@ -485,7 +498,8 @@ class ShareFetcher:
         if self.lost_listener is not None and gone:
             self.lost_listener(gone)
 
-    def _arrived(self, tp: TopicPartition, node: int, session: _Session, p: Any) -> None:
+    def _arrived(self, tp: TopicPartition, node: int, session: _Session, p: Any) -> bool:
+        """Whether the answer of partition `tp` brought records this member did not hold."""
         acquired = [(a.first_offset, a.last_offset, a.delivery_count) for a in p.acquired_records]
         held = self.held.get(tp)
         if held is None:
@@ -493,18 +507,17 @@ class ShareFetcher:
         elif held:
             acquired = _without(acquired, held)
             if not acquired:
-                # only what this member holds already: wait as a broker with nothing new would
-                session.due = time.monotonic() + self.conf["fetch.max.wait.ms"] / 1000
-                return
+                return False
         for first, last, count in acquired:
             held.update(dict.fromkeys(range(first, last + 1), count))
         log.debug("broker %s epoch %s: %s acquired %s", node, session.epoch, tp, acquired)
         if self.closing or tp not in self.assigned:
             # nobody will take them: back to the group at once rather than after the lock
             self.acknowledge(tp, (o for first, last, _ in acquired for o in range(first, last + 1)), RELEASE)
-            return
+            return True
         session.buffered += 1
         self.completed.append(ShareFetch(tp, node, p.records, acquired))
+        return True
 
     def _answered_acks(self, acks: dict[TopicPartition, dict[int, int]], codes: dict[TopicPartition, int],
                        error: BaseException | None) -> None:
