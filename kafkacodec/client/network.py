@@ -287,9 +287,29 @@ class NetworkClient:
                 if broker is None:
                     return None
                 host, port = broker.host, broker.port
+                conn = self._adopt_bootstrap(node_id, host, port)
+                if conn is not None:
+                    return conn
             conn = BrokerConnection(self, node_id, host, port)
             self.connections[node_id] = conn
         return conn
+
+    def _adopt_bootstrap(self, node_id: int, host: str, port: int) -> BrokerConnection | None:
+        """The bootstrap server's live connection when metadata names broker `node_id` at that
+        same address: it goes on as that broker's, instead of a second connection to one
+        address costing a connect and an ApiVersions round trip (a one-broker cluster's first
+        Produce waits for them).  Its requests in flight are answered on it as before."""
+        for boot_id, boot_host, boot_port in self._bootstrap:
+            if boot_host == host and boot_port == port:
+                conn = self.connections.get(boot_id)
+                if conn is None or conn.state == DISCONNECTED:
+                    return None
+                del self.connections[boot_id]
+                conn.node_id = conn.label = node_id
+                self.connections[node_id] = conn
+                log.debug("broker %d (%s:%d): the bootstrap connection serves it", node_id, host, port)
+                return conn
+        return None
 
     def least_loaded_node(self, now: float) -> int | None:
         """A ready broker with the fewest requests; else one connecting; else one we may connect to."""
