@@ -158,12 +158,22 @@ def test_sink_options():
     assert S.progress_topic(S.parse_sink_options({"kafka.bootstrap.servers": "h:1", "progressTopic": "p"})) == "p"
 
 
-def _failing_udf(fail_partition, after):
+def _failing_udf(fail_partition, after, written=None):
     """Fails task `fail_partition` (first attempt) at its row `after`, a few seconds
-    late so that the other task has finished its write."""
+    late so that the other task has finished its write.  With ``written=(bootstrap,
+    topic)`` it fails only once the topic holds records (up to 60 s), so that on a
+    loaded machine the writes the test then looks for have reached the broker."""
     from pyspark.sql import functions as F
 
     seen = {}
+
+    def wait_for_records(bootstrap, topic, *, deadline):  # nested: the workers cannot import this module
+        from kafkacodec.client import Consumer
+
+        with Consumer({"bootstrap.servers": bootstrap}) as c:
+            parts = [(topic, p) for p in range(2)]
+            while sum(c.end_offsets(parts).values()) == 0 and time.monotonic() < deadline:
+                time.sleep(0.2)
 
     @F.udf("string")
     def check(v):
@@ -175,6 +185,8 @@ def _failing_udf(fail_partition, after):
             seen[at] = seen.get(at, 0) + 1
             if seen[at] == after:
                 time.sleep(3)
+                if written is not None:
+                    wait_for_records(*written, deadline=time.monotonic() + 60)
                 raise RuntimeError("task fails mid-write")
         return v
     return check
@@ -190,7 +202,7 @@ def test_failed_task_leaves_nothing_committed(spark, live_broker):
     rows = [(b"k%d" % i, "v-%d-%s" % (i, "x" * 300), [], None) for i in range(4000)]
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "200")
     try:
-        df = _df(spark, rows).withColumn("value", _failing_udf(1, 1500)("value"))
+        df = _df(spark, rows).withColumn("value", _failing_udf(1, 1500, written=(bs, topic))("value"))
         with pytest.raises(Exception, match="task fails mid-write"):
             _write(df, bs, topic)
     finally:
