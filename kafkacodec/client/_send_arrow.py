@@ -249,6 +249,15 @@ def _encoded_ahead(jobs: Iterable[_J], encode: Callable[[_J], bytearray],
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def encode_typed(data: Any, value_schema: Any, key_schema: Any) -> Any:
+    """``data`` with its typed (struct) `value` / `key` columns encoded by the given formats
+    (kafkacodec.values), before anything is checked or queued."""
+    from kafkacodec.values import encode_columns
+    if not isinstance(data, (pa.Table, pa.RecordBatch)):
+        raise TypeError(f"send_arrow needs a pyarrow Table or RecordBatch, not {type(data).__name__}")
+    return encode_columns(data, value=value_schema, key=key_schema)
+
+
 def send_arrow(producer: Producer, topic: str, data: Any, count: int, partition: int | None) -> BulkResult:
     """The table is encoded a chunk of about buffer.memory / 32 (4 MiB at most) at a time,
     and each chunk's batches are queued (waiting for memory, as append_batch does) before

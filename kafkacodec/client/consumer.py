@@ -59,6 +59,14 @@ log = logging.getLogger(__name__)
 ConsumerRecord = Record
 
 
+def _formats(value_schema: Any, key_schema: Any) -> tuple[Any, Any] | None:
+    """The formats poll_arrow decodes with (checked before records are taken), None for binary."""
+    if value_schema is None and key_schema is None:
+        return None
+    from kafkacodec.values import as_format
+    return as_format(value_schema), as_format(key_schema)
+
+
 class RebalanceListener:
     """Override what you need; the consumer calls these inside poll()."""
 
@@ -228,17 +236,30 @@ class Consumer:
         limit = self.conf["max.poll.records"] if max_records is None else _checks.positive_int(max_records, "max_records")
         return self._poll(timeout, limit, self._buffer.take_records) or []
 
-    def poll_arrow(self, timeout: float | None = None, max_records: int | None = None) -> pa.RecordBatch:
+    def poll_arrow(self, timeout: float | None = None, max_records: int | None = None, *,
+                   value_schema: Any = None, key_schema: Any = None) -> pa.RecordBatch:
         """A pyarrow.RecordBatch of fetched records (columns topic, partition, offset,
         timestamp, timestamp_type, key, value, headers); empty after `timeout` without data.
         Without max_records, the records of one completed fetch (one partition's response),
-        handed over without a copy; with max_records, up to that many from as many fetches."""
+        handed over without a copy; with max_records, up to that many from as many fetches.
+
+        ``value_schema`` / ``key_schema`` turn that column into a typed one (a struct for a
+        record): a :mod:`kafkacodec.values` format (``AvroFormat(schema, confluent=True,
+        registry=...)``, ``JsonFormat(arrow_schema)``), Avro schema text or dict, or a pyarrow
+        Schema (JSON objects).  A value that does not decode raises CorruptDataError naming its
+        Kafka offset; the records stay consumed (seek back to read them again)."""
         import pyarrow as pa
         limit = _checks.positive_int(max_records, "max_records") if max_records is not None else 1 << 62
+        formats = _formats(value_schema, key_schema)
         parts = self._poll(timeout, limit, self._buffer.take_arrow)
         if not parts:
-            return empty_batch()
-        return parts[0] if len(parts) == 1 else pa.concat_batches(parts)
+            batch = empty_batch()
+        else:
+            batch = parts[0] if len(parts) == 1 else pa.concat_batches(parts)
+        if formats is not None:
+            from kafkacodec.values import decode_columns
+            batch = decode_columns(batch, value=formats[0], key=formats[1])
+        return batch
 
     def _poll(self, timeout: float | None, limit: int, take: Callable[[int], list[_T]]) -> list[_T]:
         self._check_open()
@@ -703,8 +724,10 @@ class AsyncConsumer:
     async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[ConsumerRecord]:
         return await self._run(self._consumer.poll, timeout, max_records)
 
-    async def poll_arrow(self, timeout: float | None = None, max_records: int | None = None) -> pa.RecordBatch:
-        return await self._run(self._consumer.poll_arrow, timeout, max_records)
+    async def poll_arrow(self, timeout: float | None = None, max_records: int | None = None, *,
+                         value_schema: Any = None, key_schema: Any = None) -> pa.RecordBatch:
+        return await self._run(self._consumer.poll_arrow, timeout, max_records, value_schema=value_schema,
+                               key_schema=key_schema)
 
     async def unsubscribe(self) -> None:
         await self._run(self._consumer.unsubscribe)

@@ -359,9 +359,15 @@ class Producer:
             self._client.wakeup()  # the I/O loop's next wait ends when this partition's time does
         return partition
 
-    def send_arrow(self, topic: str, data: Any, *, partition: int | None = None) -> BulkResult:
+    def send_arrow(self, topic: str, data: Any, *, partition: int | None = None, value_schema: Any = None,
+                   key_schema: Any = None) -> BulkResult:
         """Send a pyarrow Table or RecordBatch (columns `value` and optionally `key`,
         `timestamp`, `headers`): the batches are built from the columns in C.
+
+        ``value_schema`` / ``key_schema``: a struct (or other typed) `value` / `key` column is
+        encoded first, in C for Avro: a :mod:`kafkacodec.values` format
+        (``AvroFormat(schema, schema_id=7)`` writes Confluent's header), Avro schema text or
+        dict, or a pyarrow Schema (JSON objects).  A binary column is sent as it is.
 
         Keyed rows go to murmur2's partition (or the configured partitioner's), rows
         without a key fill batches partition after partition; `partition` sends all
@@ -382,6 +388,8 @@ class Producer:
         count = self._partition_count(topic)
         if self._txn is not None:
             self._txn.check_can_send()
+        if value_schema is not None or key_schema is not None:
+            data = _send_arrow.encode_typed(data, value_schema, key_schema)
         return _send_arrow.send_arrow(self, topic, data, count, partition)
 
     # -- callbacks, flush, close
@@ -704,12 +712,14 @@ class AsyncProducer:
         result.add_listener(lambda r: loop.call_soon_threadsafe(done, r))
         return fut
 
-    async def send_arrow(self, topic: str, data: Any, *, partition: int | None = None) -> BulkResult:
+    async def send_arrow(self, topic: str, data: Any, *, partition: int | None = None, value_schema: Any = None,
+                         key_schema: Any = None) -> BulkResult:
         """Producer.send_arrow, awaited until every batch is acknowledged; returns the
         BulkResult (offsets() then answers at once); raises the first delivery error."""
         self._get_loop()
         await self._drain_queued()
-        bulk = await self._run(self._producer.send_arrow, topic, data, partition=partition)
+        bulk = await self._run(self._producer.send_arrow, topic, data, partition=partition,
+                               value_schema=value_schema, key_schema=key_schema)
         import asyncio
         await asyncio.gather(*(self._result_future(r) for r, _, _ in bulk._parts))
         bulk.wait(0)

@@ -5,10 +5,10 @@
 (``fetch_max_bytes=...``), fills defaults and checks every value; an unknown
 name or a bad value raises ConfigError naming the setting.
 
-COMMON, CONSUMER, PRODUCER and ADMIN map each name to a Setting: its default,
+COMMON, CONSUMER, PRODUCER, ADMIN and SHARE_CONSUMER map each name to a Setting: its default,
 its check (which keeps what it accepts as data: bounds, options) and a line
 saying what it means.  ``describe(kind)`` lists them and
-``python -m kafkacodec.client.config [--kind producer|consumer|admin|all]
+``python -m kafkacodec.client.config [--kind producer|consumer|admin|share_consumer|all]
 [--markdown]`` prints them; the README's list of client settings is that
 printout.
 """
@@ -27,7 +27,7 @@ from kafkacodec.records.isolation import IsolationLevel
 if TYPE_CHECKING:
     import ssl
 
-__all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "KINDS", "Setting", "IsolationLevel",
+__all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "SHARE_CONSUMER", "KINDS", "Setting", "IsolationLevel",
            "describe", "markdown", "text"]
 
 
@@ -574,7 +574,24 @@ ADMIN: dict[str, Setting] = dict(COMMON, **{
     "default.api.timeout.ms": _time_limit("admin calls"),
 })
 
-KINDS: dict[str, dict[str, Setting]] = {"consumer": CONSUMER, "producer": PRODUCER, "admin": ADMIN}
+# a share group member (KIP-932) takes the consumer's connection and fetch settings and none of a
+# classic member's (offsets, assignors, auto commit): the group's coordinator keeps each record's state
+_SHARE_FROM_CONSUMER = ("group.id", "fetch.min.bytes", "fetch.max.wait.ms", "fetch.max.bytes", "max.poll.records",
+                        "check.crcs", "max.decompressed.bytes", "default.api.timeout.ms", "fetch.error.backoff.ms")
+
+SHARE_CONSUMER: dict[str, Setting] = dict(COMMON, **{name: CONSUMER[name] for name in _SHARE_FROM_CONSUMER}, **{
+    "share.acknowledgement.mode": Setting(
+        "implicit", _choice("implicit", "explicit"),
+        "ShareConsumer: implicit, the records one poll() returns are accepted by the next poll(), commit or "
+        "close(); explicit, each record is acknowledged with acknowledge(record, ACCEPT | RELEASE | REJECT) and "
+        "close() releases those that were not (Kafka's setting)."),
+    "share.fetch.max.records": Setting(
+        0, _int(0), "ShareConsumer: most records one ShareFetch acquires from a broker (0: max.poll.records); "
+                    "what it acquires stays locked to this member until acknowledged or the broker's lock ends."),
+})
+
+KINDS: dict[str, dict[str, Setting]] = {"consumer": CONSUMER, "producer": PRODUCER, "admin": ADMIN,
+                                        "share_consumer": SHARE_CONSUMER}
 
 
 def resolve(config: Mapping[str, Any] | None, keywords: Mapping[str, Any], allowed: Mapping[str, Setting],
@@ -737,17 +754,21 @@ def _sections(kind: str) -> list[tuple[str, list[Row]]]:
     """[(title, rows)]: one client's settings, or for "all" the settings every client
     shares and then each client's own (or its own default of a shared one)."""
     if kind in KINDS:
-        return [(kind.capitalize(), _rows(KINDS[kind], KINDS[kind]))]
+        return [(_title(kind), _rows(KINDS[kind], KINDS[kind]))]
     if kind != "all":
         raise ConfigError(f"kind: expected {', '.join(KINDS)} or all, got {kind!r}")
     return [("Every client", _rows(COMMON, COMMON))] + [
-        (name.capitalize(), _rows(table, [n for n in table if table[n] is not COMMON.get(n)]))
+        (_title(name), _rows(table, [n for n in table if table[n] is not COMMON.get(n)]))
         for name, table in KINDS.items()]
+
+
+def _title(kind: str) -> str:
+    return kind.replace("_", " ").capitalize()
 
 
 def describe(kind: str = "all") -> list[Row]:
     """[(name, default, range, meaning)] of the settings of `kind` ("producer",
-    "consumer", "admin"; "all": those every client shares, then each client's own)."""
+    "consumer", "admin", "share_consumer"; "all": those every client shares, then each client's own)."""
     return [row for _, rows in _sections(kind) for row in rows]
 
 
