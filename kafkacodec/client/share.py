@@ -84,6 +84,28 @@ def _ack_type(value: object) -> int:
 
 
 class ShareConsumer:
+    """A member of a share group (KIP-932): records of the subscribed topics, each acquired by
+    one member at a time and acknowledged.
+
+    Settings (``kafkacodec.client.config.SHARE_CONSUMER``; ``python -m kafkacodec.client.config
+    --kind share_consumer`` lists them): the connection settings every client takes, ``group.id``
+    (required), the consumer's fetch settings (``fetch.min.bytes``, ``fetch.max.wait.ms``,
+    ``fetch.max.bytes``, ``max.poll.records``, ``check.crcs``, ``max.decompressed.bytes``,
+    ``fetch.error.backoff.ms``, ``default.api.timeout.ms``) and
+
+    ``share.acknowledgement.mode``
+        ``implicit`` (default): the records a poll() returns are accepted by the next poll(),
+        commit_sync()/commit_async() or close().  ``explicit``: each record is acknowledged with
+        acknowledge(record, ACCEPT | RELEASE | REJECT); close() releases the ones that were not.
+    ``share.fetch.max.records``
+        Most records one ShareFetch acquires from a broker (0, the default: max.poll.records).
+        Acquired records stay locked to this member until acknowledged or the broker's lock
+        (its ``group.share.record.lock.duration.ms``) ends.
+
+    A classic member's settings (offsets, assignors, auto commit) are refused: the share
+    group's coordinator keeps the state of each record.
+    """
+
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         self.conf = conf = resolve(config, settings, SHARE_CONSUMER, "share consumer")
         if not conf["group.id"]:

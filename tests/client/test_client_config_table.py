@@ -13,8 +13,8 @@ import pytest
 from kafkacodec import protocol
 from kafkacodec.client import admin, versions
 from kafkacodec.client.admin import Admin
-from kafkacodec.client.config import (ADMIN, COMMON, CONSUMER, KINDS, PRODUCER, Check, IsolationLevel, describe,
-                                      markdown, resolve, text)
+from kafkacodec.client.config import (ADMIN, COMMON, CONSUMER, KINDS, PRODUCER, SHARE_CONSUMER, Check, IsolationLevel,
+                                      describe, markdown, resolve, text)
 from kafkacodec.client.errors import ConfigError
 from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
@@ -262,7 +262,9 @@ def test_every_setting_has_a_one_line_meaning_and_a_range():
             assert meaning.strip() and "\n" not in meaning and meaning.endswith("."), name
             assert accepts.strip() and default.strip(), name
     assert [row[0] for row in describe("producer")] == list(PRODUCER)
-    assert {row[0] for row in describe("all")} == set(CONSUMER) | set(PRODUCER) | set(ADMIN)
+    assert {row[0] for row in describe("all")} == set(CONSUMER) | set(PRODUCER) | set(ADMIN) | set(SHARE_CONSUMER)
+    # the share consumer's section lists the consumer settings it takes as well as its own
+    assert {row[0] for row in describe("share_consumer")} == set(SHARE_CONSUMER)
     with pytest.raises(ConfigError, match="kind"):
         describe("broker")
 
