@@ -590,10 +590,11 @@ SETTINGS = {
     "consume_cb": _none(f"{C_API} (rd_kafka_consume_callback); Consumer.poll() and consume() return the "
                         f"messages.", scope=C, example=lambda *args: None),
     "consume.callback.max.messages": _none("Only for librdkafka's C consume callback API.", scope=C),
-    "max.poll.records": _none("librdkafka's share consumer only; Consumer.consume(num_messages) takes as many as "
-                              "asked.", scope=C),
-    "share.acknowledgement.mode": _none("Share consumers only (KIP-932), which the face does not offer yet.",
-                                        scope=C),
+    "max.poll.records": _none("The face's ShareConsumer takes it (most records one poll() returns, and one "
+                              "ShareFetch acquires); Consumer.consume(num_messages) takes as many as asked.", scope=C),
+    "share.acknowledgement.mode": _none("The face's ShareConsumer takes it (KIP-932: implicit, a poll's records are "
+                                        "accepted by the next poll, commit or close; explicit, acknowledge() marks "
+                                        "each); the Consumer ignores it, as librdkafka does.", scope=C),
     # deprecated in librdkafka, still accepted where the behaviour is kafkacodec's
     "offset.store.method": _none("broker, the only offset store kafkacodec has; file is refused.", _offset_store,
                                  scope=C),
