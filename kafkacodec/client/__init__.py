@@ -11,13 +11,9 @@ only waits on futures and decodes what has been fetched.
 """
 from typing import TYPE_CHECKING
 
-from kafkacodec.client.admin import Admin, OffsetAndTimestamp, TopicPartition
-from kafkacodec.client.consumer import AsyncConsumer, Consumer, ConsumerRecord, RebalanceListener
 from kafkacodec.client.errors import (AuthenticationError, BrokerResponseError, CallbackError, ClientFailedError,
                                       ConfigError, InvalidArgumentError, KafkaConnectionError, KafkaError,
                                       KafkaTimeoutError, SendArrowError, SendArrowTimeoutError)
-from kafkacodec.client.producer import (AsyncProducer, BulkResult, ConsumerGroupMetadata, Producer, RecordHandle,
-                                       RecordMetadata)
 
 __all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceListener", "TopicPartition",
            "OffsetAndTimestamp",
@@ -27,18 +23,39 @@ __all__ = ["Consumer", "AsyncConsumer", "Admin", "ConsumerRecord", "RebalanceLis
            "CallbackError", "SendArrowError", "SendArrowTimeoutError",
            "ShareConsumer", "AsyncShareConsumer", "ShareRecord", "AcknowledgeType"]
 
-_SHARE = {"ShareConsumer", "AsyncShareConsumer", "ShareRecord", "AcknowledgeType"}  # loaded when first named
+# The module of each client class, imported when the name is first used: a script that only
+# produces never loads the consumer, the group protocol or the admin client (a few ms at start).
+_MODULE_OF = {
+    "Producer": "producer", "AsyncProducer": "producer", "RecordHandle": "accumulator",
+    "RecordMetadata": "types", "BulkResult": "types", "ConsumerGroupMetadata": "types",
+    "TopicPartition": "types", "OffsetAndTimestamp": "types",
+    "Consumer": "consumer", "AsyncConsumer": "consumer", "ConsumerRecord": "consumer",
+    "RebalanceListener": "consumer",
+    "Admin": "admin",
+    "ShareConsumer": "share", "AsyncShareConsumer": "share", "ShareRecord": "share", "AcknowledgeType": "share",
+    # a broker error class is made when first named (see errors)
+    "ProducerFencedError": "errors",
+}
 
-# A broker error class is made when first named (see errors): this one too.
 if TYPE_CHECKING:
+    from kafkacodec.client.accumulator import RecordHandle
+    from kafkacodec.client.admin import Admin
+    from kafkacodec.client.consumer import AsyncConsumer, Consumer, ConsumerRecord, RebalanceListener
     from kafkacodec.client.errors import ProducerFencedError
+    from kafkacodec.client.producer import AsyncProducer, Producer
     from kafkacodec.client.share import AcknowledgeType, AsyncShareConsumer, ShareConsumer, ShareRecord
+    from kafkacodec.client.types import (BulkResult, ConsumerGroupMetadata, OffsetAndTimestamp, RecordMetadata,
+                                         TopicPartition)
 else:
     def __getattr__(name):
-        if name in _SHARE:
-            from kafkacodec.client import share
-            return getattr(share, name)
-        if name == "ProducerFencedError":
-            from kafkacodec.client import errors
-            return errors.ProducerFencedError
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        globals()[name] = value  # found here directly from now on
+        return value
+
+    def __dir__():
+        return sorted(set(globals()) | set(__all__))
