@@ -90,22 +90,33 @@ def measure_all(w, op, selected, repeat, slow_fraction):
     return rows
 
 
-def _drop_beaten_limits(rows, key):
-    """A limit that some arm beats bounds nothing: it is reported as such, never as a limit."""
-    arms = [r for r in rows if r["status"] == "ok" and r["kind"] != "limit"]
-    for r in rows:
-        if r["status"] != "ok" or r["kind"] != "limit":
-            continue
+HIDDEN = ("not a bound", "looser bound")  # limit rows kept in the JSON only, with their reason
+
+
+def _keep_binding_limit(rows, key, peers=()):
+    """Of the limit rows, only the one that bounds this work shows: a limit that some arm
+    (``peers`` included: adapters that are arms here though limits elsewhere) beats bounds
+    nothing, and of the rest only the tightest says how far from its limit the work is."""
+    arms = [r for r in rows if r["status"] == "ok" and (r["kind"] != "limit" or r["adapter"] in peers)]
+    limits = [r for r in rows if r["status"] == "ok" and r["kind"] == "limit" and r["adapter"] not in peers]
+    for r in limits:
         faster = [a for a in arms if a[key] > r[key]]
         if faster:
             best = max(faster, key=lambda a: a[key])
             r.update(status="not a bound", beaten_by=best["adapter"],
                      reason=f"{best['adapter']} runs faster ({best[key] / r[key]:.2f}x), "
                             "so this measurement is no limit for this work")
+    bounds = [r for r in limits if r["status"] == "ok"]
+    if bounds:
+        tightest = min(bounds, key=lambda r: r[key])
+        for r in bounds:
+            if r is not tightest:
+                r.update(status="looser bound", reason=f"{tightest['adapter']} bounds this work more tightly "
+                                                       f"({r[key] / tightest[key]:.2f}x below this one)")
 
 
 def _ratios(rows, key):
-    _drop_beaten_limits(rows, key)
+    _keep_binding_limit(rows, key)
     base = next((r for r in rows if r["adapter"] == BASELINE and r["status"] == "ok"), None)
     kc = next((r for r in rows if r["adapter"] == "kafkacodec" and r["status"] == "ok"), None)
     for r in rows:
@@ -138,6 +149,8 @@ def print_records_table(entry):
     print(f"\n{entry['workload']} {entry['op']}")
     print(f"  {'adapter':<18}{'records/s':>14}{'MB/s':>10}{'vs ' + BASELINE:>16}  note")
     for r in entry["rows"]:
+        if r["status"] in HIDDEN:
+            continue
         if r["status"] != "ok":
             print(f"  {r['adapter']:<18}{r['status']:>14}{'':>10}{'':>16}  {r['reason']}")
             continue
@@ -146,9 +159,13 @@ def print_records_table(entry):
         if r["sampled"] < 1:
             note.append(f"{r['sampled']:.0%} sample")
         if "kafkacodec_share" in r:
-            note.append(f"kafkacodec reaches {r['kafkacodec_share']:.0%} of this limit")
+            note.append(f"kafkacodec reaches {share_text(r['kafkacodec_share'])} of this limit")
         print(f"  {r['adapter']:<18}{r['records_per_s']:>14,.0f}{r['mb_per_s']:>10.1f}{ratio:>16}  "
               + ", ".join(note))
+
+
+def share_text(share):
+    return "under 1%" if share < 0.01 else f"{share:.0%}"
 
 
 def run_crc(repeat, selected, big_mib, out):
@@ -180,7 +197,7 @@ def run_crc(repeat, selected, big_mib, out):
             row.update(status="ok", seconds=seconds, times=times, gb_per_s=nbytes / seconds / 1e9,
                        calls_per_s=len(bufs) / seconds)
         # the crc32c package is the peer this table compares with, not a bound of it
-        _drop_beaten_limits([r for r in rows if r["adapter"] != "crc32c-pkg"], "gb_per_s")
+        _keep_binding_limit(rows, "gb_per_s", peers=("crc32c-pkg",))
         pkg = next((r for r in rows if r["adapter"] == "crc32c-pkg" and r["status"] == "ok"), None)
         base = next((r for r in rows if r["adapter"] == BASELINE and r["status"] == "ok"), None)
         for r in rows:
@@ -195,6 +212,8 @@ def run_crc(repeat, selected, big_mib, out):
         print(f"\nCRC-32C, {label} (kafkacodec path: {impl})")
         print(f"  {'adapter':<18}{'GB/s':>9}{'vs crc32c-pkg':>15}{'vs ' + BASELINE:>16}")
         for r in rows:
+            if r["status"] in HIDDEN:
+                continue
             if r["status"] != "ok":
                 print(f"  {r['adapter']:<18}{r['status']:>9}  {r['reason']}")
                 continue
