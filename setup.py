@@ -56,7 +56,8 @@ class ReuseUpToDateBuild(build_ext):
     (about two minutes).  A module already compiled into the source tree,
     newer than its C sources, the headers in csrc/ and this file, is copied
     instead; any change to them, or a compiler setting in the environment,
-    builds it again."""
+    builds it again.  (A module compiled in place by hand with other flags,
+    e.g. a sanitizer build, is reused too: delete its .so to rebuild.)"""
 
     def build_extension(self, ext):
         built = os.path.join(*ext.name.split(".")) + sysconfig.get_config_var("EXT_SUFFIX")
