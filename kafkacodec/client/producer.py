@@ -589,6 +589,8 @@ class AsyncProducer:
         self._waiting: dict[BatchResult, list[tuple[asyncio.Future[RecordMetadata], int, int]]] = {}
         self._queued = 0       # appends handed to the worker and not yet done (loop thread only)
         self._last_queued: asyncio.Future[Any] | None = None
+        self._delivered: dict[BatchResult, asyncio.Future[None]] = {}  # delivered()'s, per batch
+        self._room = 0         # appends of at most batch.size bytes sure to find memory (loop thread only)
         self._closed = False
 
     @property
@@ -626,10 +628,68 @@ class AsyncProducer:
         if self._queued or topic not in p._counts:
             return False
         try:
-            need = max(p._acc.batch_size, RecordAccumulator._estimate(key, value, headers))
+            size = RecordAccumulator._estimate(key, value, headers)
         except TypeError:
             return True  # send() says what is wrong, at once
-        return p._pool.available_memory >= need  # a new batch would not wait for memory
+        batch_size = p._acc.batch_size
+        if size <= batch_size and self._room > 0:
+            # an append takes at most one new batch; memory freed meanwhile only adds room
+            self._room -= 1
+            return True
+        available = p._pool.available_memory  # a new batch would not wait for memory
+        self._room = available // batch_size - 1 if size <= batch_size else 0
+        return available >= max(batch_size, size)
+
+    def send_nowait(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,
+                    partition: int | None = None, timestamp: int | None = None) -> RecordHandle | None:
+        """Append one record on the loop's thread when that cannot block (the topic's metadata
+        known, memory for a new batch free, no append waiting on the worker before it): its
+        RecordHandle, whose answer ``delivered(handle)`` awaits; None when the append would wait
+        (then ``await send_handle(...)``).  Errors found before queueing are raised here."""
+        if self._loop is None:
+            self._get_loop()
+        if self._closed:
+            raise E.ClientClosedError("the producer is closed")
+        if not self._can_append_here(topic, key, value, headers):
+            return None
+        return self._producer.send(topic, value, key, headers, partition, timestamp)
+
+    async def send_handle(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,
+                          partition: int | None = None, timestamp: int | None = None) -> RecordHandle:
+        """Queue one record and return its RecordHandle once appended: at once when that cannot
+        block, else after the append ran on the worker thread behind those queued there (the
+        loop stays free while it waits for metadata or memory).  No future per record: await
+        ``delivered(handle)`` for the answer, then ``handle.get(0)``."""
+        handle = self.send_nowait(topic, value, key, headers, partition, timestamp)
+        if handle is not None:
+            return handle
+        return await self._append_on_worker(topic, value, key, headers, partition, timestamp)
+
+    def delivered(self, handle: RecordHandle) -> asyncio.Future[None]:
+        """An asyncio future done (result None) once the batch holding `handle`'s record is
+        answered; ``handle.get(0)`` then gives its RecordMetadata or raises its error.  One
+        future per batch, shared by the records of the batch."""
+        result = handle._result
+        fut = self._delivered.get(result)
+        if fut is None:
+            fut = self._delivered[result] = self._result_future(result)
+            fut.add_done_callback(lambda _: self._delivered.pop(result, None))
+        return fut
+
+    def _append_on_worker(self, topic: str, value: Any, key: Any, headers: Headers | None, partition: int | None,
+                          timestamp: int | None) -> asyncio.Future[RecordHandle]:
+        """The append on the worker thread, in order behind those queued there."""
+        self._queued += 1
+        queued = self._run(self._producer.send, topic, value, key, headers, partition, timestamp)
+        self._last_queued = queued
+
+        def appended(q: asyncio.Future[RecordHandle]) -> None:
+            self._queued -= 1
+            if self._last_queued is q:
+                self._last_queued = None
+
+        queued.add_done_callback(appended)
+        return queued
 
     def send_future(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,
                     partition: int | None = None, timestamp: int | None = None) -> asyncio.Future[RecordMetadata]:
@@ -649,14 +709,7 @@ class AsyncProducer:
             self._watch(handle, fut)
             return fut
         # may block for metadata or memory: on the worker, in order
-        self._queued += 1
-        queued = self._run(self._producer.send, topic, value, key, headers, partition, timestamp)
-        self._last_queued = queued
-
         def appended(q: asyncio.Future[RecordHandle]) -> None:
-            self._queued -= 1
-            if self._last_queued is q:
-                self._last_queued = None
             if fut.done():
                 return
             exc = q.exception() if not q.cancelled() else None
@@ -667,7 +720,7 @@ class AsyncProducer:
             else:
                 self._watch(q.result(), fut)
 
-        queued.add_done_callback(appended)
+        self._append_on_worker(topic, value, key, headers, partition, timestamp).add_done_callback(appended)
         return fut
 
     async def send(self, topic: str, value: Any = None, key: Any = None, headers: Headers | None = None,

@@ -92,6 +92,49 @@ def test_errors_arrive_through_the_future_and_closed_refuses(tansu_bootstrap):
     asyncio.run(main())
 
 
+def test_handles_without_a_future_per_record(tansu_bootstrap):
+    """send_nowait appends on the loop or says it would wait; send_handle then appends on the
+    worker in order; delivered() is one future per batch, after which handle.get(0) answers."""
+    topic = _topic(tansu_bootstrap, 2)
+
+    async def main():
+        # room for a few batches only: appends find no memory and wait on the worker
+        p = AsyncProducer({"bootstrap.servers": tansu_bootstrap, "batch.size": 1024, "buffer.memory": 16384,
+                           "linger.ms": 5, "max.request.size": 10000})
+        try:
+            assert p.send_nowait(topic, b"x") is None  # metadata unknown: it would wait
+            first = await p.send_handle(topic, b"first", partition=0)
+            await p.delivered(first)
+            assert first.get(0).offset == 0
+            handles, waited = [], 0
+            for i in range(400):
+                value = b"%03d" % i * 40
+                h = p.send_nowait(topic, value, partition=i % 2)
+                if h is None:
+                    waited += 1
+                    h = await p.send_handle(topic, value, partition=i % 2)
+                handles.append(h)
+            assert waited  # the small buffer made some appends wait on the worker
+            same_batch = [h for h in handles if h.partition == 1][:2]
+            assert p.delivered(same_batch[0]) is p.delivered(same_batch[1]) or \
+                p.delivered(same_batch[0]).done()
+            await asyncio.gather(*(p.delivered(h) for h in handles))
+            offsets = {0: [], 1: []}
+            for h in handles:
+                offsets[h.partition].append(h.get(0).offset)
+            assert offsets[0] == list(range(1, 201)) and offsets[1] == list(range(200))  # in order
+            with pytest.raises(ValueError, match="partition 5"):
+                p.send_nowait(topic, b"x", partition=5)  # refused at once, not through a future
+            with pytest.raises(E.BrokerResponseError, match="max.request.size"):
+                await p.send_handle(topic, b"x" * 12000, partition=0)
+        finally:
+            await p.close(10)
+        with pytest.raises(E.ClientClosedError):
+            p.send_nowait(topic, b"late")
+
+    asyncio.run(main())
+
+
 def test_send_arrow_awaited(tansu_bootstrap):
     pa = pytest.importorskip("pyarrow")
     topic = _topic(tansu_bootstrap, 4)
