@@ -1,7 +1,10 @@
 # The one bounds-checked reader (Cursor, with the Python-facing Reader over
-# it) and the one growable Writer of kafkacodec's compiled code.
+# it), the one growable Writer of kafkacodec's compiled code, and the one
+# OwnedBuffer that hands a GrowBuf's memory to Arrow without a copy.
 cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+from kafkacodec._growbuf cimport GrowBuf
 
 from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, kc_load_be16, kc_load_be32, kc_load_be64,
                                      read_uvarint, read_varint, uvarint_t, varint_t)
@@ -138,3 +141,20 @@ cdef class Writer:
     cdef uint32_t crc32c_of(self, Py_ssize_t start, Py_ssize_t stop) except? 0xFFFFFFFF
     cpdef bytes to_bytes(self)
     cdef bytes take_bytes(self)
+
+
+# malloc'd memory (a GrowBuf's, taken over) exported read-only through the
+# buffer protocol: the Arrow decoders' column buffers (pyarrow.py_buffer).
+@cython.final
+cdef class OwnedBuffer:
+    cdef uint8_t *data
+    cdef Py_ssize_t size
+    cdef Py_ssize_t cap             # >= KC_HUGE_ALIGN: a large, reusable block (kc_large_release)
+    cdef Py_ssize_t shape[1]
+    cdef Py_ssize_t strides[1]
+
+
+# `b`'s memory as an OwnedBuffer; `b` is left empty.
+cdef OwnedBuffer take_growbuf(GrowBuf *b)
+# One byte per slot (non-zero: set) packed into an Arrow bitmap, bit i of byte i // 8.
+cdef OwnedBuffer pack_bits(const GrowBuf *flags)

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Bounds-checked Reader, growable Writer and the public varint functions."""
+"""Bounds-checked Reader, growable Writer, OwnedBuffer and the public varint functions."""
 cimport cython
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_WRITABLE
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -10,6 +10,7 @@ cdef extern from "Python.h":
     PyObject *PyBytes_FromStringAndSize_raw "PyBytes_FromStringAndSize" (const char *, Py_ssize_t)
     char *PyBytes_AS_STRING_raw "PyBytes_AS_STRING" (PyObject *)
     int _PyBytes_Resize(PyObject **, Py_ssize_t)
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -21,6 +22,7 @@ from kafkacodec._primitives cimport (
     write_uvarint64, zigzag32, zigzag64,
 )
 from kafkacodec._crc cimport crc32c_update
+from kafkacodec._growbuf cimport KC_HUGE_ALIGN, kc_large_release
 
 from kafkacodec.errors import CorruptDataError, TruncatedDataError, EncodeError
 
@@ -477,3 +479,65 @@ def decode_varlong(data, Py_ssize_t pos=0):
 def decode_uvarint(data, Py_ssize_t pos=0):
     """Decode an unsigned varint at ``pos``; returns ``(value, new_pos)``."""
     return _decode_at(data, pos, UNSIGNED32)
+
+
+@cython.final
+cdef class OwnedBuffer:
+    """malloc'd memory handed to Arrow without a copy; freed with the last view."""
+
+    def __dealloc__(self):
+        if self.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
+            kc_large_release(self.data, self.cap)
+        else:
+            free(self.data)
+
+    def __len__(self):
+        return self.size
+
+    def __getbuffer__(self, Py_buffer *view, int flags):
+        self.shape[0] = self.size
+        self.strides[0] = 1
+        view.buf = self.data
+        view.obj = self
+        view.len = self.size
+        view.readonly = 1
+        view.itemsize = 1
+        view.format = "B"
+        view.ndim = 1
+        view.shape = self.shape
+        view.strides = self.strides
+        view.suboffsets = NULL
+        view.internal = NULL
+
+    def __releasebuffer__(self, Py_buffer *view):
+        pass
+
+
+cdef OwnedBuffer take_growbuf(GrowBuf *b):
+    cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
+    if b.data == NULL:
+        b.data = <uint8_t *>malloc(1)  # an empty buffer still has an address
+        if b.data == NULL:
+            raise MemoryError()
+    o.data = b.data
+    o.size = b.len
+    o.cap = b.cap
+    b.data = NULL
+    b.len = 0
+    b.cap = 0
+    return o
+
+
+cdef OwnedBuffer pack_bits(const GrowBuf *flags):
+    cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
+    cdef Py_ssize_t n = flags.len, i
+    cdef uint8_t *out
+    o.size = (n + 7) // 8
+    o.data = out = <uint8_t *>calloc(o.size if o.size else 1, 1)
+    if out == NULL:
+        raise MemoryError()
+    with nogil:
+        for i in range(n):
+            if flags.data[i]:
+                out[i >> 3] |= <uint8_t>(1 << (i & 7))
+    return o

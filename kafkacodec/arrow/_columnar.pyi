@@ -1,19 +1,10 @@
 # Stub for the compiled module kafkacodec/arrow/_columnar.pyx.
-import sys
 from typing import Any, Final, Self, final
 
 from _typeshed import ReadableBuffer
 
+from kafkacodec._buffer import OwnedBuffer
 from kafkacodec.records._records import RecordBatch
-
-@final
-class OwnedBuffer:
-    """Read-only malloc'd memory exported through the buffer protocol (no copy)."""
-
-    def __len__(self) -> int: ...
-    if sys.version_info >= (3, 12):
-        def __buffer__(self, flags: int, /) -> memoryview: ...
-        def __release_buffer__(self, buffer: memoryview, /) -> None: ...
 
 # finish() returns the column buffers under these keys: "rows", "offset",
 # "timestamp", "timestamp_type", "key_offsets", "key_data", "key_valid",

@@ -3,13 +3,12 @@
 
 The per-record loop runs in C without the GIL and creates no Python object
 per record: it appends offsets, lengths and bytes to growable buffers that
-become Arrow buffers without a copy (see `OwnedBuffer`).
+become Arrow buffers without a copy (`kafkacodec._buffer.OwnedBuffer`).
 """
 cimport cython
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_READ
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
-from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy
 
 from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
@@ -25,6 +24,7 @@ from kafkacodec.records import iter_batches as _iter_batches
 
 
 from kafkacodec._growbuf cimport *
+from kafkacodec._buffer cimport OwnedBuffer, pack_bits, take_growbuf
 
 
 cdef inline int utf8_valid(const uint8_t *s, Py_ssize_t n) noexcept nogil:
@@ -63,78 +63,9 @@ cdef inline int utf8_valid(const uint8_t *s, Py_ssize_t n) noexcept nogil:
     return 1
 
 
-@cython.final
-cdef class OwnedBuffer:
-    """malloc'd memory handed to Arrow without a copy; freed with the last view."""
-    cdef uint8_t *data
-    cdef Py_ssize_t size
-    cdef Py_ssize_t cap             # >= KC_HUGE_ALIGN: a large, reusable block
-    cdef Py_ssize_t shape[1]
-    cdef Py_ssize_t strides[1]
-
-    def __dealloc__(self):
-        if self.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
-            kc_large_release(self.data, self.cap)
-        else:
-            free(self.data)
-
-    def __len__(self):
-        return self.size
-
-    def __getbuffer__(self, Py_buffer *view, int flags):
-        self.shape[0] = self.size
-        self.strides[0] = 1
-        view.buf = self.data
-        view.obj = self
-        view.len = self.size
-        view.readonly = 1
-        view.itemsize = 1
-        view.format = "B"
-        view.ndim = 1
-        view.shape = self.shape
-        view.strides = self.strides
-        view.suboffsets = NULL
-        view.internal = NULL
-
-    def __releasebuffer__(self, Py_buffer *view):
-        pass
-
-
-cdef OwnedBuffer _take(GrowBuf *b):
-    cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
-    if b.data == NULL:
-        b.data = <uint8_t *>malloc(1)
-        if b.data == NULL:
-            raise MemoryError()
-    o.data = b.data
-    o.size = b.len
-    o.cap = b.cap
-    b.data = NULL
-    b.len = 0
-    b.cap = 0
-    return o
-
-
-cdef OwnedBuffer _bitmap(GrowBuf *valid, int64_t nulls):
+cdef object _bitmap(GrowBuf *valid, int64_t nulls):
     """Pack one byte per row into an Arrow validity bitmap (None if no nulls)."""
-    cdef OwnedBuffer o
-    cdef Py_ssize_t n = valid.len, i
-    cdef uint8_t *out
-    if nulls == 0:
-        return None
-    o = OwnedBuffer.__new__(OwnedBuffer)
-    o.size = (n + 7) // 8
-    o.data = <uint8_t *>malloc(o.size if o.size else 1)
-    if o.data == NULL:
-        raise MemoryError()
-    out = o.data
-    with nogil:
-        for i in range(o.size):
-            out[i] = 0
-        for i in range(n):
-            if valid.data[i]:
-                out[i >> 3] |= <uint8_t>(1 << (i & 7))
-    return o
+    return pack_bits(valid) if nulls else None
 
 
 cdef _raise_offset_overflow(str what):
@@ -725,10 +656,10 @@ cdef class ColumnBuilder:
             out["header_value_nulls"] = self.header_value_nulls
             columns += range(C_HDR_OFFSETS, C_PRODUCER_ID)
         if self.with_batch_columns:
-            out["is_transactional"] = _bitmap_values(&self.txn_valid)
+            out["is_transactional"] = pack_bits(&self.txn_valid)
             columns += range(C_PRODUCER_ID, NCOLS)
         for i in columns:
-            out[_COLUMN_KEYS[i]] = _bitmap(&b[i], nulls[i]) if i in nulls else _take(&b[i])
+            out[_COLUMN_KEYS[i]] = _bitmap(&b[i], nulls[i]) if i in nulls else take_growbuf(&b[i])
         for i in range(NCOLS):
             gb_free(&b[i])
         gb_free(&self.txn_valid)
@@ -739,20 +670,3 @@ cdef class ColumnBuilder:
         self.header_value_nulls = 0
         self._start_offsets()
         return out
-
-
-cdef OwnedBuffer _bitmap_values(GrowBuf *flags):
-    """A boolean column's data bitmap (always materialised)."""
-    cdef OwnedBuffer o
-    cdef Py_ssize_t n = flags.len, i
-    o = OwnedBuffer.__new__(OwnedBuffer)
-    o.size = (n + 7) // 8
-    o.data = <uint8_t *>malloc(o.size if o.size else 1)
-    if o.data == NULL:
-        raise MemoryError()
-    for i in range(o.size):
-        o.data[i] = 0
-    for i in range(n):
-        if flags.data[i]:
-            o.data[i >> 3] |= <uint8_t>(1 << (i & 7))
-    return o

@@ -1,15 +1,5 @@
 # Stub for the compiled module kafkacodec/avro/_avro.pyx.
-import sys
 from typing import Any, final
-
-@final
-class OwnedBuffer:
-    """Read-only malloc'd memory exported through the buffer protocol (no copy)."""
-
-    def __len__(self) -> int: ...
-    if sys.version_info >= (3, 12):
-        def __buffer__(self, flags: int, /) -> memoryview: ...
-        def __release_buffer__(self, buffer: memoryview, /) -> None: ...
 
 @final
 class Decoder:

@@ -14,6 +14,7 @@ from libc.string cimport memcpy, memset
 from kafkacodec._buffer cimport Cursor, cur_take, cur_varint, cur_left
 from kafkacodec._primitives cimport KC_OK, KC_TRUNCATED, kc_load_be32, kc_store_be32, write_uvarint64, zigzag64
 from kafkacodec._growbuf cimport *
+from kafkacodec._buffer cimport pack_bits, take_growbuf
 
 cdef enum:
     K_NULL, K_BOOL, K_I32, K_I64, K_F32, K_F64, K_BIN, K_STR, K_FIXED, K_DEC, K_DUR, K_ENUM, \
@@ -459,74 +460,16 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
     return fail(d, E_RESOLVE, opi, at, op.n)      # O_ERROR
 
 
-@cython.final
-cdef class OwnedBuffer:
-    """malloc'd memory handed to Arrow without a copy; freed with the last view."""
-    cdef uint8_t *data
-    cdef Py_ssize_t size
-    cdef Py_ssize_t cap
-    cdef Py_ssize_t shape[1]
-    cdef Py_ssize_t strides[1]
-
-    def __dealloc__(self):
-        if self.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
-            kc_large_release(self.data, self.cap)
-        else:
-            free(self.data)
-
-    def __len__(self):
-        return self.size
-
-    def __getbuffer__(self, Py_buffer *view, int flags):
-        self.shape[0] = self.size
-        self.strides[0] = 1
-        view.buf = self.data
-        view.obj = self
-        view.len = self.size
-        view.readonly = 1
-        view.itemsize = 1
-        view.format = "B"
-        view.ndim = 1
-        view.shape = self.shape
-        view.strides = self.strides
-        view.suboffsets = NULL
-        view.internal = NULL
-
-    def __releasebuffer__(self, Py_buffer *view):
-        pass
-
-
 from pyarrow import py_buffer as _pa_buffer
 
 
 cdef object _take(GrowBuf *b):
-    cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
-    if b.data == NULL:
-        b.data = <uint8_t *>malloc(1)
-        if b.data == NULL:
-            raise MemoryError()
-    o.data = b.data
-    o.size = b.len
-    o.cap = b.cap
-    b.data = NULL
-    b.len = 0
-    b.cap = 0
-    return _pa_buffer(o)
+    return _pa_buffer(take_growbuf(b))
 
 
 cdef object _bits(GrowBuf *flags):
     """One byte per slot -> an Arrow bitmap."""
-    cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
-    cdef Py_ssize_t n = flags.len, i
-    o.size = (n + 7) // 8
-    o.data = <uint8_t *>calloc(o.size if o.size else 1, 1)
-    if o.data == NULL:
-        raise MemoryError()
-    with nogil:
-        for i in range(n):
-            if flags.data[i]:
-                o.data[i >> 3] |= <uint8_t>(1 << (i & 7))
-    return _pa_buffer(o)
+    return _pa_buffer(pack_bits(flags))
 
 
 cdef inline const uint8_t *_addr(object buf):
