@@ -8,18 +8,18 @@ listener, while the client's worker thread waits for it, run on a thread of thei
 from __future__ import annotations
 
 import asyncio
-import collections
 import functools
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from kafkacodec.client import AsyncConsumer
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import ConfigError, IllegalStateError
+from kafkacodec.compat._consuming import RecordQueue, by_partition, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
 from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
 from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadata, OffsetAndTimestamp,
@@ -87,9 +87,19 @@ _REFUSED = {
 }
 
 
-def _tp_of(r: _Record) -> TopicPartition:
-    # the client's records always carry their topic and partition
-    return TopicPartition(cast(str, r.topic), cast(int, r.partition))
+def _converter(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[[bytes | None], Any] | None
+               ) -> Callable[[Iterable[_Record]], list[ConsumerRecord[Any, Any]]]:
+    """The client's records as aiokafka's, deserialized: one comprehension per poll's run of a
+    partition's records, the deserializers bound once."""
+    record = ConsumerRecord
+
+    def convert(records: Iterable[_Record]) -> list[ConsumerRecord[Any, Any]]:
+        return [record(r.topic, r.partition, r.offset, r.timestamp, r.timestamp_type,  # type: ignore[arg-type]
+                       key if key_de is None else key_de(key), value if value_de is None else value_de(value),
+                       None, -1 if key is None else len(key), -1 if value is None else len(value), tuple(r.headers))
+                for r in records for key, value in ((r.key, r.value),)]
+
+    return convert
 
 
 class ConsumerRebalanceListener:
@@ -127,7 +137,7 @@ class _Listener(_ClientListener):
         asyncio.run_coroutine_threadsafe(run(), self._loop).result()
 
     def on_partitions_revoked(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._drop_queued(partitions)
+        self._face._queue.drop(partitions)
         self._call("on_partitions_revoked", partitions)
 
     def on_partitions_assigned(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
@@ -147,11 +157,13 @@ class AIOKafkaConsumer:
         conf.setdefault("partition.assignment.strategy", ["roundrobin"])
         conf.setdefault("session.timeout.ms", 10000)
         conf.setdefault("request.timeout.ms", 40000)
+        # aiokafka's max_poll_records=None: a poll takes every record fetched so far
+        conf.setdefault("max.poll.records", 1 << 30)
         self._conf = conf
-        self._key_de, self._value_de = key_deserializer, value_deserializer
+        self._convert = _converter(key_deserializer, value_deserializer)
         self._topics = topics
         self._consumer: AsyncConsumer | None = None
-        self._queue: collections.deque[_Record] = collections.deque()
+        self._queue = RecordQueue()
         self._in_listener = 0
         self._closed = False
         self._pending: tuple[str, Any, Any] | None = None  # a subscribe/assign made before start()
@@ -177,6 +189,10 @@ class AIOKafkaConsumer:
                 self.assign(arg)
             else:
                 self.subscribe(arg, listener=listener)
+        if self._topics or self._pending is not None:
+            # as aiokafka's start(): partitions looked up and fetching under way before the first
+            # getone/getmany (a poll that waits for nothing; what it returns is queued)
+            self._queue.extend(await self._poll(0, None, set()))
         self._pending = None
 
     async def stop(self) -> None:
@@ -185,7 +201,7 @@ class AIOKafkaConsumer:
         self._closed = True
         if self._consumer is None:
             return
-        self._rewind_queued()
+        self._queue.rewind(self._consumer.seek)
         await self._consumer.close()
 
     async def __aenter__(self) -> AIOKafkaConsumer:
@@ -231,9 +247,7 @@ class AIOKafkaConsumer:
         what, listener = self._groupless
         c = self.client.consumer
         self._next_lookup = time.monotonic() + (c.conf["metadata.max.age.ms"] / 1000 if c.assignment() else 0.5)
-        counts = c.topics()
-        topics = [t for t in counts if what.match(t)] if isinstance(what, re.Pattern) else [t for t in what if t in counts]
-        wanted = {TopicPartition(t, p) for t in topics for p in range(counts[t])}
+        wanted = groupless_partitions(what, c.topics())[1]
         had = c.assignment()
         if wanted != had:
             if had - wanted:
@@ -272,12 +286,7 @@ class AIOKafkaConsumer:
     # -- records
 
     def _record(self, r: _Record) -> ConsumerRecord[Any, Any]:
-        key, value = r.key, r.value
-        return ConsumerRecord(cast(str, r.topic), cast(int, r.partition), r.offset, r.timestamp, r.timestamp_type,
-                              self._key_de(key) if self._key_de is not None else key,
-                              self._value_de(value) if self._value_de is not None else value,
-                              None, -1 if key is None else len(key), -1 if value is None else len(value),
-                              tuple(r.headers))
+        return self._convert((r,))[0]
 
     def _check(self) -> None:
         if self._closed:
@@ -288,6 +297,8 @@ class AIOKafkaConsumer:
         wanted = set(partitions)
         while True:
             self._check()
+            if self._queue and not wanted:
+                return self._record(self._queue.popleft())
             for i, r in enumerate(self._queue):
                 if not wanted or (r.topic, r.partition) in wanted:
                     del self._queue[i]
@@ -319,22 +330,11 @@ class AIOKafkaConsumer:
         """{TopicPartition: [records]} fetched so far, waiting up to timeout_ms for the first."""
         self._check()
         wanted = set(partitions)
-        taken: list[_Record] = []
         if self._queue:
-            keep: collections.deque[_Record] = collections.deque()
-            for r in self._queue:
-                if (not wanted or (r.topic, r.partition) in wanted) and (max_records is None or len(taken) < max_records):
-                    taken.append(r)
-                else:
-                    keep.append(r)
-            self._queue.clear()
-            self._queue.extend(keep)
+            taken = self._queue.take(max_records, wanted)
         else:
             taken = await self._poll(timeout_ms / 1000, max_records, wanted)
-        out: dict[TopicPartition, list[ConsumerRecord[Any, Any]]] = {}
-        for r in taken:
-            out.setdefault(_tp_of(r), []).append(self._record(r))
-        return out
+        return by_partition(taken, self._convert)
 
     def __aiter__(self) -> AsyncIterator[ConsumerRecord[Any, Any]]:
         return self
@@ -345,44 +345,21 @@ class AIOKafkaConsumer:
         except ConsumerStoppedError:
             raise StopAsyncIteration from None
 
-    def _drop_queued(self, partitions: Iterable[TopicPartition]) -> None:
-        gone = set(partitions)
-        if gone:
-            kept = [r for r in self._queue if (r.topic, r.partition) not in gone]
-            self._queue.clear()
-            self._queue.extend(kept)
-
-    def _rewind_queued(self, partitions: Iterable[TopicPartition] | None = None) -> None:
-        """Positions back to the first record queued and not handed out, and the queue dropped."""
-        firsts: dict[TopicPartition, int] = {}
-        keep: collections.deque[_Record] = collections.deque()
-        only = None if partitions is None else set(partitions)
-        for r in self._queue:
-            tp = _tp_of(r)
-            if only is None or tp in only:
-                firsts.setdefault(tp, r.offset)
-            else:
-                keep.append(r)
-        self._queue.clear()
-        self._queue.extend(keep)
-        for tp, offset in firsts.items():
-            self.client.seek(tp, offset)
-
     # -- positions
 
     def seek(self, partition: TopicPartition, offset: int) -> None:
-        self._drop_queued([partition])
+        self._queue.drop([partition])
         self.client.seek(partition, offset)
 
     async def seek_to_beginning(self, *partitions: TopicPartition) -> bool:
         tps = list(partitions) or list(self.assignment())
-        self._drop_queued(tps)
+        self._queue.drop(tps)
         self.client.seek_to_beginning(tps)
         return True
 
     async def seek_to_end(self, *partitions: TopicPartition) -> bool:
         tps = list(partitions) or list(self.assignment())
-        self._drop_queued(tps)
+        self._queue.drop(tps)
         self.client.seek_to_end(tps)
         return True
 
@@ -395,9 +372,9 @@ class AIOKafkaConsumer:
         return found
 
     async def position(self, partition: TopicPartition) -> int:
-        for r in self._queue:
-            if (r.topic, r.partition) == partition:
-                return r.offset
+        queued = self._queue.position(partition)
+        if queued is not None:
+            return queued
         return await self._wait(self.client.consumer.position, partition)
 
     async def committed(self, partition: TopicPartition) -> int | None:
@@ -411,15 +388,7 @@ class AIOKafkaConsumer:
             for tp in self.assignment():
                 plain[tp] = await self.position(tp)
         else:
-            plain = {}
-            for tp, value in offsets.items():
-                if isinstance(value, tuple):
-                    if value[1]:
-                        raise ValueError(f"commit: {tp}: kafkacodec commits no offset metadata; "
-                                         f"give the offset alone")
-                    plain[tp] = value[0]
-                else:
-                    plain[tp] = value
+            plain = plain_offsets(offsets, "commit")
         await self._wait(self.client.consumer.commit, plain)
 
     def highwater(self, partition: TopicPartition) -> int | None:
@@ -435,7 +404,7 @@ class AIOKafkaConsumer:
                                   "after getmany")
 
     def pause(self, *partitions: TopicPartition) -> None:
-        self._rewind_queued(partitions)
+        self._queue.rewind(self.client.seek, partitions)
         self.client.pause(partitions)
 
     def resume(self, *partitions: TopicPartition) -> None:

@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Generator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
-from kafkacodec.client import AsyncProducer
+from kafkacodec.client import AsyncProducer, RecordHandle
 from kafkacodec.client import RecordMetadata as _ClientMetadata
 from kafkacodec.client.errors import ClientClosedError, IllegalStateError
+from kafkacodec.compat._consuming import plain_offsets
 from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
 from kafkacodec.compat.aiokafka.structs import OffsetAndMetadata, RecordMetadata, TopicPartition
 
-__all__ = ["AIOKafkaProducer", "BatchBuilder"]
+__all__ = ["AIOKafkaProducer", "BatchBuilder", "RecordFuture"]
 
 
 def _acks(value: Any) -> Any:
@@ -120,6 +121,93 @@ class BatchBuilder:
         return len(self._records)
 
 
+def _metadata(md: _ClientMetadata) -> RecordMetadata:
+    return RecordMetadata(md.topic, md.partition, TopicPartition(md.topic, md.partition), md.offset,
+                          md.timestamp, 0, None)
+
+
+class RecordFuture:
+    """send()'s future of the record's RecordMetadata: an asyncio future to its users (await it,
+    ``asyncio.gather``/``wait``/``wait_for`` it, ``add_done_callback``, ``result()``, ``cancel()``)
+    made without one per record: the record's handle answers ``done()``/``result()`` as its batch
+    is answered, and an asyncio future is made only when the answer is waited for or a callback
+    added, resolved once per batch by the client (AsyncProducer.delivered)."""
+
+    __slots__ = ("_client", "_handle", "_future")
+    _future: asyncio.Future[RecordMetadata] | None
+    # asyncio.isfuture() is true: asyncio's functions take it as the future it is
+    _asyncio_future_blocking = False
+
+    def __init__(self, client: AsyncProducer, handle: RecordHandle) -> None:
+        self._client, self._handle, self._future = client, handle, None
+
+    def _waitable(self) -> asyncio.Future[RecordMetadata]:
+        fut = self._future
+        if fut is None:
+            fut = self._future = asyncio.get_running_loop().create_future()
+            handle = self._handle
+
+            def answered(_: object) -> None:
+                if fut.done():
+                    return  # cancelled by its awaiter; the batch's other records wait on
+                try:
+                    fut.set_result(_metadata(handle.get(0)))
+                except Exception as exc:
+                    fut.set_exception(exc)
+
+            self._client.delivered(handle).add_done_callback(answered)
+        return fut
+
+    def __await__(self) -> Generator[Any, None, RecordMetadata]:
+        if self._future is None and self._handle.done():
+            return _metadata(self._handle.get(0))
+        return (yield from self._waitable())
+
+    __iter__ = __await__
+
+    def done(self) -> bool:
+        return self._handle.done() if self._future is None else self._future.done()
+
+    def cancelled(self) -> bool:
+        return self._future is not None and self._future.cancelled()
+
+    def result(self) -> RecordMetadata:
+        if self._future is not None:
+            return self._future.result()
+        if not self._handle.done():
+            raise asyncio.InvalidStateError("Result is not set.")
+        return _metadata(self._handle.get(0))
+
+    def exception(self) -> BaseException | None:
+        if self._future is not None:
+            return self._future.exception()
+        if not self._handle.done():
+            raise asyncio.InvalidStateError("Exception is not set.")
+        return self._handle.exception(0)
+
+    def cancel(self, msg: Any = None) -> bool:
+        """Stops waiting for the answer (the record is sent all the same, as with aiokafka)."""
+        return self._waitable().cancel(msg)
+
+    def add_done_callback(self, fn: Callable[[Any], object], *, context: Any = None) -> None:
+        self._waitable().add_done_callback(fn, context=context)
+
+    def remove_done_callback(self, fn: Callable[[Any], object]) -> int:
+        return 0 if self._future is None else self._future.remove_done_callback(fn)
+
+    def get_loop(self) -> asyncio.AbstractEventLoop:
+        return self._waitable().get_loop()
+
+    def __getattr__(self, name: str) -> Any:
+        # what else asyncio reads of a future (_cancel_message, _make_cancelled_error, ...)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._waitable(), name)
+
+    def __repr__(self) -> str:
+        return f"<RecordFuture {self._handle!r}>"
+
+
 class AIOKafkaProducer:
     """aiokafka's producer: ``await start()``, ``await send(...)`` -> future of RecordMetadata,
     ``await send_and_wait(...)``, ``create_batch``/``send_batch``, ``flush``, ``partitions_for``,
@@ -180,35 +268,21 @@ class AIOKafkaProducer:
     async def flush(self) -> None:
         await self.client.flush()
 
-    @staticmethod
-    def _metadata(md: _ClientMetadata) -> RecordMetadata:
-        return RecordMetadata(md.topic, md.partition, TopicPartition(md.topic, md.partition), md.offset,
-                              md.timestamp, 0, None)
-
-    def _future(self, topic: str, value: Any, key: Any, partition: int | None, timestamp_ms: int | None,
-                headers: Iterable[tuple[str, bytes]] | None) -> asyncio.Future[RecordMetadata]:
+    async def _append(self, topic: str, value: Any, key: Any, partition: int | None, timestamp_ms: int | None,
+                      headers: Iterable[tuple[str, bytes]] | None) -> RecordFuture:
         if self._closed:
             raise ClientClosedError("the producer is stopped")
-        inner = self.client.send_future(topic, value, key, list(headers) if headers else None, partition,
-                                        timestamp_ms)
-        outer: asyncio.Future[RecordMetadata] = inner.get_loop().create_future()
-
-        def done(f: asyncio.Future[_ClientMetadata]) -> None:
-            if outer.done():
-                return
-            if f.cancelled():
-                outer.cancel()
-            elif (exc := f.exception()) is not None:
-                outer.set_exception(exc)
-            else:
-                outer.set_result(self._metadata(f.result()))
-
-        inner.add_done_callback(done)
-        return outer
+        client = self.client
+        hs = list(headers) if headers else None
+        # on the loop when the append cannot block, else behind the worker's queue
+        handle = client.send_nowait(topic, value, key, hs, partition, timestamp_ms)
+        if handle is None:
+            handle = await client.send_handle(topic, value, key, hs, partition, timestamp_ms)
+        return RecordFuture(client, handle)
 
     async def send(self, topic: str, value: Any = None, key: Any = None, partition: int | None = None,
                    timestamp_ms: int | None = None, headers: Iterable[tuple[str, bytes]] | None = None
-                   ) -> asyncio.Future[RecordMetadata]:
+                   ) -> RecordFuture:
         """Queue a record; returns a future of its RecordMetadata (await it for the acknowledgement)."""
         if self._key_ser is not None:
             key = self._key_ser(key)
@@ -221,7 +295,14 @@ class AIOKafkaProducer:
         if partition is None and self._partitioner is not None:
             every = self._topics[topic]
             partition = self._partitioner(key, every, every)
-        return self._future(topic, value, key, partition, timestamp_ms, headers)
+        client = self._producer
+        if client is None or self._closed:
+            return await self._append(topic, value, key, partition, timestamp_ms, headers)  # says why
+        # _append's fast path inline: the common case costs one call to the client
+        handle = client.send_nowait(topic, value, key, list(headers) if headers else None, partition, timestamp_ms)
+        if handle is None:
+            return await self._append(topic, value, key, partition, timestamp_ms, headers)
+        return RecordFuture(client, handle)
 
     async def send_and_wait(self, topic: str, value: Any = None, key: Any = None, partition: int | None = None,
                             timestamp_ms: int | None = None,
@@ -234,12 +315,10 @@ class AIOKafkaProducer:
     async def send_batch(self, batch: BatchBuilder, topic: str, *, partition: int) -> asyncio.Future[RecordMetadata]:
         """Send the batch's records to `partition`; the future's RecordMetadata is the first record's."""
         batch.close()
-        futures = [self._future(topic, v, k, partition, ts, h) for k, v, ts, h in batch._records]
-        if not futures:
+        if not batch._records:
             raise ValueError("send_batch: the batch is empty")
-        first = futures[0]
-        loop = first.get_loop()
-        whole: asyncio.Future[RecordMetadata] = loop.create_future()
+        futures = [await self._append(topic, v, k, partition, ts, h) for k, v, ts, h in batch._records]
+        whole: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
 
         def done(g: asyncio.Future[list[RecordMetadata]]) -> None:
             if whole.done():
@@ -279,16 +358,7 @@ class AIOKafkaProducer:
     async def send_offsets_to_transaction(self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata
                                                                  | tuple[int, str]],
                                           group_id: str) -> None:
-        plain: dict[TopicPartition | tuple[str, int], int] = {}
-        for tp, value in offsets.items():
-            if isinstance(value, tuple):
-                offset, metadata = value
-                if metadata:
-                    raise ValueError(f"send_offsets_to_transaction: {tp}: kafkacodec commits no offset "
-                                     f"metadata; give the offset alone")
-                plain[tp] = offset
-            else:
-                plain[tp] = value
+        plain = plain_offsets(offsets, "send_offsets_to_transaction")
         await self.client.send_offsets_to_transaction(plain, group_id)
 
 

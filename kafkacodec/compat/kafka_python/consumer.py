@@ -7,20 +7,19 @@ record queued and not handed out before its final commit.
 """
 from __future__ import annotations
 
-import collections
 import math
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, cast
+from typing import Any
 
 from kafkacodec.client import Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.types import TopicPartitionLike
+from kafkacodec.compat._consuming import RecordQueue, by_partition, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
-from kafkacodec.compat.kafka_python.serializer import deserializer_fn
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
                                                     OffsetAndTimestamp, TopicPartition)
 
@@ -46,7 +45,7 @@ class _Listener(_ClientListener):
         self._face, self._user = face, user
 
     def on_partitions_revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._drop_queued(partitions)
+        self._face._queue.drop(partitions)
         if self._user is not None:
             self._user.on_partitions_revoked(set(partitions))
 
@@ -55,15 +54,33 @@ class _Listener(_ClientListener):
             self._user.on_partitions_assigned(set(partitions))
 
     def on_partitions_lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._drop_queued(partitions)
+        self._face._queue.drop(partitions)
         if self._user is not None:
             lost = getattr(self._user, "on_partitions_lost", None)
             (lost or self._user.on_partitions_revoked)(set(partitions))
 
 
-def _tp_of(r: _Record) -> TopicPartition:
-    # the client's records always carry their topic and partition
-    return TopicPartition(cast(str, r.topic), cast(int, r.partition))
+def _converter(key_deserializer: Any, value_deserializer: Any) -> Callable[[Iterable[_Record]], list[ConsumerRecord]]:
+    """The client's records as kafka-python's, deserialized: one comprehension per poll's run of
+    a partition's records, each deserializer bound once (a Deserializer's deserialize(topic,
+    headers, data), or a function of the data)."""
+    # a Deserializer's deserialize(topic, headers, data), else a function of the data (or None)
+    key_ctx, value_ctx = getattr(key_deserializer, "deserialize", None), getattr(value_deserializer, "deserialize", None)
+    key_fn = None if key_ctx is not None else key_deserializer
+    value_fn = None if value_ctx is not None else value_deserializer
+    new, record = tuple.__new__, ConsumerRecord
+
+    def convert(records: Iterable[_Record]) -> list[ConsumerRecord]:
+        return [new(record, (topic, r.partition, -1, r.offset, r.timestamp, r.timestamp_type,
+                             key_fn(key) if key_fn is not None else key if key_ctx is None
+                             else key_ctx(topic, headers, key),
+                             value_fn(value) if value_fn is not None else value if value_ctx is None
+                             else value_ctx(topic, headers, value),
+                             headers, None, -1 if key is None else len(key), -1 if value is None else len(value),
+                             sum(len(k) + len(v or b"") for k, v in headers) if headers else -1))
+                for r in records for topic, key, value, headers in ((r.topic, r.key, r.value, list(r.headers)),)]
+
+    return convert
 
 
 class KafkaConsumer:
@@ -72,14 +89,13 @@ class KafkaConsumer:
     committed, position, offsets lookups, pause/resume, close."""
 
     def __init__(self, *topics: str, **configs: Any) -> None:
-        self._key_de = deserializer_fn(configs.pop("key_deserializer", None))
-        self._value_de = deserializer_fn(configs.pop("value_deserializer", None))
+        self._convert = _converter(configs.pop("key_deserializer", None), configs.pop("value_deserializer", None))
         timeout = configs.pop("consumer_timeout_ms", math.inf)
         self._iter_timeout = None if timeout is None or math.isinf(timeout) else timeout / 1000
         configs.setdefault("bootstrap_servers", "localhost")
         conf = translate("KafkaConsumer", CONSUMER, REFUSED, configs)
         self._consumer = Consumer(conf)
-        self._queue: collections.deque[_Record] = collections.deque()
+        self._queue = RecordQueue()
         self._closed = False
         self._groupless: tuple[Any, Any] | None = None
         self._subscribed: set[str] | None = None
@@ -105,6 +121,10 @@ class KafkaConsumer:
             self._groupless = (what, listener)
             self._next_lookup = 0.0
             self._follow_topics()
+            if self._consumer.assignment():
+                # positions asked for and fetching under way before the first poll (a poll that
+                # waits for nothing; what it returns is queued)
+                self._queue.extend(self._consumer.poll(0))
             return
         self._consumer.subscribe(what, _Listener(self, listener))
         self._subscribed = set(names) if pattern is None else None
@@ -116,14 +136,8 @@ class KafkaConsumer:
         what, listener = self._groupless
         self._next_lookup = time.monotonic() + self._consumer.conf["metadata.max.age.ms"] / 1000 \
             if self._consumer.assignment() else time.monotonic() + 0.5
-        counts = self._consumer.topics()
-        if isinstance(what, re.Pattern):
-            topics = [t for t in counts if what.match(t)]
-            self._subscribed = set(topics)
-        else:
-            topics = [t for t in what if t in counts]
-            self._subscribed = set(what)
-        wanted = {TopicPartition(t, p) for t in topics for p in range(counts[t])}
+        topics, wanted = groupless_partitions(what, self._consumer.topics())
+        self._subscribed = set(topics) if isinstance(what, re.Pattern) else set(what)
         had = self._consumer.assignment()
         if wanted != had:
             if listener is not None and had - wanted:
@@ -150,15 +164,7 @@ class KafkaConsumer:
     # -- records
 
     def _record(self, r: _Record) -> ConsumerRecord:
-        topic = cast(str, r.topic)
-        headers = list(r.headers)
-        key, value = r.key, r.value
-        key_de, value_de = self._key_de, self._value_de
-        return ConsumerRecord(topic, cast(int, r.partition), -1, r.offset, r.timestamp, r.timestamp_type,
-                              key if key_de is None else key_de(topic, headers, key),
-                              value if value_de is None else value_de(topic, headers, value), headers, None,
-                              -1 if key is None else len(key), -1 if value is None else len(value),
-                              sum(len(k) + len(v or b"") for k, v in headers) if headers else -1)
+        return self._convert((r,))[0]
 
     def poll(self, timeout_ms: int = 0, max_records: int | None = None,
              update_offsets: bool = True) -> dict[TopicPartition, list[ConsumerRecord]]:
@@ -166,14 +172,10 @@ class KafkaConsumer:
         if not update_offsets:
             raise ValueError("poll(update_offsets=False) has no meaning in kafkacodec: seek() back after poll()")
         if self._queue:
-            n = len(self._queue) if max_records is None else min(max_records, len(self._queue))
-            taken = [self._queue.popleft() for _ in range(n)]
+            taken = self._queue.take(max_records)
         else:
             taken = self._poll(timeout_ms / 1000, max_records)
-        out: dict[TopicPartition, list[ConsumerRecord]] = {}
-        for r in taken:
-            out.setdefault(_tp_of(r), []).append(self._record(r))
-        return out
+        return by_partition(taken, self._convert)
 
     def _poll(self, timeout: float, max_records: int | None) -> list[_Record]:
         if self._groupless is not None:
@@ -201,59 +203,22 @@ class KafkaConsumer:
             if end is not None and time.monotonic() >= end:
                 raise StopIteration
 
-    def _drop_queued(self, partitions: Iterable[TopicPartition]) -> None:
-        gone = set(partitions)
-        if gone and self._queue:
-            kept = [r for r in self._queue if _tp_of(r) not in gone]
-            self._queue.clear()
-            self._queue.extend(kept)
-
-    def _rewind_queued(self, partitions: Iterable[TopicPartition] | None = None) -> None:
-        """Positions back to the first record queued and not handed out; those records dropped."""
-        only = None if partitions is None else set(partitions)
-        firsts: dict[TopicPartition, int] = {}
-        keep: collections.deque[_Record] = collections.deque()
-        for r in self._queue:
-            tp = _tp_of(r)
-            if only is None or tp in only:
-                firsts.setdefault(tp, r.offset)
-            else:
-                keep.append(r)
-        self._queue.clear()
-        self._queue.extend(keep)
-        for tp, offset in firsts.items():
-            self._consumer.seek(tp, offset)
-
     # -- offsets
 
-    @staticmethod
-    def _plain(offsets: Mapping[TopicPartition, OffsetAndMetadata | int]) -> dict[TopicPartitionLike, int]:
-        plain: dict[TopicPartitionLike, int] = {}
-        for tp, value in offsets.items():
-            if isinstance(value, tuple):
-                if value[1]:
-                    raise ValueError(f"commit: {tp}: kafkacodec commits no offset metadata; give the offset alone")
-                plain[tp] = value[0]
-            else:
-                plain[tp] = value
-        return plain
-
     def _handed_out(self) -> dict[TopicPartitionLike, int]:
-        firsts: dict[TopicPartition, int] = {}
-        for r in self._queue:
-            firsts.setdefault(_tp_of(r), r.offset)
+        firsts = self._queue.firsts()
         return {tp: firsts.get(tp, self._consumer.position(tp)) for tp in self._consumer.assignment()}
 
     def commit(self, offsets: Mapping[TopicPartition, OffsetAndMetadata | int] | None = None,
                timeout_ms: int | None = None) -> None:
         """Commit `offsets` ({tp: OffsetAndMetadata}), default the positions of the records handed out."""
-        plain = self._handed_out() if offsets is None else self._plain(offsets)
+        plain = self._handed_out() if offsets is None else plain_offsets(offsets, "commit")
         self._consumer.commit(plain, timeout=None if timeout_ms is None else timeout_ms / 1000)
 
     def commit_async(self, offsets: Mapping[TopicPartition, OffsetAndMetadata | int] | None = None,
                      callback: Callable[[Any, Any], Any] | None = None) -> None:
         """Commit without waiting; callback(offsets, error or None) runs on the client's I/O thread."""
-        plain = self._handed_out() if offsets is None else self._plain(offsets)
+        plain = self._handed_out() if offsets is None else plain_offsets(offsets, "commit")
 
         def done(committed: dict[TopicPartition, int], error: BaseException | None) -> None:
             if callback is not None:
@@ -270,23 +235,23 @@ class KafkaConsumer:
         return OffsetAndMetadata(offset, "", -1)
 
     def position(self, partition: TopicPartition, timeout_ms: int | None = None) -> int:
-        for r in self._queue:
-            if _tp_of(r) == partition:
-                return r.offset
+        queued = self._queue.position(partition)
+        if queued is not None:
+            return queued
         return self._consumer.position(partition, None if timeout_ms is None else timeout_ms / 1000)
 
     def seek(self, partition: TopicPartition, offset: int) -> None:
-        self._drop_queued([partition])
+        self._queue.drop([partition])
         self._consumer.seek(partition, offset)
 
     def seek_to_beginning(self, *partitions: TopicPartition) -> None:
         tps = list(partitions) or list(self.assignment())
-        self._drop_queued(tps)
+        self._queue.drop(tps)
         self._consumer.seek_to_beginning(tps)
 
     def seek_to_end(self, *partitions: TopicPartition) -> None:
         tps = list(partitions) or list(self.assignment())
-        self._drop_queued(tps)
+        self._queue.drop(tps)
         self._consumer.seek_to_end(tps)
 
     def beginning_offsets(self, partitions: Iterable[TopicPartition],
@@ -309,7 +274,7 @@ class KafkaConsumer:
         return self._consumer.get_watermark_offsets(partition, cached=True)[1]
 
     def pause(self, *partitions: TopicPartition) -> None:
-        self._rewind_queued(partitions)
+        self._queue.rewind(self._consumer.seek, partitions)
         self._consumer.pause(partitions)
 
     def resume(self, *partitions: TopicPartition) -> None:
@@ -337,7 +302,7 @@ class KafkaConsumer:
         if self._closed:
             return
         self._closed = True
-        self._rewind_queued()
+        self._queue.rewind(self._consumer.seek)
         self._consumer.close(autocommit, None if timeout_ms is None else timeout_ms / 1000)
 
     def __enter__(self) -> KafkaConsumer:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 __all__ = ["Serializer", "Deserializer", "DefaultSerializer", "JsonSerializer", "serialize", "deserialize"]
@@ -53,16 +52,6 @@ def serialize(serializer: Any, topic: str, headers: Any, data: Any) -> Any:
         return data
     method = getattr(serializer, "serialize", None)
     return serializer(data) if method is None else method(topic, headers, data)
-
-
-def deserializer_fn(deserializer: Any) -> Callable[[str, Any, Any], Any] | None:
-    """deserializer as one function of (topic, headers, data), looked up once (None: none)."""
-    if deserializer is None:
-        return None
-    method = getattr(deserializer, "deserialize", None)
-    if method is not None:
-        return method  # type: ignore[no-any-return]
-    return lambda topic, headers, data: deserializer(data)
 
 
 def deserialize(deserializer: Any, topic: str, headers: Any, data: Any) -> Any:

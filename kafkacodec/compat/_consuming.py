@@ -1,0 +1,117 @@
+"""What the aiokafka and kafka-python consumers share: the queue of records polled from the client
+and not yet handed out, grouping records by partition, offsets to commit, and the partitions of a
+group-less subscription."""
+from __future__ import annotations
+
+import collections
+import itertools
+import operator
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar, cast
+
+from kafkacodec.client import ConsumerRecord as _Record
+from kafkacodec.client.types import TopicPartition
+
+__all__ = ["RecordQueue", "by_partition", "plain_offsets", "groupless_partitions"]
+
+_T = TypeVar("_T")
+
+
+_TOPIC_PARTITION = operator.attrgetter("topic", "partition")
+
+
+def by_partition(records: Iterable[_Record], convert: Callable[[Iterable[_Record]], list[_T]]
+                 ) -> dict[TopicPartition, list[_T]]:
+    """{TopicPartition: convert(its records)} in the records' order.  The client hands out a
+    partition's records in runs (a fetch each): `convert` and a TopicPartition per run, not per
+    record."""
+    out: dict[TopicPartition, list[_T]] = {}
+    for (topic, partition), run in itertools.groupby(records, _TOPIC_PARTITION):
+        tp = TopicPartition(topic, partition)
+        got = out.get(tp)
+        if got is None:
+            out[tp] = convert(run)
+        else:
+            got.extend(convert(run))
+    return out
+
+
+class RecordQueue(collections.deque[_Record]):
+    """Records polled and not yet handed out; changed in place (a listener running during an
+    await holds the same object)."""
+
+    def take(self, limit: int | None = None, wanted: set[TopicPartition] | None = None) -> list[_Record]:
+        """Up to `limit` records from the front (of the `wanted` partitions only, when given)."""
+        if not wanted:
+            n = len(self) if limit is None else min(limit, len(self))
+            return [self.popleft() for _ in range(n)]
+        taken: list[_Record] = []
+        keep: list[_Record] = []
+        for r in self:
+            if (r.topic, r.partition) in wanted and (limit is None or len(taken) < limit):
+                taken.append(r)
+            else:
+                keep.append(r)
+        self.clear()
+        self.extend(keep)
+        return taken
+
+    def drop(self, partitions: Iterable[TopicPartition]) -> None:
+        """Forget the records of `partitions` (sought, revoked)."""
+        gone = set(partitions)
+        if gone and self:
+            kept = [r for r in self if (r.topic, r.partition) not in gone]
+            self.clear()
+            self.extend(kept)
+
+    def firsts(self) -> dict[TopicPartition, int]:
+        """The offset of each partition's first record queued."""
+        out: dict[TopicPartition, int] = {}
+        for r in self:
+            tp = TopicPartition(cast(str, r.topic), cast(int, r.partition))
+            if tp not in out:
+                out[tp] = r.offset
+        return out
+
+    def position(self, partition: TopicPartition) -> int | None:
+        """The offset of `partition`'s first record queued; None when none is."""
+        for r in self:
+            if (r.topic, r.partition) == partition:
+                return r.offset
+        return None
+
+    def rewind(self, seek: Callable[[TopicPartition, int], Any],
+               partitions: Iterable[TopicPartition] | None = None) -> None:
+        """Positions back to the first record queued and not handed out (of `partitions`, default
+        all), with `seek`; those records dropped."""
+        only = None if partitions is None else set(partitions)
+        firsts = {tp: o for tp, o in self.firsts().items() if only is None or tp in only}
+        self.drop(firsts)
+        for tp, offset in firsts.items():
+            seek(tp, offset)
+
+
+def plain_offsets(offsets: Mapping[Any, Any], what: str) -> dict[Any, int]:
+    """{tp: offset} of {tp: offset | OffsetAndMetadata | (offset, metadata)}: the client commits
+    no offset metadata, so a non-empty one is refused."""
+    plain: dict[Any, int] = {}
+    for tp, value in offsets.items():
+        if isinstance(value, tuple):
+            if value[1]:
+                raise ValueError(f"{what}: {tp}: kafkacodec commits no offset metadata; give the offset alone")
+            plain[tp] = value[0]
+        else:
+            plain[tp] = value
+    return plain
+
+
+def groupless_partitions(what: list[str] | re.Pattern[str], counts: Mapping[str, int]
+                         ) -> tuple[list[str], set[TopicPartition]]:
+    """A subscription without a group, as aiokafka's and kafka-python's: the topics (those of
+    the cluster the pattern matches, or those named that exist) and every partition of them."""
+    if isinstance(what, re.Pattern):
+        topics = [t for t in counts if what.match(t)]
+    else:
+        topics = [t for t in what if t in counts]
+    return topics, {TopicPartition(t, p) for t in topics for p in range(counts[t])}
