@@ -246,9 +246,8 @@ class MockRegistry:
         key = self._key(new)
         live = [v for v in self._subjects.get(subject, []) if not v["deleted"]]
         sid = self._ids.get(key)
-        for v in live:
-            if v["id"] == sid:
-                return {"id": sid}
+        if sid is not None and any(v["id"] == sid for v in live):
+            return {"id": sid, "guid": self._schemas[sid - 1]["guid"]}
         level = self._level(subject)
         against = live if level.endswith("TRANSITIVE") else live[-1:]
         for v in against:
@@ -261,7 +260,7 @@ class MockRegistry:
         versions = self._subjects.setdefault(subject, [])
         versions.append({"version": max((v["version"] for v in versions), default=0) + 1, "id": sid,
                          "deleted": False})
-        return {"id": sid}
+        return {"id": sid, "guid": self._schemas[sid - 1]["guid"]}
 
     def _lookup(self, subject: str, body: Any, normalize: bool, deleted: bool) -> dict[str, Any]:
         versions = self._versions(subject, deleted)

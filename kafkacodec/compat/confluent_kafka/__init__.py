@@ -107,7 +107,7 @@ __all__ = ["Producer", "Consumer", "Message", "KafkaError", "KafkaException", "T
            "ShareConsumer", "DeserializingShareConsumer", "AcknowledgeType", "Messages"]
 
 # loaded when first named: aio brings asyncio, and none of these is needed by a plain Producer/Consumer
-_SUBMODULES = ("aio", "serialization", "error")
+_SUBMODULES = ("aio", "serialization", "error", "schema_registry")
 _SERIALIZING = ("SerializingProducer", "DeserializingConsumer")
 _SHARE = {"ShareConsumer": "_share", "AcknowledgeType": "_share", "Messages": "_share",
           "DeserializingShareConsumer": "_share_serializing"}
