@@ -11,6 +11,10 @@
     records = decode_batches(raw_df, "batch", keep=["topic", "partition"])   # mapInArrow
     nested = raw_df.select(decode_batches_udf()("batch").alias("records"))   # arrow_udf
 
+    from kafkacodec.spark import decode_values           # Avro / JSON values -> a struct column
+    from kafkacodec.values import AvroFormat
+    typed = decode_values(kafka_df, "value", AvroFormat(schema, confluent=True), registry={"url": URL})
+
     live = (spark.read.format("kafka-live")            # or spark.readStream
             .option("kafka.bootstrap.servers", "127.0.0.1:9092")
             .option("subscribe", "events").load())     # Spark's Kafka source columns
@@ -43,6 +47,7 @@ from kafkacodec.spark._live_source import (
     KafkaLiveWriter,
     live_schema,
 )
+from kafkacodec.spark._values import decode_values, encode_values
 from kafkacodec.spark._udf import (
     decode_batches,
     decode_batches_fn,
@@ -67,6 +72,8 @@ __all__ = [
     "decode_batches_fn",
     "decode_batches_udf",
     "decode_output_schema",
+    "decode_values",
+    "encode_values",
     "ReadOptions",
     "RangeTask",
     "parse_options",

@@ -46,8 +46,8 @@ SparkOffsets = dict[tuple[str, int], int]
 _REFUSED = {
     "auto.offset.reset": "use startingOffsets",
     "enable.auto.commit": "the source does not commit offsets to Kafka",
-    "key.deserializer": "keys are always binary",
-    "value.deserializer": "values are always binary",
+    "key.deserializer": "use keyFormat",
+    "value.deserializer": "use valueFormat",
     "interceptor.classes": "not supported",
 }
 
@@ -235,6 +235,7 @@ class LiveOptions:
     fail_on_data_loss: bool = True
     poll_timeout: float = 120.0           # s without progress before a task gives up
     pushed: Pushed | None = None
+    formats: Any = None  # the value and key formats (kafkacodec.spark._live_formats.FormatOptions)
 
 
 # every source option by its LiveOptions field, as Spark spells it (messages name it so)
@@ -269,20 +270,27 @@ def parse_live_options(options: Mapping[str, str], *, streaming: bool = False) -
     """Spark's Kafka source options into :class:`LiveOptions`.  Option names
     are case-insensitive; ``kafka.``-prefixed ones go to the client (an
     unknown client setting is refused when the client is made)."""
+    from kafkacodec.spark._live_formats import is_format_option, parse_format_options
+
     values: dict[str, str] = {}
     conf: dict[str, str] = {}
+    format_options: dict[str, str] = {}
     for name, lower, value in spark_options(options, conf, _REFUSED):
         key = lower.replace(".", "").replace("_", "")
         if key in ("path",):
             continue
+        if is_format_option(lower):
+            format_options[name] = value
+            continue
         if key not in _OPTS:
-            raise LiveError(f"unknown option {name!r} for kafka-live (known: {', '.join(sorted(_OPTS))} "
-                            f"and kafka.* client settings)")
+            raise LiveError(f"unknown option {name!r} for kafka-live (known: {', '.join(sorted(_OPTS))}, "
+                            f"valueFormat, valueSchema, valueSubject, keyFormat, keySchema, keySubject, "
+                            f"schema.registry.* and kafka.* client settings)")
         values[_OPTS[key]] = value
     bootstrap = conf.pop("bootstrap.servers", None)
     if not bootstrap:
         raise LiveError("kafka-live needs option kafka.bootstrap.servers")
-    out: dict[str, Any] = {"bootstrap": str(bootstrap)}
+    out: dict[str, Any] = {"bootstrap": str(bootstrap), "formats": parse_format_options(format_options)}
     level = str(conf.pop("isolation.level", "read_uncommitted"))
     out["isolation_level"] = IsolationLevel.find(level)
     if out["isolation_level"] is None:

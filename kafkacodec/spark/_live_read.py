@@ -68,6 +68,27 @@ def _stall_cause(opts: LiveOptions, tp: TopicPartition, position: int) -> str:
             "data gone")
 
 
+def _typed_columns(opts: LiveOptions) -> dict[str, Any]:
+    """poll_arrow's value_schema / key_schema for the options' formats ({} when both are binary)."""
+    if opts.formats is None or not opts.formats.typed:
+        return {}
+    from kafkacodec.spark._live_formats import read_formats
+    value, key = read_formats(opts.formats)
+    return {"value_schema": value, "key_schema": key}
+
+
+def _spark_values(rb: pa.RecordBatch) -> pa.RecordBatch:
+    """Decoded key / value columns in Spark's Arrow form (enums as strings, timestamps in us, ...)."""
+    from kafkacodec.spark._values import to_spark_values
+    for name in ("key", "value"):
+        i = rb.schema.get_field_index(name)
+        col = rb.column(i) if i >= 0 else None
+        if col is not None and not (pa.types.is_binary(col.type) or pa.types.is_large_binary(col.type)):
+            col = to_spark_values(col)
+            rb = rb.set_column(i, pa.field(name, col.type), col)
+    return rb
+
+
 @dataclass
 class ReadStats:
     """What one :func:`read_range` call did (for tests and benchmarks)."""
@@ -91,6 +112,7 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
 
     sch = live_arrow_schema(opts.include_headers) if schema is None else schema
     stats = ReadStats() if stats is None else stats
+    typed = _typed_columns(opts)
     tp = TopicPartition(r.topic, r.partition)
     make = consumer_factory or Consumer
     consumer = make(client_conf(opts, "consumer", partition_bytes=LOG_END_FETCH_BYTES if r.log_end else None))
@@ -103,7 +125,8 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
             try:
                 # at most the rows the range still holds: the fetch that reaches its end is then never
                 # drained, so the consumer sends no Fetch past it (Fetches follow drained ones at once)
-                rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout), max_records=r.end - position)
+                rb = consumer.poll_arrow(timeout=min(1.0, opts.poll_timeout), max_records=r.end - position,
+                                         **typed)
             except E.BrokerResponseError as exc:
                 if getattr(exc, "code", None) != E.ErrorCode.OFFSET_OUT_OF_RANGE:
                     raise
@@ -136,6 +159,8 @@ def read_range(r: OffsetRange, opts: LiveOptions, *, schema: pa.Schema | None = 
                 rb = _offset_cut(rb, r.end)
                 if rb.num_rows:
                     stats.rows += rb.num_rows
+                    if typed:
+                        rb = _spark_values(rb)
                     yield to_spark_batch(rb, sch)
             now_at = consumer.position(tp)
             if now_at > position:

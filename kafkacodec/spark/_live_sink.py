@@ -143,6 +143,7 @@ class SinkOptions:
     timeout: float = 120.0              # s for one task's flush / the driver's EndTxn calls
     progress_topic: str | None = None   # streaming: whose group offsets keep the progress (default: topic)
     write_id: str = ""                  # batch writes: random per write (set by the writer)
+    formats: Any = None                 # valueFormat / keyFormat (kafkacodec.spark._live_formats.FormatOptions)
 
 
 def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
@@ -151,11 +152,15 @@ def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
     progress groups start with it), ``progressTopic`` (streaming), other
     ``kafka.*`` producer settings.  Names are case-insensitive."""
     from kafkacodec.client.config import PRODUCER
+    from kafkacodec.spark._live_formats import is_format_option, parse_format_options
 
     conf: dict[str, str] = {}
     out: dict[str, Any] = {}
+    format_options: dict[str, str] = {}
     for name, lower, value in spark_options(options, conf, _REFUSED, SinkError, " by the kafka-live sink", PRODUCER):
-        if lower == "topic":
+        if is_format_option(lower):
+            format_options[name] = value
+        elif lower == "topic":
             out["topic"] = str(value).strip() or None
         elif lower == "transactionalidprefix":
             out["prefix"] = str(value).strip() or DEFAULT_PREFIX
@@ -165,11 +170,16 @@ def parse_sink_options(options: Mapping[str, str]) -> SinkOptions:
             continue
         else:
             raise SinkError(f"unknown option {name!r} for the kafka-live sink (known: topic, transactionalIdPrefix, "
-                            "progressTopic and kafka.* producer settings)")
+                            "progressTopic, valueFormat, valueSchema, valueSubject, keyFormat, keySchema, keySubject, "
+                            "schema.registry.* and kafka.* producer settings)")
     bootstrap = conf.pop("bootstrap.servers", None)
     if not bootstrap:
         raise SinkError("the kafka-live sink needs option kafka.bootstrap.servers")
     conf.setdefault("transaction.timeout.ms", str(DEFAULT_TRANSACTION_TIMEOUT_MS))
+    try:
+        out["formats"] = parse_format_options(format_options)
+    except LiveError as e:
+        raise SinkError(str(e)) from None
     return SinkOptions(bootstrap=str(bootstrap), conf=tuple(sorted(conf.items())), **out)
 
 
@@ -185,8 +195,12 @@ def check_sink_schema(schema: StructType, opts: SinkOptions) -> None:
         if f.name not in _COLUMNS:
             raise SinkError(f"column {f.name!r} is not one the kafka-live sink writes "
                             f"({', '.join(_COLUMNS)}); select only those")
+        typed = opts.formats is not None and getattr(opts.formats, f"{f.name}_format", "binary") != "binary"
+        if f.name in ("key", "value") and typed and not isinstance(t, (BinaryType, StringType)):
+            continue  # encoded by its format (checked against the schema when the first rows are)
         if f.name in ("key", "value") and not isinstance(t, (BinaryType, StringType)):
-            raise SinkError(f"column {f.name!r} must be binary or string, not {t.simpleString()}")
+            raise SinkError(f"column {f.name!r} must be binary or string, not {t.simpleString()} "
+                            f"(a struct is written with option {f.name}Format avro or json)")
         if f.name == "topic" and not isinstance(t, StringType):
             raise SinkError(f"column 'topic' must be string, not {t.simpleString()}")
         if f.name == "partition" and not isinstance(t, IntegerType):
@@ -330,6 +344,7 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
         producer.begin_transaction()
         counts: dict[tuple[str, int], int] = {}
         results: list[Any] = []  # the producer's bulk-send handles
+        formats: dict[str, dict[str, Any]] = {}  # per topic: send_arrow's value_schema / key_schema
         for batch in _chain(first, it):
             if not batch.num_rows:
                 continue
@@ -339,7 +354,7 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
                     if not 0 <= partition < n:
                         raise SinkError(f"column 'partition': {partition} is not a partition of {topic!r} "
                                         f"({n} partitions)")
-                bulk = producer.send_arrow(topic, rows, partition=partition)
+                bulk = producer.send_arrow(topic, rows, partition=partition, **_formats_for(opts, topic, rows, formats))
                 results.append(bulk)
                 ps, ns = np.unique(bulk.partitions(), return_counts=True)
                 for p, n in zip(ps.tolist(), ns.tolist()):
@@ -355,6 +370,20 @@ def write_task(batches: Iterable[pa.RecordBatch], opts: SinkOptions, partition_i
         return out
     finally:
         producer.close(5)
+
+
+def _formats_for(opts: SinkOptions, topic: str, rows: pa.Table, cache: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """send_arrow's value_schema / key_schema for ``topic`` (its schema registered once per task)."""
+    if opts.formats is None or not opts.formats.typed:
+        return {}
+    if topic not in cache:
+        from kafkacodec.spark._live_formats import sink_format
+        kw = {}
+        for side in ("value", "key"):
+            if side in rows.column_names:
+                kw[f"{side}_schema"] = sink_format(opts.formats, side, topic, rows.schema.field(side).type)
+        cache[topic] = kw
+    return cache[topic]
 
 
 def _chain(first: _T, rest: Iterable[_T]) -> Iterator[_T]:

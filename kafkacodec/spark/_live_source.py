@@ -18,6 +18,7 @@ from pyspark.sql.datasource import (
 from pyspark.sql.types import (
     ArrayType,
     BinaryType,
+    DataType,
     IntegerType,
     LongType,
     StringType,
@@ -26,7 +27,7 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
-from kafkacodec.spark import _live_offsets, _live_options, _live_plan, _live_read, _live_sink
+from kafkacodec.spark import _live_formats, _live_offsets, _live_options, _live_plan, _live_read, _live_sink
 from kafkacodec.spark._pushdown import push_filters
 from kafkacodec.spark._source import pushdown_planning
 
@@ -54,11 +55,13 @@ __all__ = ["KafkaLiveDataSource", "KafkaLiveReader", "KafkaLiveStreamReader", "K
            "KafkaLiveStreamWriter", "live_schema"]
 
 
-def live_schema(include_headers: bool = False) -> StructType:
-    """The columns of Spark's own Kafka source, with its names and types."""
+def live_schema(include_headers: bool = False, *, value_type: DataType | None = None,
+                key_type: DataType | None = None) -> StructType:
+    """The columns of Spark's own Kafka source, with its names and types (``key`` and ``value``
+    of the given types when valueFormat / keyFormat decode them)."""
     fields = [
-        StructField("key", BinaryType()),
-        StructField("value", BinaryType()),
+        StructField("key", key_type or BinaryType()),
+        StructField("value", value_type or BinaryType()),
         StructField("topic", StringType()),
         StructField("partition", IntegerType()),
         StructField("offset", LongType()),
@@ -186,11 +189,21 @@ class KafkaLiveDataSource(DataSource):
         return "kafka-live"
 
     def _opts(self, streaming: bool) -> _live_options.LiveOptions:
-        return _live_options.parse_live_options(dict(self.options), streaming=streaming)
+        opts = _live_options.parse_live_options(dict(self.options), streaming=streaming)
+        if opts.formats is not None and opts.formats.typed:
+            # the reader schemas fixed once, on the driver: every task decodes into the same columns
+            opts = replace(opts, formats=_live_formats.planned(opts.formats, _live_formats.topics_of(self.options)))
+        return opts
 
     def schema(self) -> StructType:
         headers = next((v for k, v in self.options.items() if k.lower() == "includeheaders"), "false")
-        return live_schema(_live_options.parse_bool("includeHeaders", headers))
+        if not any(_live_formats.is_format_option(k.lower()) for k in self.options):
+            return live_schema(_live_options.parse_bool("includeHeaders", headers))
+        options = dict(self.options)
+        formats = _live_formats.planned(_live_formats.parse_format_options(options), _live_formats.topics_of(options))
+        value_type, key_type = _live_formats.spark_types(formats)
+        return live_schema(_live_options.parse_bool("includeHeaders", headers), value_type=value_type,
+                           key_type=key_type)
 
     def reader(self, schema: StructType) -> DataSourceReader:
         # pushdown only where Spark asks for it (see kafkacodec.spark._source.pushdown_planning)
