@@ -167,6 +167,14 @@ cdef inline int store_decimal(Col *c, const uint8_t *p, Py_ssize_t n) noexcept n
     return 0
 
 
+cdef inline int put_decimal(Dec *d, Col *c, const uint8_t *p, Py_ssize_t n, int opi, Py_ssize_t at) noexcept nogil:
+    """A decimal (from a fixed or bytes) into its column; a failure is recorded in `d`."""
+    cdef int rc = store_decimal(c, p, n)
+    if rc:
+        return fail(d, E_NOMEM if rc == -1 else E_DECIMAL, opi, at, 0)
+    return fail(d, E_NOMEM, opi, at, 0) if mark(c) else 0
+
+
 cdef inline bint dec_fits(const uint8_t *v, int w, const uint8_t *bound) noexcept nogil:
     """|v| < 10**precision: Arrow refuses decimals beyond their precision."""
     cdef uint8_t mag[32]
@@ -259,10 +267,7 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
         if c == NULL:
             return 0
         if c.kind == K_DEC:
-            rc = store_decimal(c, p, n)
-            if rc:
-                return fail(d, E_NOMEM if rc == -1 else E_DECIMAL, opi, at, 0)
-            return fail(d, E_NOMEM, opi, at, 0) if mark(c) else 0
+            return put_decimal(d, c, p, n, opi, at)
         if gb_reserve(&c.data, 16 if n < 16 else n):
             return fail(d, E_NOMEM, opi, at, 0)
         if code == O_FLOAT and c.kind == K_F64:
@@ -288,10 +293,7 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
         if c == NULL:
             return 0
         if c.kind == K_DEC:
-            rc = store_decimal(c, p, n)
-            if rc:
-                return fail(d, E_NOMEM if rc == -1 else E_DECIMAL, opi, at, 0)
-            return fail(d, E_NOMEM, opi, at, 0) if mark(c) else 0
+            return put_decimal(d, c, p, n, opi, at)
         if c.kind == K_STR and not utf8_valid(p, n):
             return fail(d, E_UTF8, opi, at, 0)
         if gb_reserve(&c.data, n) or gb_reserve(&c.offs, 4):
