@@ -126,6 +126,14 @@ class _StickyTimer:
 
 
 class Producer:
+    """Sends records to Kafka: ``send()`` queues a record in its partition's open batch and
+    returns at once; the client's I/O thread sends the batches and answers the handles.
+
+    ``config`` takes the settings by Kafka's names (``{"bootstrap.servers": ..., "acks":
+    "all"}``), ``settings`` the same as snake_case keywords (``linger_ms=5``); an unknown or
+    invalid one is a ConfigError naming it.  Usable from several threads; ``with Producer(...)
+    as p:`` closes it (flushing first)."""
+
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         config = dict(config or {})
         if "allow.auto.create.topics" not in config and "allow_auto_create_topics" not in settings:
@@ -197,6 +205,7 @@ class Producer:
 
     @property
     def producer_id(self) -> tuple[int, int]:
+        """(producer id, epoch) of an idempotent or transactional producer; (-1, -1) before it has one."""
         return self._sender.producer_id, self._sender.producer_epoch
 
     def _client_failed(self, error: BaseException) -> None:
@@ -538,9 +547,12 @@ class Producer:
         return self._max_block if timeout is None else timeout
 
     def init_transactions(self, timeout: float | None = None) -> None:
+        """Once, before the first transaction (needs ``transactional.id``): gets the producer id
+        for it, fencing an older producer with the same id and aborting what it left open."""
         self._transactions().init_transactions(self._api_timeout(timeout))
 
     def begin_transaction(self) -> None:
+        """Start a transaction: the records sent until it ends belong to it."""
         self._transactions().begin_transaction()
 
     def send_offsets_to_transaction(self, offsets: Mapping[TopicPartition | tuple[str, int], int],
@@ -550,9 +562,13 @@ class Producer:
         self._transactions().send_offsets(offsets, group_metadata, self._api_timeout(timeout))
 
     def commit_transaction(self, timeout: float | None = None) -> None:
+        """Flush, then commit the transaction: read_committed consumers see all its records and
+        offsets, or, when this raises, none of them (an abortable error: abort_transaction())."""
         self._transactions().commit(self.flush, self._api_timeout(timeout))
 
     def abort_transaction(self, timeout: float | None = None) -> None:
+        """Abort the transaction: records not sent yet fail with TransactionAbortedError, those
+        in flight are answered first; read_committed consumers see none of them."""
         self._transactions().abort(self.flush, self._api_timeout(timeout))
 
     def prepare_transaction(self, timeout: float | None = None) -> PreparedTransaction:
