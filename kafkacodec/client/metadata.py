@@ -98,6 +98,7 @@ class Metadata:
         self.last_error: BaseException | None = None
         self.listeners: list[Callable[[Metadata], object]] = []  # on the I/O thread after each update
         self._wanted: set[str] = set()
+        self._requested: set[str] = set()  # the topics the last request sent asked for
         self._all_topics = False       # the next request asks for every topic
         self._all_topics_kept = False  # want_all_topics(): a pattern subscription
         self._all_topics_calls = 0     # all_topics() calls waiting
@@ -194,6 +195,10 @@ class Metadata:
 
     def time_to_next_update(self, now: float) -> float:
         expire = now if self.need_update else self.last_success + self.max_age
+        if self.need_update and not self.failed_attempts and not self._wanted <= self._requested:
+            # topics no request has asked for yet (a subscribe() just after the client started):
+            # a new question, not a retry, so not held back by the backoff
+            return expire
         return max(expire, self.last_attempt + backoff(self.backoff, self.backoff_max, self.failed_attempts + 1))
 
     def maybe_update(self, now: float) -> float | None:
@@ -214,6 +219,7 @@ class Metadata:
         topics = None if all_topics else [m.MetadataRequest.MetadataRequestTopic(name=t) for t in sorted(wanted)]
         body = m.MetadataRequest(topics=topics, allow_auto_topic_creation=self.allow_auto_create)
         self.last_attempt = now
+        self._requested = wanted
         # the connection caps the version (kafkacodec.client.versions)
         try:
             future = self.client.send_now(node_id, METADATA, body)

@@ -46,6 +46,28 @@ def test_refresh_while_a_partition_has_no_leader(mock1, backoff_ms, low, high):
         client.close()
 
 
+def test_new_topics_are_asked_for_at_once_a_retry_after_the_backoff(mock1):
+    # a subscribe() just after the client's first refresh: no reason to wait out the backoff
+    known, other = f"known-{uuid.uuid4().hex[:6]}", f"other-{uuid.uuid4().hex[:6]}"
+    _peers.create_topics(mock1, {known: 1, other: 1})
+    client = _client(mock1, **{"metadata.retry.backoff.ms": 3000, "retry.backoff.max.ms": 3000})
+    try:
+        md = client.metadata
+        md.wait_for(lambda m: m.brokers, 10)
+        md.add_topics({known})
+        start = time.monotonic()
+        md.wait_for(lambda m: known in m.topics, 10)
+        assert time.monotonic() - start < 2.0
+        before = _metadata_requests(client)
+        md.request_update()  # nothing new asked: a refresh waits for the backoff
+        time.sleep(0.5)
+        assert _metadata_requests(client) == before
+        md.add_topics({other})
+        md.wait_for(lambda m: other in m.topics, 2.0)
+    finally:
+        client.close()
+
+
 def test_excluded_topics_are_absent(tansu_bootstrap):
     tag = uuid.uuid4().hex[:6]
     hidden, shown = f"hidden-{tag}", f"shown-{tag}"
