@@ -296,6 +296,14 @@ def mock_fault(bootstrap, *words, timeout=10.0):
         raise RuntimeError(f"mock fault {words}: {line}")
 
 
+def mock_pid(bootstrap):
+    """The process id of a mock cluster started here (its CPU time is the broker's)."""
+    mc = _MOCKS.get(bootstrap)
+    if mc is None:
+        raise ValueError(f"{bootstrap} is not a mock cluster started here")
+    return mc.proc.pid
+
+
 def _topic_list(topics):
     """Accept {"name": partitions}, [("name", partitions)], or ["name"] (1 partition)."""
     if topics is None:
