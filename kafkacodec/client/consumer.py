@@ -96,6 +96,14 @@ def _tp(item: object, what: str = "partition") -> TopicPartition:
 
 
 class Consumer:
+    """Reads records from Kafka: ``assign()`` partitions, or ``subscribe()`` to topics as a
+    member of the consumer group ``group.id``, then ``poll()`` (records) or ``poll_arrow()``
+    (Arrow columns).  The client's I/O thread fetches ahead and keeps the group alive.
+
+    ``config`` takes the settings by Kafka's names, ``settings`` the same as snake_case
+    keywords; an unknown or invalid one is a ConfigError naming it.  Usable from several
+    threads; ``with Consumer(...) as c:`` closes it, leaving the group."""
+
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         self.conf = conf = resolve(config, settings, CONSUMER, "consumer")
         self._timeout = conf["default.api.timeout.ms"] / 1000
@@ -168,6 +176,8 @@ class Consumer:
     # -- assignment
 
     def assign(self, partitions: Iterable[TopicPartitionLike]) -> None:
+        """Read these partitions (TopicPartition or (topic, partition)), without group
+        membership; replaces the assignment.  IllegalStateError after subscribe()."""
         self._check_open()
         if self._group is not None and self._group.subscribed:
             raise E.IllegalStateError("assign() after subscribe(): call unsubscribe() first")
@@ -176,6 +186,7 @@ class Consumer:
         self._fetcher.assign(tps)
 
     def assignment(self) -> set[TopicPartition]:
+        """The partitions read now: assigned, or given by the group."""
         with self._fetcher.lock:
             return set(self._fetcher.partitions)
 
@@ -213,6 +224,7 @@ class Consumer:
             self._group.subscribe(topics=names)
 
     def unsubscribe(self) -> None:
+        """Stop reading: leave the subscription (revoking its partitions) or the assignment."""
         self._check_open()
         with self._turn:  # a poll on another thread may be running the group's steps
             if self._group is not None and self._group.subscribed:
@@ -509,6 +521,7 @@ class Consumer:
             return self._fetcher.partitions[tp].position  # type: ignore[return-value]  # the lookup above set it
 
     def seek(self, partition: TopicPartitionLike, offset: int) -> None:
+        """The next poll() returns the assigned partition's records from ``offset`` on."""
         self._check_open()
         self._fetcher.seek(_tp(partition), _checks.offset(offset))
 
@@ -527,9 +540,11 @@ class Consumer:
         self._client.wakeup()
 
     def seek_to_beginning(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
+        """Read these assigned partitions (None: all) from their earliest offset."""
         self._seek_to(partitions, "earliest")
 
     def seek_to_end(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
+        """Read these assigned partitions (None: all) from their latest offset: new records only."""
         self._seek_to(partitions, "latest")
 
     def offsets_for_times(self, timestamps: Mapping[TopicPartitionLike, int],
@@ -543,6 +558,7 @@ class Consumer:
 
     def beginning_offsets(self, partitions: Iterable[TopicPartitionLike],
                           timeout: float | None = None) -> dict[TopicPartition, int | None]:
+        """Each partition's earliest offset (the log start), asked of its leader."""
         found = list_offsets(self._client, {_tp(p): EARLIEST for p in partitions},
                              self._timeout if timeout is None else timeout)
         return {tp: v.offset for tp, v in found.items()}
@@ -584,6 +600,7 @@ class Consumer:
 
     def end_offsets(self, partitions: Iterable[TopicPartitionLike],
                     timeout: float | None = None) -> dict[TopicPartition, int | None]:
+        """Each partition's end: the high watermark, or under read_committed the last stable offset."""
         found = list_offsets(self._client, {_tp(p): LATEST for p in partitions},
                              self._timeout if timeout is None else timeout, self._isolation)
         return {tp: v.offset for tp, v in found.items()}
@@ -591,6 +608,7 @@ class Consumer:
     # -- flow control
 
     def pause(self, partitions: Iterable[TopicPartitionLike]) -> None:
+        """Stop fetching these assigned partitions until resume(); the group membership stays."""
         with self._fetcher.lock:
             for p in partitions:
                 tp = _tp(p)
@@ -600,6 +618,7 @@ class Consumer:
                 state.paused = True
 
     def resume(self, partitions: Iterable[TopicPartitionLike]) -> None:
+        """Fetch paused partitions again."""
         with self._fetcher.lock:
             for p in partitions:
                 state = self._fetcher.partitions.get(_tp(p))
@@ -608,6 +627,7 @@ class Consumer:
         self._client.wakeup()
 
     def paused(self) -> set[TopicPartition]:
+        """The partitions paused now."""
         with self._fetcher.lock:
             return {tp for tp, s in self._fetcher.partitions.items() if s.paused}
 
