@@ -378,6 +378,13 @@ def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], time
 
 
 class Admin:
+    """Manages a cluster: topics and partitions, offsets and records, configs, consumer groups,
+    other producers' transactions.  Each call waits for its answer, up to ``timeout`` seconds
+    (None: ``default.api.timeout.ms``), and raises the broker's error as its class.
+
+    ``config`` takes the settings by Kafka's names, ``settings`` the same as snake_case
+    keywords; ``with Admin(...) as a:`` closes it."""
+
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         self.conf = resolve(config, settings, ADMIN, "admin")
         self._client = NetworkClient(self.conf, name="kafkacodec-admin-io")
@@ -400,6 +407,7 @@ class Admin:
         return self._client
 
     def close(self) -> None:
+        """Stop the I/O thread and close the connections (not those of a client it runs ``over``)."""
         if self._owns_client:
             self._client.close()
 
@@ -607,6 +615,7 @@ class Admin:
             self._wait_partition_counts(counts, deadline, "grown topics")
 
     def delete_topics(self, names: Iterable[str], *, timeout: float | None = None) -> None:
+        """Delete these topics and their records (the controller's answer waited for)."""
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
         listed = list(names)
         body = m.DeleteTopicsRequest(
@@ -623,6 +632,8 @@ class Admin:
     def list_offsets(self, specs: Mapping[_TPKey, OffsetSpec], *,
                      isolation_level: str | int = "read_uncommitted",
                      timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp]:
+        """Offsets of partitions, asked of their leaders: ``specs`` maps each partition to
+        "earliest", "latest" or a timestamp in ms (the first offset at or after it)."""
         level = IsolationLevel.parse(isolation_level, "isolation_level", E.ConfigError)
         return list_offsets(self._client, specs, self._timeout if timeout is None else timeout, level,
                             resend_lost=False)

@@ -26,6 +26,8 @@ LATEST = -1
 
 
 class TopicPartition(NamedTuple):
+    """A partition of a topic; a plain (topic, partition) pair is accepted wherever one is."""
+
     topic: str
     partition: int
 
@@ -43,12 +45,16 @@ class Throttle(NamedTuple):
 
 
 class OffsetAndTimestamp(NamedTuple):
+    """An offset looked up by timestamp, with the timestamp and leader epoch of its record."""
+
     offset: int | None           # None: no offset at or after the timestamp asked for
     timestamp: int | None
     leader_epoch: int | None
 
 
 class RecordMetadata(NamedTuple):
+    """Where an acknowledged record landed; its timestamp in ms since the epoch."""
+
     topic: str
     partition: int
     offset: int      # -1 with acks=0
