@@ -50,7 +50,8 @@ __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription"
            "EARLIEST", "LATEST", "MAX_TIMESTAMP", "GroupListing", "GroupDescription", "GroupMember",
            "ConfigResource", "ConfigEntry", "TopicDescription", "max_version", "AclResourceType", "AclPatternType",
            "AclOperation", "AclPermissionType", "AclBinding", "ScramMechanism", "ScramCredentialInfo",
-           "ScramUpsertion", "ScramDeletion", "ElectionType"]
+           "ScramUpsertion", "ScramDeletion", "ElectionType", "ShareGroupMember", "ShareGroupDescription",
+           "ShareGroupOffset"]
 
 #: list_offsets: the offset of the record with the largest timestamp (KIP-734, ListOffsets v7+)
 MAX_TIMESTAMP = -3
@@ -172,7 +173,7 @@ class GroupListing(NamedTuple):
     group_id: str
     protocol_type: str
     state: str | None
-    group_type: str | None = None   # "Classic" or "Consumer" (KIP-848), from ListGroups v5 on
+    group_type: str | None = None   # "Classic", "Consumer" (KIP-848) or "Share" (KIP-932), ListGroups v5 on
 
 
 class GroupMember(NamedTuple):
@@ -195,6 +196,37 @@ class GroupDescription(NamedTuple):
     coordinator: int | None = None   # the node id of the broker that described it (its coordinator)
     group_type: str = "Classic"      # "Consumer": a KIP-848 group (ConsumerGroupDescribe answered)
     authorized_operations: list[AclOperation] | None = None
+
+
+class ShareGroupMember(NamedTuple):
+    member_id: str
+    client_id: str
+    client_host: str
+    rack_id: str | None
+    member_epoch: int
+    subscribed_topics: list[str]
+    assigned: list[TopicPartition]   # the partitions it shares (other members may share them too)
+
+
+class ShareGroupDescription(NamedTuple):
+    """A share group (KIP-932) as ShareGroupDescribe answers it."""
+    group_id: str
+    state: str                       # "Empty", "Stable", "Dead"
+    group_epoch: int
+    assignment_epoch: int
+    assignor: str
+    members: list[ShareGroupMember]
+    coordinator: int | None = None   # the node id of the broker that described it
+    authorized_operations: list[AclOperation] | None = None
+
+
+class ShareGroupOffset(NamedTuple):
+    """A share group's position in one partition: its start offset (records below it are done
+    with; None: the group has not read the partition yet), the leader epoch it was set in and
+    how many records from it are not yet done (lag; None when the broker does not say)."""
+    start_offset: int | None
+    leader_epoch: int | None
+    lag: int | None = None
 
 
 class ConfigResource(NamedTuple):
@@ -917,6 +949,107 @@ class Admin:
                 T(name=t, partitions=[P(partition_index=p) for p in sorted(ps)]) for t, ps in by_topic.items()]),
             lambda r: r.error_code or next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
             deadline, group=group)
+
+    # -- share groups (KIP-932)
+
+    def list_share_groups(self, *, timeout: float | None = None, states: Iterable[str] = ()) -> list[GroupListing]:
+        """[GroupListing] of the share groups every broker coordinates (ListGroups v5+ with the
+        type filter "Share"); `states`: "Empty", "Stable", "Dead"."""
+        return self.list_consumer_groups(timeout=timeout, states=states, types=["Share"])
+
+    def describe_share_groups(self, groups: Iterable[str], *, timeout: float | None = None,
+                              include_authorized_operations: bool = False) -> dict[str, ShareGroupDescription]:
+        """{group id: ShareGroupDescription} from each group's coordinator (ShareGroupDescribe);
+        GroupIdNotFoundError for a group that is not a share group, UnsupportedVersionError
+        from a broker that serves no share groups.  Delete a share group with
+        delete_consumer_groups (DeleteGroups takes every kind of group)."""
+        deadline = self._deadline(timeout)
+        out: dict[str, ShareGroupDescription] = {}
+        for group in groups:
+            resp, node = self._coordinator_answer(
+                "ShareGroupDescribe",
+                lambda g=group: m.ShareGroupDescribeRequest(  # type: ignore[misc]
+                    group_ids=[g], include_authorized_operations=include_authorized_operations),
+                lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
+            g = next((g for g in resp.groups if g.group_id == group), None)
+            if g is None:
+                raise E.error_for(Code.GROUP_ID_NOT_FOUND, f"ShareGroupDescribe: the answer does not describe "
+                                                           f"group {group!r}")
+            members = [ShareGroupMember(
+                x.member_id, x.client_id, x.client_host, x.rack_id, x.member_epoch, list(x.subscribed_topic_names),
+                sorted(TopicPartition(t.topic_name, p) for t in (x.assignment.topic_partitions if x.assignment else ())
+                       for p in t.partitions)) for x in g.members]
+            out[group] = ShareGroupDescription(g.group_id, g.group_state, g.group_epoch, g.assignment_epoch,
+                                               g.assignor_name, members, node, _operations(g.authorized_operations))
+        return out
+
+    def list_share_group_offsets(self, group: str, partitions: Iterable[TopicPartitionLike] | None = None, *,
+                                 timeout: float | None = None) -> dict[TopicPartition, ShareGroupOffset]:
+        """{TopicPartition: ShareGroupOffset} of share group `group` for `partitions`
+        ([(topic, partition)]; None: every partition the group has a position in), from
+        DescribeShareGroupOffsets.  A partition's own error raises, naming it."""
+        deadline = self._deadline(timeout)
+        R = m.DescribeShareGroupOffsetsRequest
+        topics = None
+        if partitions is not None:
+            by_topic: dict[str, list[int]] = {}
+            for pair in partitions:
+                tp = TopicPartition(*pair)
+                by_topic.setdefault(tp.topic, []).append(tp.partition)
+            topics = [R.DescribeShareGroupOffsetsRequestTopic(topic_name=t, partitions=sorted(ps))
+                      for t, ps in by_topic.items()]
+        body = R(groups=[R.DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=topics)])
+        resp = self._coordinator_call("DescribeShareGroupOffsets", lambda: body,
+                                      lambda r: r.groups[0].error_code if r.groups else Code.NONE, deadline, group=group)
+        g = next((g for g in resp.groups if g.group_id == group), None)
+        out: dict[TopicPartition, ShareGroupOffset] = {}
+        for t in g.topics if g is not None else ():
+            for p in t.partitions:
+                tp = TopicPartition(t.topic_name, p.partition_index)
+                if p.error_code:
+                    raise E.error_for(p.error_code, f"share group {group!r} offset of {tp.topic} [{tp.partition}]"
+                                      + (f": {p.error_message}" if p.error_message else ""))
+                out[tp] = ShareGroupOffset(None if p.start_offset < 0 else p.start_offset,
+                                           None if p.leader_epoch < 0 else p.leader_epoch,
+                                           None if p.lag < 0 else p.lag)
+        return out
+
+    def alter_share_group_offsets(self, group: str, offsets: Mapping[_TPKey, int], *,
+                                  timeout: float | None = None) -> None:
+        """Set share group `group`'s start offset of each {(topic, partition): offset}
+        (AlterShareGroupOffsets): records below it count as done.  The group must have no
+        members; the first partition error raises, naming the partition."""
+        deadline = self._deadline(timeout)
+        R = m.AlterShareGroupOffsetsRequest
+        by_topic: dict[str, list[tuple[int, int]]] = {}
+        for pair, offset in offsets.items():
+            tp = TopicPartition(*pair)
+            by_topic.setdefault(tp.topic, []).append((tp.partition, int(offset)))
+        body = R(group_id=group, topics=[R.AlterShareGroupOffsetsRequestTopic(topic_name=t, partitions=[
+            R.AlterShareGroupOffsetsRequestPartition(partition_index=p, start_offset=o) for p, o in sorted(ps)])
+            for t, ps in by_topic.items()])
+        resp = self._coordinator_call("AlterShareGroupOffsets", lambda: body, lambda r: r.error_code, deadline,
+                                      group=group)
+        for t in resp.responses:
+            for p in t.partitions:
+                if p.error_code:
+                    raise E.error_for(p.error_code, f"share group {group!r} offset of {t.topic_name} "
+                                      f"[{p.partition_index}]" + (f": {p.error_message}" if p.error_message else ""))
+
+    def delete_share_group_offsets(self, group: str, topics: Iterable[str], *, timeout: float | None = None) -> None:
+        """Forget share group `group`'s state of every partition of `topics`
+        (DeleteShareGroupOffsets): reading them again starts as a new group would.  The group
+        must have no members; the first topic error raises, naming the topic."""
+        deadline = self._deadline(timeout)
+        names = [topics] if isinstance(topics, str) else list(topics)
+        R = m.DeleteShareGroupOffsetsRequest
+        body = R(group_id=group, topics=[R.DeleteShareGroupOffsetsRequestTopic(topic_name=t) for t in names])
+        resp = self._coordinator_call("DeleteShareGroupOffsets", lambda: body, lambda r: r.error_code, deadline,
+                                      group=group)
+        for t in resp.responses:
+            if t.error_code:
+                raise E.error_for(t.error_code, f"share group {group!r} offsets of topic {t.topic_name!r}"
+                                  + (f": {t.error_message}" if t.error_message else ""))
 
     # -- configs
 

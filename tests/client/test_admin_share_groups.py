@@ -1,0 +1,226 @@
+"""Admin's share group calls (KIP-932): listing (ListGroups with the "Share" type filter),
+ShareGroupDescribe, and the share group offsets (Describe/Alter/DeleteShareGroupOffsets).
+
+librdkafka's mock cluster (2.16) serves share groups to members only: its ApiVersions lists
+none of these (nor ListGroups), so there each call fails at once naming what the broker lacks.
+What goes on the wire and how the answers read is checked on a scripted broker answering as
+Kafka's specification says."""
+import socket
+import threading
+import time
+import uuid
+
+import pytest
+
+from kafkacodec.client import Admin, TopicPartition
+from kafkacodec.client import admin as A
+from kafkacodec.client import errors as E
+from kafkacodec.protocol import FrameSplitter, api_key_of, decode_request, encode_response
+from kafkacodec.protocol import messages as m
+
+_peers = pytest.importorskip("_peers")
+
+pytestmark = pytest.mark.timeout(60)
+
+TOPIC_ID = uuid.UUID("6ec7504a-90e3-462a-9e9d-cf00229cae85")
+
+
+def _outcome(call):
+    """(what the call returned or the exception's name and the API it names, seconds it took)."""
+    started = time.monotonic()
+    try:
+        got = call()
+    except E.UnsupportedVersionError as exc:
+        got = f"unsupported: {str(exc).rsplit('support ', 1)[-1].rstrip(')')}"
+    except Exception as exc:  # noqa: BLE001  (the test names what it expects)
+        got = type(exc).__name__
+    return got, time.monotonic() - started
+
+
+def test_what_the_mock_lacks_fails_at_once(mock_bootstrap):
+    topic = f"t-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(mock_bootstrap, topic, 1)
+    with Admin({"bootstrap.servers": mock_bootstrap}, default_api_timeout_ms=20000) as admin:
+        calls = {
+            "list": lambda: admin.list_share_groups(),
+            "describe": lambda: admin.describe_share_groups(["g"]),
+            "offsets": lambda: admin.list_share_group_offsets("g"),
+            "alter": lambda: admin.alter_share_group_offsets("g", {(topic, 0): 0}),
+            "delete": lambda: admin.delete_share_group_offsets("g", [topic]),
+        }
+        got = {name: _outcome(call) for name, call in calls.items()}
+    assert {name: result for name, (result, _) in got.items()} == {
+        "list": "unsupported: ListGroupsRequest", "describe": "unsupported: ShareGroupDescribeRequest",
+        "offsets": "unsupported: DescribeShareGroupOffsetsRequest",
+        "alter": "unsupported: AlterShareGroupOffsetsRequest",
+        "delete": "unsupported: DeleteShareGroupOffsetsRequest"}
+    assert {name: round(took, 2) for name, (_, took) in got.items() if took > 2} == {}
+
+
+class _ShareBroker:
+    """One broker on 127.0.0.1 answering ApiVersions, Metadata and FindCoordinator (itself) and
+    the share group admin APIs with `answers` {api name: fn(request) -> response}; keeps every
+    request as (api name, version, body)."""
+
+    OFFERED = {"ApiVersions": 3, "Metadata": 12, "FindCoordinator": 3, "ListGroups": 5, "ShareGroupDescribe": 1,
+               "DescribeShareGroupOffsets": 1, "AlterShareGroupOffsets": 0, "DeleteShareGroupOffsets": 0}
+
+    def __init__(self, answers):
+        self.answers = answers
+        self.seen = []
+        self.srv = socket.create_server(("127.0.0.1", 0))
+        self.srv.settimeout(0.05)    # accept() polls `stopped`: closing a socket does not wake it
+        self.port = self.srv.getsockname()[1]
+        self.stopped = threading.Event()
+        self.threads = [threading.Thread(target=self._accept, daemon=True)]
+        self.threads[0].start()
+
+    def _accept(self):
+        while not self.stopped.is_set():
+            try:
+                conn, _ = self.srv.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            t = threading.Thread(target=self._serve, args=(conn,), daemon=True)
+            self.threads.append(t)
+            t.start()
+
+    def _answer(self, name, body):
+        if name == "ApiVersions":
+            av = m.ApiVersionsResponse.ApiVersion
+            return m.ApiVersionsResponse(api_keys=[av(api_key=api_key_of(n), min_version=0, max_version=v)
+                                                   for n, v in self.OFFERED.items()])
+        if name == "Metadata":
+            return m.MetadataResponse(cluster_id="scripted", controller_id=1, brokers=[
+                m.MetadataResponse.MetadataResponseBroker(node_id=1, host="127.0.0.1", port=self.port)], topics=[])
+        if name == "FindCoordinator":
+            return m.FindCoordinatorResponse(error_code=0, node_id=1, host="127.0.0.1", port=self.port)
+        return self.answers[name](body)
+
+    def _serve(self, conn):
+        splitter = FrameSplitter()
+        names = {api_key_of(n): n for n in self.OFFERED}
+        with conn:
+            conn.settimeout(10)
+            while not self.stopped.is_set():
+                try:
+                    data = conn.recv(65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                for frame in splitter.feed(data):
+                    header, body = decode_request(frame)
+                    name, version = names[header.request_api_key], header.request_api_version
+                    self.seen.append((name, version, body))
+                    conn.sendall(encode_response(name, version, header.correlation_id, self._answer(name, body)))
+
+    def sent(self, name):
+        return [(version, body) for n, version, body in self.seen if n == name]
+
+    def close(self):
+        self.stopped.set()
+        self.threads[0].join(5)
+        self.srv.close()
+        for t in self.threads:
+            t.join(5)
+
+
+@pytest.fixture
+def scripted():
+    brokers = []
+
+    def start(answers):
+        brokers.append(_ShareBroker(answers))
+        return brokers[-1], Admin({"bootstrap.servers": f"127.0.0.1:{brokers[-1].port}"}, default_api_timeout_ms=5000)
+    yield start
+    for b in brokers:
+        b.close()
+
+
+def test_share_groups_are_listed_with_the_type_filter(scripted):
+    G = m.ListGroupsResponse.ListedGroup
+    broker, admin = scripted({"ListGroups": lambda req: m.ListGroupsResponse(error_code=0, groups=[
+        G(group_id="workers", protocol_type="share", group_state="Stable", group_type="Share")])})
+    with admin:
+        assert admin.list_share_groups(states=["Stable"]) == [A.GroupListing("workers", "share", "Stable", "Share")]
+    (version, req), = broker.sent("ListGroups")
+    assert (version, req.types_filter, req.states_filter) == (5, ["Share"], ["Stable"])
+
+
+def test_a_share_group_is_described_with_its_members_partitions(scripted):
+    R = m.ShareGroupDescribeResponse
+
+    def describe(req):
+        if req.group_ids == ["nobody"]:
+            return R(groups=[R.DescribedGroup(error_code=69, error_message="Group nobody is not a share group",
+                                              group_id="nobody", members=[], authorized_operations=-2147483648)])
+        member = R.Member(member_id="m-1", rack_id=None, member_epoch=3, client_id="c1", client_host="/10.0.0.1",
+                          subscribed_topic_names=["jobs"], assignment=R.Assignment(topic_partitions=[
+                              R.TopicPartitions(topic_id=TOPIC_ID, topic_name="jobs", partitions=[1, 0])]))
+        return R(groups=[R.DescribedGroup(error_code=0, error_message=None, group_id="workers", group_state="Stable",
+                                          group_epoch=4, assignment_epoch=4, assignor_name="simple",
+                                          members=[member], authorized_operations=(1 << 3) | (1 << 8))])
+    broker, admin = scripted({"ShareGroupDescribe": describe})
+    with admin:
+        got = admin.describe_share_groups(["workers"], include_authorized_operations=True)
+        with pytest.raises(E.GroupIdNotFoundError, match="group 'nobody'"):
+            admin.describe_share_groups(["nobody"])
+    assert got == {"workers": A.ShareGroupDescription(
+        "workers", "Stable", 4, 4, "simple",
+        [A.ShareGroupMember("m-1", "c1", "/10.0.0.1", None, 3, ["jobs"],
+                            [TopicPartition("jobs", 0), TopicPartition("jobs", 1)])],
+        1, [A.AclOperation.READ, A.AclOperation.DESCRIBE])}
+    assert [(v, req.group_ids, req.include_authorized_operations) for v, req in broker.sent("ShareGroupDescribe")] \
+        == [(1, ["workers"], True), (1, ["nobody"], False)]
+
+
+def test_share_group_offsets_are_listed_altered_and_deleted(scripted):
+    D = m.DescribeShareGroupOffsetsResponse
+    Al = m.AlterShareGroupOffsetsResponse
+    De = m.DeleteShareGroupOffsetsResponse
+
+    def offsets(req):
+        parts = [D.DescribeShareGroupOffsetsResponsePartition(partition_index=0, start_offset=120, leader_epoch=2,
+                                                              lag=30, error_code=0, error_message=None),
+                 D.DescribeShareGroupOffsetsResponsePartition(partition_index=1, start_offset=-1, leader_epoch=-1,
+                                                              lag=-1, error_code=0, error_message=None)]
+        return D(groups=[D.DescribeShareGroupOffsetsResponseGroup(group_id="workers", error_code=0, topics=[
+            D.DescribeShareGroupOffsetsResponseTopic(topic_name="jobs", topic_id=TOPIC_ID, partitions=parts)])])
+
+    def alter(req):
+        return Al(error_code=0, responses=[Al.AlterShareGroupOffsetsResponseTopic(
+            topic_name="jobs", topic_id=TOPIC_ID, partitions=[
+                Al.AlterShareGroupOffsetsResponsePartition(partition_index=p.partition_index,
+                                                           error_code=0 if p.partition_index == 0 else 3,
+                                                           error_message=None)
+                for p in req.topics[0].partitions])])
+
+    def delete(req):
+        if req.group_id == "busy":
+            return De(error_code=68, error_message="the group has members", responses=[])
+        return De(error_code=0, responses=[De.DeleteShareGroupOffsetsResponseTopic(
+            topic_name=t.topic_name, topic_id=TOPIC_ID, error_code=0, error_message=None) for t in req.topics])
+    broker, admin = scripted({"DescribeShareGroupOffsets": offsets, "AlterShareGroupOffsets": alter,
+                              "DeleteShareGroupOffsets": delete})
+    with admin:
+        assert admin.list_share_group_offsets("workers") == {
+            TopicPartition("jobs", 0): A.ShareGroupOffset(120, 2, 30),
+            TopicPartition("jobs", 1): A.ShareGroupOffset(None, None, None)}
+        admin.list_share_group_offsets("workers", [("jobs", 1), ("jobs", 0)])
+        admin.alter_share_group_offsets("workers", {("jobs", 0): 100})
+        with pytest.raises(E.UnknownTopicOrPartitionError, match=r"jobs \[7\]"):
+            admin.alter_share_group_offsets("workers", {("jobs", 0): 100, ("jobs", 7): 5})
+        admin.delete_share_group_offsets("workers", ["jobs"])
+        with pytest.raises(E.NonEmptyGroupError, match="busy"):
+            admin.delete_share_group_offsets("busy", "jobs")
+    (_, every), (_, some) = broker.sent("DescribeShareGroupOffsets")
+    assert every.groups[0].group_id == "workers" and every.groups[0].topics is None  # null: every partition
+    assert [(t.topic_name, t.partitions) for t in some.groups[0].topics] == [("jobs", [0, 1])]
+    first = broker.sent("AlterShareGroupOffsets")[0][1]
+    assert [(t.topic_name, [(p.partition_index, p.start_offset) for p in t.partitions]) for t in first.topics] \
+        == [("jobs", [(0, 100)])]
+    assert [[t.topic_name for t in req.topics] for _, req in broker.sent("DeleteShareGroupOffsets")] \
+        == [["jobs"], ["jobs"]]
