@@ -32,8 +32,8 @@ from typing import Any, Mapping
 import numpy as np
 import pyarrow as pa
 
-from kafkacodec.values._json import (JsonSchemaError, binary_view, confluent_ids, decode_json, encode_json,
-                                     json_schema_to_arrow)
+from kafkacodec.values._json import (JsonSchemaError, _readable, binary_view, confluent_ids, decode_json,
+                                     encode_json, json_schema_to_arrow)
 
 __all__ = ["AvroFormat", "JsonFormat", "ValueFormat", "as_format", "decode_values", "encode_values",
            "decode_columns", "encode_columns", "json_schema_to_arrow", "JsonSchemaError", "confluent_ids"]
@@ -63,6 +63,7 @@ class ValueFormat:
         import copy
         out = copy.copy(self)
         out.schema_id = schema_id
+        out.confluent = self.confluent or schema_id is not None
         return out
 
     def with_registry(self, registry: Any) -> "ValueFormat":
@@ -133,7 +134,7 @@ class AvroFormat(ValueFormat):
         return self._arrow_type
 
     def decode(self, values: Any, *, offsets: Any = None) -> pa.Array:
-        from kafkacodec.avro import AvroDecoder, _decoder, _key
+        from kafkacodec.avro import decode
         values = binary_view(values)
         writers = self.writer_schemas
         if self.confluent and self.registry is not None:
@@ -141,13 +142,11 @@ class AvroFormat(ValueFormat):
             writers = {int(i): json.loads(self._writer_schema(int(i), "AVRO")) for i in ids if i >= 0}
             if isinstance(self.writer_schemas, Mapping):
                 writers.update(self.writer_schemas)
-        if writers is None:
-            dec: AvroDecoder = _decoder(_key(self.schema), None)
-        else:
-            wk = json.dumps({str(k): v for k, v in writers.items()} if isinstance(writers, Mapping)
-                            and "type" not in writers else writers, sort_keys=True)
-            dec = _decoder(_key(self.schema), wk)
-        return dec._dec.decode(values, self.confluent, offsets)
+        if offsets is not None:  # errors then name the record's Kafka offset
+            if isinstance(offsets, pa.ChunkedArray):
+                offsets = offsets.combine_chunks()
+            values = pa.RecordBatch.from_arrays([offsets, values], ["offset", "value"])
+        return decode(values, self.schema, confluent=self.confluent, writer_schemas=writers)
 
     def encode(self, data: Any) -> pa.Array:
         from kafkacodec.avro import encode
@@ -172,6 +171,7 @@ class JsonFormat(ValueFormat):
             self._arrow_type = schema
         else:
             self._arrow_type = pa.struct(list(json_schema_to_arrow(schema)))
+        _readable(self._arrow_type)  # types the reader cannot give refused now, not at the first value
         self.confluent = confluent or schema_id is not None
         self.schema_id = schema_id
         self.registry = registry

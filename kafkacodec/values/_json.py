@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime
 import decimal
-import base64
 import json
 from typing import Any, Mapping
 
@@ -42,7 +41,7 @@ class JsonSchemaError(ValueError):
 
 # ------------------------------------------------------------------ JSON Schema -> Arrow
 
-_FORMATS = {"date-time": pa.timestamp("us", tz="UTC"), "date": pa.date32(), "time": pa.time64("us")}
+_FORMATS = {"date-time": pa.timestamp("us", tz="UTC"), "date": pa.date32()}
 
 
 def json_schema_to_arrow(doc: Any) -> pa.Schema:
@@ -51,7 +50,7 @@ def json_schema_to_arrow(doc: Any) -> pa.Schema:
     ``object`` with ``properties`` -> struct (each field nullable: JSON may omit it),
     ``array`` -> list of ``items``, ``integer`` -> int64, ``number`` -> float64,
     ``boolean`` -> bool, ``string`` -> string (``format`` date-time -> timestamp[us, UTC],
-    date -> date32, time -> time64[us]), ``enum``/``const`` of strings -> string; a type
+    date -> date32), ``enum``/``const`` of strings -> string; a type
     list or ``anyOf``/``oneOf`` of a type and ``null`` -> that type; local ``$ref``
     (``#/definitions/..``, ``#/$defs/..``) followed.  Anything else (maps, mixed types,
     recursion) is a JsonSchemaError naming where it is."""
@@ -201,8 +200,10 @@ def _readable(t: pa.DataType) -> pa.DataType:
         return pa.list_(t.value_field.with_type(_readable(t.value_type)))
     if pa.types.is_dictionary(t):
         return _readable(t.value_type)
-    if pa.types.is_date(t) or pa.types.is_time(t):
+    if pa.types.is_date(t):
         return pa.string()
+    if pa.types.is_time(t):
+        raise JsonSchemaError(f"JSON values are not read into {t}: read the time of day as a string")
     if pa.types.is_map(t):
         raise JsonSchemaError(f"JSON values cannot be read into {t}: use a struct of the keys expected")
     return t
@@ -353,12 +354,20 @@ def _first_bad(present: pa.Array, schema: pa.Schema, longest: int,
 # ------------------------------------------------------------------ encode
 
 def _default(v: Any) -> Any:
-    if isinstance(v, (datetime.datetime, datetime.date, datetime.time)):
+    if isinstance(v, (datetime.datetime, datetime.time)):
+        # no more digits than the value has: pyarrow's reader refuses more than its column's unit holds
+        us = v.microsecond
+        text = v.isoformat(timespec="seconds" if not us else "milliseconds" if us % 1000 == 0 else "microseconds")
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
+    if isinstance(v, datetime.date):
         return v.isoformat()
     if isinstance(v, decimal.Decimal):
         return str(v)
     if isinstance(v, (bytes, bytearray)):
-        return base64.b64encode(v).decode()
+        try:  # as the reader reads a binary field: the string's UTF-8 bytes
+            return bytes(v).decode()
+        except UnicodeDecodeError:
+            raise ValueError("a binary field that is not UTF-8 text has no JSON form") from None
     if isinstance(v, datetime.timedelta):
         return v.total_seconds()
     raise TypeError(f"{type(v).__name__} has no JSON form")
@@ -367,7 +376,8 @@ def _default(v: Any) -> Any:
 def encode_json(data: Any, *, schema_id: int | None = None) -> pa.Array:
     """A StructArray / Table / RecordBatch -> a binary array of compact JSON objects (a null row: a
     null value), each after Confluent's header when ``schema_id`` is given.  Timestamps, dates and
-    times as ISO 8601 text, decimals as strings, bytes as base64 (as the reader expects them)."""
+    times as ISO 8601 text (UTC with Z), decimals as strings, binary fields as the UTF-8 text they
+    hold: as the reader reads them back."""
     if isinstance(data, pa.Table):
         data = data.combine_chunks().to_struct_array()
     elif isinstance(data, pa.RecordBatch):

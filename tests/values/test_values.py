@@ -191,3 +191,27 @@ def test_formats_pickle_without_their_registry():
     fmt = AvroFormat('"long"', confluent=True, registry=_registry(), schema_id=3)
     back = pickle.loads(pickle.dumps(fmt))
     assert back.registry is None and back.schema_id == 3 and back.arrow_type == pa.int64()
+
+
+def test_json_encode_writes_what_the_reader_reads_back():
+    import datetime as dt
+    import decimal
+    t = pa.struct([("t", pa.timestamp("us", tz="UTC")), ("d", pa.date32()), ("n", pa.timestamp("ms")),
+                   ("b", pa.binary()), ("x", pa.decimal128(10, 2))])
+    a = pa.array([{"t": dt.datetime(2024, 1, 2, 3, 4, 5, 123456, tzinfo=dt.timezone.utc), "d": dt.date(2024, 1, 2),
+                   "n": dt.datetime(2024, 1, 2, 3, 4, 5, 123000), "b": b"hi", "x": decimal.Decimal("1.25")}], t)
+    fmt = JsonFormat(t)
+    enc = fmt.encode(a)
+    assert enc[0].as_py() == b'{"t":"2024-01-02T03:04:05.123456Z","d":"2024-01-02","n":"2024-01-02T03:04:05.123",' \
+                             b'"b":"hi","x":"1.25"}'
+    assert fmt.decode(enc).to_pylist() == a.to_pylist()
+    with pytest.raises(JsonSchemaError, match="time of day"):
+        JsonFormat(pa.schema([("tm", pa.time64("us"))]))
+
+
+def test_avro_bad_value_names_kafka_offset_through_the_format():
+    fmt = AvroFormat({"type": "record", "name": "R", "fields": [{"name": "s", "type": "string"}]})
+    with pytest.raises(CorruptDataError, match="Kafka offset 41") as e:
+        fmt.decode(pa.array([b"\x02a", b"\x09"]), offsets=pa.chunked_array([pa.array([40, 41], pa.int64())]))
+    assert e.value.path.startswith("values[1]")
+    assert fmt.with_id(5).confluent and fmt.with_id(5).encode(pa.array([{"s": "a"}]))[0].as_py() == b"\0\0\0\0\5\2a"
