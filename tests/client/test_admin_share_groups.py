@@ -224,3 +224,20 @@ def test_share_group_offsets_are_listed_altered_and_deleted(scripted):
         == [("jobs", [(0, 100)])]
     assert [[t.topic_name for t in req.topics] for _, req in broker.sent("DeleteShareGroupOffsets")] \
         == [["jobs"], ["jobs"]]
+
+
+def test_the_confluent_face_lists_a_share_group_with_type_unknown(scripted):
+    # confluent-kafka 2.16's ConsumerGroupType has no SHARE (and its AdminClient no share group calls)
+    from kafkacodec.compat.confluent_kafka import ConsumerGroupState, ConsumerGroupType
+    from kafkacodec.compat.confluent_kafka.admin import AdminClient
+    G = m.ListGroupsResponse.ListedGroup
+    broker, admin = scripted({"ListGroups": lambda req: m.ListGroupsResponse(error_code=0, groups=[
+        G(group_id="workers", protocol_type="share", group_state="Stable", group_type="Share"),
+        G(group_id="readers", protocol_type="consumer", group_state="Empty", group_type="Consumer")])})
+    admin.close()
+    face = AdminClient({"bootstrap.servers": f"127.0.0.1:{broker.port}"})
+    listed = face.list_consumer_groups(request_timeout=5).result(10)
+    assert listed.errors == []
+    assert sorted((g.group_id, g.type, g.state, g.is_simple_consumer_group) for g in listed.valid) == [
+        ("readers", ConsumerGroupType.CONSUMER, ConsumerGroupState.EMPTY, False),
+        ("workers", ConsumerGroupType.UNKNOWN, ConsumerGroupState.STABLE, False)]

@@ -806,7 +806,10 @@ class AdminClient:
                              ) -> concurrent.futures.Future[ListConsumerGroupsResult]:
         """Future of ListConsumerGroupsResult(valid=[ConsumerGroupListing], errors=[KafkaException]).
         ``states`` and ``types`` go to the brokers as filters (ListGroups v4, v5), as librdkafka
-        sends them: a broker that ignores them lists every group."""
+        sends them: a broker that ignores them lists every group.  A share group (KIP-932), which
+        confluent-kafka 2.16 has no type or admin call for, is listed with type UNKNOWN;
+        kafkacodec.client.Admin lists and describes share groups and their offsets
+        (list_share_groups, describe_share_groups, list_share_group_offsets, ...)."""
         for arg, given, cls in (("states", states, ConsumerGroupState), ("types", types, ConsumerGroupType)):
             if given is None:
                 continue
