@@ -45,7 +45,32 @@ def _runtime_object(path: str) -> Any:
     return None
 
 
+# a simple reStructuredText table: a border of "=" runs, rows, the same border
+_BORDER = re.compile(r"^=+( +=+)+$")
+
+
+def _tables(doc: str) -> str:
+    lines, out, i = doc.split("\n"), [], 0
+    while i < len(lines):
+        border = lines[i].strip()
+        end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == border), None)
+        if not _BORDER.match(border) or end is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        indent = len(lines[i]) - len(lines[i].lstrip())
+        starts = [m.start() + indent for m in re.finditer(r"=+", border)]
+        out += ["", "| " + " | ".join(" " for _ in starts) + " |", "|" + " --- |" * len(starts)]
+        for row in lines[i + 1:end]:
+            cells = [row[a:b].strip() for a, b in zip(starts, [*starts[1:], None])]
+            out.append("| " + " | ".join(c.replace("<", "&lt;").replace("|", "\\|") for c in cells) + " |")
+        out.append("")
+        i = end + 1
+    return "\n".join(out)
+
+
 def markdown(doc: str) -> str:
+    doc = _tables(doc)
     doc = _ROLE.sub(lambda m: f"`{m.group(1)}`", doc)
     doc = _LITERAL.sub(lambda m: f"`{m.group(1)}`", doc)
     return _EXAMPLE.sub(":", doc)
