@@ -333,3 +333,52 @@ def test_confluent_avro_records_on_the_broker_read_back_by_kafkacodec(tansu_boot
     ours_d, theirs_d = f_avro.AvroDeserializer(ours_sr), c_avro.AvroDeserializer(theirs_sr)
     for value in table.column("value").to_pylist()[:50]:
         assert ours_d(value, ctx) == theirs_d(value, cctx)
+
+
+# --- confluent-kafka's Avro example programs, as written and over the face ---------------------------
+
+def _example(name, face, tmp_path):
+    """The example's path; for the face, a copy whose ``from confluent_kafka...`` lines are the only change."""
+    source = pathlib.Path(__file__).parent / "examples" / name
+    if not face:
+        return source
+    lines = source.read_text().splitlines(keepends=True)
+    changed = [line.replace("from confluent_kafka", "from kafkacodec.compat.confluent_kafka", 1)
+               if line.startswith("from confluent_kafka") else line for line in lines]
+    assert changed != lines
+    path = tmp_path / f"face_{name}"
+    path.write_text("".join(changed))
+    return path
+
+
+def _run(path, *args):
+    import subprocess
+    proc = subprocess.run([sys.executable, str(path), *map(str, args)], capture_output=True, text=True, timeout=150)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout
+
+
+@pytest.mark.slow          # six program runs, each joining a group: about 100 s
+@pytest.mark.timeout(300)
+def test_avro_example_programs_agree_as_written_and_over_the_face(tansu_bootstrap, tmp_path):
+    import _peers
+    n = 40
+    with registry_server() as (url, state):
+        outputs, topics = {}, {}
+        for producer_face in (False, True):
+            topic = topics[producer_face] = f"avro-ex-{uuid.uuid4().hex[:8]}"
+            _peers.create_topics(tansu_bootstrap, [topic])
+            assert _run(_example("avro_producer.py", producer_face, tmp_path), tansu_bootstrap, url, topic,
+                        n).strip() == f"Produced {n} User records"
+            for consumer_face in (False, True):
+                out = _run(_example("avro_consumer.py", consumer_face, tmp_path), tansu_bootstrap, url,
+                           f"g-{uuid.uuid4().hex[:6]}", topic, n)
+                outputs[producer_face, consumer_face] = sorted(out.splitlines())
+        assert len(outputs[False, False]) == n and "favorite_color: BLUE" in outputs[False, False][2]
+        assert all(out == outputs[False, False] for out in outputs.values())
+        # the same bytes on the broker, whoever wrote them (one schema: one id in the registry)
+        written = {face: [(k, v) for k, v, *_ in _peers.consume_with_confluent(tansu_bootstrap, topic, n)]
+                   for face, topic in topics.items()}
+        assert written[True] == written[False]
+        assert {p.split("?")[0] for m, p, _ in state.requests if m == "POST"} == {
+            f"/subjects/{t}-value/versions" for t in topics.values()}
