@@ -9,8 +9,8 @@ COMMON, CONSUMER, PRODUCER, ADMIN and SHARE_CONSUMER map each name to a Setting:
 its check (which keeps what it accepts as data: bounds, options) and a line
 saying what it means.  ``describe(kind)`` lists them and
 ``python -m kafkacodec.client.config [--kind producer|consumer|admin|share_consumer|all]
-[--markdown]`` prints them; the README's list of client settings is that
-printout.
+[--markdown]`` prints them; the documentation's settings page is that
+printout, made when the site is built (docs/_hooks.py).
 """
 from __future__ import annotations
 
@@ -784,7 +784,7 @@ def text(kind: str = "all") -> str:
 
 
 def markdown(kind: str = "all") -> str:
-    """The table as Markdown, a table per section (the README's list of client settings)."""
+    """The table as Markdown, a table per section (the documentation's settings page)."""
     def cell(value: str) -> str:  # a | ends the cell, a * may start emphasis
         return value.replace("|", "\\|").replace("*", "\\*")
 
@@ -804,7 +804,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="The client settings: name, default, range, meaning.")
     parser.add_argument("--kind", choices=[*KINDS, "all"], default="all",
                         help="one client's settings, or all of them (default)")
-    parser.add_argument("--markdown", action="store_true", help="Markdown tables (the README's list)")
+    parser.add_argument("--markdown", action="store_true", help="Markdown tables (the documentation's)")
     args = parser.parse_args(argv)
     print((markdown if args.markdown else text)(args.kind), end="")
     return 0
