@@ -114,10 +114,14 @@ class ConsumerRebalanceListener:
 
 
 class _Listener(_ClientListener):
-    """The client's listener (called on its worker thread) running the user's on the loop."""
+    """The client's listener (called on its worker thread) running the user's on the loop, told
+    as aiokafka tells it: with an eager protocol a revocation (an empty one the first time)
+    before each assignment, and nothing when the consumer stops."""
 
     def __init__(self, face: AIOKafkaConsumer, user: Any, loop: asyncio.AbstractEventLoop) -> None:
         self._face, self._user, self._loop = face, user, loop
+        self._eager = "cooperative-sticky" not in face._conf["partition.assignment.strategy"]
+        self._revoked = False
 
     def _call(self, method: str, partitions: list[TopicPartition]) -> None:
         fn = getattr(self._user, method, None)
@@ -137,10 +141,15 @@ class _Listener(_ClientListener):
         asyncio.run_coroutine_threadsafe(run(), self._loop).result()
 
     def on_partitions_revoked(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._queue.drop(partitions)
-        self._call("on_partitions_revoked", partitions)
+        self._face._held.drop(partitions)
+        self._revoked = True
+        if not self._face._closed:
+            self._call("on_partitions_revoked", partitions)
 
     def on_partitions_assigned(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
+        if self._eager and not self._revoked:
+            self._call("on_partitions_revoked", [])
+        self._revoked = False
         self._call("on_partitions_assigned", partitions)
 
 
@@ -163,11 +172,11 @@ class AIOKafkaConsumer:
         self._convert = _converter(key_deserializer, value_deserializer)
         self._topics = topics
         self._consumer: AsyncConsumer | None = None
-        self._queue = RecordQueue()
+        self._held = RecordQueue()
         self._in_listener = 0
         self._closed = False
         self._pending: tuple[str, Any, Any] | None = None  # a subscribe/assign made before start()
-        self._groupless: tuple[Any, _Listener] | None = None
+        self._groupless: list[str] | re.Pattern[str] | None = None
         self._next_lookup = 0.0
 
     @property
@@ -192,7 +201,7 @@ class AIOKafkaConsumer:
         if self._topics or self._pending is not None:
             # as aiokafka's start(): partitions looked up and fetching under way before the first
             # getone/getmany (a poll that waits for nothing; what it returns is queued)
-            self._queue.extend(await self._poll(0, None, set()))
+            self._held.extend(await self._poll(0, None, set()))
         self._pending = None
 
     async def stop(self) -> None:
@@ -201,7 +210,7 @@ class AIOKafkaConsumer:
         self._closed = True
         if self._consumer is None:
             return
-        self._queue.rewind(self._consumer.seek)
+        self._held.rewind(self._consumer.seek)
         await self._consumer.close()
 
     async def __aenter__(self) -> AIOKafkaConsumer:
@@ -230,31 +239,26 @@ class AIOKafkaConsumer:
             self._pending = ("subscribe", list(topics) if topics is not None else re.compile(pattern or ""), listener)
             return
         what: Any = list(topics) if topics is not None else re.compile(pattern or "")
-        wrapped = _Listener(self, listener, asyncio.get_running_loop())
         if self._conf.get("group.id") is None:
             # as aiokafka: without a group, every partition of the topics (looked up again as the
-            # cluster's metadata changes), nothing committed
-            self._groupless = (what, wrapped)
+            # cluster's metadata changes), nothing committed, the listener not told
+            self._groupless = what
             self._next_lookup = 0.0
             return
-        self.client.subscribe(what, wrapped)
+        self.client.subscribe(what, _Listener(self, listener, asyncio.get_running_loop()))
 
     def _follow_topics(self) -> None:
         """A group-less subscription's partitions, assigned anew when the topics' partitions
         changed (on the worker thread, before a poll)."""
         if self._groupless is None or time.monotonic() < self._next_lookup:
             return
-        what, listener = self._groupless
         c = self.client.consumer
         self._next_lookup = time.monotonic() + (c.conf["metadata.max.age.ms"] / 1000 if c.assignment() else 0.5)
-        wanted = groupless_partitions(what, c.topics())[1]
+        wanted = groupless_partitions(self._groupless, c.topics())[1]
         had = c.assignment()
         if wanted != had:
-            if had - wanted:
-                listener.on_partitions_revoked(c, sorted(had - wanted))
+            self._held.drop(had - wanted)
             c.assign(sorted(wanted))
-            if wanted - had:
-                listener.on_partitions_assigned(c, sorted(wanted - had))
 
     def _groupless_poll(self, timeout: float, max_records: int | None) -> list[_Record]:
         self._follow_topics()
@@ -264,12 +268,12 @@ class AIOKafkaConsumer:
         return self.client.consumer.poll(timeout, max_records)
 
     def subscription(self) -> frozenset[str]:
-        if self._groupless is not None and not isinstance(self._groupless[0], re.Pattern):
-            return frozenset(self._groupless[0])
+        if self._groupless is not None and not isinstance(self._groupless, re.Pattern):
+            return frozenset(self._groupless)
         return frozenset(tp.topic for tp in self.assignment())
 
     def unsubscribe(self) -> None:
-        self._queue.clear()
+        self._held.clear()
         self._groupless = None
         self.client.consumer.unsubscribe()
 
@@ -277,7 +281,7 @@ class AIOKafkaConsumer:
         if self._consumer is None:
             self._pending = ("assign", list(partitions), None)
             return
-        self._queue.clear()
+        self._held.clear()
         self.client.assign(partitions)
 
     def assignment(self) -> set[TopicPartition]:
@@ -297,20 +301,20 @@ class AIOKafkaConsumer:
         wanted = set(partitions)
         while True:
             self._check()
-            if self._queue and not wanted:
-                return self._record(self._queue.popleft())
-            for i, r in enumerate(self._queue):
+            if self._held and not wanted:
+                return self._record(self._held.popleft())
+            for i, r in enumerate(self._held):
                 if not wanted or (r.topic, r.partition) in wanted:
-                    del self._queue[i]
+                    del self._held[i]
                     return self._record(r)
-            if self._queue and wanted:
+            if self._held and wanted:
                 # records of other partitions queued first: take more without handing those out
                 pass
-            elif self._queue:
+            elif self._held:
                 continue
             # awaited first: a listener running meanwhile may change the queue
             records = await self._poll(0.2, None, wanted)
-            self._queue.extend(records)
+            self._held.extend(records)
 
     async def _poll(self, timeout: float, max_records: int | None, wanted: set[TopicPartition]) -> list[_Record]:
         c = self.client
@@ -330,8 +334,8 @@ class AIOKafkaConsumer:
         """{TopicPartition: [records]} fetched so far, waiting up to timeout_ms for the first."""
         self._check()
         wanted = set(partitions)
-        if self._queue:
-            taken = self._queue.take(max_records, wanted)
+        if self._held:
+            taken = self._held.take(max_records, wanted)
         else:
             taken = await self._poll(timeout_ms / 1000, max_records, wanted)
         return by_partition(taken, self._convert)
@@ -348,18 +352,18 @@ class AIOKafkaConsumer:
     # -- positions
 
     def seek(self, partition: TopicPartition, offset: int) -> None:
-        self._queue.drop([partition])
+        self._held.drop([partition])
         self.client.seek(partition, offset)
 
     async def seek_to_beginning(self, *partitions: TopicPartition) -> bool:
         tps = list(partitions) or list(self.assignment())
-        self._queue.drop(tps)
+        self._held.drop(tps)
         self.client.seek_to_beginning(tps)
         return True
 
     async def seek_to_end(self, *partitions: TopicPartition) -> bool:
         tps = list(partitions) or list(self.assignment())
-        self._queue.drop(tps)
+        self._held.drop(tps)
         self.client.seek_to_end(tps)
         return True
 
@@ -372,7 +376,7 @@ class AIOKafkaConsumer:
         return found
 
     async def position(self, partition: TopicPartition) -> int:
-        queued = self._queue.position(partition)
+        queued = self._held.position(partition)
         if queued is not None:
             return queued
         return await self._wait(self.client.consumer.position, partition)
@@ -404,7 +408,7 @@ class AIOKafkaConsumer:
                                   "after getmany")
 
     def pause(self, *partitions: TopicPartition) -> None:
-        self._queue.rewind(self.client.seek, partitions)
+        self._held.rewind(self.client.seek, partitions)
         self.client.pause(partitions)
 
     def resume(self, *partitions: TopicPartition) -> None:

@@ -41,20 +41,29 @@ class ConsumerRebalanceListener:
 
 
 class _Listener(_ClientListener):
+    """The user's listener told as kafka-python tells it: with an eager protocol a revocation
+    (an empty one the first time) before each assignment."""
+
     def __init__(self, face: KafkaConsumer, user: Any) -> None:
         self._face, self._user = face, user
+        self._eager = "cooperative-sticky" not in face._consumer.conf["partition.assignment.strategy"]
+        self._revoked = False
 
     def on_partitions_revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._queue.drop(partitions)
+        self._face._held.drop(partitions)
+        self._revoked = True
         if self._user is not None:
             self._user.on_partitions_revoked(set(partitions))
 
     def on_partitions_assigned(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         if self._user is not None:
+            if self._eager and not self._revoked:
+                self._user.on_partitions_revoked(set())
             self._user.on_partitions_assigned(set(partitions))
+        self._revoked = False
 
     def on_partitions_lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._queue.drop(partitions)
+        self._face._held.drop(partitions)
         if self._user is not None:
             lost = getattr(self._user, "on_partitions_lost", None)
             (lost or self._user.on_partitions_revoked)(set(partitions))
@@ -95,7 +104,7 @@ class KafkaConsumer:
         configs.setdefault("bootstrap_servers", "localhost")
         conf = translate("KafkaConsumer", CONSUMER, REFUSED, configs)
         self._consumer = Consumer(conf)
-        self._queue = RecordQueue()
+        self._held = RecordQueue()
         self._closed = False
         self._groupless: tuple[Any, Any] | None = None
         self._subscribed: set[str] | None = None
@@ -124,7 +133,7 @@ class KafkaConsumer:
             if self._consumer.assignment():
                 # positions asked for and fetching under way before the first poll (a poll that
                 # waits for nothing; what it returns is queued)
-                self._queue.extend(self._consumer.poll(0))
+                self._held.extend(self._consumer.poll(0))
             return
         self._consumer.subscribe(what, _Listener(self, listener))
         self._subscribed = set(names) if pattern is None else None
@@ -133,29 +142,27 @@ class KafkaConsumer:
         """A group-less subscription's partitions, assigned anew when the topics' partitions changed."""
         if self._groupless is None or time.monotonic() < self._next_lookup:
             return
-        what, listener = self._groupless
+        what = self._groupless[0]
         self._next_lookup = time.monotonic() + self._consumer.conf["metadata.max.age.ms"] / 1000 \
             if self._consumer.assignment() else time.monotonic() + 0.5
         topics, wanted = groupless_partitions(what, self._consumer.topics())
         self._subscribed = set(topics) if isinstance(what, re.Pattern) else set(what)
         had = self._consumer.assignment()
         if wanted != had:
-            if listener is not None and had - wanted:
-                listener.on_partitions_revoked(had - wanted)
+            # as kafka-python: without a group the listener is told only when the consumer closes
+            self._held.drop(had - wanted)
             self._consumer.assign(sorted(wanted))
-            if listener is not None and wanted - had:
-                listener.on_partitions_assigned(wanted - had)
 
     def subscription(self) -> set[str] | None:
         return set(self._subscribed) if self._subscribed else None
 
     def unsubscribe(self) -> None:
-        self._queue.clear()
+        self._held.clear()
         self._groupless, self._subscribed = None, None
         self._consumer.unsubscribe()
 
     def assign(self, partitions: Iterable[TopicPartition]) -> None:
-        self._queue.clear()
+        self._held.clear()
         self._consumer.assign(partitions)
 
     def assignment(self) -> set[TopicPartition]:
@@ -171,8 +178,8 @@ class KafkaConsumer:
         """{TopicPartition: [records]} fetched so far, waiting up to timeout_ms for the first."""
         if not update_offsets:
             raise ValueError("poll(update_offsets=False) has no meaning in kafkacodec: seek() back after poll()")
-        if self._queue:
-            taken = self._queue.take(max_records)
+        if self._held:
+            taken = self._held.take(max_records)
         else:
             taken = self._poll(timeout_ms / 1000, max_records)
         return by_partition(taken, self._convert)
@@ -191,22 +198,22 @@ class KafkaConsumer:
     def __next__(self) -> ConsumerRecord:
         if self._closed:
             raise StopIteration
-        if self._queue:
-            return self._record(self._queue.popleft())
+        if self._held:
+            return self._record(self._held.popleft())
         end = None if self._iter_timeout is None else time.monotonic() + self._iter_timeout
         while True:
             wait = 1.0 if end is None else min(1.0, max(0.0, end - time.monotonic()))
             records = self._poll(wait, None)
             if records:
-                self._queue.extend(records)
-                return self._record(self._queue.popleft())
+                self._held.extend(records)
+                return self._record(self._held.popleft())
             if end is not None and time.monotonic() >= end:
                 raise StopIteration
 
     # -- offsets
 
     def _handed_out(self) -> dict[TopicPartitionLike, int]:
-        firsts = self._queue.firsts()
+        firsts = self._held.firsts()
         return {tp: firsts.get(tp, self._consumer.position(tp)) for tp in self._consumer.assignment()}
 
     def commit(self, offsets: Mapping[TopicPartition, OffsetAndMetadata | int] | None = None,
@@ -235,23 +242,23 @@ class KafkaConsumer:
         return OffsetAndMetadata(offset, "", -1)
 
     def position(self, partition: TopicPartition, timeout_ms: int | None = None) -> int:
-        queued = self._queue.position(partition)
+        queued = self._held.position(partition)
         if queued is not None:
             return queued
         return self._consumer.position(partition, None if timeout_ms is None else timeout_ms / 1000)
 
     def seek(self, partition: TopicPartition, offset: int) -> None:
-        self._queue.drop([partition])
+        self._held.drop([partition])
         self._consumer.seek(partition, offset)
 
     def seek_to_beginning(self, *partitions: TopicPartition) -> None:
         tps = list(partitions) or list(self.assignment())
-        self._queue.drop(tps)
+        self._held.drop(tps)
         self._consumer.seek_to_beginning(tps)
 
     def seek_to_end(self, *partitions: TopicPartition) -> None:
         tps = list(partitions) or list(self.assignment())
-        self._queue.drop(tps)
+        self._held.drop(tps)
         self._consumer.seek_to_end(tps)
 
     def beginning_offsets(self, partitions: Iterable[TopicPartition],
@@ -274,7 +281,7 @@ class KafkaConsumer:
         return self._consumer.get_watermark_offsets(partition, cached=True)[1]
 
     def pause(self, *partitions: TopicPartition) -> None:
-        self._queue.rewind(self._consumer.seek, partitions)
+        self._held.rewind(self._consumer.seek, partitions)
         self._consumer.pause(partitions)
 
     def resume(self, *partitions: TopicPartition) -> None:
@@ -302,7 +309,10 @@ class KafkaConsumer:
         if self._closed:
             return
         self._closed = True
-        self._queue.rewind(self._consumer.seek)
+        self._held.rewind(self._consumer.seek)
+        listener = self._groupless[1] if self._groupless is not None else None
+        if listener is not None and self._consumer.assignment():
+            listener.on_partitions_revoked(self._consumer.assignment())
         self._consumer.close(autocommit, None if timeout_ms is None else timeout_ms / 1000)
 
     def __enter__(self) -> KafkaConsumer:
