@@ -38,7 +38,8 @@ from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client import transaction
 from kafkacodec.client.coordinator import CoordinatorCalls, FetchedOffsets, OffsetFetch, answer_by
 from kafkacodec.client.network import NetworkClient
-from kafkacodec.client.types import EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike
+from kafkacodec.client.types import (EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike,
+                                     partitions_by_topic)
 from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_version: the one table)
 
 log = logging.getLogger(__name__)
@@ -898,12 +899,7 @@ class Admin:
         ([(topic, partition)]; None: every partition it committed).  With
         `require_stable`, offsets a pending transaction commits are waited for."""
         deadline = self._deadline(timeout)
-        by_topic: dict[str, list[int]] | None = None
-        if partitions is not None:
-            by_topic = {}
-            for pair in partitions:
-                tp = TopicPartition(*pair)
-                by_topic.setdefault(tp.topic, []).append(tp.partition)
+        by_topic = None if partitions is None else partitions_by_topic(partitions)
         body = OffsetFetch(group, by_topic, require_stable)
         got: FetchedOffsets = self._coordinator_call(
             "OffsetFetch", lambda: body, lambda r: next((c for c in r.codes() if c), Code.NONE), deadline, group=group)
@@ -938,10 +934,7 @@ class Admin:
         """Forget `group`'s committed offsets of [(topic, partition)]
         (GroupSubscribedToTopicError while a member reads the topic)."""
         deadline = self._deadline(timeout)
-        by_topic: dict[str, list[int]] = {}
-        for pair in partitions:
-            tp = TopicPartition(*pair)
-            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        by_topic = partitions_by_topic(partitions)
         T = m.OffsetDeleteRequest.OffsetDeleteRequestTopic
         P = m.OffsetDeleteRequest.OffsetDeleteRequestPartition
         self._coordinator_call(
@@ -1247,12 +1240,7 @@ class Admin:
         `partitions`, or of every partition that needs one (None); {TopicPartition: None,
         or the broker's error for it (ELECTION_NOT_NEEDED included)}."""
         deadline = self._deadline(timeout)
-        by_topic: dict[str, list[int]] | None = None
-        if partitions is not None:
-            by_topic = {}
-            for pair in partitions:
-                tp = TopicPartition(*pair)
-                by_topic.setdefault(tp.topic, []).append(tp.partition)
+        by_topic = None if partitions is None else partitions_by_topic(partitions)
         T = m.ElectLeadersRequest.TopicPartitions
         body = m.ElectLeadersRequest(
             election_type=ElectionType(election_type),

@@ -38,7 +38,7 @@ from kafkacodec.client.assignors import (ASSIGNORS, Assignment, Assignor, TopicP
                                          parse_sticky_user_data, sticky_user_data)
 from kafkacodec.client.coordinator import COORDINATOR_ERRORS, GROUP, CoordinatorLookup, FetchedOffsets, OffsetFetch
 from kafkacodec.client.network import NetworkClient
-from kafkacodec.client.types import TopicPartition
+from kafkacodec.client.types import TopicPartition, partitions_by_topic
 from kafkacodec.client.versions import max_version
 
 if TYPE_CHECKING:
@@ -251,9 +251,7 @@ class GroupCoordinator:
         self.phase = "joining"
         self.rejoin_reason = None
         topics = sorted(self.subscription)
-        by_topic: dict[str, list[int]] = {}
-        for tp in self.owned:
-            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        by_topic = partitions_by_topic(self.owned)
         owned = [m.ConsumerProtocolSubscription.TopicPartition(topic=t, partitions=sorted(ps))
                  for t, ps in sorted(by_topic.items())]
         # the sticky user data (previous assignment, generation) for librdkafka's sticky assignors
@@ -689,9 +687,7 @@ class GroupCoordinator:
 
     def committed(self, tps: list[TopicPartition], deadline: float) -> dict[TopicPartition, int | None]:
         """Calling thread: {TopicPartition: offset or None} from OffsetFetch."""
-        by_topic: dict[str, list[int]] = {}
-        for tp in tps:
-            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        by_topic = partitions_by_topic(tps)
         body = OffsetFetch(self.group_id, by_topic)
 
         def outcome(future: Future[Any]) -> tuple[bool, dict[TopicPartition, int | None] | E.KafkaError]:

@@ -33,7 +33,7 @@ from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client.group import GroupCoordinator
-from kafkacodec.client.types import TopicPartition
+from kafkacodec.client.types import TopicPartition, partitions_by_topic
 
 if TYPE_CHECKING:
     from kafkacodec.client.fetcher import Fetcher
@@ -165,9 +165,7 @@ class ConsumerGroupMember(GroupCoordinator):
     def _owned_by_id(self) -> list[m.ConsumerGroupHeartbeatRequest.TopicPartitions] | None:
         """The partitions owned, by topic id; None when a topic's id is not known yet."""
         topics = self.client.metadata.topics
-        by_topic: dict[str, list[int]] = {}
-        for tp in self.owned:
-            by_topic.setdefault(tp.topic, []).append(tp.partition)
+        by_topic = partitions_by_topic(self.owned)
         out = []
         for name, ps in sorted(by_topic.items()):
             info = topics.get(name)

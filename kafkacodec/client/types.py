@@ -5,7 +5,7 @@ module can import these without forming a circle."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kafkacodec.errors import KafkaTimeoutError
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TopicPartition", "TopicPartitionLike", "OffsetAndTimestamp", "RecordMetadata", "Headers",
            "DeliveryCallback", "CommitCallback", "ConsumerGroupMetadata", "PreparedTransaction", "BulkResult",
-           "Throttle", "EARLIEST", "LATEST"]
+           "Throttle", "EARLIEST", "LATEST", "partitions_by_topic"]
 
 #: ListOffsets' timestamps for the first offset and the end of a partition
 EARLIEST = -2
@@ -34,6 +34,15 @@ class TopicPartition(NamedTuple):
 
 #: a partition as callers name it: a TopicPartition or a (topic, partition) pair
 TopicPartitionLike = TopicPartition | tuple[str, int]
+
+
+def partitions_by_topic(partitions: Iterable[TopicPartitionLike]) -> dict[str, list[int]]:
+    """{topic: [partition, ...]} in the order given, as requests list partitions under their topic."""
+    by_topic: dict[str, list[int]] = {}
+    for pair in partitions:
+        tp = TopicPartition(*pair)
+        by_topic.setdefault(tp.topic, []).append(tp.partition)
+    return by_topic
 
 
 class Throttle(NamedTuple):
