@@ -159,6 +159,10 @@ class _RegistrySerde:
     _bool_keys: tuple[str, ...] = ()
     _auto_register = False          # the serializers set these from their configuration
     _normalize_schemas = False
+    _to_dict: Any = None
+    _from_dict: Any = None
+    _schema: Schema | None = None          # the schema given to the constructor
+    _schema_name: str | None = None        # its name, for the record subject name strategies
 
     def _configure(self, registry: SchemaRegistryClient | None, conf: dict[str, Any] | None,
                    rule_conf: Any, rule_registry: Any) -> dict[str, Any]:
@@ -200,6 +204,74 @@ class _RegistrySerde:
         self._lock = threading.Lock()
         self._known_subjects: dict[str, SchemaId] = {}
         return merged
+
+    def _configure_serializer(self, registry: SchemaRegistryClient, conf: dict[str, Any] | None, rule_conf: Any,
+                              rule_registry: Any, to_dict: Any) -> dict[str, Any]:
+        if to_dict is not None and not callable(to_dict):
+            raise ValueError("to_dict must be callable with the signature to_dict(object, SerializationContext)->dict")
+        merged = self._configure(registry, conf, rule_conf, rule_registry)
+        self._auto_register = merged["auto.register.schemas"]
+        self._normalize_schemas = merged["normalize.schemas"]
+        if self._use_latest_version and self._auto_register:
+            raise ValueError("cannot enable both use.latest.version and auto.register.schemas")
+        self._id_serializer = merged["schema.id.serializer"]
+        self._to_dict = to_dict
+        return merged
+
+    def _configure_deserializer(self, registry: SchemaRegistryClient | None, conf: dict[str, Any] | None,
+                                rule_conf: Any, rule_registry: Any, from_dict: Any) -> dict[str, Any]:
+        merged = self._configure(registry, conf, rule_conf, rule_registry)
+        self._id_deserializer = merged["schema.id.deserializer"]
+        if from_dict is not None and not callable(from_dict):
+            raise ValueError("from_dict must be callable with the signature from_dict(dict, SerializationContext) "
+                             "-> object")
+        self._from_dict = from_dict
+        return merged
+
+    def _prepare_write(self, obj: Any, ctx: SerializationContext | None) -> tuple[SchemaId, Schema | None, Any]:
+        """The schema id to write ``obj`` with, the schema to write it in, and what to write."""
+        subject = self._subject(ctx, self._schema_name)
+        schema_id, chosen = self._schema_id_for_write(ctx, subject, self._schema)
+        return schema_id, chosen.schema if chosen is not None else self._schema, self._dict_of(obj, ctx)
+
+    def _dict_of(self, obj: Any, ctx: SerializationContext | None) -> Any:
+        """What a serializer writes: ``to_dict(obj, ctx)`` when given, else the object."""
+        if self._to_dict is None:
+            return obj
+        if ctx is None:
+            raise TypeError("SerializationContext cannot be None")
+        return self._to_dict(obj, ctx)
+
+    def _object_of(self, value: Any, ctx: SerializationContext | None) -> Any:
+        """What a deserializer answers: ``from_dict(value, ctx)`` when given, else the value."""
+        if self._from_dict is None:
+            return value
+        if ctx is None:
+            raise TypeError("SerializationContext cannot be None")
+        return self._from_dict(value, ctx)
+
+    def _parse(self, schema: Schema) -> Any:
+        raise NotImplementedError
+
+    def _read_frame(self, data: bytes, ctx: SerializationContext | None, name_key: str
+                    ) -> tuple[io.BytesIO, SchemaId, Schema | None, Any, RegisteredSchema | None]:
+        """A framed value's payload, its schema id, the writer's schema and its parsed form (None without a
+        registry) and the registry's schema to read it with when the configuration names one."""
+        check_framing(data, ctx)
+        subject = self._subject(ctx, None) if ctx is not None else None
+        latest = self._reader_registered(subject) if subject is not None else None
+        schema_id = SchemaId(self._schema_type)
+        payload = self._id_deserializer(data, ctx, schema_id)
+        writer = parsed = None
+        if self._registry is not None:
+            writer = self._writer_schema(schema_id, subject)
+            parsed = self._parse(writer)
+            if subject is None and ctx is not None and isinstance(parsed, dict):
+                # the record strategies name the subject after the writer's schema
+                subject = self._subject(ctx, parsed.get(name_key))
+                if subject is not None:
+                    latest = self._reader_registered(subject)
+        return payload, schema_id, writer, parsed, latest
 
     def _subject(self, ctx: SerializationContext | None, record_name: str | None) -> str | None:
         return self._subject_name_func(ctx, record_name)

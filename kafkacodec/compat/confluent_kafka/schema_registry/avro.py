@@ -25,7 +25,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from kafkacodec.compat.confluent_kafka.schema_registry._serde import (SchemaId, _RegistrySerde, check_framing,
+from kafkacodec.compat.confluent_kafka.schema_registry._serde import (_RegistrySerde,
                                                                       dual_schema_id_deserializer,
                                                                       prefix_schema_id_serializer)
 from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, SerializationContext, SerializationError,
@@ -93,20 +93,11 @@ class AvroSerializer(_AvroSchemas, Serializer):
                  conf: dict[str, Any] | None = None, rule_conf: dict[str, Any] | None = None,
                  rule_registry: Any = None) -> None:
         schema = _schema_loads(schema_str) if isinstance(schema_str, str) else schema_str
-        if to_dict is not None and not callable(to_dict):
-            raise ValueError("to_dict must be callable with the signature to_dict(object, SerializationContext)->dict")
-        merged = self._configure(schema_registry_client, conf, rule_conf, rule_registry)
-        self._auto_register = merged["auto.register.schemas"]
-        self._normalize_schemas = merged["normalize.schemas"]
-        if self._use_latest_version and self._auto_register:
-            raise ValueError("cannot enable both use.latest.version and auto.register.schemas")
-        self._id_serializer = merged["schema.id.serializer"]
+        merged = self._configure_serializer(schema_registry_client, conf, rule_conf, rule_registry, to_dict)
         self._strict = merged["validate.strict"]
         self._strict_allow_default = merged["validate.strict.allow.default"]
-        self._to_dict = to_dict
         self._schema = schema
         self._parsed = self._parse(schema) if schema is not None else None
-        self._schema_name: str | None = None
         if isinstance(self._parsed, dict) and schema is not None:
             # a named type's full name; a primitive's name is its type
             self._schema_name = self._parsed.get("name", json.loads(schema.schema_str or "{}").get("type"))
@@ -114,14 +105,8 @@ class AvroSerializer(_AvroSchemas, Serializer):
     def __call__(self, obj: Any, ctx: SerializationContext | None = None) -> bytes | None:
         if obj is None:
             return None
-        subject = self._subject(ctx, self._schema_name)
-        schema_id, chosen = self._schema_id_for_write(ctx, subject, self._schema)
-        value: Any = obj
-        if self._to_dict is not None:
-            if ctx is None:
-                raise TypeError("SerializationContext cannot be None")
-            value = self._to_dict(obj, ctx)
-        parsed = self._parse(chosen.schema) if chosen is not None else self._parsed
+        schema_id, schema, value = self._prepare_write(obj, ctx)
+        parsed = self._parse(schema) if schema is not None else None
         if _is_plain_bytes(parsed):
             payload = value if isinstance(value, bytes) else value.encode()
         else:
@@ -151,12 +136,7 @@ class AvroDeserializer(_AvroSchemas, Deserializer):
                  return_record_name: bool = False, conf: dict[str, Any] | None = None,
                  rule_conf: dict[str, Any] | None = None, rule_registry: Any = None) -> None:
         schema = _schema_loads(schema_str) if isinstance(schema_str, str) else schema_str
-        merged = self._configure(schema_registry_client, conf, rule_conf, rule_registry)
-        self._id_deserializer = merged["schema.id.deserializer"]
-        if from_dict is not None and not callable(from_dict):
-            raise ValueError("from_dict must be callable with the signature from_dict(SerializationContext, dict) "
-                             "-> object")
-        self._from_dict = from_dict
+        self._configure_deserializer(schema_registry_client, conf, rule_conf, rule_registry, from_dict)
         self._return_record_name = return_record_name
         self._schema = schema
         self._reader = self._parse(schema) if schema is not None else None
@@ -164,16 +144,8 @@ class AvroDeserializer(_AvroSchemas, Deserializer):
     def __call__(self, data: bytes | None, ctx: SerializationContext | None = None) -> Any:
         if data is None:
             return None
-        check_framing(data, ctx)
-        subject = self._subject(ctx, None) if ctx is not None else None
-        latest = self._reader_registered(subject) if subject is not None else None
-        schema_id = SchemaId("AVRO")
-        payload = self._id_deserializer(data, ctx, schema_id)
-        writer = self._parse(self._writer_schema(schema_id, subject))
-        if subject is None and ctx is not None and isinstance(writer, dict):
-            subject = self._subject(ctx, writer.get("name"))
-            if subject is not None:
-                latest = self._reader_registered(subject)
+        self._need_registry()
+        payload, schema_id, _, writer, latest = self._read_frame(data, ctx, "name")
         reader = self._parse(latest.schema) if latest is not None else self._reader
         try:
             if _is_plain_bytes(writer):
@@ -187,8 +159,4 @@ class AvroDeserializer(_AvroSchemas, Deserializer):
             raise SerializationError(f"Avro value{where} (schema id {schema_id.id}) does not decode at byte "
                                      f"{payload.tell()}: "
                                      f"{type(e).__name__}: {e}") from e
-        if self._from_dict is not None:
-            if ctx is None:
-                raise TypeError("SerializationContext cannot be None")
-            return self._from_dict(value, ctx)
-        return value
+        return self._object_of(value, ctx)

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from kafkacodec.compat.confluent_kafka.schema_registry._serde import (SchemaId, _RegistrySerde, check_framing,
+from kafkacodec.compat.confluent_kafka.schema_registry._serde import (_RegistrySerde,
                                                                       dual_schema_id_deserializer,
                                                                       prefix_schema_id_serializer)
 from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, SerializationContext, SerializationError,
@@ -94,16 +94,8 @@ class JSONSerializer(_JSONSchemas, Serializer):
                  rule_registry: Any = None, json_encode: Callable[[Any], str | bytes] | None = None) -> None:
         self._setup_json()
         schema = Schema(schema_str, "JSON") if isinstance(schema_str, str) else schema_str
-        if to_dict is not None and not callable(to_dict):
-            raise ValueError("to_dict must be callable with the signature to_dict(object, SerializationContext)->dict")
-        merged = self._configure(schema_registry_client, conf, rule_conf, rule_registry)
-        self._auto_register = merged["auto.register.schemas"]
-        self._normalize_schemas = merged["normalize.schemas"]
-        if self._use_latest_version and self._auto_register:
-            raise ValueError("cannot enable both use.latest.version and auto.register.schemas")
-        self._id_serializer = merged["schema.id.serializer"]
+        merged = self._configure_serializer(schema_registry_client, conf, rule_conf, rule_registry, to_dict)
         self._validate = merged["validate"]
-        self._to_dict = to_dict
         self._json_encode = json_encode or _dumps
         self._schema = schema
         parsed = self._parse(schema) if schema is not None else None
@@ -112,15 +104,7 @@ class JSONSerializer(_JSONSchemas, Serializer):
     def __call__(self, obj: Any, ctx: SerializationContext | None = None) -> bytes | None:
         if obj is None:
             return None
-        subject = self._subject(ctx, self._schema_name)
-        schema_id, chosen = self._schema_id_for_write(ctx, subject, self._schema)
-        if self._to_dict is not None:
-            if ctx is None:
-                raise TypeError("SerializationContext cannot be None")
-            value = self._to_dict(obj, ctx)
-        else:
-            value = obj
-        schema = chosen.schema if chosen is not None else self._schema
+        schema_id, schema, value = self._prepare_write(obj, ctx)
         if self._validate and schema is not None:
             self._validate_with(schema, value)
         encoded = self._json_encode(value)
@@ -144,15 +128,10 @@ class JSONDeserializer(_JSONSchemas, Deserializer):
                  json_decode: Callable[[bytes], Any] | None = None) -> None:
         self._setup_json()
         schema = Schema(schema_str, "JSON") if isinstance(schema_str, str) else schema_str
-        merged = self._configure(schema_registry_client, conf, rule_conf, rule_registry)
+        merged = self._configure_deserializer(schema_registry_client, conf, rule_conf, rule_registry, from_dict)
         if schema is None and schema_registry_client is None:
             raise ValueError("JSONDeserializer needs a schema_str or a schema_registry_client")
-        self._id_deserializer = merged["schema.id.deserializer"]
         self._validate = merged["validate"]
-        if from_dict is not None and not callable(from_dict):
-            raise ValueError("from_dict must be callable with the signature from_dict(dict, SerializationContext) "
-                             "-> object")
-        self._from_dict = from_dict
         self._json_decode = json_decode or json.loads
         self._schema = schema
         if schema is not None:
@@ -161,19 +140,7 @@ class JSONDeserializer(_JSONSchemas, Deserializer):
     def __call__(self, data: bytes | None, ctx: SerializationContext | None = None) -> Any:
         if data is None:
             return None
-        check_framing(data, ctx)
-        subject = self._subject(ctx, None) if ctx is not None else None
-        latest = self._reader_registered(subject) if subject is not None else None
-        schema_id = SchemaId("JSON")
-        payload = self._id_deserializer(data, ctx, schema_id)
-        writer = None
-        if self._registry is not None:
-            writer = self._writer_schema(schema_id, subject)
-            parsed = self._parse(writer)
-            if subject is None and ctx is not None and isinstance(parsed, dict):
-                subject = self._subject(ctx, parsed.get("title"))
-                if subject is not None:
-                    latest = self._reader_registered(subject)
+        payload, schema_id, writer, _, latest = self._read_frame(data, ctx, "title")
         start = payload.tell()
         try:
             value = self._json_decode(payload.read())
@@ -183,8 +150,4 @@ class JSONDeserializer(_JSONSchemas, Deserializer):
         reader = latest.schema if latest is not None else self._schema or writer
         if self._validate and reader is not None:
             self._validate_with(reader, value)
-        if self._from_dict is not None:
-            if ctx is None:
-                raise TypeError("SerializationContext cannot be None")
-            return self._from_dict(value, ctx)
-        return value
+        return self._object_of(value, ctx)
