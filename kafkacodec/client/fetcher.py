@@ -195,23 +195,24 @@ class Fetcher:
 
     def drop_buffered(self, tp: TopicPartition) -> None:
         """Forget what is buffered of tp (under lock): its fetch and those queued behind it."""
-        for cf in [self.buffered.pop(tp, None), *self.queued.pop(tp, ())]:
-            if cf is not None:
-                self.forget(cf)
-                try:
-                    self.completed.remove(cf)
-                except ValueError:
-                    pass
+        cf = self.buffered.pop(tp, None)
+        if cf is not None:
+            self._discard(cf)
+        self.drop_queued(tp)
 
     def drop_queued(self, tp: TopicPartition) -> None:
         """Forget the fetches queued behind tp's buffered one (under lock): they no longer
         follow it (read_committed cut it short)."""
         for cf in self.queued.pop(tp, ()):
-            self.forget(cf)
-            try:
-                self.completed.remove(cf)
-            except ValueError:
-                pass
+            self._discard(cf)
+
+    def _discard(self, cf: CompletedFetch) -> None:
+        """cf leaves the buffer (under lock): its bytes from the count, itself from the completed."""
+        self.forget(cf)
+        try:
+            self.completed.remove(cf)
+        except ValueError:
+            pass
 
     def forget(self, cf: CompletedFetch) -> None:
         """cf's bytes leave the buffer's count (under lock; once)."""
