@@ -72,7 +72,11 @@ class MockRegistry:
     def request(self, method: str, path: str, body: Any) -> Any:
         url = urllib.parse.urlsplit(path)
         parts = [urllib.parse.unquote(p) for p in url.path.strip("/").split("/")]
-        query = dict(urllib.parse.parse_qsl(url.query))
+        pairs = urllib.parse.parse_qsl(url.query)
+        query = dict(pairs)
+        # /subjects/{s}/metadata repeats key= and value=, in pairs
+        query["metadata"] = json.dumps(list(zip([v for k, v in pairs if k == "key"],
+                                                [v for k, v in pairs if k == "value"])))
         with self._lock:
             return self._route(method, parts, query, body)
 
@@ -109,6 +113,13 @@ class MockRegistry:
                 return self._lookup(subject, body, flag("normalize"), flag("deleted"))
             if n == 2 and method == "DELETE":
                 return self._delete_subject(subject, flag("permanent"))
+            if n == 3 and p[2] == "metadata":
+                wanted = dict(json.loads(q["metadata"]))
+                for v in reversed(self._versions(subject, flag("deleted"))):
+                    properties = (self._schemas[v["id"] - 1].get("metadata") or {}).get("properties") or {}
+                    if all(properties.get(k) == value for k, value in wanted.items()):
+                        return self._version_json(subject, v)
+                raise _not_found(40403, f"Schema with metadata {wanted} not found in subject '{subject}'")
             if n == 3 and p[2] == "versions" and method == "POST":
                 return self._register(subject, body, flag("normalize"))
             if n == 3 and p[2] == "versions":
@@ -178,6 +189,8 @@ class MockRegistry:
             out["schemaType"] = s["schemaType"]
         if s["references"]:
             out["references"] = s["references"]
+        if s.get("metadata"):
+            out["metadata"] = s["metadata"]
         return out
 
     def _parse_body(self, body: Any, normalize: bool) -> dict[str, Any]:
@@ -195,11 +208,12 @@ class MockRegistry:
                 raise SchemaRegistryError(422, 42201, f"Invalid schema: {problem}")
             if normalize:
                 text = json.dumps(parsed, separators=(",", ":"), sort_keys=kind == "JSON")
-        return {"schema": text, "schemaType": kind, "references": list(body.get("references") or ())}
+        return {"schema": text, "schemaType": kind, "references": list(body.get("references") or ()),
+                "metadata": body.get("metadata")}
 
     @staticmethod
     def _key(s: dict[str, Any]) -> str:
-        return json.dumps([s["schema"], s["schemaType"], s["references"]], sort_keys=True)
+        return json.dumps([s["schema"], s["schemaType"], s["references"], s.get("metadata")], sort_keys=True)
 
     def _subject(self, subject: str, deleted: bool) -> list[dict[str, Any]]:
         versions = self._subjects.get(subject)

@@ -203,6 +203,42 @@ def test_avro_conf_keys(registries):
     assert from_dict(to_dict(20, ctx), ctx) == 41
 
 
+def test_avro_schema_references_resolve_through_the_registry(registries):
+    ours_sr, theirs_sr, _ = registries
+    address = json.dumps({"type": "record", "name": "Address", "namespace": "shop",
+                          "fields": [{"name": "city", "type": "string"}, {"name": "zip", "type": "int"}]})
+    order = json.dumps({"type": "record", "name": "Order", "namespace": "shop",
+                        "fields": [{"name": "id", "type": "long"}, {"name": "ship_to", "type": "shop.Address"},
+                                   {"name": "bill_to", "type": ["null", "shop.Address"], "default": None}]})
+    assert theirs_sr.register_schema("address-value", C.Schema(address, "AVRO")) == \
+        ours_sr.register_schema("address-value", F.Schema(address, "AVRO"))
+    ctx, cctx = _ctx(topic="orders-ref")
+    theirs = c_avro.AvroSerializer(theirs_sr, C.Schema(order, "AVRO", [C.SchemaReference("shop.Address",
+                                                                                          "address-value", 1)]))
+    ours = f_avro.AvroSerializer(ours_sr, F.Schema(order, "AVRO", [F.SchemaReference("shop.Address",
+                                                                                      "address-value", 1)]))
+    rec = {"id": 3, "ship_to": {"city": "Oslo", "zip": 150}, "bill_to": {"city": "Lyon", "zip": 69001}}
+    written = theirs(rec, cctx)
+    assert ours(rec, ctx) == written
+    assert f_avro.AvroDeserializer(ours_sr)(written, ctx) == c_avro.AvroDeserializer(theirs_sr)(written, cctx) == rec
+
+
+def test_use_latest_with_metadata_picks_the_version():
+    sr = F.SchemaRegistryClient({"url": "mock://face-metadata"})
+    v1 = json.dumps({"type": "record", "name": "M", "fields": [{"name": "a", "type": "int"}]})
+    v2 = json.dumps({"type": "record", "name": "M", "fields": [{"name": "a", "type": "int"},
+                                                                {"name": "b", "type": "int", "default": 0}]})
+    id1 = sr.register_schema("meta-value", F.Schema(v1, metadata={"properties": {"app": "one"}}))
+    sr.register_schema("meta-value", F.Schema(v2, metadata={"properties": {"app": "two"}}))
+    ctx, _ = _ctx(topic="meta")
+    ser = f_avro.AvroSerializer(sr, None, conf={"auto.register.schemas": False,
+                                                "use.latest.with.metadata": {"app": "one"}})
+    data = ser({"a": 5}, ctx)
+    assert data == b"\x00" + id1.to_bytes(4, "big") + b"\x0a"
+    reader = f_avro.AvroDeserializer(sr, conf={"use.latest.with.metadata": {"app": "two"}})
+    assert reader(data, ctx) == {"a": 5, "b": 0}
+
+
 def test_avro_guid_in_a_header_both_ways():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -351,3 +351,16 @@ def test_mock_registry_soft_and_hard_deletes():
     assert sr.get_versions("s", deleted=True) == [1, 2]
     assert sr.delete_subject("s", permanent=True) == [1, 2]
     assert sr.get_subjects(deleted=True) == []
+
+
+def test_mock_registry_latest_with_metadata():
+    sr = SchemaRegistryClient({"url": "mock://metadata"})
+    first = sr.register_schema("s", Schema(RECORD, metadata={"properties": {"owner": "team-a", "tier": "1"}}))
+    second = sr.register_schema("s", Schema(RECORD2, metadata={"properties": {"owner": "team-b"}}))
+    assert second != first
+    assert sr.get_latest_with_metadata("s", {"owner": "team-a"}).schema_id == first
+    assert sr.get_latest_with_metadata("s", {"owner": "team-a", "tier": "1"}).version == 1
+    assert sr.get_latest_with_metadata("s", {"owner": "team-b"}).schema.metadata == {"properties": {"owner": "team-b"}}
+    with pytest.raises(SchemaRegistryError) as info:
+        sr.get_latest_with_metadata("s", {"owner": "team-c"})
+    assert info.value.error_code == 40403
