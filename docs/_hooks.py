@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import posixpath
 import re
 from typing import Any, Callable
 
@@ -170,7 +171,7 @@ def spark_live_options() -> str:
     for name, (where, default, meaning) in [*LIVE_KAFKA.items(), *LIVE.items()]:
         lines.append(f"| `{name}` | {where} | {_cell(default)} | {_cell(meaning)} |")
     lines.append(f"| other `kafka.*` | both | | To kafkacodec's consumer and admin client (see "
-                 f"[Client settings](settings.md)); an unknown one is an error naming it. Refused, as Spark "
+                 f"[Client settings](SETTINGS_PAGE)); an unknown one is an error naming it. Refused, as Spark "
                  f"refuses them: {_cell(refused)}. |")
     return "\n".join(lines) + "\n"
 
@@ -205,21 +206,17 @@ def spark_sink_options() -> str:
     lines = ["| Option | Default | Meaning |", "| --- | --- | --- |"]
     for name, (default, meaning) in SINK.items():
         lines.append(f"| `{name}` | {_cell(default)} | {_cell(meaning)} |")
-    lines.append(f"| other `kafka.*` | | Producer settings (see [Client settings](settings.md)); an unknown one is "
+    lines.append(f"| other `kafka.*` | | Producer settings (see [Client settings](SETTINGS_PAGE)); an unknown one is "
                  f"an error naming it. Refused: {_cell(refused)}. |")
     lines.append("| `checkpointLocation` | | Streaming: Spark's own. |")
     return "\n".join(lines) + "\n"
 
 
 def spark_format_options() -> str:
-    """The formats' section of the options page, when the code has formats."""
-    try:
-        from kafkacodec.spark._live_formats import FormatOptions
-    except ImportError:
-        return ""
+    from kafkacodec.spark._live_formats import FormatOptions
+
     _check("value and key format options", {f.name for f in dataclasses.fields(FormatOptions)}, set(FORMATS))
-    lines = ["## Value and key formats (source and sink)", "",
-             "| Option | Default | Meaning |", "| --- | --- | --- |"]
+    lines = ["| Option | Default | Meaning |", "| --- | --- | --- |"]
     for field, (default, meaning) in FORMATS.items():
         name = "schema.registry.*" if field == "registry" else _camel(field)
         lines.append(f"| `{name}` | {_cell(default)} | {_cell(meaning)} |")
@@ -270,11 +267,14 @@ GENERATORS: dict[str, Callable[[], str]] = {
 
 
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
+    # links in generated tables, relative to the page that shows them
+    settings_page = posixpath.relpath("reference/settings.md", posixpath.dirname(page.file.src_uri) or ".")
+
     def generate(m: re.Match[str]) -> str:
         name = m.group(1)
         if name not in GENERATORS:
             raise PluginError(f"{page.file.src_uri}: no generator named {name!r} (known: {', '.join(GENERATORS)})")
-        return GENERATORS[name]()
+        return GENERATORS[name]().replace("(SETTINGS_PAGE)", f"({settings_page})")
 
     return _MARKER.sub(generate, markdown)
 
