@@ -219,6 +219,15 @@ def test_the_next_url_is_used_when_one_cannot_be_reached():
     assert info.value.http_status_code == -1 and str(dead_port) in str(info.value)
 
 
+def test_requests_go_through_an_http_proxy():
+    # the test registry takes absolute-form request targets as a forward proxy receives them
+    with registry_server() as (proxy_url, state):
+        sr = SchemaRegistryClient({"url": "http://registry.example:8081", "proxy": proxy_url})
+        assert sr.register_schema("s", Schema(RECORD)) == 1
+        assert state.requests[-1][1] == "http://registry.example:8081/subjects/s/versions"
+        assert state.requests[-1][2]["Host"] == "registry.example:8081"
+
+
 def test_a_registry_that_does_not_answer_times_out():
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))
