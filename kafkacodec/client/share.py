@@ -146,6 +146,7 @@ class ShareConsumer:
     # -- membership
 
     def subscribe(self, topics: str | Iterable[str]) -> None:
+        """Join the share group ``group.id`` for these topics; replaces the subscription."""
         self._check_open()
         names = [topics] if isinstance(topics, str) else list(topics)
         if not names or not all(isinstance(t, str) and t for t in names):
@@ -153,9 +154,11 @@ class ShareConsumer:
         self._fetcher.subscribe(names)
 
     def subscription(self) -> list[str]:
+        """The topics subscribed to."""
         return list(self._fetcher.subscription)
 
     def unsubscribe(self) -> None:
+        """Leave the share group; in implicit acknowledgement mode the records handed out are accepted first."""
         self._check_open()
         self._settle_delivered()
         self._fetcher.leave().result(self._timeout)
@@ -170,6 +173,7 @@ class ShareConsumer:
 
     @property
     def member_id(self) -> str:
+        """This member's id in the share group."""
         return self._fetcher.member_id
 
     def set_acknowledgement_commit_callback(self, callback: AckCommitCallback | None) -> None:
@@ -193,6 +197,7 @@ class ShareConsumer:
         self.acknowledge_offset(record.topic, record.partition, record.offset, type)
 
     def acknowledge_offset(self, topic: str, partition: int, offset: int, type: Any = AcknowledgeType.ACCEPT) -> None:
+        """acknowledge() by the record's topic, partition and offset."""
         self._check_open()
         kind = _ack_type(type)
         tp = TopicPartition(topic, partition)
