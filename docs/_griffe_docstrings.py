@@ -76,28 +76,35 @@ def markdown(doc: str) -> str:
     return _EXAMPLE.sub(":", doc)
 
 
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
 class Docstrings(griffe.Extension):
     def on_object(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         if obj.is_alias:
             return
-        if obj.docstring is None:
-            self._from_compiled(obj)
+        self._from_compiled(obj)
         if obj.docstring is not None:
             obj.docstring.value = markdown(obj.docstring.value)
 
     @staticmethod
     def _from_compiled(obj: griffe.Object) -> None:
+        """The built module's docstring where the stub has none, or only its first words."""
         filepath = obj.module.filepath
-        if isinstance(filepath, list) or filepath.suffix != ".pyi":
+        if isinstance(filepath, list) or filepath.suffix != ".pyi" or obj.is_module:
             return
         if not filepath.with_suffix(".pyx").exists():  # a stub of a Cython module only
             return
         runtime = _runtime_object(obj.path)
-        if runtime is None or obj.is_module:
+        if runtime is None:
             return
         doc = inspect.getdoc(runtime)
-        if not doc or (obj.is_attribute and doc == inspect.getdoc(type(runtime))):
+        # what a slot wrapper or a plain value inherits says nothing about this object
+        inherited = {inspect.getdoc(getattr(object, obj.name, None)), inspect.getdoc(type(runtime))}
+        if not doc or doc in inherited:
             return
         doc = _EMBEDDED.sub("", doc, count=1).strip()
-        if doc:
+        stub = obj.docstring.value if obj.docstring is not None else ""
+        if doc and _words(doc).startswith(_words(stub)):
             obj.docstring = griffe.Docstring(doc, parent=obj)
