@@ -29,7 +29,8 @@ class SchemaRegistryError(KafkaError):
                 f"error_code={self.error_code}, error_message={self.error_message!r})")
 
     def __str__(self) -> str:
-        return f"{self.error_message} (HTTP status code {self.http_status_code}, SR code {self.error_code})"
+        message = " ".join(str(self.error_message).split())     # one line, whatever the registry answered
+        return f"{message} (HTTP status code {self.http_status_code}, SR code {self.error_code})"
 
 
 # statuses after which the same request is tried again (after a backoff): timeouts, throttling, a

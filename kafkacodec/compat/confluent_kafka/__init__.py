@@ -14,8 +14,10 @@ librdkafka's names), ``TopicPartition``, the ``OFFSET_*`` and ``TIMESTAMP_*`` co
 ``admin.AdminClient`` returning futures; ``SerializingProducer``/``DeserializingConsumer`` and
 ``serialization``'s serializers (String, Integer, Double, UUID: confluent-kafka's bytes);
 ``aio.AIOProducer``/``aio.AIOConsumer`` (and their serializing twins) over the client's
-AsyncProducer/AsyncConsumer; ``murmur2``/``consistent``/``fnv1a``.  ``aio``, ``serialization``,
-``error`` and the serializing clients load when first named (``import`` stays quick).
+AsyncProducer/AsyncConsumer; ``murmur2``/``consistent``/``fnv1a``; ``schema_registry`` (the Schema
+Registry client over ``kafkacodec.schema_registry``, ``avro`` and ``json_schema`` serializers writing
+confluent-kafka's bytes).  ``aio``, ``serialization``, ``error``, ``schema_registry`` and the
+serializing clients load when first named (``import`` stays quick).
 
 Settings
 --------
