@@ -213,18 +213,7 @@ def arm_kc(bootstrap, topic, n, starts, conf, arrow):
     c = Consumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
         c.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
-        got = 0
-        if arrow:
-            while got < n:
-                k = c.poll_arrow(5.0).num_rows
-                clock.got(k)
-                got += k
-        else:
-            while got < n:
-                k = len(c.poll(5.0))
-                clock.got(k)
-                got += k
-        return clock.result(got)
+        return poll_all(c.poll_arrow if arrow else c.poll, n, clock)
     finally:
         c.close()
 
@@ -236,18 +225,33 @@ def arm_confluent(bootstrap, topic, n, starts, conf):
     try:
         c.list_topics(topic, timeout=10)  # avoids a 0.5 s offset-query retry after assign()
         c.assign([ck.TopicPartition(topic, p, starts[p]) for p in range(PARTITIONS)])
-        got = 0
-        while got < n:
-            # no more than are left: consume() waits its whole timeout for num_messages
-            msgs = c.consume(num_messages=min(BATCH, n - got), timeout=5.0)
-            for msg in msgs:
-                if msg.error():
-                    raise RuntimeError(msg.error())
-            clock.got(len(msgs))
-            got += len(msgs)
-        return clock.result(got)
+        return consume_all(c, n, clock)
     finally:
         c.close()
+
+
+def consume_all(c, n, clock):
+    """confluent-kafka: consume() until n records came, each checked for an error."""
+    got = 0
+    while got < n:
+        # no more than are left: consume() waits its whole timeout for num_messages
+        msgs = c.consume(num_messages=min(BATCH, n - got), timeout=5.0)
+        for msg in msgs:
+            if msg.error():
+                raise RuntimeError(msg.error())
+        clock.got(len(msgs))
+        got += len(msgs)
+    return clock.result(got)
+
+
+def poll_all(poll, n, clock):
+    """poll(timeout) -> a sized batch, until n records came."""
+    got = 0
+    while got < n:
+        k = len(poll(5.0))
+        clock.got(k)
+        got += k
+    return clock.result(got)
 
 
 def arm_kc_share(bootstrap, topic, n, starts, conf):
@@ -256,12 +260,7 @@ def arm_kc_share(bootstrap, topic, n, starts, conf):
     c = ShareConsumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
         c.subscribe([topic])
-        got = 0
-        while got < n:
-            k = len(c.poll(5.0))
-            clock.got(k)
-            got += k
-        return clock.result(got)
+        return poll_all(c.poll, n, clock)
     finally:
         c.close()
 
@@ -272,15 +271,14 @@ def arm_confluent_share(bootstrap, topic, n, starts, conf):
     c = ck.ShareConsumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
         c.subscribe([topic])
-        got = 0
-        while got < n:
-            msgs = c.poll(5.0)
+
+        def poll(timeout):
+            msgs = c.poll(timeout)
             for msg in msgs:
                 if msg.error():
                     raise RuntimeError(msg.error())
-            clock.got(len(msgs))
-            got += len(msgs)
-        return clock.result(got)
+            return msgs
+        return poll_all(poll, n, clock)
     finally:
         c.close()
 
@@ -291,12 +289,7 @@ def arm_kc_kip848(bootstrap, topic, n, starts, conf):
     try:
         clock = Clock()  # from subscribe(): the join is what this arm times
         c.subscribe([topic])
-        got = 0
-        while got < n:
-            k = len(c.poll(5.0))
-            clock.got(k)
-            got += k
-        return clock.result(got)
+        return poll_all(c.poll, n, clock)
     finally:
         c.close()
 
@@ -307,15 +300,7 @@ def arm_confluent_kip848(bootstrap, topic, n, starts, conf):
     try:
         clock = Clock()
         c.subscribe([topic])
-        got = 0
-        while got < n:
-            msgs = c.consume(num_messages=min(BATCH, n - got), timeout=5.0)
-            for msg in msgs:
-                if msg.error():
-                    raise RuntimeError(msg.error())
-            clock.got(len(msgs))
-            got += len(msgs)
-        return clock.result(got)
+        return consume_all(c, n, clock)
     finally:
         c.close()
 

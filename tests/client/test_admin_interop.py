@@ -174,6 +174,12 @@ def test_what_the_mock_lacks_fails_at_once(mock_bootstrap):
             # ConsumerGroupDescribe missing, DescribeGroups is asked, and is missing too
             "describe_groups": lambda: admin.describe_consumer_groups(["g"]),
             "max_timestamp": lambda: admin.list_offsets({tp: "max_timestamp"})[tp],
+            # the mock serves share groups to members only (test_admin_share_groups: on the wire)
+            "list_share": lambda: admin.list_share_groups(),
+            "describe_share": lambda: admin.describe_share_groups(["g"]),
+            "share_offsets": lambda: admin.list_share_group_offsets("g"),
+            "alter_share": lambda: admin.alter_share_group_offsets("g", {tp: 0}),
+            "delete_share": lambda: admin.delete_share_group_offsets("g", [topic]),
         }
         got = {name: _outcome(call) for name, call in calls.items()}
     assert {name: result for name, (result, _) in got.items()} == {
@@ -183,7 +189,11 @@ def test_what_the_mock_lacks_fails_at_once(mock_bootstrap):
         "alter_scram": "unsupported: AlterUserScramCredentialsRequest",
         "elect_leaders": "unsupported: ElectLeadersRequest", "delete_records": "unsupported: DeleteRecordsRequest",
         "describe_groups": "unsupported: DescribeGroupsRequest",
-        "max_timestamp": A.OffsetAndTimestamp(None, None, None)}  # the mock answers -1, as librdkafka shows
+        "max_timestamp": A.OffsetAndTimestamp(None, None, None),  # the mock answers -1, as librdkafka shows
+        "list_share": "unsupported: ListGroupsRequest", "describe_share": "unsupported: ShareGroupDescribeRequest",
+        "share_offsets": "unsupported: DescribeShareGroupOffsetsRequest",
+        "alter_share": "unsupported: AlterShareGroupOffsetsRequest",
+        "delete_share": "unsupported: DeleteShareGroupOffsetsRequest"}
     assert {name: round(took, 2) for name, (_, took) in got.items() if took > 2} == {}
 
 

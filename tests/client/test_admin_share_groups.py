@@ -1,13 +1,8 @@
 """Admin's share group calls (KIP-932): listing (ListGroups with the "Share" type filter),
-ShareGroupDescribe, and the share group offsets (Describe/Alter/DeleteShareGroupOffsets).
-
-librdkafka's mock cluster (2.16) serves share groups to members only: its ApiVersions lists
-none of these (nor ListGroups), so there each call fails at once naming what the broker lacks.
-What goes on the wire and how the answers read is checked on a scripted broker answering as
-Kafka's specification says."""
-import socket
-import threading
-import time
+ShareGroupDescribe, and the share group offsets (Describe/Alter/DeleteShareGroupOffsets), on a
+scripted broker answering as Kafka's specification says: librdkafka's mock cluster (2.16)
+serves share groups to members only, none of these APIs (test_admin_interop checks that each
+call fails at once there, naming the API)."""
 import uuid
 
 import pytest
@@ -15,79 +10,30 @@ import pytest
 from kafkacodec.client import Admin, TopicPartition
 from kafkacodec.client import admin as A
 from kafkacodec.client import errors as E
-from kafkacodec.protocol import FrameSplitter, api_key_of, decode_request, encode_response
+from kafkacodec.protocol import api_key_of
 from kafkacodec.protocol import messages as m
 
-_peers = pytest.importorskip("_peers")
+from _scripted_broker import ScriptedBroker
 
 pytestmark = pytest.mark.timeout(60)
 
 TOPIC_ID = uuid.UUID("6ec7504a-90e3-462a-9e9d-cf00229cae85")
 
 
-def _outcome(call):
-    """(what the call returned or the exception's name and the API it names, seconds it took)."""
-    started = time.monotonic()
-    try:
-        got = call()
-    except E.UnsupportedVersionError as exc:
-        got = f"unsupported: {str(exc).rsplit('support ', 1)[-1].rstrip(')')}"
-    except Exception as exc:  # noqa: BLE001  (the test names what it expects)
-        got = type(exc).__name__
-    return got, time.monotonic() - started
-
-
-def test_what_the_mock_lacks_fails_at_once(mock_bootstrap):
-    topic = f"t-{uuid.uuid4().hex[:8]}"
-    _peers.create_topic(mock_bootstrap, topic, 1)
-    with Admin({"bootstrap.servers": mock_bootstrap}, default_api_timeout_ms=20000) as admin:
-        calls = {
-            "list": lambda: admin.list_share_groups(),
-            "describe": lambda: admin.describe_share_groups(["g"]),
-            "offsets": lambda: admin.list_share_group_offsets("g"),
-            "alter": lambda: admin.alter_share_group_offsets("g", {(topic, 0): 0}),
-            "delete": lambda: admin.delete_share_group_offsets("g", [topic]),
-        }
-        got = {name: _outcome(call) for name, call in calls.items()}
-    assert {name: result for name, (result, _) in got.items()} == {
-        "list": "unsupported: ListGroupsRequest", "describe": "unsupported: ShareGroupDescribeRequest",
-        "offsets": "unsupported: DescribeShareGroupOffsetsRequest",
-        "alter": "unsupported: AlterShareGroupOffsetsRequest",
-        "delete": "unsupported: DeleteShareGroupOffsetsRequest"}
-    assert {name: round(took, 2) for name, (_, took) in got.items() if took > 2} == {}
-
-
-class _ShareBroker:
-    """One broker on 127.0.0.1 answering ApiVersions, Metadata and FindCoordinator (itself) and
-    the share group admin APIs with `answers` {api name: fn(request) -> response}; keeps every
-    request as (api name, version, body)."""
+class _ShareBroker(ScriptedBroker):
+    """One broker answering ApiVersions, Metadata and FindCoordinator (itself) and the share
+    group admin APIs with `answers` {api name: fn(request) -> response}."""
 
     OFFERED = {"ApiVersions": 3, "Metadata": 12, "FindCoordinator": 3, "ListGroups": 5, "ShareGroupDescribe": 1,
                "DescribeShareGroupOffsets": 1, "AlterShareGroupOffsets": 0, "DeleteShareGroupOffsets": 0}
+    NAMES = {api_key_of(n): n for n in OFFERED}
 
     def __init__(self, answers):
         self.answers = answers
-        self.seen = []
-        self.srv = socket.create_server(("127.0.0.1", 0))
-        self.srv.settimeout(0.05)    # accept() polls `stopped`: closing a socket does not wake it
-        self.port = self.srv.getsockname()[1]
-        self.stopped = threading.Event()
-        self.threads = [threading.Thread(target=self._accept, daemon=True)]
-        self.threads[0].start()
+        super().__init__(self._answer)
 
-    def _accept(self):
-        while not self.stopped.is_set():
-            try:
-                conn, _ = self.srv.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            t = threading.Thread(target=self._serve, args=(conn,), daemon=True)
-            self.threads.append(t)
-            t.start()
-
-    def _answer(self, name, body):
+    def _answer(self, key, version, body):
+        name = self.NAMES[key]
         if name == "ApiVersions":
             av = m.ApiVersionsResponse.ApiVersion
             return m.ApiVersionsResponse(api_keys=[av(api_key=api_key_of(n), min_version=0, max_version=v)
@@ -99,33 +45,8 @@ class _ShareBroker:
             return m.FindCoordinatorResponse(error_code=0, node_id=1, host="127.0.0.1", port=self.port)
         return self.answers[name](body)
 
-    def _serve(self, conn):
-        splitter = FrameSplitter()
-        names = {api_key_of(n): n for n in self.OFFERED}
-        with conn:
-            conn.settimeout(10)
-            while not self.stopped.is_set():
-                try:
-                    data = conn.recv(65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                for frame in splitter.feed(data):
-                    header, body = decode_request(frame)
-                    name, version = names[header.request_api_key], header.request_api_version
-                    self.seen.append((name, version, body))
-                    conn.sendall(encode_response(name, version, header.correlation_id, self._answer(name, body)))
-
     def sent(self, name):
-        return [(version, body) for n, version, body in self.seen if n == name]
-
-    def close(self):
-        self.stopped.set()
-        self.threads[0].join(5)
-        self.srv.close()
-        for t in self.threads:
-            t.join(5)
+        return [(version, body) for key, version, body in self.seen if self.NAMES[key] == name]
 
 
 @pytest.fixture

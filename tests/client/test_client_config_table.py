@@ -3,10 +3,8 @@ table with its meanings (printed by ``python -m kafkacodec.client.config``, show
 documentation's settings page)."""
 import importlib.util
 import pathlib
-import socket
 import subprocess
 import sys
-import threading
 import time
 import types
 
@@ -21,9 +19,11 @@ from kafkacodec.client.errors import ConfigError
 from kafkacodec.client.fetcher import Fetcher
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.network import NetworkClient
-from kafkacodec.protocol import FrameSplitter, decode_request, encode_response
+from kafkacodec.protocol import decode_request
 from kafkacodec.protocol import messages as m
 from kafkacodec.protocol.negotiation import our_range
+
+from _scripted_broker import ScriptedBroker
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 
@@ -68,74 +68,32 @@ def test_admin_max_version_reads_the_one_table():
     assert versions.max_version_by_key(1) == 12 and versions.max_version_by_key(19) is None
 
 
-class _VersionBroker:
+class _VersionBroker(ScriptedBroker):
     """Answers ApiVersions (offering `offered` {api key: max version}) and Metadata on
-    127.0.0.1; records (api key, version) of every request and answers nothing else."""
+    127.0.0.1, and nothing else."""
 
     def __init__(self, offered):
         self.offered = offered
-        self.seen = []
-        self.srv = socket.create_server(("127.0.0.1", 0))
-        self.srv.settimeout(0.05)    # accept() polls `stopped`: closing a socket does not wake it
-        self.stopped = threading.Event()
-        self.port = self.srv.getsockname()[1]
-        self.threads = [threading.Thread(target=self._accept, daemon=True)]
-        self.threads[0].start()
+        super().__init__(self._answer)
 
-    def _accept(self):
-        while not self.stopped.is_set():
-            try:
-                conn, _ = self.srv.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            t = threading.Thread(target=self._serve, args=(conn,), daemon=True)
-            self.threads.append(t)
-            t.start()
-
-    def _serve(self, conn):
-        av = m.ApiVersionsResponse.ApiVersion
-        splitter = FrameSplitter()
-        with conn:
-            conn.settimeout(10)
-            while True:
-                try:
-                    data = conn.recv(65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                for frame in splitter.feed(data):
-                    header, _ = decode_request(frame)
-                    key, ver, corr = header.request_api_key, header.request_api_version, header.correlation_id
-                    self.seen.append((key, ver))
-                    if key == 18:
-                        out = encode_response(18, ver, corr, m.ApiVersionsResponse(api_keys=[
-                            av(api_key=k, min_version=0, max_version=v) for k, v in self.offered.items()]))
-                    elif key == 3:
-                        out = encode_response(3, ver, corr, m.MetadataResponse(cluster_id="fake", controller_id=1, brokers=[
-                            m.MetadataResponse.MetadataResponseBroker(node_id=1, host="127.0.0.1", port=self.port)],
-                            topics=[]))
-                    else:
-                        continue
-                    conn.sendall(out)
+    def _answer(self, key, version, body):
+        if key == 18:
+            av = m.ApiVersionsResponse.ApiVersion
+            return m.ApiVersionsResponse(api_keys=[av(api_key=k, min_version=0, max_version=v)
+                                                   for k, v in self.offered.items()])
+        if key == 3:
+            return m.MetadataResponse(cluster_id="fake", controller_id=1, brokers=[
+                m.MetadataResponse.MetadataResponseBroker(node_id=1, host="127.0.0.1", port=self.port)], topics=[])
+        return None
 
     def wait_seen(self, key, timeout=5.0):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            found = [v for k, v in self.seen if k == key]
+            found = [v for k, v, _ in self.seen if k == key]
             if found:
                 return found
             time.sleep(0.01)
         raise AssertionError(f"no request with API key {key} within {timeout} s (seen: {self.seen})")
-
-    def close(self):
-        self.stopped.set()
-        self.threads[0].join(5)
-        self.srv.close()
-        for t in self.threads:
-            t.join(5)
 
 
 def test_network_client_caps_each_request_by_the_table_unless_told_lower():
