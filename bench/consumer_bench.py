@@ -577,6 +577,12 @@ def report(broker, profile, codec, n, results, loads):
             ratio = summ[arm]["rate"] / summ[other]["rate"]
             summ[arm][f"rate_vs_{other}"] = ratio
             print(f"  {arm} / {other}: {ratio:.2f}x (target >= {want}x{'' if ratio >= want else ', NOT MET'})")
+            if ratio < want and summ[arm].get("broker_cpu"):
+                # the broker's one thread, busy all the time at the CPU this arm costs it per record
+                ceiling = 1e6 / summ[arm]["broker_cpu"]
+                print(f"    it needs {want * summ[other]['rate'] / 1e3:.1f} k rec/s; the broker's CPU per record "
+                      f"allows at most {ceiling / 1e3:.1f} k rec/s ({summ[arm]['broker_cpu']:.1f} s per million "
+                      f"at 100% busy)")
     for arm, other in COMPARED:
         if summ.get(arm) and summ.get(other):
             ratio = summ[arm]["rate"] / summ[other]["rate"]
