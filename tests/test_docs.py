@@ -107,3 +107,36 @@ def test_readme_and_pages_link_to_files_that_exist():
                 continue
             path = page.parent / target
             assert path.exists() or path in generated, f"{page.relative_to(ROOT)} links to {target}"
+
+
+def _report_cells() -> dict[tuple[str, str], dict[str, str]]:
+    """bench/results/latest.md's table: {(workload, op): {column: cell}}."""
+    lines = [line for line in (ROOT / "bench" / "results" / "latest.md").read_text().splitlines()
+             if line.startswith("|")]
+    head = [c.strip() for c in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[(cells[0], cells[1])] = dict(zip(head, cells))
+    return rows
+
+
+def test_readme_codec_figures_are_the_committed_report():
+    rows = _report_cells()
+    readme = README.read_text()
+
+    def figure(workload, op, column):
+        m = re.match(r"([\d.]+) (?:M/s|GB/s) \(([\d.]+x)\)", rows[(workload, op)][column])
+        assert m, (workload, op, column)
+        return float(m.group(1)), m.group(2)
+
+    for op, column in (("decode", "kafkacodec"), ("decode", "kafkacodec-arrow"), ("build", "kafkacodec"),
+                       ("build", "kafkacodec-bulk")):
+        rate, ratio = figure("W1", op, column)
+        assert ratio in readme and (f"{rate:.2f}" in readme or f"{rate:.1f}" in readme), \
+            f"README's figures differ from bench/results/latest.md: W1 {op} {column} is {rate} ({ratio})"
+    for workload in ("CRC-32C 64 MiB buffer", "CRC-32C 16 KiB buffers x4096"):
+        ours, _ = figure(workload, "crc", "kafkacodec")
+        theirs, _ = figure(workload, "crc", "crc32c-pkg")
+        assert f"{ours / theirs:.2f}x" in readme and f"{ours:.1f}" in readme, \
+            f"README's figures differ from bench/results/latest.md: {workload} {ours} GB/s, {ours / theirs:.2f}x crc32c"
