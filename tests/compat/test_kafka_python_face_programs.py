@@ -68,3 +68,47 @@ def test_readme_style_program_prints_the_same(tansu_bootstrap):
         got[name] = _readme_style(mod, tansu_bootstrap, topics)
     assert got["face"] == got["kafka-python"]
     assert ("read", 306, 306) in got["face"] and ("json read", {"foo": "bar"}, None) in got["face"]
+
+
+def _group_with_async_listener(mod, bootstrap, topic, group):
+    """A group member whose listener is a coroutine one (kafka-python awaits it)."""
+    events = []
+
+    class Listener(mod.AsyncConsumerRebalanceListener):
+        async def on_partitions_revoked(self, revoked):
+            events.append(("revoked", sorted(tp.partition for tp in revoked)))
+
+        async def on_partitions_assigned(self, assigned):
+            events.append(("assigned", sorted(tp.partition for tp in assigned)))
+
+    producer = mod.KafkaProducer(bootstrap_servers=bootstrap)
+    for i in range(6):
+        producer.send(topic, b"%d" % i, partition=i % 2)
+    producer.close()
+    consumer = mod.KafkaConsumer(bootstrap_servers=bootstrap, group_id=group, auto_offset_reset="earliest",
+                                 session_timeout_ms=6000, consumer_timeout_ms=10000)
+    consumer.subscribe([topic], listener=Listener())
+    got = []
+    for msg in consumer:
+        got.append((msg.partition, msg.offset, msg.value))
+        if len(got) == 6:
+            break
+    consumer.close()
+    return events, sorted(got)
+
+
+def test_a_coroutine_listener_is_awaited_as_kafka_python_does(tansu_bootstrap):
+    import _peers
+    got = {}
+    for name, mod in (("kafka-python", kafka), ("face", face)):
+        topic, group = f"al-{uuid.uuid4().hex[:8]}", f"g-{uuid.uuid4().hex[:8]}"
+        _peers.create_topic(tansu_bootstrap, topic, partitions=2)
+        got[name] = _group_with_async_listener(mod, tansu_bootstrap, topic, group)
+    assert got["face"] == got["kafka-python"]
+    assert got["face"][0] == [("revoked", []), ("assigned", [0, 1]), ("revoked", [0, 1])]
+
+
+def test_the_names_kafka_python_exports():
+    # OffsetSpec names what kafka-python's admin offset lookups ask for; the face's admin client has none
+    assert set(kafka.__all__) - set(dir(face)) <= {"OffsetSpec"}
+    assert face.TopicPartitionReplica._fields == kafka.structs.TopicPartitionReplica._fields

@@ -20,10 +20,12 @@ records to the partition in order (its RecordMetadata is the first record's).
 """
 from kafkacodec.compat.aiokafka import errors
 from kafkacodec.compat.aiokafka.consumer import AIOKafkaConsumer, ConsumerRebalanceListener
+from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError, IllegalOperation
 from kafkacodec.compat.aiokafka.producer import AIOKafkaProducer
 from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadata, OffsetAndTimestamp,
                                                 RecordMetadata, TopicPartition)
 
 __version__ = "0.14.0"
 __all__ = ["AIOKafkaProducer", "AIOKafkaConsumer", "ConsumerRebalanceListener", "ConsumerRecord",
-           "RecordMetadata", "TopicPartition", "OffsetAndMetadata", "OffsetAndTimestamp", "errors"]
+           "RecordMetadata", "TopicPartition", "OffsetAndMetadata", "OffsetAndTimestamp", "ConsumerStoppedError",
+           "IllegalOperation", "errors"]

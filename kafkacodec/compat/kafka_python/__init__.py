@@ -20,11 +20,13 @@ import enum
 
 from kafkacodec.compat.kafka_python import errors
 from kafkacodec.compat.kafka_python.admin import KafkaAdminClient
-from kafkacodec.compat.kafka_python.consumer import ConsumerRebalanceListener, KafkaConsumer
+from kafkacodec.compat.kafka_python.consumer import (AsyncConsumerRebalanceListener, ConsumerRebalanceListener,
+                                                     KafkaConsumer)
 from kafkacodec.compat.kafka_python.producer import FutureRecordMetadata, KafkaProducer
 from kafkacodec.compat.kafka_python.serializer import DefaultSerializer, Deserializer, JsonSerializer, Serializer
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
-                                                    OffsetAndTimestamp, RecordMetadata, TopicPartition)
+                                                    OffsetAndTimestamp, RecordMetadata, TopicPartition,
+                                                    TopicPartitionReplica)
 
 
 class IsolationLevel(enum.IntEnum):
@@ -33,7 +35,8 @@ class IsolationLevel(enum.IntEnum):
 
 
 __version__ = "3.0.12"
-__all__ = ["KafkaProducer", "KafkaConsumer", "KafkaAdminClient", "ConsumerRebalanceListener", "ConsumerRecord",
+__all__ = ["KafkaProducer", "KafkaConsumer", "KafkaAdminClient", "ConsumerRebalanceListener",
+           "AsyncConsumerRebalanceListener", "TopicPartitionReplica", "ConsumerRecord",
            "RecordMetadata", "FutureRecordMetadata", "TopicPartition", "OffsetAndMetadata", "OffsetAndTimestamp",
            "ConsumerGroupMetadata", "IsolationLevel", "Serializer", "Deserializer", "DefaultSerializer",
            "JsonSerializer", "errors"]

@@ -7,6 +7,8 @@ record queued and not handed out before its final commit.
 """
 from __future__ import annotations
 
+import asyncio
+import inspect
 import math
 import re
 import time
@@ -23,7 +25,7 @@ from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
                                                     OffsetAndTimestamp, TopicPartition)
 
-__all__ = ["KafkaConsumer", "ConsumerRebalanceListener"]
+__all__ = ["KafkaConsumer", "ConsumerRebalanceListener", "AsyncConsumerRebalanceListener"]
 
 
 class ConsumerRebalanceListener:
@@ -40,6 +42,32 @@ class ConsumerRebalanceListener:
         self.on_partitions_revoked(lost)
 
 
+class AsyncConsumerRebalanceListener:
+    """kafka-python's listener whose methods are coroutines, run to completion inside poll() /
+    iteration on the calling thread."""
+
+    async def on_partitions_revoked(self, revoked: set[TopicPartition]) -> None:
+        pass
+
+    async def on_partitions_assigned(self, assigned: set[TopicPartition]) -> None:
+        pass
+
+    async def on_partitions_lost(self, lost: set[TopicPartition]) -> None:
+        await self.on_partitions_revoked(lost)
+
+
+def _tell(user: Any, method: str, partitions: Iterable[TopicPartition]) -> None:
+    """user.method(set(partitions)); a coroutine method's run to its end (kafka-python awaits it)."""
+    fn = getattr(user, method, None)
+    if fn is None and method == "on_partitions_lost":
+        fn = user.on_partitions_revoked
+    if fn is None:
+        return
+    result = fn(set(partitions))
+    if inspect.iscoroutine(result):
+        asyncio.run(result)
+
+
 class _Listener(_ClientListener):
     """The user's listener told as kafka-python tells it: with an eager protocol a revocation
     (an empty one the first time) before each assignment."""
@@ -53,20 +81,19 @@ class _Listener(_ClientListener):
         self._face._held.drop(partitions)
         self._revoked = True
         if self._user is not None:
-            self._user.on_partitions_revoked(set(partitions))
+            _tell(self._user, "on_partitions_revoked", partitions)
 
     def on_partitions_assigned(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         if self._user is not None:
             if self._eager and not self._revoked:
-                self._user.on_partitions_revoked(set())
-            self._user.on_partitions_assigned(set(partitions))
+                _tell(self._user, "on_partitions_revoked", ())
+            _tell(self._user, "on_partitions_assigned", partitions)
         self._revoked = False
 
     def on_partitions_lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         self._face._held.drop(partitions)
         if self._user is not None:
-            lost = getattr(self._user, "on_partitions_lost", None)
-            (lost or self._user.on_partitions_revoked)(set(partitions))
+            _tell(self._user, "on_partitions_lost", partitions)
 
 
 def _converter(key_deserializer: Any, value_deserializer: Any) -> Callable[[Iterable[_Record]], list[ConsumerRecord]]:
@@ -312,7 +339,7 @@ class KafkaConsumer:
         self._held.rewind(self._consumer.seek)
         listener = self._groupless[1] if self._groupless is not None else None
         if listener is not None and self._consumer.assignment():
-            listener.on_partitions_revoked(self._consumer.assignment())
+            _tell(listener, "on_partitions_revoked", self._consumer.assignment())
         self._consumer.close(autocommit, None if timeout_ms is None else timeout_ms / 1000)
 
     def __enter__(self) -> KafkaConsumer:

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 from kafkacodec.client.types import TopicPartition
 
 __all__ = ["TopicPartition", "ConsumerRecord", "RecordMetadata", "OffsetAndMetadata", "OffsetAndTimestamp",
-           "ConsumerGroupMetadata"]
+           "ConsumerGroupMetadata", "TopicPartitionReplica"]
 
 
 class ConsumerRecord(NamedTuple):
@@ -47,6 +47,12 @@ class OffsetAndTimestamp(NamedTuple):
     offset: int
     timestamp: int | None
     leader_epoch: int | None = None
+
+
+class TopicPartitionReplica(NamedTuple):
+    topic: str
+    partition: int
+    broker_id: int
 
 
 class ConsumerGroupMetadata(NamedTuple):
