@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import collections
+import contextlib
 import http.client
 import json
 import os
@@ -11,7 +12,7 @@ import ssl
 import threading
 import time
 import urllib.parse
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Iterator, Literal
 
 from kafkacodec.schema_registry._types import (RETRIABLE_STATUS, RegisteredSchema, Schema, SchemaRegistryError,
                                                ServerConfig)
@@ -32,6 +33,24 @@ def _number(conf: dict[str, Any], key: str, default: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{key} must be a number, not {type(value).__name__}")
     return value
+
+
+class WouldBlock(Exception):
+    """Raised instead of a request to the registry while ``cached_only`` is in effect."""
+
+
+_CACHED_ONLY = threading.local()
+
+
+@contextlib.contextmanager
+def cached_only() -> Iterator[None]:
+    """In this thread, a call that needs the registry raises WouldBlock before sending anything, so an
+    event loop answers from the caches at once and sends only the rest to a worker thread."""
+    _CACHED_ONLY.active = True
+    try:
+        yield
+    finally:
+        _CACHED_ONLY.active = False
 
 
 class _LRU:
@@ -211,6 +230,8 @@ class _Http:
             self._drop(base)
 
     def request(self, method: str, path: str, body: Any = None) -> Any:
+        if getattr(_CACHED_ONLY, "active", False):
+            raise WouldBlock(path)
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": _ACCEPT, "Confluent-Accept-Unknown-Properties": "true",
                    "User-Agent": "kafkacodec-schema-registry"}
@@ -462,14 +483,15 @@ class SchemaRegistryClient:
                    reference_format: str | None = None) -> Schema:
         """The schema with this id (``subject_name`` names the context the id is looked up in)."""
         key = (schema_id, subject_name, fmt, reference_format)
-        hit = self._by_id.get(key) or (self._by_id.get((schema_id, None, None)) if subject_name is None
-                                       and fmt is None and reference_format is None else None)
+        # ids are global outside named contexts (subjects ":.ctx:..."): a subject does not change the answer
+        plain = fmt is None and reference_format is None and not (subject_name or "").startswith(":.")
+        hit = self._by_id.get(key) or (self._by_id.get((schema_id, None, None)) if plain else None)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
         answer = self._call("GET", f"/schemas/ids/{int(schema_id)}", subject=subject_name, format=fmt,
                             referenceFormat=reference_format)
         schema = Schema.from_dict(answer)
-        self._by_id.put(key, schema)
+        self._by_id.put((schema_id, None, None) if plain else key, schema)
         return schema
 
     def get_schema_by_guid(self, guid: str, fmt: str | None = None) -> Schema:

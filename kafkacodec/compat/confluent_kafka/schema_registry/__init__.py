@@ -12,13 +12,17 @@ are confluent-kafka's types; the subject name strategies and the schema id (de)s
 confluent-kafka's functions.  ``avro`` and ``json_schema`` hold the serializers; their bytes are
 confluent-kafka's, both ways.
 
-Not here (yet): the asyncio client and serdes (``AsyncSchemaRegistryClient``, ``AsyncAvroSerializer``,
-...), Protobuf, data contract rules (``Rule``, ``RuleSet`` objects, ``rule_conf``, CEL/encryption
+``AsyncSchemaRegistryClient`` and ``avro.AsyncAvroSerializer``/``AsyncAvroDeserializer``,
+``json_schema.AsyncJSONSerializer``/``AsyncJSONDeserializer`` are the asyncio forms for the ``aio``
+clients: answers from the caches come at once, requests to the registry run in a worker thread.
+
+Not here (yet): Protobuf, data contract rules (``Rule``, ``RuleSet`` objects, ``rule_conf``, CEL/encryption
 executors, migrations), ``Metadata`` objects (plain dicts are passed through), associations and
 the serializer builders.
 """
 import enum
 
+from kafkacodec.compat.confluent_kafka.schema_registry._async import AsyncSchemaRegistryClient
 from kafkacodec.compat.confluent_kafka.schema_registry._serde import (SchemaId, dual_schema_id_deserializer,
                                                                       header_schema_id_serializer,
                                                                       prefix_schema_id_deserializer,
@@ -44,7 +48,7 @@ class ConfigCompatibilityLevel(str, enum.Enum):
     NONE = "NONE"
 
 
-__all__ = ["ConfigCompatibilityLevel", "MessageField", "RegisteredSchema", "Schema", "SchemaId", "SchemaReference",
+__all__ = ["AsyncSchemaRegistryClient", "ConfigCompatibilityLevel", "MessageField", "RegisteredSchema", "Schema", "SchemaId", "SchemaReference",
            "SchemaRegistryClient", "SchemaRegistryError", "SerializationContext", "SerializationError",
            "ServerConfig", "dual_schema_id_deserializer", "header_schema_id_serializer",
            "prefix_schema_id_deserializer", "prefix_schema_id_serializer", "record_subject_name_strategy",

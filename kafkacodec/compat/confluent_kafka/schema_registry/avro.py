@@ -26,6 +26,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from kafkacodec.compat.confluent_kafka.schema_registry._async import _AsyncSerde, blocking_client
 from kafkacodec.compat.confluent_kafka.schema_registry._serde import (_RegistrySerde,
                                                                       dual_schema_id_deserializer,
                                                                       prefix_schema_id_serializer)
@@ -33,7 +34,7 @@ from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, Seria
                                                              Serializer)
 from kafkacodec.schema_registry import Schema, SchemaRegistryClient
 
-__all__ = ["AvroSerializer", "AvroDeserializer"]
+__all__ = ["AvroSerializer", "AvroDeserializer", "AsyncAvroSerializer", "AsyncAvroDeserializer"]
 
 
 def _fastavro() -> Any:
@@ -161,3 +162,25 @@ class AvroDeserializer(_AvroSchemas, Deserializer):
                                      f"{payload.tell()}: "
                                      f"{type(e).__name__}: {e}") from e
         return self._object_of(value, ctx)
+
+
+class AsyncAvroSerializer(_AsyncSerde):
+    """AvroSerializer answering coroutines, for the ``aio`` clients: ``await AsyncAvroSerializer(...)``."""
+
+    def __init__(self, schema_registry_client: Any, schema_str: str | Schema | None = None,
+                 to_dict: Callable[[object, SerializationContext], dict[str, Any]] | None = None,
+                 conf: dict[str, Any] | None = None, rule_conf: dict[str, Any] | None = None,
+                 rule_registry: Any = None) -> None:
+        self._serde = AvroSerializer(blocking_client(schema_registry_client), schema_str, to_dict, conf, rule_conf,
+                                     rule_registry)
+
+
+class AsyncAvroDeserializer(_AsyncSerde):
+    """AvroDeserializer answering coroutines, for the ``aio`` clients: ``await AsyncAvroDeserializer(...)``."""
+
+    def __init__(self, schema_registry_client: Any, schema_str: str | Schema | None = None,
+                 from_dict: Callable[[dict[str, Any], SerializationContext], object] | None = None,
+                 return_record_name: bool = False, conf: dict[str, Any] | None = None,
+                 rule_conf: dict[str, Any] | None = None, rule_registry: Any = None) -> None:
+        self._serde = AvroDeserializer(blocking_client(schema_registry_client), schema_str, from_dict,
+                                       return_record_name, conf, rule_conf, rule_registry)

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from kafkacodec.compat.confluent_kafka.schema_registry._async import _AsyncSerde, blocking_client
 from kafkacodec.compat.confluent_kafka.schema_registry._serde import (_RegistrySerde,
                                                                       dual_schema_id_deserializer,
                                                                       prefix_schema_id_serializer)
@@ -25,7 +26,7 @@ from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, Seria
                                                              Serializer)
 from kafkacodec.schema_registry import Schema, SchemaRegistryClient
 
-__all__ = ["JSONSerializer", "JSONDeserializer"]
+__all__ = ["JSONSerializer", "JSONDeserializer", "AsyncJSONSerializer", "AsyncJSONDeserializer"]
 
 
 def _dumps(value: Any) -> str:
@@ -151,3 +152,26 @@ class JSONDeserializer(_JSONSchemas, Deserializer):
         if self._validate and reader is not None:
             self._validate_with(reader, value)
         return self._object_of(value, ctx)
+
+
+class AsyncJSONSerializer(_AsyncSerde):
+    """JSONSerializer answering coroutines, for the ``aio`` clients: ``await AsyncJSONSerializer(...)``."""
+
+    def __init__(self, schema_str: str | Schema | None, schema_registry_client: Any,
+                 to_dict: Callable[[object, SerializationContext], dict[str, Any]] | None = None,
+                 conf: dict[str, Any] | None = None, rule_conf: dict[str, Any] | None = None,
+                 rule_registry: Any = None, json_encode: Callable[[Any], str | bytes] | None = None) -> None:
+        self._serde = JSONSerializer(schema_str, blocking_client(schema_registry_client), to_dict, conf, rule_conf,
+                                     rule_registry, json_encode)
+
+
+class AsyncJSONDeserializer(_AsyncSerde):
+    """JSONDeserializer answering coroutines, for the ``aio`` clients: ``await AsyncJSONDeserializer(...)``."""
+
+    def __init__(self, schema_str: str | Schema | None,
+                 from_dict: Callable[[dict[str, Any], SerializationContext], object] | None = None,
+                 schema_registry_client: Any = None, conf: dict[str, Any] | None = None,
+                 rule_conf: dict[str, Any] | None = None, rule_registry: Any = None,
+                 json_decode: Callable[[bytes], Any] | None = None) -> None:
+        self._serde = JSONDeserializer(schema_str, from_dict, blocking_client(schema_registry_client), conf,
+                                       rule_conf, rule_registry, json_decode)
