@@ -77,6 +77,7 @@ class TansuUnavailable(EmbeddedBrokerError):
 
 
 def free_port() -> int:
+    """A TCP port on 127.0.0.1 free when asked (another process may take it before it is used)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -174,6 +175,7 @@ class TansuBroker:
         return self.proc.pid
 
     def running(self) -> bool:
+        """Whether the broker process is still running."""
         return self.proc.poll() is None
 
     def log_tail(self, limit: int = 2000) -> str:
@@ -186,6 +188,7 @@ class TansuBroker:
         return os.pread(fd, limit, max(0, size - limit)).decode(errors="replace")
 
     def stop(self) -> None:
+        """Stop the broker by its PID: terminate, wait, then kill."""
         self._timer.cancel()
         stop_process(self.proc)
         if not self._log.closed:

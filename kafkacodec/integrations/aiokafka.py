@@ -250,4 +250,5 @@ def uninstall():
 
 
 def installed():
+    """Whether install() is in effect."""
     return _PATCHES.active

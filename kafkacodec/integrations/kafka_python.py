@@ -391,4 +391,5 @@ def uninstall():
 
 
 def installed():
+    """Whether install() is in effect."""
     return _PATCHES.active

@@ -267,6 +267,7 @@ class PartitionDir(_ClosedOnExit):
         return f"<PartitionDir {self.topic}-{self.partition} segments={len(self.segments)}>"
 
     def close(self) -> None:
+        """Close the segment files."""
         for s in self.segments:
             s.close()
 
@@ -585,6 +586,7 @@ class LogDir(_ClosedOnExit):
         return f"<LogDir {self.path} partitions={len(self._entries)}>"
 
     def close(self) -> None:
+        """Close every partition directory opened through this one."""
         for p in self._open.values():
             p.close()
 
@@ -636,6 +638,8 @@ class LogDir(_ClosedOnExit):
         return include_internal or not topic.startswith("__")
 
     def topics(self, *, include_internal: bool = False) -> list[str]:
+        """The topics with partition directories here, sorted (internal ones, such as
+        ``__consumer_offsets``, only with ``include_internal``)."""
         return sorted({t for t, _ in self._entries if self._wanted(t, include_internal)})
 
     def partitions(self, topics=None, *, include_internal: bool = False) -> list[PartitionDir]:
@@ -655,6 +659,7 @@ class LogDir(_ClosedOnExit):
         return out
 
     def partition(self, topic: str, partition: int) -> PartitionDir:
+        """The directory ``<topic>-<partition>``; KeyError when there is none."""
         key = (topic, partition)
         if key not in self._entries:
             raise KeyError(f"no partition directory {topic}-{partition} in {self.path}")

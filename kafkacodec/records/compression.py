@@ -63,6 +63,7 @@ def resolve_record_limit(n):
 
 
 def codec_id(codec):
+    """The id of a codec (a batch's attribute bits) given by name ("none", "gzip", "snappy", "lz4", "zstd") or id."""
     if isinstance(codec, str):
         try:
             return CODEC_NAMES.index(codec.lower())
@@ -445,6 +446,8 @@ def decompress(codec, data, *, max_size=None, magic=2):
 
 
 def compress(codec, data, *, level=None, magic=2, snappy_framed=True):
+    """``data`` compressed as a batch of message format ``magic`` carries it: lz4 with the pre-0.10
+    header quirk for magic 0, snappy in xerial framing unless ``snappy_framed`` is false."""
     cid = codec_id(codec)
     if cid == NONE:
         return bytes(data)

@@ -57,6 +57,9 @@ class SharedReservation:
 
 
 class BufferPool:
+    """At most ``total_memory`` bytes of batch buffers, those of ``poolable_size`` bytes reused
+    (see the module's documentation); safe to share between threads."""
+
     def __init__(self, total_memory: int, poolable_size: int):
         if total_memory <= 0 or poolable_size <= 0:
             raise ValueError("total_memory and poolable_size must be positive")
