@@ -6,7 +6,11 @@ Columns, as Spark's Kafka sink: ``value`` (binary or string, required),
 ``key`` (binary or string), ``topic`` (string; the ``topic`` option wins),
 ``partition`` (int; null: the key's murmur2 partition, or sticky without a
 key) and ``headers`` (array<struct<key string, value binary>>).  Every
-``kafka.*`` option goes to the producer.
+``kafka.*`` option goes to the producer.  With ``valueFormat`` / ``keyFormat``
+``avro`` or ``json`` a struct ``value`` / ``key`` column is encoded first
+(``valueSchema``; with ``schema.registry.url`` the schema is registered under
+``<topic>-value`` and its id written in Confluent's header; see
+:mod:`kafkacodec.spark._live_formats`).
 
 **Two-phase commit.**  Each Spark task writes its rows inside its own Kafka
 transaction, flushes, and does *not* commit (``Producer.prepare_transaction``);

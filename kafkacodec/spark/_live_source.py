@@ -169,6 +169,15 @@ class KafkaLiveDataSource(DataSource):
       no longer has; false logs a warning and goes on from the earliest
       offset),
       ``kafka.isolation.level`` (default read_uncommitted, as Spark);
+    - ``valueFormat`` / ``keyFormat`` (``binary`` default, ``avro``, ``json``) make ``value`` /
+      ``key`` a typed column (a struct for a record) of ``valueSchema`` / ``keySchema`` (Avro
+      schema JSON; for json a JSON Schema or ``df.schema.json()``); with
+      ``schema.registry.url`` (and ``schema.registry.*`` settings: basic / bearer auth, TLS)
+      the values carry Confluent's header, each schema id is resolved to the reader schema,
+      which is ``valueSchema`` or the latest of subject ``valueSubject`` (default
+      ``<topic>-value``), fixed when the query is planned (see
+      :mod:`kafkacodec.spark._live_formats`); a value that does not decode fails the task
+      naming its offset;
     - every other ``kafka.*`` option goes to kafkacodec's client
       (``kafka.security.protocol``, ``kafka.sasl.username``, ...).
 
@@ -178,7 +187,9 @@ class KafkaLiveDataSource(DataSource):
     partition at Kafka's offset for it, as startingTimestamp does.
 
     Writes (``df.write`` / ``df.writeStream``): columns ``key``, ``value``,
-    ``topic``, ``partition``, ``headers`` as Spark's Kafka sink, options
+    ``topic``, ``partition``, ``headers`` as Spark's Kafka sink (a struct ``value`` / ``key``
+    encoded with ``valueFormat`` / ``keyFormat`` avro or json, the schema registered under
+    ``<topic>-value`` with ``schema.registry.url``), options
     ``topic``, ``transactionalIdPrefix`` and ``kafka.*`` producer settings;
     exactly-once through one Kafka transaction per task, committed by the
     driver (see :mod:`kafkacodec.spark._live_sink`).
