@@ -36,7 +36,7 @@ from kafkacodec.client import _checks
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client import transaction
-from kafkacodec.client.coordinator import CoordinatorCalls, FetchedOffsets, OffsetFetch, answer_by
+from kafkacodec.client.coordinator import COORDINATOR_ERRORS, CoordinatorCalls, FetchedOffsets, OffsetFetch, answer_by
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.types import (EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike,
                                      partitions_by_topic)
@@ -51,8 +51,8 @@ __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription"
            "EARLIEST", "LATEST", "MAX_TIMESTAMP", "GroupListing", "GroupDescription", "GroupMember",
            "ConfigResource", "ConfigEntry", "TopicDescription", "max_version", "AclResourceType", "AclPatternType",
            "AclOperation", "AclPermissionType", "AclBinding", "ScramMechanism", "ScramCredentialInfo",
-           "ScramUpsertion", "ScramDeletion", "ElectionType", "ShareGroupMember", "ShareGroupDescription",
-           "ShareGroupOffset"]
+           "ScramUpsertion", "ScramDeletion", "ElectionType", "ClusterMetadata", "consumer_assignment",
+           "ShareGroupMember", "ShareGroupDescription", "ShareGroupOffset"]
 
 #: list_offsets: the offset of the record with the largest timestamp (KIP-734, ListOffsets v7+)
 MAX_TIMESTAMP = -3
@@ -170,6 +170,15 @@ class ClusterDescription(NamedTuple):
     authorized_operations: list[AclOperation] | None = None  # asked for: describe_cluster(...=True)
 
 
+class ClusterMetadata(NamedTuple):
+    """One metadata answer's view of the cluster (Admin.cluster_metadata)."""
+    cluster_id: str | None
+    controller_id: int | None
+    brokers: list[BrokerInfo]
+    topics: dict[str, TopicDescription]
+    topic_errors: dict[str, int]     # topic -> the error code the broker answered for it (3: no such topic)
+
+
 class GroupListing(NamedTuple):
     group_id: str
     protocol_type: str
@@ -184,7 +193,7 @@ class GroupMember(NamedTuple):
     client_host: str
     assignment: bytes                # a classic group's: its protocol's bytes (a consumer's: ConsumerProtocolAssignment)
     metadata: bytes = b""            # a classic group's: what the member joined with
-    assigned: list[TopicPartition] | None = None   # a consumer group's (KIP-848): its partitions
+    assigned: list[TopicPartition] | None = None   # a consumer group's: its partitions (classic: decoded)
     target: list[TopicPartition] | None = None     # a consumer group's: the partitions it is moving to
 
 
@@ -294,6 +303,21 @@ def _acl(resource_type: int, name: str | None, pattern_type: int, principal: str
          operation: int, permission_type: int) -> AclBinding:
     return AclBinding(_enum(AclResourceType, resource_type), name, _enum(AclPatternType, pattern_type), principal,
                       host, _enum(AclOperation, operation), _enum(AclPermissionType, permission_type))
+
+
+def consumer_assignment(group: str, member_id: str, raw: bytes | None) -> list[TopicPartition]:
+    """A classic consumer group member's partitions, in the order of its ConsumerProtocolAssignment
+    bytes (DescribeGroups' member_assignment); CorruptDataError naming the member when they are not one."""
+    if not raw:
+        return []
+    from kafkacodec.errors import CorruptDataError, KafkaCodecError
+    from kafkacodec.protocol import decode_versioned
+    try:
+        _, assignment = decode_versioned("ConsumerProtocolAssignment", bytes(raw))
+    except KafkaCodecError as exc:
+        raise CorruptDataError(f"group {group!r} member {member_id!r}: assignment is not a "
+                               f"ConsumerProtocolAssignment: {exc}", getattr(exc, "offset", None)) from exc
+    return [TopicPartition(t.topic, p) for t in assignment.assigned_partitions or () for p in t.partitions or ()]
 
 
 def _sent(client: NetworkClient, api: str) -> int:
@@ -533,6 +557,27 @@ class Admin:
         deadline = time.monotonic() + (self._timeout if timeout is None else timeout)
         topics = self._client.metadata.all_topics(max(0.0, deadline - time.monotonic()))
         return {name: len(t.partitions) for name, t in topics.items()}
+
+    def cluster_metadata(self, topic: str | None = None, *, timeout: float | None = None) -> ClusterMetadata:
+        """The cluster's brokers and every topic (or only `topic`, which then is in ``topic_errors``
+        when the broker knows no such topic), from a metadata answer (librdkafka's list_topics)."""
+        deadline = self._deadline(timeout)
+        md = self._client.metadata
+        if topic is None:
+            md.all_topics(max(0.0, deadline - time.monotonic()))
+        else:
+            md.add_topics({topic})
+            md.wait_for_update(max(0.0, deadline - time.monotonic()))
+        topics = md.topics  # replaced, never changed, by each refresh: one answer's view
+        names = list(topics) if topic is None else [topic] if topic in topics else []
+        errors = dict(md.topic_errors)
+        if topic is not None and topic not in topics:
+            errors = {topic: errors.get(topic, Code.UNKNOWN_TOPIC_OR_PARTITION)}
+        return ClusterMetadata(md.cluster_id, md.controller_id, sorted(md.brokers.values()),
+                               {n: TopicDescription(n, topics[n].topic_id, topics[n].is_internal,
+                                                    [topics[n].partitions[p] for p in sorted(topics[n].partitions)])
+                                for n in names},
+                               errors if topic is not None else {})
 
     def describe_topics(self, names: Iterable[str], *, timeout: float | None = None,
                         include_authorized_operations: bool = False) -> dict[str, TopicDescription]:
@@ -878,10 +923,13 @@ class Admin:
         g = next((g for g in resp.groups if g.group_id == group), None)
         if g is None:
             raise E.error_for(Code.GROUP_ID_NOT_FOUND, f"DescribeGroups: the answer does not describe group {group!r}")
+        consumer = g.protocol_type == "consumer"  # only a consumer group's are ConsumerProtocolAssignment
         return GroupDescription(
             g.group_id, g.group_state, g.protocol_type, g.protocol_data,
             [GroupMember(x.member_id, x.group_instance_id, x.client_id, x.client_host,
-                         bytes(x.member_assignment or b""), bytes(x.member_metadata or b"")) for x in g.members],
+                         bytes(x.member_assignment or b""), bytes(x.member_metadata or b""),
+                         assigned=consumer_assignment(group, x.member_id, x.member_assignment) if consumer else None)
+             for x in g.members],
             node, "Classic", _operations(g.authorized_operations))
 
     def delete_consumer_groups(self, groups: Iterable[str], *, timeout: float | None = None) -> None:
@@ -909,9 +957,12 @@ class Admin:
         return out
 
     def alter_consumer_group_offsets(self, group: str, offsets: Mapping[_TPKey, int], *,
-                                     timeout: float | None = None) -> None:
+                                     timeout: float | None = None,
+                                     per_partition: bool = False) -> dict[TopicPartition, int] | None:
         """Commit {(topic, partition): offset} for `group` as an admin does (no member, no
-        generation): the group must have no active members."""
+        generation): the group must have no active members.  A partition the broker refuses raises
+        its error; with `per_partition`, {TopicPartition: error code (0: committed)} is returned
+        instead, as librdkafka reports them (only the coordinator's own errors are retried)."""
         deadline = self._deadline(timeout)
         by_topic: dict[str, list[tuple[int, int]]] = {}
         for pair, o in offsets.items():
@@ -922,12 +973,17 @@ class Admin:
         topics = [T(name=t, partitions=[P(partition_index=p, committed_offset=o, committed_leader_epoch=-1,
                                           commit_timestamp=-1, committed_metadata="") for p, o in sorted(ps)])
                   for t, ps in by_topic.items()]
-        self._coordinator_call(
+        def code(r: Any) -> int:
+            first: int = next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE)
+            return first if not per_partition or first in COORDINATOR_ERRORS else Code.NONE
+        resp = self._coordinator_call(
             "OffsetCommit", lambda: m.OffsetCommitRequest(
                 group_id=group, generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
                 retention_time_ms=-1, topics=topics),
-            lambda r: next((p.error_code for t in r.topics for p in t.partitions if p.error_code), Code.NONE),
-            deadline, group=group)
+            code, deadline, group=group)
+        if not per_partition:
+            return None
+        return {TopicPartition(t.name, p.partition_index): p.error_code for t in resp.topics for p in t.partitions}
 
     def delete_consumer_group_offsets(self, group: str, partitions: Iterable[TopicPartitionLike], *,
                                       timeout: float | None = None) -> None:

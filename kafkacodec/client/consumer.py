@@ -18,6 +18,7 @@ allows: polls from several threads take turns (``Consumer._turn``).
 """
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import logging
 import re
@@ -25,7 +26,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kafkacodec.records import Record
 from kafkacodec.client import _checks
@@ -48,7 +49,8 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-__all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp"]
+__all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp",
+           "PartitionEOF"]
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +59,15 @@ log = logging.getLogger(__name__)
 # topic and partition set: no wrapper object per record, and outside the
 # cycle collector (a consumer holding millions of them costs no GC walks).
 ConsumerRecord = Record
+
+
+class PartitionEOF(NamedTuple):
+    """A partition's position reached its end (enable.partition.eof): ``offset`` is the position,
+    ``high_watermark`` the end seen in the last fetch (the last stable offset under read_committed)."""
+    topic: str
+    partition: int
+    offset: int
+    high_watermark: int
 
 
 def _formats(value_schema: Any, key_schema: Any) -> tuple[Any, Any] | None:
@@ -122,7 +133,21 @@ class Consumer:
         self._isolation = conf["isolation.level"]  # an IsolationLevel: requests and decoders take it as it is
         self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
         self._closed = False
-        self._commit_errors: list[BaseException] = []
+        # (offsets, error) of commits made without a callback of their own, from the I/O thread:
+        # offset_commit_cb (or a warning for a failure) from the next poll() or close()
+        self._commits_done: collections.deque[tuple[dict[TopicPartition, int], BaseException | None]] = \
+            collections.deque()
+        self._commit_cb: Callable[[dict[TopicPartition, int], BaseException | None], object] | None = \
+            conf["offset_commit_cb"]
+        self._auto_store: bool = conf["enable.auto.offset.store"]
+        # per assigned partition: what store_offsets() stored (enable.auto.offset.store=false), and what
+        # this consumer last committed (automatic commits skip what did not move)
+        self._stored: dict[TopicPartition, int] = {}
+        self._committed: dict[TopicPartition, int] = {}
+        # enable.partition.eof: the position each partition's end was noted at, and the notes not taken yet
+        self._eof: bool = conf["enable.partition.eof"]
+        self._eof_at: dict[TopicPartition, int] = {}
+        self._eofs: collections.deque[PartitionEOF] = collections.deque()
         # lookups of positions ("committed", "reset") that outlive a poll(): poll(timeout) never
         # waits longer than its timeout for them (_lookup)
         self._lookups: dict[str, tuple[frozenset[Any], concurrent.futures.Future[Any]]] = {}
@@ -161,9 +186,10 @@ class Consumer:
         with self._fetcher.lock:
             self._fetcher.ready.notify_all()
 
-    def _serve_stats(self) -> None:
-        """stats_cb for each document waiting (the calling thread, inside poll()); CallbackError
-        after all were served when any raised."""
+    def serve_stats(self) -> None:
+        """stats_cb for each statistics document waiting, on the calling thread (poll() does this;
+        call it while not polling, e.g. with nothing assigned).  CallbackError after all were
+        served when any raised."""
         if not self._stats_docs:
             return
         _, errors = self._stats_docs.serve(self._stats_cb)
@@ -183,6 +209,7 @@ class Consumer:
             raise E.IllegalStateError("assign() after subscribe(): call unsubscribe() first")
         tps = [_tp(p) for p in partitions]
         self._manual = True
+        self._forget(self.assignment() - set(tps))
         self._fetcher.assign(tps)
 
     def assignment(self) -> set[TopicPartition]:
@@ -231,6 +258,7 @@ class Consumer:
                 self._revoke(self._group.owned, lost=False)
                 self._group.unsubscribe()
             self._manual = False
+            self._forget(self.assignment())
             self._fetcher.assign(())
 
     # -- the poll loop
@@ -286,12 +314,13 @@ class Consumer:
                 return []  # another thread's poll held the turn for all of this one's timeout
             try:
                 self._check_open()
-                self._serve_stats()
+                self.serve_stats()
                 self._prepare(deadline)
                 out = take(limit)
+                noted = self._note_eofs() if self._eof else 0
             finally:
                 self._turn.release()
-            if out:
+            if out or noted:
                 return out  # each drained fetch woke the I/O thread already (FetchBuffer.finish)
             with fetcher.lock:
                 left = deadline - time.monotonic()
@@ -344,19 +373,71 @@ class Consumer:
                 if state.error is not None:
                     err, state.error = state.error, None
                     raise err
-        if self._commit_errors:
-            err = self._commit_errors.pop(0)
-            log.warning("asynchronous commit failed: %s", err)
+        self._serve_commits()
         if (g is not None and self.conf["enable.auto.commit"] and time.monotonic() >= self._next_auto_commit
                 and g.phase not in g.REBALANCING):
             self._next_auto_commit = time.monotonic() + self.conf["auto.commit.interval.ms"] / 1000
-            offsets = self._consumed_offsets()
+            offsets = self._moved_offsets()
             if offsets:
-                g.commit_async(offsets, self._auto_commit_done)
+                g.commit_async(offsets, self._commit_done)
 
-    def _auto_commit_done(self, offsets: dict[TopicPartition, int], error: BaseException | None) -> None:
-        if error is not None:
-            self._commit_errors.append(error)
+    def _commit_done(self, offsets: dict[TopicPartition, int], error: BaseException | None) -> None:
+        """A commit without a callback of its own is over (any thread): reported from poll()."""
+        if error is None:
+            self._committed.update(offsets)
+        self._commits_done.append((offsets, error))
+
+    def _serve_commits(self) -> None:
+        while self._commits_done:
+            offsets, error = self._commits_done.popleft()
+            if self._commit_cb is not None:
+                self._commit_cb(offsets, error)
+            elif error is not None:
+                log.warning("commit failed: %s", error)
+
+    def _commit_now(self, offsets: dict[TopicPartition, int], deadline: float, what: str) -> None:
+        """An automatic commit that waits (on revoke, on close): a failure is reported, not raised."""
+        try:
+            self._group.commit(offsets, deadline)  # type: ignore[union-attr]  # only a group member commits
+        except E.KafkaError as exc:
+            if self._commit_cb is not None:
+                self._commits_done.append((offsets, exc))
+            else:
+                log.warning("%s failed: %s", what, exc)
+        else:
+            self._commit_done(offsets, None)
+
+    def _forget(self, partitions: Iterable[TopicPartition]) -> None:
+        """Stored and committed offsets and end-of-partition notes of partitions given up."""
+        for tp in partitions:
+            self._stored.pop(tp, None)
+            self._committed.pop(tp, None)
+            self._eof_at.pop(tp, None)
+
+    def _note_eofs(self) -> int:
+        """A PartitionEOF for each partition whose position reached its end, once per offset
+        (librdkafka's _PARTITION_EOF); how many were noted now."""
+        noted = 0
+        with self._fetcher.lock:
+            for tp, state in self._fetcher.partitions.items():
+                end = state.last_stable_offset if self._read_committed else state.high_watermark
+                position = state.position
+                if position is None or end < 0 or position < end or state.reset is not None:
+                    continue
+                if self._eof_at.get(tp) != position:
+                    self._eof_at[tp] = position
+                    self._eofs.append(PartitionEOF(tp.topic, tp.partition, position, end))
+                    noted += 1
+        return noted
+
+    def take_partition_eofs(self, limit: int | None = None) -> list[PartitionEOF]:
+        """The end-of-partition notes of enable.partition.eof, oldest first (at most `limit`), each
+        handed over once: poll() notes one each time a partition's position reaches its end, and
+        returns early when it noted one."""
+        out: list[PartitionEOF] = []
+        while self._eofs and (limit is None or len(out) < limit):
+            out.append(self._eofs.popleft())
+        return out
 
     def _revoke(self, given: Iterable[TopicPartition], lost: bool, keep: Iterable[TopicPartition] = ()) -> None:
         """Give up partitions (listener, commit unless lost); fetching goes on for `keep`."""
@@ -371,17 +452,15 @@ class Consumer:
             log.info("group %s: giving up %d partition(s): %s", self.conf["group.id"], len(partitions), shown)
         # partitions are given up only by a group member: _group is set
         if not lost and self.conf["enable.auto.commit"] and self._group is not None:
-            offsets = self._consumed_offsets()
+            offsets = self._moved_offsets()
             if offsets:
-                try:
-                    self._group.commit(offsets, time.monotonic() + self._timeout)
-                except E.KafkaError as exc:
-                    log.warning("commit before giving up partitions failed: %s", exc)
+                self._commit_now(offsets, time.monotonic() + self._timeout, "commit before giving up partitions")
         if self._listener is not None:
             if lost:
                 self._listener.on_partitions_lost(self, partitions)
             else:
                 self._listener.on_partitions_revoked(self, partitions)
+        self._forget(set(partitions) - set(keep))
         self._fetcher.assign(keep)
 
     def _update_positions(self, deadline: float, block: bool = False) -> None:
@@ -475,27 +554,67 @@ class Consumer:
             if self._lookups.get(kind) is lookup:
                 del self._lookups[kind]
 
-    def _consumed_offsets(self) -> dict[TopicPartition, int]:
+    def stored_offsets(self) -> dict[TopicPartition, int]:
+        """What commit() without offsets commits, per assigned partition: the consumed positions, or
+        with enable.auto.offset.store=false what store_offsets() stored."""
         with self._fetcher.lock:
+            if not self._auto_store:
+                return {tp: o for tp, o in self._stored.items() if tp in self._fetcher.partitions}
             return {tp: s.position for tp, s in self._fetcher.partitions.items() if s.position is not None}
+
+    def _moved_offsets(self) -> dict[TopicPartition, int]:
+        """The stored offsets this consumer has not committed yet: what an automatic commit sends."""
+        return {tp: o for tp, o in self.stored_offsets().items() if self._committed.get(tp) != o}
+
+    def store_offsets(self, offsets: Mapping[TopicPartitionLike, int]) -> None:
+        """Store {TopicPartition|(topic, partition): offset} for the next commit() without offsets
+        and the automatic commits (enable.auto.offset.store=false; the offset is the next record
+        to read, a consumed record's offset + 1).  The partitions must be assigned; a partition
+        given up forgets its stored offset."""
+        self._check_open()
+        if self._auto_store:
+            raise E.InvalidArgumentError("store_offsets: needs enable.auto.offset.store=false (with true, "
+                                         "the consumed positions are what is committed)")
+        todo = {_tp(k, "offsets key"): _checks.offset(v, f"offsets[{k!r}]") for k, v in offsets.items()}
+        with self._fetcher.lock:
+            missing = sorted(tp for tp in todo if tp not in self._fetcher.partitions)
+            if missing:
+                raise E.IllegalStateError(f"store_offsets: {missing} not assigned to this consumer")
+            self._stored.update(todo)
 
     # -- offsets
 
     def commit(self, offsets: Mapping[TopicPartitionLike, int] | None = None, asynchronous: bool = False,
                callback: CommitCallback | None = None, timeout: float | None = None) -> None:
-        """Commit {TopicPartition|(topic, partition): offset} (default: the consumed positions).
-        With asynchronous=True returns at once; callback(offsets, error) runs on the I/O thread."""
+        """Commit {TopicPartition|(topic, partition): offset} (default: stored_offsets(), the consumed
+        positions).  With asynchronous=True returns at once; callback(offsets, error) runs on the I/O
+        thread, and without one offset_commit_cb reports the outcome from the next poll()."""
         self._check_open()
         if self._group is None:
             raise E.ConfigError("group.id: commit() needs a group.id")
-        to_commit = self._consumed_offsets() if offsets is None else {
+        to_commit = self.stored_offsets() if offsets is None else {
             _tp(k, "offsets key"): _checks.offset(v, f"offsets[{k!r}]") for k, v in offsets.items()}
         if not to_commit:
             return
         if asynchronous:
-            self._group.commit_async(to_commit, callback or self._auto_commit_done)
+            if callback is None:
+                self._group.commit_async(to_commit, self._commit_done)
+            else:
+                def done(offsets: dict[TopicPartition, int], error: BaseException | None) -> None:
+                    if error is None:
+                        self._committed.update(offsets)
+                    callback(offsets, error)
+                self._group.commit_async(to_commit, done)
             return
-        self._group.commit(to_commit, time.monotonic() + (self._timeout if timeout is None else timeout))
+        try:
+            self._group.commit(to_commit, time.monotonic() + (self._timeout if timeout is None else timeout))
+        except E.KafkaError as exc:
+            if self._commit_cb is not None:
+                self._commits_done.append((to_commit, exc))
+            raise
+        self._committed.update(to_commit)
+        if self._commit_cb is not None:
+            self._commits_done.append((to_commit, None))
 
     def committed(self, partitions: Iterable[TopicPartitionLike],
                   timeout: float | None = None) -> dict[TopicPartition, int | None]:
@@ -523,7 +642,9 @@ class Consumer:
     def seek(self, partition: TopicPartitionLike, offset: int) -> None:
         """The next poll() returns the assigned partition's records from ``offset`` on."""
         self._check_open()
-        self._fetcher.seek(_tp(partition), _checks.offset(offset))
+        tp = _tp(partition)
+        self._fetcher.seek(tp, _checks.offset(offset))
+        self._eof_at.pop(tp, None)
 
     def _seek_to(self, partitions: Iterable[TopicPartitionLike] | None, policy: str) -> None:
         self._check_open()
@@ -537,6 +658,7 @@ class Consumer:
                 state.error = None
                 state.held = state.fetch_next = None
                 self._fetcher.drop_buffered(tp)
+                self._eof_at.pop(tp, None)
         self._client.wakeup()
 
     def seek_to_beginning(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
@@ -657,12 +779,9 @@ class Consumer:
                 return  # closed by another thread meanwhile
             if self._group is not None:
                 if autocommit and self.conf["enable.auto.commit"]:
-                    offsets = self._consumed_offsets()
+                    offsets = self._moved_offsets()
                     if offsets:
-                        try:
-                            self._group.commit(offsets, time.monotonic() + timeout)
-                        except E.KafkaError as exc:
-                            log.warning("final commit failed: %s", exc)
+                        self._commit_now(offsets, time.monotonic() + timeout, "final commit")
                 if self._group.subscribed and self._listener is not None and self._group.owned:
                     self._listener.on_partitions_revoked(self, list(self._group.owned))
                 self._group.leave(timeout)
@@ -675,6 +794,7 @@ class Consumer:
                 self._client.close()
             if turn:
                 self._turn.release()
+        self._serve_commits()
 
 
 class AsyncConsumer:

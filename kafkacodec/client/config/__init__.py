@@ -442,6 +442,18 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
     "enable.auto.commit": Setting(
         True, _bool, "Commit consumed positions from poll() every auto.commit.interval.ms, and on close()."),
     "auto.commit.interval.ms": Setting(5000, _int(0), "Time between automatic commits."),
+    "enable.auto.offset.store": Setting(
+        True, _bool, "What commit() and the automatic commits take: true, the consumed positions (each "
+                     "partition's offset after the last record poll() returned, or where a seek moved it); "
+                     "false, only what store_offsets() stored (librdkafka's setting)."),
+    "enable.partition.eof": Setting(
+        False, _bool, "poll() notes each time a partition's position reaches its end (the high watermark, the "
+                      "last stable offset under read_committed), once per offset: take_partition_eofs() "
+                      "hands the notes over (librdkafka's setting)."),
+    "offset_commit_cb": Setting(
+        None, _callable, "offset_commit_cb(offsets, error) after each commit that names no callback (automatic, "
+                         "on revoke, on close, commit()): offsets {TopicPartition: offset}, error None or the "
+                         "exception; from poll() and close() on the calling thread (librdkafka's setting)."),
     "isolation.level": Setting(
         IsolationLevel.READ_UNCOMMITTED,
         _Func(lambda name, value: IsolationLevel.parse(value, name, ConfigError), options=map(str, IsolationLevel)),

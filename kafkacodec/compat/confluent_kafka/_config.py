@@ -163,11 +163,17 @@ def _acks(name: str, value: Any) -> Any:
     return value
 
 
-def _group_protocol_type(name: str, value: Any) -> Any:
-    if str(value).strip() != "consumer":
-        raise ConfigError(f"{name}={value!r}: a consumer group's protocol type is consumer (the only one "
-                          f"librdkafka supports): leave it unset")
-    return value
+def _only(supported: str, refusal: str) -> Convert:
+    """The convert of a setting with one supported value: any other is refused, `refusal` saying why."""
+    def convert(name: str, value: Any) -> Any:
+        if str(value).strip() != supported:
+            raise ConfigError(f"{name}={value!r}{refusal}")
+        return value
+    return convert
+
+
+_group_protocol_type = _only("consumer", ": a consumer group's protocol type is consumer (the only one librdkafka "
+                                         "supports): leave it unset")
 
 
 def _compression(name: str, value: Any) -> Any:
@@ -292,11 +298,8 @@ ONLY_CONSUMERS = "only consumers fetch"
 NO_POLL = "the AdminClient serves no such callbacks"
 
 
-def _grant_type(name: str, value: Any) -> Any:
-    if str(value).strip() != "client_credentials":
-        raise ConfigError(f"{name}={value!r} is not supported: kafkacodec's OIDC login uses the client credentials "
-                          f"grant; for a JWT assertion, get the token in oauth_cb")
-    return value
+_grant_type = _only("client_credentials", " is not supported: kafkacodec's OIDC login uses the client credentials "
+                                           "grant; for a JWT assertion, get the token in oauth_cb")
 
 
 def _metadata_authentication(name: str, value: Any) -> Any:
@@ -573,15 +576,14 @@ SETTINGS = {
     "check.crcs": _same(C, "Verify the CRC of fetched batches."),
     "client.rack": _same(C, "Sent with each Fetch; the consumer fetches from the replica the leader names "
                             "(KIP-392).", elsewhere=ONLY_CONSUMERS, example="rack-a"),
-    "enable.auto.commit": Setting("face", None, C, "Commit the stored offsets every auto.commit.interval.ms, "
-                                  "on revoke and on close (the face commits them: see enable.auto.offset.store).",
-                                  _bool),
-    "auto.commit.enable": _face(C, "librdkafka's older name of enable.auto.commit.", _bool),
-    "auto.commit.interval.ms": Setting("face", None, C, "Period of the automatic commit.", _int),
-    "enable.auto.offset.store": Setting("face", None, C, "Store each message's offset + 1 as poll() returns "
-                                        "it; false: only store_offsets() stores.", _bool),
-    "enable.partition.eof": Setting("face", None, C, "poll()/consume() return a _PARTITION_EOF event each time "
-                                    "a partition's end is reached.", _bool),
+    "enable.auto.commit": _same(C, "Commit the stored offsets every auto.commit.interval.ms, on revoke and on "
+                                   "close (see enable.auto.offset.store).", _bool),
+    "auto.commit.enable": _same(C, "librdkafka's older name of enable.auto.commit.", _bool, "enable.auto.commit"),
+    "auto.commit.interval.ms": _same(C, "Period of the automatic commit.", _int),
+    "enable.auto.offset.store": _same(C, "Store each message's offset + 1 as poll() returns it; false: only "
+                                         "store_offsets() stores.", _bool),
+    "enable.partition.eof": _same(C, "poll()/consume() return a _PARTITION_EOF event each time a partition's end "
+                                     "is reached.", _bool),
     "on_commit": Setting("face", None, C, "on_commit(err, [TopicPartition]) after each commit, from poll().",
                          None),
     "offset_commit_cb": _face(C, "Alias of on_commit (confluent-kafka raises for this C API hook).", _callable,
@@ -657,10 +659,6 @@ SETTINGS = {
 
 # the face's own settings and the librdkafka defaults it keeps where kafkacodec's differ
 FACE_DEFAULTS = {
-    "enable.auto.commit": True,
-    "auto.commit.interval.ms": 5000,
-    "enable.auto.offset.store": True,
-    "enable.partition.eof": False,
     "queue.buffering.max.messages": 100000,
     "delivery.report.only.error": False,
 }
@@ -674,7 +672,7 @@ _KINDS = {"P": "producer", "C": "consumer", "A": "admin"}
 CLIENTS = {"P": "Producer", "C": "Consumer", "A": "AdminClient"}
 
 # face settings that are other names of the face's own (the face's classes read these)
-_ALIASES = {"auto.commit.enable": "enable.auto.commit", "dr_msg_cb": "on_delivery", "dr_cb": "on_delivery",
+_ALIASES = {"dr_msg_cb": "on_delivery", "dr_cb": "on_delivery",
             "offset_commit_cb": "on_commit"}
 
 #: librdkafka's debug contexts -> the loggers (kafkacodec.client.<module>) debug turns to DEBUG;
@@ -768,6 +766,15 @@ def translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[s
         out["sticky.partitioning.linger.ms"] = min(900000, 2 * int(out.get("linger.ms", PRODUCER["linger.ms"].default)))
     _configure_logging(face)
     return out, face
+
+
+def given(args: tuple[dict[str, Any], ...], kwargs: dict[str, Any], client: str) -> dict[str, Any]:
+    """The configuration a client is made with, confluent-kafka's way: one dict, and settings as keywords."""
+    config = dict(args[0]) if args else {}
+    if len(args) > 1:
+        raise TypeError(f"{client} takes one configuration dict")
+    config.update(kwargs)
+    return config
 
 
 def _metadata_age(given: dict[str, Any], out: dict[str, Any]) -> None:

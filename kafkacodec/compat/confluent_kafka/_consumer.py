@@ -1,22 +1,22 @@
 """confluent-kafka's Consumer over kafkacodec's Consumer.
 
-librdkafka commits *stored* offsets: each message's offset + 1 as poll() returns it
-(``enable.auto.offset.store``), or what ``store_offsets()`` stored.  The face keeps that
-store and does the automatic commit itself (every ``auto.commit.interval.ms``, on revoke,
-on close); kafkacodec's own auto-commit, which commits positions, stays off.
+The client does what librdkafka does: it commits *stored* offsets (``enable.auto.offset.store``,
+``store_offsets()``) every ``auto.commit.interval.ms``, on revoke and on close, notes partition
+ends (``enable.partition.eof``) and reports commits (``offset_commit_cb``); the face gives its
+calls confluent-kafka's names, types and events.
 """
 from __future__ import annotations
 
-import collections
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from kafkacodec.client import Admin
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import RebalanceListener
+from kafkacodec.client.consumer import PartitionEOF
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
@@ -38,7 +38,7 @@ RebalanceCallback = Callable[["Consumer", list[TopicPartition]], object]
 
 log = logging.getLogger("kafkacodec.compat")
 
-# a wait "forever" is made of steps this long, so automatic commits and their reports go on meanwhile
+# a wait "forever" is made of steps this long, so that a subscription made meanwhile is polled
 _STEP = 0.5
 
 
@@ -55,6 +55,16 @@ def _pattern(topics: list[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{p})" for p in parts))
 
 
+def _with_offsets(offsets: Mapping[tuple[str, int], int]) -> list[TopicPartition]:
+    return [TopicPartition(topic, partition, o) for (topic, partition), o in sorted(offsets.items())]
+
+
+def _eof_event(eof: PartitionEOF) -> Message:
+    return Message(eof.topic, eof.partition, eof.offset,
+                   error=KafkaError(CODES["_PARTITION_EOF"], f"Fetch from broker reached end of partition at "
+                                                             f"offset {eof.offset} (HighwaterMark {eof.high_watermark})"))
+
+
 def _next_offset(message: Message) -> tuple[_Key, int]:
     """((topic, partition), offset + 1) of a consumed message, to commit or store."""
     topic, partition, offset = message.topic(), message.partition(), message.offset()
@@ -65,47 +75,29 @@ def _next_offset(message: Message) -> tuple[_Key, int]:
 
 
 class _Listener(RebalanceListener):
-    """kafkacodec's rebalance callbacks -> on_assign / on_revoke / on_lost, with librdkafka's commit of
-    the stored offsets when partitions are given up."""
+    """kafkacodec's rebalance callbacks -> on_assign / on_revoke / on_lost (on_revoke when no on_lost);
+    inside them, assign() and unassign() tell where the assigned partitions start."""
 
     def __init__(self, face: Consumer, on_assign: RebalanceCallback | None, on_revoke: RebalanceCallback | None,
                  on_lost: RebalanceCallback | None) -> None:
         self.face, self.on_assign, self.on_revoke, self.on_lost = face, on_assign, on_revoke, on_lost
 
-    def on_partitions_assigned(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
-        face = self.face
-        for tp in partitions:
-            face._eof_at.pop((tp.topic, tp.partition), None)
-        if self.on_assign is not None:
-            face._in_rebalance = True
+    def _call(self, fn: RebalanceCallback | None, partitions: list[_ClientTopicPartition]) -> None:
+        if fn is not None:
+            self.face._in_rebalance = True
             try:
-                self.on_assign(face, _tps(partitions))
+                fn(self.face, _tps(partitions))
             finally:
-                face._in_rebalance = False
+                self.face._in_rebalance = False
+
+    def on_partitions_assigned(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
+        self._call(self.on_assign, partitions)
 
     def on_partitions_revoked(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
-        face = self.face
-        if self.on_revoke is not None:
-            face._in_rebalance = True
-            try:
-                self.on_revoke(face, _tps(partitions))
-            finally:
-                face._in_rebalance = False
-        if face._auto_commit:
-            face._commit_stored([(tp.topic, tp.partition) for tp in partitions], asynchronous=False,
-                                quiet=True)
-        face._forget(partitions)
+        self._call(self.on_revoke, partitions)
 
     def on_partitions_lost(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
-        face = self.face
-        fn = self.on_lost or self.on_revoke
-        if fn is not None:
-            face._in_rebalance = True
-            try:
-                fn(face, _tps(partitions))
-            finally:
-                face._in_rebalance = False
-        face._forget(partitions)
+        self._call(self.on_lost or self.on_revoke, partitions)
 
 
 def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -114,7 +106,11 @@ def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     if not conf.get("group.id"):
         # confluent-kafka's words (an empty group.id aborts the process there)
         raise ValueError("Failed to create consumer: group.id must be set")
-    conf["enable.auto.commit"] = False  # the face commits stored offsets (module notes)
+    on_commit = face.get("on_commit")
+    if on_commit is not None:
+        def report(offsets: dict[_ClientTopicPartition, int], error: BaseException | None) -> None:
+            on_commit(None if error is None else from_exception(error), _with_offsets(offsets))
+        conf["offset_commit_cb"] = report
     return conf, face
 
 
@@ -122,30 +118,15 @@ class Consumer:
     """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
-        config = dict(args[0]) if args else {}
-        if len(args) > 1:
-            raise TypeError("Consumer takes one configuration dict")
-        config.update(kwargs)
+        config = _config.given(args, kwargs, "Consumer")
         conf, face = settings(config)
         self._setup(conf, face, make_client(_Consumer, conf))
 
     def _setup(self, conf: dict[str, Any], face: dict[str, Any], client: _Consumer) -> None:
         """The face over `client`, made with `conf` (settings()); aio's AIOConsumer hands in its own."""
         self._conf = conf
-        self._auto_commit: bool = face["enable.auto.commit"]
-        self._interval: float = face["auto.commit.interval.ms"] / 1000
-        self._auto_store: bool = face["enable.auto.offset.store"]
-        self._eof: bool = face["enable.partition.eof"]
-        self._on_commit: Callable[[KafkaError | None, list[TopicPartition]], object] | None = face.get("on_commit")
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._c = client
-        self._stored: dict[_Key, int] = {}        # (topic, partition) -> offset to commit
-        self._committed: dict[_Key, int] = {}     # (topic, partition) -> offset last committed by the face
-        self._eof_at: dict[_Key, int] = {}        # (topic, partition) -> offset whose end was reported
-        self._events: collections.deque[Message] = collections.deque()    # error/EOF Messages for the next poll
-        # (error, offsets) from the I/O thread, for on_commit
-        self._commit_done: collections.deque[tuple[KafkaError | None, list[TopicPartition]]] = collections.deque()
-        self._next_commit = time.monotonic() + self._interval
         self._in_rebalance = False
         self._subscribed = False
         self._admin: Admin | None = None
@@ -195,7 +176,6 @@ class Consumer:
         partitions = list(partitions)
         if not (self._in_rebalance or self._subscribed):
             self._call(self._c.assign, [(tp.topic, tp.partition) for tp in partitions])
-            self._forget([tp for tp in self._eof_at if tp not in {(p.topic, p.partition) for p in partitions}])
         self._start_at(partitions)
 
     def incremental_assign(self, partitions: Iterable[TopicPartition]) -> None:
@@ -213,25 +193,16 @@ class Consumer:
         gone = {(tp.topic, tp.partition) for tp in partitions}
         current = {(tp.topic, tp.partition) for tp in self._c.assignment()}
         self._call(self._c.assign, sorted(current - gone))
-        self._forget(gone)
 
     def unassign(self) -> None:
         self._check_open()
         if self._in_rebalance or self._subscribed:
             return  # the group's revocation follows the callback
-        self._forget(list(self._c.assignment()))
         self._call(self._c.assign, [])
 
     def assignment(self) -> list[TopicPartition]:
         self._check_open()
         return _tps(self._c.assignment())
-
-    def _forget(self, partitions: Iterable[tuple[str, int]]) -> None:
-        for tp in partitions:
-            key = (tp[0], tp[1])
-            self._stored.pop(key, None)
-            self._committed.pop(key, None)
-            self._eof_at.pop(key, None)
 
     # -- consuming
 
@@ -251,22 +222,17 @@ class Consumer:
         self._check_open()
         wait = _seconds(timeout)
         deadline = None if wait is None else time.monotonic() + wait
-        out: list[Message] = []
-        while True:
-            self._serve_commits()
-            self._serve_stats()
-            self._maybe_auto_commit()
-            while self._events and len(out) < n:
-                out.append(self._events.popleft())
+        out: list[Message] = [_eof_event(eof) for eof in self._c.take_partition_eofs(n)]
+        while len(out) < n:
             left = None if deadline is None else deadline - time.monotonic()
-            if len(out) >= n or (left is not None and left <= 0):
-                return out
-            step = _STEP if left is None else min(left, _STEP)
-            if not self._subscribed and not self._c.assignment():
-                time.sleep(step)  # nothing to consume: librdkafka's poll just waits
-                continue
+            step = _STEP if left is None else max(0.0, min(left, _STEP))
             try:
-                records = self._c.poll(step, max_records=n - len(out))
+                if not self._subscribed and not self._c.assignment():
+                    time.sleep(step)  # nothing to consume: librdkafka's poll just waits
+                    self._c.serve_stats()
+                else:
+                    out.extend(Message._of_record(r) for r in self._c.poll(step, max_records=n - len(out)))
+                    out.extend(_eof_event(eof) for eof in self._c.take_partition_eofs(n - len(out)))
             except E.CallbackError as exc:
                 # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do
                 raise exc.errors[0] if exc.errors else exc
@@ -284,93 +250,9 @@ class Consumer:
                     self._error_cb(err)
                 out.append(Message(error=err))
                 return out
-            if records:
-                stored = self._stored
-                for r in records:
-                    out.append(Message._of_record(r))
-                    if self._auto_store:
-                        stored[(r.topic, r.partition)] = r.offset + 1  # type: ignore[index]  # set on a consumer's records
-            if self._eof:
-                self._find_eof()
-            if len(out) >= n and not self._events:
+            if left is not None and left <= step:
                 return out
-
-    def _serve_stats(self) -> None:
-        try:
-            self._c._serve_stats()
-        except E.CallbackError as exc:
-            raise exc.errors[0] if exc.errors else exc
-
-    def _find_eof(self) -> None:
-        """A _PARTITION_EOF event for each partition whose position reached its high watermark (from the
-        last fetch), once per offset, as librdkafka reports it."""
-        for tp, (low, high) in self._c.watermarks().items():
-            if high is None:
-                continue
-            try:
-                pos = self._c.position(tp, timeout=0)
-            except E.KafkaError:
-                continue
-            key = (tp.topic, tp.partition)
-            if pos is not None and pos >= high and self._eof_at.get(key) != pos:
-                self._eof_at[key] = pos
-                self._events.append(Message(tp.topic, tp.partition, pos,
-                                            error=KafkaError(CODES["_PARTITION_EOF"],
-                                                             f"Fetch from broker reached end of partition at "
-                                                             f"offset {pos} (HighwaterMark {high})")))
-
-    # -- offsets
-
-    def _serve_commits(self) -> None:
-        while self._commit_done:
-            err, offsets = self._commit_done.popleft()
-            if self._on_commit is not None:
-                self._on_commit(err, offsets)
-            elif err is not None:
-                log.warning("commit failed: %s", err)
-
-    def _maybe_auto_commit(self) -> None:
-        if self._auto_commit and time.monotonic() >= self._next_commit:
-            self._next_commit = time.monotonic() + self._interval
-            self._commit_stored(None, asynchronous=True, quiet=True)
-
-    def _commit_stored(self, partitions: Iterable[_Key] | None, asynchronous: bool,
-                       quiet: bool = False) -> list[TopicPartition] | None:
-        """Commit the stored offsets not committed yet (of `partitions`, default all)."""
-        wanted = self._stored if partitions is None else {k: self._stored[k] for k in partitions
-                                                          if k in self._stored}
-        offsets = {k: v for k, v in wanted.items() if self._committed.get(k) != v}
-        if not offsets:
-            return None
-        try:
-            return self._commit(offsets, asynchronous)
-        except KafkaException as exc:
-            if not quiet:
-                raise
-            log.warning("automatic commit failed: %s", exc)
-            return None
-
-    def _commit(self, offsets: dict[_Key, int], asynchronous: bool) -> list[TopicPartition] | None:
-        tps = [TopicPartition(t, p, o) for (t, p), o in sorted(offsets.items())]
-
-        def done(_offsets: object, error: BaseException | None) -> None:
-            # on the I/O thread: reported from the next poll()
-            if error is None:
-                self._committed.update(offsets)
-            self._commit_done.append((None if error is None else from_exception(error), tps))
-
-        if asynchronous:
-            self._call(self._c.commit, offsets, asynchronous=True, callback=done)
-            return None
-        try:
-            self._c.commit(offsets)
-        except E.KafkaError as exc:
-            err = from_exception(exc)
-            self._commit_done.append((err, tps))
-            raise KafkaException(err) from exc
-        self._committed.update(offsets)
-        self._commit_done.append((None, tps))
-        return tps
+        return out
 
     def commit(self, message: Message | None = None, offsets: Iterable[TopicPartition] | None = None,
                asynchronous: bool = True) -> list[TopicPartition] | None:
@@ -386,27 +268,20 @@ class Consumer:
         elif offsets is not None:
             todo = {(tp.topic, tp.partition): tp.offset for tp in offsets if tp.offset >= 0}
         else:
-            assigned = {(tp.topic, tp.partition) for tp in self._c.assignment()}
-            todo = {k: v for k, v in self._stored.items() if k in assigned}
+            todo = {(tp.topic, tp.partition): o for tp, o in self._c.stored_offsets().items()}
         if not todo:
             raise KafkaException(KafkaError(CODES["_NO_OFFSET"]))
-        return self._commit(todo, asynchronous)
+        self._call(self._c.commit, todo, asynchronous=asynchronous)
+        return None if asynchronous else _with_offsets(todo)
 
     def store_offsets(self, message: Message | None = None, offsets: Iterable[TopicPartition] | None = None) -> None:
         """Store message.offset() + 1, or `offsets`, for the next commit (enable.auto.offset.store=false)."""
         self._check_open()
-        if self._auto_store:
-            raise KafkaException(KafkaError(CODES["_INVALID_ARG"],
-                                             "store_offsets() needs enable.auto.offset.store=false"))
         if (message is None) == (offsets is None):
             raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "give one of message and offsets"))
         todo = (dict([_next_offset(message)]) if message is not None
                 else {(tp.topic, tp.partition): tp.offset for tp in offsets or ()})
-        assigned = {(tp.topic, tp.partition) for tp in self._c.assignment()}
-        missing = [k for k in todo if k not in assigned]
-        if missing:
-            raise KafkaException(KafkaError(CODES["_STATE"], f"not assigned: {missing}"))
-        self._stored.update(todo)
+        self._call(self._c.store_offsets, todo)
 
     def committed(self, partitions: Sequence[TopicPartition], timeout: float | None = -1) -> list[TopicPartition]:
         self._check_open()
@@ -431,7 +306,6 @@ class Consumer:
 
     def _seek(self, tp: TopicPartition) -> None:
         key = (tp.topic, tp.partition)
-        self._eof_at.pop(key, None)
         if tp.offset >= 0:
             self._call(self._c.seek, key, tp.offset)
         elif tp.offset == OFFSET_BEGINNING:
@@ -512,14 +386,11 @@ class Consumer:
         if self._closed:
             return
         try:
-            if self._auto_commit:
-                self._commit_stored(None, asynchronous=False, quiet=True)
-            self._c.close(autocommit=False)
+            self._c.close()
         finally:
             self._closed = True
             if self._admin is not None:
                 self._admin.close()
-        self._serve_commits()
 
     def __enter__(self) -> Self:
         return self

@@ -28,14 +28,8 @@ def admin_for(conf: dict[str, Any]) -> Admin:
 
 def list_topics(admin: Admin, topic: str | None = None, timeout: float | None = None) -> ClusterMetadata:
     """ClusterMetadata of every topic, or of `topic` (its .error set when the broker knows no such topic)."""
-    timeout = _FOREVER if timeout is None else timeout
-    md = admin.client.metadata
     try:
-        if topic is None:
-            admin.list_topics(timeout=timeout)
-        else:
-            md.add_topics({topic})
-            md.wait_for_update(timeout)
+        md = admin.cluster_metadata(topic, timeout=_FOREVER if timeout is None else timeout)
     except E.KafkaTimeoutError as exc:
         raise KafkaException(KafkaError(CODES["_TIMED_OUT"], str(exc))) from exc
     except E.KafkaError as exc:
@@ -43,17 +37,12 @@ def list_topics(admin: Admin, topic: str | None = None, timeout: float | None = 
     out = ClusterMetadata()
     out.cluster_id = md.cluster_id
     out.controller_id = md.controller_id if md.controller_id is not None else -1
-    out.brokers = {b.node_id: BrokerMetadata(b.node_id, b.host, b.port) for b in md.brokers.values()}
-    names = list(md.topics) if topic is None else [topic]
-    for name in names:
-        info = md.topics.get(name)
-        if info is None:
-            code = md.topic_errors.get(name, 3)
-            out.topics[name] = TopicMetadata(name, {}, KafkaError(code))
-            continue
-        parts = {p.partition: PartitionMetadata(p.partition, p.leader, p.replicas, p.isr)
-                 for p in info.partitions.values()}
-        out.topics[name] = TopicMetadata(name, parts, None)
+    out.brokers = {b.node_id: BrokerMetadata(b.node_id, b.host, b.port) for b in md.brokers}
+    for name, info in md.topics.items():
+        out.topics[name] = TopicMetadata(name, {p.partition: PartitionMetadata(p.partition, p.leader, p.replicas, p.isr)
+                                                for p in info.partitions}, None)
+    for name, code in md.topic_errors.items():
+        out.topics[name] = TopicMetadata(name, {}, KafkaError(code))
     if out.brokers:
         first = min(out.brokers.values(), key=lambda b: b.id)
         out.orig_broker_id, out.orig_broker_name = first.id, f"{first.host}:{first.port}/{first.id}"

@@ -52,8 +52,6 @@ from kafkacodec.compat.confluent_kafka.admin._scram import (ScramCredentialInfo,
                                                             UserScramCredentialDeletion,
                                                             UserScramCredentialsDescription,
                                                             UserScramCredentialUpsertion)
-from kafkacodec.errors import KafkaCodecError
-from kafkacodec.protocol import decode_versioned
 
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=enum.Enum)
@@ -487,19 +485,6 @@ def _group_state(name: str | None) -> ConsumerGroupState:
     return _GROUP_STATES.get((name or "").lower(), ConsumerGroupState.UNKNOWN)
 
 
-def _member_assignment(group_id: str, member_id: str, raw: bytes) -> MemberAssignment:
-    """A consumer member's ConsumerProtocolAssignment bytes as a MemberAssignment."""
-    if not raw:
-        return MemberAssignment([])
-    try:
-        _, assignment = decode_versioned("ConsumerProtocolAssignment", raw)
-    except KafkaCodecError as exc:
-        raise KafkaException(KafkaError(CODES["_BAD_MSG"], f"group {group_id!r} member {member_id!r}: "
-                                        f"assignment is not a ConsumerProtocolAssignment: {exc}")) from exc
-    return MemberAssignment([TopicPartition(t.topic, p) for t in assignment.assigned_partitions or ()
-                             for p in t.partitions or ()])
-
-
 def _partitions(tps: list[_client_admin.TopicPartition]) -> list[TopicPartition]:
     return [TopicPartition(tp.topic, tp.partition) for tp in tps]
 
@@ -522,11 +507,9 @@ def _group_description(group: GroupDescription, coordinator: Node) -> ConsumerGr
                    for x in group.members]
         return ConsumerGroupDescription(group.group_id, False, members, group.protocol, _group_state(group.state),
                                         coordinator, operations, type=ConsumerGroupType.CONSUMER)
-    # only a consumer group's assignments are ConsumerProtocolAssignment (Connect's are not)
-    consumer = group.protocol_type == "consumer"
+    # a classic consumer group's members come with their decoded partitions (Connect's do not)
     members = [MemberDescription(x.member_id, x.client_id, x.client_host,
-                                 _member_assignment(group.group_id, x.member_id, x.assignment) if consumer
-                                 else MemberAssignment([]), x.group_instance_id)
+                                 MemberAssignment(_partitions(x.assigned or [])), x.group_instance_id)
                for x in group.members]
     return ConsumerGroupDescription(group.group_id, group.protocol_type == "", members, group.protocol,
                                     _group_state(group.state), coordinator, operations,
@@ -785,10 +768,17 @@ class AdminClient:
 
         def alter(req: ConsumerGroupTopicPartitions) -> ConsumerGroupTopicPartitions:
             parts = req.topic_partitions or []  # None is refused above
-            self._a.alter_consumer_group_offsets(
-                req.group_id, {(tp.topic, tp.partition): tp.offset for tp in parts}, timeout=timeout)
-            return ConsumerGroupTopicPartitions(req.group_id, [
-                TopicPartition(tp.topic, tp.partition, tp.offset) for tp in parts])
+            codes = self._a.alter_consumer_group_offsets(
+                req.group_id, {(tp.topic, tp.partition): tp.offset for tp in parts}, timeout=timeout,
+                per_partition=True) or {}
+            out = []
+            for tp in parts:
+                # a partition the broker refused carries its error, as librdkafka reports it
+                altered = TopicPartition(tp.topic, tp.partition, tp.offset)
+                code = codes.get((tp.topic, tp.partition), 0)
+                altered.error = KafkaError(code) if code else None
+                out.append(altered)
+            return ConsumerGroupTopicPartitions(req.group_id, out)
         return {req.group_id: self._submit(alter, req) for req in requests}
 
     def delete_consumer_groups(self, group_ids: Iterable[str],
