@@ -103,10 +103,7 @@ class Producer:
     """confluent-kafka's Producer: ``produce()`` queues, ``poll()``/``flush()`` serve delivery reports."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
-        config = dict(args[0]) if args else {}
-        if len(args) > 1:
-            raise TypeError("Producer takes one configuration dict")
-        config.update(kwargs)
+        config = _config.given(args, kwargs, "Producer")
         conf, face = _config.translate(config, "P")
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._on_delivery: DeliveryCallback | None = face.get("on_delivery")

@@ -209,6 +209,25 @@ class ClusterIdResolver:
         return self._answer[0]
 
 
+def with_serdes(owner: Any, conf: dict[str, Any], kind: str, make_client: Callable[[dict[str, Any]], object],
+                resolver: Callable[[], Any] | None = None) -> list[Any]:
+    """[key, value] `kind` ("serializer" or "deserializer") built from `conf`, then the client made
+    over the other settings (make_client(rest)) and offered `resolver` as their cluster id source.
+    The serdes built from builders are owner's to close (``owner._owned_serdes``); they are closed
+    at once when the client cannot be made."""
+    specs, rest = take_serde_settings(conf, f"key.{kind}", f"value.{kind}")
+    serdes, owner._owned_serdes, rest = build_serdes(specs, rest)
+    try:
+        make_client(rest)
+        if resolver is not None:
+            offer_resolver("set_cluster_id_resolver", resolver, serdes)
+    except BaseException:
+        owned, owner._owned_serdes = owner._owned_serdes, []
+        close_serdes(owned, quiet=True)
+        raise
+    return serdes
+
+
 def offer_resolver(setter: str, resolver: Callable[[], Any], serdes: list[Any]) -> None:
     """resolver to each serde that has the method `setter`."""
     for serde in serdes:
@@ -223,16 +242,8 @@ class SerializingProducer(Producer, Generic[K, V]):
     the bytes as Producer.produce does.  Its own settings: the module's notes."""
 
     def __init__(self, conf: dict[str, Any]) -> None:
-        specs, rest = take_serde_settings(conf, "key.serializer", "value.serializer")
-        serdes, self._owned_serdes, rest = build_serdes(specs, rest)
-        self._key_serializer, self._value_serializer = serdes
-        try:
-            super().__init__(rest)
-            offer_resolver("set_cluster_id_resolver", ClusterIdResolver(self.cluster_id), serdes)
-        except BaseException:
-            owned, self._owned_serdes = self._owned_serdes, []
-            close_serdes(owned, quiet=True)
-            raise
+        self._key_serializer, self._value_serializer = with_serdes(
+            self, conf, "serializer", super().__init__, ClusterIdResolver(self.cluster_id))
 
     def produce(self, topic: str, key: K | None = None, value: V | None = None,  # type: ignore[override]
                 partition: int = -1, on_delivery: DeliveryCallback | None = None, timestamp: int = 0,
@@ -300,16 +311,8 @@ class DeserializingConsumer(Consumer, Generic[K, V]):
     confluent-kafka.  Its own settings: the module's notes."""
 
     def __init__(self, conf: dict[str, Any]) -> None:
-        specs, rest = take_serde_settings(conf, "key.deserializer", "value.deserializer")
-        serdes, self._owned_serdes, rest = build_serdes(specs, rest)
-        self._key_deserializer, self._value_deserializer = serdes
-        try:
-            super().__init__(rest)
-            offer_resolver("set_cluster_id_resolver", ClusterIdResolver(self.cluster_id), serdes)
-        except BaseException:
-            owned, self._owned_serdes = self._owned_serdes, []
-            close_serdes(owned, quiet=True)
-            raise
+        self._key_deserializer, self._value_deserializer = with_serdes(
+            self, conf, "deserializer", super().__init__, ClusterIdResolver(self.cluster_id))
 
     def poll(self, timeout: float | None = -1) -> Message[K, V] | None:  # type: ignore[override]
         msg = super().poll(timeout)

@@ -94,10 +94,7 @@ class ShareConsumer:
     """confluent-kafka's ShareConsumer: queue-like consumption in a share group (KIP-932)."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
-        config = dict(args[0]) if args else {}
-        if len(args) > 1:
-            raise TypeError("ShareConsumer takes one configuration dict")
-        config.update(kwargs)
+        config = _config.given(args, kwargs, "ShareConsumer")
         self._c = make_client(_ShareConsumer, settings(config))
         self._callback: AcknowledgementCommitCallback | None = None
         self._closed = False

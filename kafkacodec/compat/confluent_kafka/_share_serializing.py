@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError
-from kafkacodec.compat.confluent_kafka._serializing import build_serdes, close_serdes, take_serde_settings
+from kafkacodec.compat.confluent_kafka._serializing import close_serdes, with_serdes
 from kafkacodec.compat.confluent_kafka._share import Messages, ShareConsumer
 from kafkacodec.compat.confluent_kafka._types import Message
 from kafkacodec.compat.confluent_kafka.serialization import MessageField, SerializationContext
@@ -17,15 +17,8 @@ __all__ = ["DeserializingShareConsumer"]
 
 class DeserializingShareConsumer(ShareConsumer):
     def __init__(self, conf: dict[str, Any]) -> None:
-        specs, rest = take_serde_settings(conf, "key.deserializer", "value.deserializer")
-        serdes, self._owned_serdes, rest = build_serdes(specs, rest)
-        self._key_deserializer, self._value_deserializer = serdes
-        try:
-            super().__init__(rest)
-        except BaseException:
-            owned, self._owned_serdes = self._owned_serdes, []
-            close_serdes(owned, quiet=True)
-            raise
+        self._key_deserializer, self._value_deserializer = with_serdes(self, conf, "deserializer",
+                                                                       super().__init__)
 
     def poll(self, timeout: float = -1) -> Messages:
         messages = super().poll(timeout)

@@ -595,6 +595,22 @@ def _constructed_by_await(cls: type[_T], conf: dict[str, Any], kwargs: dict[str,
     return construct()
 
 
+async def _with_serdes_async(owner: Any, conf: dict[str, Any], kind: str,
+                             make_client: Callable[[dict[str, Any]], object]) -> list[Any]:
+    """_serializing.with_serdes for the asyncio classes: builders may build asynchronously, and the
+    serdes are offered the client's cluster id as an async resolver."""
+    specs, rest = take_serde_settings(conf, f"key.{kind}", f"value.{kind}")
+    serdes, owner._owned_serdes, rest = await build_serdes_async(specs, rest)
+    try:
+        make_client(rest)
+        offer_resolver("set_async_cluster_id_resolver", lambda: owner.cluster_id(timeout=60), serdes)
+    except BaseException:
+        owned, owner._owned_serdes = owner._owned_serdes, []
+        await close_serdes_async(owned, quiet=True)
+        raise
+    return serdes
+
+
 class AsyncSerializingProducer(AIOProducer, Generic[K, V]):
     """confluent-kafka's AsyncSerializingProducer: ``producer = await AsyncSerializingProducer(conf)``
     (the settings of SerializingProducer, builders that may build asynchronously); ``await
@@ -605,21 +621,10 @@ class AsyncSerializingProducer(AIOProducer, Generic[K, V]):
         return _constructed_by_await(cls, conf, kwargs)
 
     async def _init(self, conf: dict[str, Any], **kwargs: Any) -> None:
-        specs, rest = take_serde_settings(conf, "key.serializer", "value.serializer")
-        serdes, self._owned_serdes, rest = await build_serdes_async(specs, rest)
-        self._key_serializer, self._value_serializer = serdes
-        try:
-            AIOProducer.__init__(self, rest, **kwargs)
-            offer_resolver("set_async_cluster_id_resolver", self._async_cluster_id, serdes)
-        except BaseException:
-            owned, self._owned_serdes = self._owned_serdes, []
-            await close_serdes_async(owned, quiet=True)
-            raise
+        self._key_serializer, self._value_serializer = await _with_serdes_async(
+            self, conf, "serializer", lambda rest: AIOProducer.__init__(self, rest, **kwargs))
 
     __init__ = _init  # awaited by __new__'s coroutine
-
-    async def _async_cluster_id(self) -> str | None:
-        return await self.cluster_id(timeout=60)
 
     async def produce(self, topic: str, key: K | None = None, value: V | None = None,  # type: ignore[override]
                       partition: int = -1, timestamp: int = 0,
@@ -660,21 +665,10 @@ class AsyncDeserializingConsumer(AIOConsumer, Generic[K, V]):
         return _constructed_by_await(cls, conf, kwargs)
 
     async def _init(self, conf: dict[str, Any], **kwargs: Any) -> None:
-        specs, rest = take_serde_settings(conf, "key.deserializer", "value.deserializer")
-        serdes, self._owned_serdes, rest = await build_serdes_async(specs, rest)
-        self._key_deserializer, self._value_deserializer = serdes
-        try:
-            AIOConsumer.__init__(self, rest, **kwargs)
-            offer_resolver("set_async_cluster_id_resolver", self._async_cluster_id, serdes)
-        except BaseException:
-            owned, self._owned_serdes = self._owned_serdes, []
-            await close_serdes_async(owned, quiet=True)
-            raise
+        self._key_deserializer, self._value_deserializer = await _with_serdes_async(
+            self, conf, "deserializer", lambda rest: AIOConsumer.__init__(self, rest, **kwargs))
 
     __init__ = _init  # awaited by __new__'s coroutine
-
-    async def _async_cluster_id(self) -> str | None:
-        return await self.cluster_id(timeout=60)
 
     async def _deserialize(self, msg: Message[Any, Any]) -> Message[K, V]:
         ctx = SerializationContext(cast(str, msg.topic()), MessageField.KEY, msg.headers())
