@@ -478,3 +478,39 @@ def test_async_names_and_signatures_are_confluent_kafkas():
                          (f_json.AsyncJSONSerializer, c_json.AsyncJSONSerializer),
                          (f_json.AsyncJSONDeserializer, c_json.AsyncJSONDeserializer)):
         assert list(inspect.signature(ours.__init__).parameters) == list(inspect.signature(theirs.__init__).parameters)
+
+
+# --- serializer builders ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["AvroSerializerBuilder", "AvroDeserializerBuilder", "JSONSerializerBuilder",
+                                  "JSONDeserializerBuilder"])
+def test_builders_have_confluent_kafkas_arguments_and_setters(name):
+    module_of = {"Avro": (f_avro, c_avro), "JSON": (f_json, c_json)}
+    ours_mod, theirs_mod = module_of["Avro" if name.startswith("Avro") else "JSON"]
+    ours, theirs = getattr(ours_mod, name), getattr(theirs_mod, name)
+    assert list(inspect.signature(ours.__init__).parameters) == list(inspect.signature(theirs.__init__).parameters)
+    assert {n for n in dir(ours) if n.startswith("set_")} == {n for n in dir(theirs) if n.startswith("set_")}
+
+
+def test_builders_make_the_serdes_and_own_the_client_they_make(registries):
+    ours_sr, theirs_sr, _ = registries
+    text = json.dumps(WIDE)
+    ctx, cctx = _ctx(topic="built")
+    inits = []
+    serializer, left = f_avro.AvroSerializerBuilder().set_schema_registry_client(ours_sr).set_schema(text) \
+        .set_serializer_init(inits.append).build({"linger.ms": 5}, False)
+    assert left == {"linger.ms": 5} and inits == [serializer]
+    theirs, _ = c_avro.AvroSerializerBuilder(schema_registry_client=theirs_sr, schema=text).build({}, False)
+    rec = wide_records(1)[0]
+    assert serializer(rec, ctx) == theirs(rec, cctx)
+    owned_conf = {"url": "mock://built"}
+    deserializer, _ = f_avro.AvroDeserializerBuilder(schema_registry_config=owned_conf).build({}, False)
+    assert deserializer._owned_client is not None
+    deserializer.close()
+    with pytest.raises(ValueError, match="both set"):
+        f_json.JSONSerializerBuilder(schema_registry_config=owned_conf, schema_registry_client=ours_sr,
+                                     schema=PERSON).build({}, False)
+    json_ser, _ = f_json.JSONSerializerBuilder(schema_registry_client=ours_sr, schema=PERSON).build({}, True)
+    json_de, _ = f_json.JSONDeserializerBuilder(schema=PERSON).set_schema_registry_client(ours_sr).build({}, True)
+    key_ctx = SerializationContext("built", MessageField.KEY)
+    assert json_de(json_ser({"name": "n", "age": 1}, key_ctx), key_ctx) == {"name": "n", "age": 1}

@@ -16,9 +16,13 @@ confluent-kafka's, both ways.
 ``json_schema.AsyncJSONSerializer``/``AsyncJSONDeserializer`` are the asyncio forms for the ``aio``
 clients: answers from the caches come at once, requests to the registry run in a worker thread.
 
+``avro.AvroSerializerBuilder``/``AvroDeserializerBuilder`` and ``json_schema.JSONSerializerBuilder``/
+``JSONDeserializerBuilder`` build the serdes for ``value.serializer.builder`` (and the key's) of the
+serializing clients.
+
 Not here (yet): Protobuf, data contract rules (``Rule``, ``RuleSet`` objects, ``rule_conf``, CEL/encryption
-executors, migrations), ``Metadata`` objects (plain dicts are passed through), associations and
-the serializer builders.
+executors, migrations), ``Metadata`` objects (plain dicts are passed through), associations, the
+asyncio builders (``AsyncAvroSerializerBuilder``, ...), the legacy ``confluent_kafka.avro`` module.
 """
 import enum
 

@@ -343,4 +343,7 @@ class _RegistrySerde:
         pass
 
     def close(self) -> None:
-        pass
+        # a client a builder made for this serde is closed with it; one given stays the application's
+        owned = self.__dict__.get("_owned_client")
+        if owned is not None:
+            owned.close()

@@ -26,6 +26,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from kafkacodec.compat.confluent_kafka.schema_registry._builders import AvroSerializerBuilder, AvroDeserializerBuilder
 from kafkacodec.compat.confluent_kafka.schema_registry._async import _AsyncSerde, blocking_client
 from kafkacodec.compat.confluent_kafka.schema_registry._serde import (_RegistrySerde,
                                                                       dual_schema_id_deserializer,
@@ -34,7 +35,7 @@ from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, Seria
                                                              Serializer)
 from kafkacodec.schema_registry import Schema, SchemaRegistryClient
 
-__all__ = ["AvroSerializer", "AvroDeserializer", "AsyncAvroSerializer", "AsyncAvroDeserializer"]
+__all__ = ["AvroSerializerBuilder", "AvroDeserializerBuilder", "AvroSerializer", "AvroDeserializer", "AsyncAvroSerializer", "AsyncAvroDeserializer"]
 
 
 def _fastavro() -> Any:

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from kafkacodec.compat.confluent_kafka.schema_registry._builders import JSONSerializerBuilder, JSONDeserializerBuilder
 from kafkacodec.compat.confluent_kafka.schema_registry._async import _AsyncSerde, blocking_client
 from kafkacodec.compat.confluent_kafka.schema_registry._serde import (_RegistrySerde,
                                                                       dual_schema_id_deserializer,
@@ -26,7 +27,7 @@ from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, Seria
                                                              Serializer)
 from kafkacodec.schema_registry import Schema, SchemaRegistryClient
 
-__all__ = ["JSONSerializer", "JSONDeserializer", "AsyncJSONSerializer", "AsyncJSONDeserializer"]
+__all__ = ["JSONSerializerBuilder", "JSONDeserializerBuilder", "JSONSerializer", "JSONDeserializer", "AsyncJSONSerializer", "AsyncJSONDeserializer"]
 
 
 def _dumps(value: Any) -> str:
