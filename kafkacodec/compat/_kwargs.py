@@ -6,7 +6,7 @@ from typing import Any
 
 from kafkacodec.client.errors import ConfigError
 
-__all__ = ["translate", "servers"]
+__all__ = ["translate", "servers", "acks", "compression", "assignors", "SHARED", "refusals"]
 
 #: an entry: a client setting name, a (name, convert) pair, NOOP, or a refusal (str starting "refused: ")
 Entry = str | tuple[str, Callable[[Any], Any]] | None
@@ -25,6 +25,59 @@ def servers(value: Any) -> str:
             if part:
                 out.append(part)
     return ",".join(out)
+
+
+def acks(value: Any) -> Any:
+    """acks: 0, 1, -1 or 'all'."""
+    return "all" if value in ("all", -1) else value
+
+
+def compression(value: Any) -> str:
+    """compression_type: None is no compression."""
+    return "none" if value is None else str(value)
+
+
+def assignors(kind: str, instead: str) -> Callable[[Any], list[str]]:
+    """partition_assignment_strategy: assignor classes (their ``name``) or names, as the client's
+    assignor names; one the client has not is refused naming `instead`."""
+    def convert(value: Any) -> list[str]:
+        names = []
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            name = item if isinstance(item, str) else getattr(item, "name", None)
+            if name not in ("range", "roundrobin", "cooperative-sticky"):
+                raise ConfigError(f"{kind}: partition_assignment_strategy {item!r} has no meaning in kafkacodec: "
+                                  f"use {instead}")
+            names.append(str(name))
+        return names
+    return convert
+
+
+#: the keyword arguments aiokafka and kafka-python share, with the same meaning in both
+SHARED: dict[str, Entry] = {
+    "bootstrap_servers": ("bootstrap.servers", servers),
+    "client_id": "client.id",
+    "request_timeout_ms": "request.timeout.ms",
+    "connections_max_idle_ms": "connections.max.idle.ms",
+    "retry_backoff_ms": "retry.backoff.ms",
+    "metadata_max_age_ms": "metadata.max.age.ms",
+    "security_protocol": "security.protocol",
+    "ssl_context": "ssl.context",
+    "sasl_mechanism": "sasl.mechanism",
+    "sasl_plain_username": "sasl.username",
+    "sasl_plain_password": "sasl.password",
+    # versions are negotiated with each broker (ApiVersions), as the projects' "auto"
+    "api_version": NOOP,
+    # used only with GSSAPI, which the sasl_mechanism setting refuses
+    "sasl_kerberos_service_name": NOOP,
+    "sasl_kerberos_domain_name": NOOP,
+}
+
+
+def refusals(client: str, **more: tuple[Any, str]) -> dict[str, tuple[Any, str]]:
+    """The settings both projects have and kafkacodec refuses, `client` being the kafkacodec.client
+    class to give what replaces them; plus `more`."""
+    return {"sasl_oauth_token_provider": (None, f"give kafkacodec.client.{client} an oauth_cb "
+                                                f"(sasl.mechanism=OAUTHBEARER)"), **more}
 
 
 def translate(kind: str, table: Mapping[str, Entry], refused: Mapping[str, tuple[Any, str]],

@@ -7,32 +7,11 @@ from typing import Any
 
 from kafkacodec.client import Admin, TopicPartition
 from kafkacodec.compat._admin import AdminCalls, ConfigResource, NewPartitions, NewTopic, RecordsToDelete
-from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
+from kafkacodec.compat._kwargs import translate
+from kafkacodec.compat.aiokafka._config import ADMIN, ADMIN_REFUSED
 from kafkacodec.compat.aiokafka.structs import OffsetAndMetadata
 
 __all__ = ["AIOKafkaAdminClient", "NewTopic", "NewPartitions", "RecordsToDelete", "ConfigResource"]
-
-_TABLE: dict[str, Entry] = {
-    "bootstrap_servers": ("bootstrap.servers", servers),
-    "client_id": "client.id",
-    "request_timeout_ms": "request.timeout.ms",
-    "connections_max_idle_ms": "connections.max.idle.ms",
-    "retry_backoff_ms": "retry.backoff.ms",
-    "metadata_max_age_ms": "metadata.max.age.ms",
-    "security_protocol": "security.protocol",
-    "ssl_context": "ssl.context",
-    "sasl_mechanism": "sasl.mechanism",
-    "sasl_plain_username": "sasl.username",
-    "sasl_plain_password": "sasl.password",
-    "api_version": NOOP,
-    "sasl_kerberos_service_name": NOOP,
-    "sasl_kerberos_domain_name": NOOP,
-}
-_REFUSED = {
-    "loop": (None, "the admin client runs on the running event loop"),
-    "sasl_oauth_token_provider": (None, "give kafkacodec.client.Admin an oauth_cb (sasl.mechanism=OAUTHBEARER)"),
-}
-
 
 class AIOKafkaAdminClient:
     """``await start()``, then topics, partitions, configs, groups and their offsets, delete_records,
@@ -41,7 +20,7 @@ class AIOKafkaAdminClient:
 
     def __init__(self, **configs: Any) -> None:
         configs.setdefault("bootstrap_servers", "localhost")
-        self._conf = translate("AIOKafkaAdminClient", _TABLE, _REFUSED, configs)
+        self._conf = translate("AIOKafkaAdminClient", ADMIN, ADMIN_REFUSED, configs)
         self._calls: AdminCalls | None = None
 
     async def start(self) -> None:

@@ -18,9 +18,10 @@ from kafkacodec.client import AsyncConsumer
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
-from kafkacodec.client.errors import ConfigError, IllegalStateError
+from kafkacodec.client.errors import IllegalStateError
 from kafkacodec.compat._consuming import RecordQueue, by_partition, groupless_partitions, plain_offsets
-from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
+from kafkacodec.compat._kwargs import translate
+from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
 from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
 from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadata, OffsetAndTimestamp,
                                                 TopicPartition)
@@ -28,63 +29,6 @@ from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadat
 __all__ = ["AIOKafkaConsumer", "ConsumerRebalanceListener"]
 
 _T = TypeVar("_T")
-
-
-def _strategies(value: Any) -> list[str]:
-    names = []
-    for item in value if isinstance(value, (list, tuple)) else [value]:
-        name = item if isinstance(item, str) else getattr(item, "name", None)
-        if name not in ("range", "roundrobin", "cooperative-sticky"):
-            raise ConfigError(f"AIOKafkaConsumer: partition_assignment_strategy {item!r} has no meaning in "
-                              f"kafkacodec: use RoundRobinPartitionAssignor or RangePartitionAssignor")
-        names.append(str(name))
-    return names
-
-
-_TABLE: dict[str, Entry] = {
-    "bootstrap_servers": ("bootstrap.servers", servers),
-    "client_id": "client.id",
-    "group_id": "group.id",
-    "group_instance_id": "group.instance.id",
-    "fetch_max_wait_ms": "fetch.max.wait.ms",
-    "fetch_max_bytes": "fetch.max.bytes",
-    "fetch_min_bytes": "fetch.min.bytes",
-    "max_partition_fetch_bytes": "max.partition.fetch.bytes",
-    "request_timeout_ms": "request.timeout.ms",
-    "retry_backoff_ms": "retry.backoff.ms",
-    "auto_offset_reset": "auto.offset.reset",
-    "enable_auto_commit": "enable.auto.commit",
-    "auto_commit_interval_ms": "auto.commit.interval.ms",
-    "check_crcs": "check.crcs",
-    "metadata_max_age_ms": "metadata.max.age.ms",
-    "partition_assignment_strategy": ("partition.assignment.strategy", _strategies),
-    "max_poll_interval_ms": "max.poll.interval.ms",
-    "session_timeout_ms": "session.timeout.ms",
-    "heartbeat_interval_ms": "heartbeat.interval.ms",
-    "max_poll_records": "max.poll.records",
-    "ssl_context": "ssl.context",
-    "security_protocol": "security.protocol",
-    "exclude_internal_topics": "exclude.internal.topics",
-    "connections_max_idle_ms": "connections.max.idle.ms",
-    "isolation_level": "isolation.level",
-    "sasl_mechanism": "sasl.mechanism",
-    "sasl_plain_username": "sasl.username",
-    "sasl_plain_password": "sasl.password",
-    "client_rack": "client.rack",
-    # how long aiokafka's fetcher task waits between its own wake-ups: the client fetches on its I/O thread
-    "consumer_timeout_ms": NOOP,
-    # versions are negotiated with each broker (ApiVersions), as aiokafka's "auto"
-    "api_version": NOOP,
-    # used only with GSSAPI, which the sasl_mechanism setting refuses
-    "sasl_kerberos_service_name": NOOP,
-    "sasl_kerberos_domain_name": NOOP,
-}
-_REFUSED = {
-    "loop": (None, "the consumer runs on the running event loop"),
-    "rebalance_timeout_ms": (None, "the group's rebalance timeout is max_poll_interval_ms, as in Kafka's Java client"),
-    "sasl_oauth_token_provider": (None, "give kafkacodec.client.AsyncConsumer an oauth_cb "
-                                        "(sasl.mechanism=OAUTHBEARER)"),
-}
 
 
 def _converter(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[[bytes | None], Any] | None
@@ -161,7 +105,7 @@ class AIOKafkaConsumer:
     def __init__(self, *topics: str, key_deserializer: Callable[[bytes | None], Any] | None = None,
                  value_deserializer: Callable[[bytes | None], Any] | None = None, **settings: Any) -> None:
         settings.setdefault("bootstrap_servers", "localhost")
-        conf = translate("AIOKafkaConsumer", _TABLE, _REFUSED, settings)
+        conf = translate("AIOKafkaConsumer", CONSUMER, CONSUMER_REFUSED, settings)
         # aiokafka's defaults where they differ from the client's and change what happens
         conf.setdefault("partition.assignment.strategy", ["roundrobin"])
         conf.setdefault("session.timeout.ms", 10000)

@@ -10,51 +10,11 @@ from kafkacodec.client import AsyncProducer, RecordHandle
 from kafkacodec.client import RecordMetadata as _ClientMetadata
 from kafkacodec.client.errors import ClientClosedError, IllegalStateError
 from kafkacodec.compat._consuming import plain_offsets
-from kafkacodec.compat._kwargs import NOOP, Entry, servers, translate
+from kafkacodec.compat._kwargs import translate
+from kafkacodec.compat.aiokafka._config import PRODUCER, PRODUCER_REFUSED
 from kafkacodec.compat.aiokafka.structs import OffsetAndMetadata, RecordMetadata, TopicPartition
 
 __all__ = ["AIOKafkaProducer", "BatchBuilder", "RecordFuture"]
-
-
-def _acks(value: Any) -> Any:
-    return "all" if value in ("all", -1) else value
-
-
-def _compression(value: Any) -> str:
-    return "none" if value is None else str(value)
-
-
-_TABLE: dict[str, Entry] = {
-    "bootstrap_servers": ("bootstrap.servers", servers),
-    "client_id": "client.id",
-    "metadata_max_age_ms": "metadata.max.age.ms",
-    "request_timeout_ms": "request.timeout.ms",
-    "acks": ("acks", _acks),
-    "compression_type": ("compression.type", _compression),
-    "max_batch_size": "batch.size",
-    "max_request_size": "max.request.size",
-    "linger_ms": "linger.ms",
-    "retry_backoff_ms": "retry.backoff.ms",
-    "security_protocol": "security.protocol",
-    "ssl_context": "ssl.context",
-    "connections_max_idle_ms": "connections.max.idle.ms",
-    "enable_idempotence": "enable.idempotence",
-    "transactional_id": "transactional.id",
-    "transaction_timeout_ms": "transaction.timeout.ms",
-    "sasl_mechanism": "sasl.mechanism",
-    "sasl_plain_username": "sasl.username",
-    "sasl_plain_password": "sasl.password",
-    # versions are negotiated with each broker (ApiVersions), as aiokafka's "auto"
-    "api_version": NOOP,
-    # used only with GSSAPI, which the sasl_mechanism setting refuses
-    "sasl_kerberos_service_name": NOOP,
-    "sasl_kerberos_domain_name": NOOP,
-}
-_REFUSED = {
-    "loop": (None, "the producer runs on the running event loop"),
-    "sasl_oauth_token_provider": (None, "give kafkacodec.client.AsyncProducer an oauth_cb "
-                                        "(sasl.mechanism=OAUTHBEARER)"),
-}
 
 
 def _varint_size(n: int) -> int:
@@ -218,7 +178,7 @@ class AIOKafkaProducer:
                  partitioner: Callable[[Any, list[int], list[int]], int] | None = None,
                  **settings: Any) -> None:
         settings.setdefault("bootstrap_servers", "localhost")
-        conf = translate("AIOKafkaProducer", _TABLE, _REFUSED, settings)
+        conf = translate("AIOKafkaProducer", PRODUCER, PRODUCER_REFUSED, settings)
         # aiokafka's defaults where they differ from the client's and change what happens
         conf.setdefault("linger.ms", 0)
         conf.setdefault("request.timeout.ms", 40000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from kafkacodec.compat._kwargs import NOOP, Entry, servers
+from kafkacodec.compat._kwargs import NOOP, SHARED, Entry, acks, assignors, compression, refusals
 
 __all__ = ["COMMON", "PRODUCER", "CONSUMER", "REFUSED"]
 
@@ -13,47 +13,19 @@ def _retries(value: Any) -> Any:
     return 2147483647 if isinstance(value, float) and math.isinf(value) else value
 
 
-def _acks(value: Any) -> Any:
-    return "all" if value in ("all", -1) else value
-
-
-def _compression(value: Any) -> str:
-    return "none" if value is None else str(value)
-
-
 def _isolation(value: Any) -> Any:
     # kafka-python's IsolationLevel enum or its text
     return value if isinstance(value, str) else str(getattr(value, "name", value)).lower()
 
 
-def _assignors(value: Any) -> list[str]:
-    from kafkacodec.client.errors import ConfigError
-    names = []
-    for item in value if isinstance(value, (list, tuple)) else [value]:
-        name = item if isinstance(item, str) else getattr(item, "name", None)
-        if name not in ("range", "roundrobin", "cooperative-sticky"):
-            raise ConfigError(f"KafkaConsumer: partition_assignment_strategy {item!r} has no meaning in kafkacodec: "
-                              f"use RangePartitionAssignor, RoundRobinPartitionAssignor or "
-                              f"StickyPartitionAssignor's cooperative form ('cooperative-sticky')")
-        names.append(str(name))
-    return names
-
-
 COMMON: dict[str, Entry] = {
-    "bootstrap_servers": ("bootstrap.servers", servers),
-    "client_id": "client.id",
-    "request_timeout_ms": "request.timeout.ms",
-    "connections_max_idle_ms": "connections.max.idle.ms",
+    **SHARED,
     "reconnect_backoff_ms": "reconnect.backoff.ms",
     "reconnect_backoff_max_ms": "reconnect.backoff.max.ms",
-    "retry_backoff_ms": "retry.backoff.ms",
-    "metadata_max_age_ms": "metadata.max.age.ms",
     "client_dns_lookup": "client.dns.lookup",
     "receive_buffer_bytes": "receive.buffer.bytes",
     "send_buffer_bytes": "send.buffer.bytes",
     "receive_message_max_bytes": "receive.message.max.bytes",
-    "security_protocol": "security.protocol",
-    "ssl_context": "ssl.context",
     "ssl_check_hostname": "ssl.check.hostname",
     "ssl_cafile": "ssl.cafile",
     "ssl_certfile": "ssl.certfile",
@@ -61,21 +33,13 @@ COMMON: dict[str, Entry] = {
     "ssl_crlfile": "ssl.crlfile",
     "ssl_password": "ssl.password",
     "ssl_ciphers": "ssl.cipher.suites",
-    "sasl_mechanism": "sasl.mechanism",
-    "sasl_plain_username": "sasl.username",
-    "sasl_plain_password": "sasl.password",
-    # versions are negotiated with each broker (ApiVersions); bootstrap waits are max_block_ms
-    # and the calls' own timeouts; metrics are always kept (metrics())
-    "api_version": NOOP,
+    # bootstrap waits are max_block_ms and the calls' own timeouts; metrics are always kept (metrics())
     "bootstrap_timeout_ms": NOOP,
     "metrics_enabled": NOOP,
     "metrics_num_samples": NOOP,
     "metrics_sample_window_ms": NOOP,
     "metric_group_prefix": NOOP,
     "max_in_flight_requests_per_connection": "max.in.flight.requests.per.connection",
-    # used only with GSSAPI, which the sasl_mechanism setting refuses
-    "sasl_kerberos_service_name": NOOP,
-    "sasl_kerberos_domain_name": NOOP,
 }
 
 PRODUCER: dict[str, Entry] = {
@@ -84,8 +48,8 @@ PRODUCER: dict[str, Entry] = {
     "transactional_id": "transactional.id",
     "transaction_timeout_ms": "transaction.timeout.ms",
     "delivery_timeout_ms": "delivery.timeout.ms",
-    "acks": ("acks", _acks),
-    "compression_type": ("compression.type", _compression),
+    "acks": ("acks", acks),
+    "compression_type": ("compression.type", compression),
     "retries": ("retries", _retries),
     "batch_size": "batch.size",
     "linger_ms": "linger.ms",
@@ -110,7 +74,9 @@ CONSUMER: dict[str, Entry] = {
     "check_crcs": "check.crcs",
     "isolation_level": ("isolation.level", _isolation),
     "allow_auto_create_topics": "allow.auto.create.topics",
-    "partition_assignment_strategy": ("partition.assignment.strategy", _assignors),
+    "partition_assignment_strategy": ("partition.assignment.strategy", assignors(
+        "KafkaConsumer", "RangePartitionAssignor, RoundRobinPartitionAssignor or StickyPartitionAssignor's "
+                         "cooperative form ('cooperative-sticky')")),
     "max_poll_records": "max.poll.records",
     "max_poll_interval_ms": "max.poll.interval.ms",
     "session_timeout_ms": "session.timeout.ms",
@@ -121,14 +87,14 @@ CONSUMER: dict[str, Entry] = {
 ADMIN: dict[str, Entry] = dict(COMMON)
 
 #: name -> (the value meaning nothing to do, what to use instead)
-REFUSED: dict[str, tuple[Any, str]] = {
-    "sasl_oauth_token_provider": (None, "give kafkacodec.client an oauth_cb (sasl.mechanism=OAUTHBEARER)"),
-    "sasl_kerberos_name": (None, "GSSAPI is not supported; use SCRAM or OAUTHBEARER"),
-    "proxy_url": (None, "connect to the brokers directly"),
-    "socks5_proxy": (None, "connect to the brokers directly"),
-    "selector": (None, "the client's I/O thread has its own selector"),
-    "kafka_client": (None, "kafkacodec's own client is the one used"),
-    "metric_reporters": ([], "read metrics() or give kafkacodec.client a stats_cb"),
-    "socket_options": ([(6, 1, 1)], "socket_nagle_disable/socket_keepalive_enable in kafkacodec.client"),
-    "default_offset_commit_callback": (None, "pass a callback to commit_async()"),
-}
+REFUSED: dict[str, tuple[Any, str]] = refusals(
+    "Producer, Consumer or Admin",
+    sasl_kerberos_name=(None, "GSSAPI is not supported; use SCRAM or OAUTHBEARER"),
+    proxy_url=(None, "connect to the brokers directly"),
+    socks5_proxy=(None, "connect to the brokers directly"),
+    selector=(None, "the client's I/O thread has its own selector"),
+    kafka_client=(None, "kafkacodec's own client is the one used"),
+    metric_reporters=([], "read metrics() or give kafkacodec.client a stats_cb"),
+    socket_options=([(6, 1, 1)], "socket_nagle_disable/socket_keepalive_enable in kafkacodec.client"),
+    default_offset_commit_callback=(None, "pass a callback to commit_async()"),
+)
