@@ -261,16 +261,20 @@ def decode_json(values: Any, schema: Any, *, confluent: bool = False, offsets: A
     if len(breaks):
         odd[np.searchsorted(ends - offs[0], breaks, side="right")] = True
     flatten = []
+    # the first value found bad here fails the call unless one before it does: those are parsed then
+    pending: tuple[int, str, int | None] | None = None
     for i in np.flatnonzero(odd).tolist():
         raw = bytes(data[starts[i]:ends[i]])
         text = raw.strip(_WS)
         if not text.startswith(b"{") or not text.endswith(b"}"):
-            raise bad(i, "value is not a JSON object" if text else "value is empty")
+            pending = (i, "value is not a JSON object" if text else "value is empty", None)
+            break
         if b"\n" in raw or b"\r" in raw:
             try:
                 json.loads(raw)
             except ValueError as e:
-                raise bad(i, f"value is not JSON: {e}", getattr(e, "pos", None)) from None
+                pending = (i, f"value is not JSON: {e}", getattr(e, "pos", None))
+                break
         flatten.append(i)
     wide = pa.types.is_large_binary(present.type) or pa.types.is_large_string(present.type)
     if flatten or skip:
@@ -283,12 +287,28 @@ def decode_json(values: Any, schema: Any, *, confluent: bool = False, offsets: A
             piece[(piece == _NL) | (piece == _CR)] = ord(" ")
         present = pa.Array.from_buffers(pa.large_binary() if wide else pa.binary(), m,
                                         [None, present.buffers()[1], pa.py_buffer(copy)], 0, present.offset)
+    limit = m if pending is None else pending[0]
     try:
-        present.view(pa.large_string() if wide else pa.string()).validate(full=True)
+        present.slice(0, limit).view(pa.large_string() if wide else pa.string()).validate(full=True)
     except pa.ArrowInvalid as e:
         idx = _index_in(str(e))
-        raise bad(idx if idx is not None and idx < m else 0, "value is not UTF-8 text") from None
-    longest = int(lengths.max())
+        pending = (idx if idx is not None and idx < limit else 0, "value is not UTF-8 text", None)
+        limit = pending[0]
+    longest = max(1, int(lengths.max()))
+    if pending is not None:
+        if limit:
+            prefix = present.slice(0, limit)
+            try:
+                head = _parse(_join(prefix), readable, longest)
+                ok = head.num_rows == limit
+                if ok and not readable.equals(pa.schema(list(target))):
+                    head.combine_chunks().to_struct_array().cast(target)
+            except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+                ok = False
+            if not ok:
+                i, reason = _first_bad(prefix, readable, longest, target)
+                raise bad(i, reason)
+        raise bad(*pending)
     text = _join(present)
     try:
         table = _parse(text, readable, longest)

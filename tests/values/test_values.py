@@ -56,7 +56,8 @@ def test_nulls_missing_fields_extra_fields_whitespace_and_pretty_printing():
 
 
 @pytest.mark.parametrize("bad, index, reason", [
-    ([b'{"id":1}', b'{"id":2} {"id":3}', b' '], 2, "empty"),            # a blank value with a doubled one
+    ([b'{"id":1}', b'{"id":2} {"id":3}', b' '], 1, "more than one JSON document"),  # a blank one after it
+    ([b'{"day":"x"}', b'{"id":2}', b'[]'], 0, "date32"),              # the first bad, found before a later one
     ([b'{"id":1}', b'{"id":2}{"id":3}', b'{"id":4}'], 1, "more than one JSON document"),
     ([b'{"id":1', b'"name":"x"}'], 0, "not a JSON object"),          # one document across two values
     ([b'{"id":1}', b'{"name":"a\nb"}'], 1, "Invalid control character"),  # a raw line break in a string
@@ -215,3 +216,37 @@ def test_avro_bad_value_names_kafka_offset_through_the_format():
         fmt.decode(pa.array([b"\x02a", b"\x09"]), offsets=pa.chunked_array([pa.array([40, 41], pa.int64())]))
     assert e.value.path.startswith("values[1]")
     assert fmt.with_id(5).confluent and fmt.with_id(5).encode(pa.array([{"s": "a"}]))[0].as_py() == b"\0\0\0\0\5\2a"
+
+
+def test_mutated_values_never_give_a_wrong_row():
+    """Random byte edits of JSON values: the column reads exactly as each value alone reads, or fails
+    naming the first value that alone fails."""
+    rnd = random.Random(5)
+    small = pa.schema([("id", pa.int64()), ("name", pa.string()), ("tags", pa.list_(pa.string()))])
+    fmt = JsonFormat(small)
+    pieces = [b"{", b"}", b"\n", b" ", b'"', b",", b":", b"[", b"]", b'{"id":1}', b"\\", b"\r\n"]
+
+    def alone(v):
+        try:
+            return True, decode_values(pa.array([v], pa.binary()), fmt).to_pylist()[0]
+        except CorruptDataError:
+            return False, None
+
+    for _ in range(150):
+        values = [json.dumps({"id": rnd.randrange(100), "name": "n\n" * rnd.randrange(2),
+                              "tags": ["x"] * rnd.randrange(3)}, indent=rnd.choice([None, 1])).encode()
+                  for _ in range(rnd.randrange(1, 6))]
+        for _ in range(rnd.randrange(3)):
+            i = rnd.randrange(len(values))
+            v = values[i]
+            at = rnd.randrange(len(v) + 1)
+            values[i] = v[:at] + rnd.choice(pieces) + v[at + rnd.randrange(2):]
+        singles = [alone(v) for v in values]
+        try:
+            got = decode_values(pa.array(values, pa.binary()), fmt).to_pylist()
+        except CorruptDataError as e:
+            first_bad = next(i for i, (ok, _) in enumerate(singles) if not ok)
+            assert e.path == f"values[{first_bad}]", (values, e)
+        else:
+            assert all(ok for ok, _ in singles), values
+            assert got == [row for _, row in singles], values
