@@ -143,18 +143,27 @@ cdef class Writer:
     cdef bytes take_bytes(self)
 
 
+# How a large block goes back to the allocator that made it: kc_alloc.h keeps a
+# cache of freed large blocks in each extension module, so the module whose
+# builders grow the buffers (the Arrow or Avro decoder) passes its own
+# kc_large_release and its next decode reuses the block.
+ctypedef void (*release_fn)(void *p, size_t cap) noexcept nogil
+
+
 # malloc'd memory (a GrowBuf's, taken over) exported read-only through the
 # buffer protocol: the Arrow decoders' column buffers (pyarrow.py_buffer).
 @cython.final
 cdef class OwnedBuffer:
     cdef uint8_t *data
     cdef Py_ssize_t size
-    cdef Py_ssize_t cap             # >= KC_HUGE_ALIGN: a large, reusable block (kc_large_release)
+    cdef Py_ssize_t cap
+    cdef release_fn release         # NULL: free(data); else release(data, cap)
     cdef Py_ssize_t shape[1]
     cdef Py_ssize_t strides[1]
 
 
-# `b`'s memory as an OwnedBuffer; `b` is left empty.
-cdef OwnedBuffer take_growbuf(GrowBuf *b)
+# `b`'s memory as an OwnedBuffer; `b` is left empty.  A large block (cap >=
+# KC_HUGE_ALIGN) goes back through `release`, the caller's kc_large_release.
+cdef OwnedBuffer take_growbuf(GrowBuf *b, release_fn release)
 # One byte per slot (non-zero: set) packed into an Arrow bitmap, bit i of byte i // 8.
 cdef OwnedBuffer pack_bits(const GrowBuf *flags)

@@ -22,7 +22,7 @@ from kafkacodec._primitives cimport (
     write_uvarint64, zigzag32, zigzag64,
 )
 from kafkacodec._crc cimport crc32c_update
-from kafkacodec._growbuf cimport KC_HUGE_ALIGN, kc_large_release
+from kafkacodec._growbuf cimport KC_HUGE_ALIGN
 
 from kafkacodec.errors import CorruptDataError, TruncatedDataError, EncodeError
 
@@ -486,8 +486,8 @@ cdef class OwnedBuffer:
     """malloc'd memory handed to Arrow without a copy; freed with the last view."""
 
     def __dealloc__(self):
-        if self.cap >= <Py_ssize_t>KC_HUGE_ALIGN:
-            kc_large_release(self.data, self.cap)
+        if self.release != NULL:
+            self.release(self.data, self.cap)
         else:
             free(self.data)
 
@@ -513,7 +513,7 @@ cdef class OwnedBuffer:
         pass
 
 
-cdef OwnedBuffer take_growbuf(GrowBuf *b):
+cdef OwnedBuffer take_growbuf(GrowBuf *b, release_fn release):
     cdef OwnedBuffer o = OwnedBuffer.__new__(OwnedBuffer)
     if b.data == NULL:
         b.data = <uint8_t *>malloc(1)  # an empty buffer still has an address
@@ -522,6 +522,7 @@ cdef OwnedBuffer take_growbuf(GrowBuf *b):
     o.data = b.data
     o.size = b.len
     o.cap = b.cap
+    o.release = release if b.cap >= <Py_ssize_t>KC_HUGE_ALIGN else NULL
     b.data = NULL
     b.len = 0
     b.cap = 0

@@ -623,7 +623,7 @@ cdef class ColumnBuilder:
             out["is_transactional"] = pack_bits(&self.txn_valid)
             columns += range(C_PRODUCER_ID, NCOLS)
         for i in columns:
-            out[_COLUMN_KEYS[i]] = _bitmap(&b[i], nulls[i]) if i in nulls else take_growbuf(&b[i])
+            out[_COLUMN_KEYS[i]] = _bitmap(&b[i], nulls[i]) if i in nulls else take_growbuf(&b[i], kc_large_release)
         for i in range(NCOLS):
             gb_free(&b[i])
         gb_free(&self.txn_valid)

@@ -423,7 +423,7 @@ from pyarrow import py_buffer as _pa_buffer
 
 
 cdef object _take(GrowBuf *b):
-    return _pa_buffer(take_growbuf(b))
+    return _pa_buffer(take_growbuf(b, kc_large_release))
 
 
 cdef object _bits(GrowBuf *flags):
