@@ -539,15 +539,8 @@ class SchemaRegistryClient:
                                limit=None if limit < 0 else limit))
 
     def delete_subject(self, subject_name: str, permanent: bool = False) -> list[int]:
-        """Deletes the subject (soft; ``permanent=True`` after a soft delete removes it) and answers the
-        versions deleted."""
-        if permanent:
-            # the registry refuses a hard delete of a subject not soft-deleted first
-            try:
-                self._call("DELETE", f"/subjects/{_q(subject_name)}")
-            except SchemaRegistryError as e:
-                if e.error_code not in (40404, 40401):   # already soft-deleted / gone
-                    raise
+        """Deletes the subject and answers the versions deleted: a soft delete, or with ``permanent=True``
+        a hard one, which the registry takes only after a soft one (error 40405)."""
         answer = self._call("DELETE", f"/subjects/{_q(subject_name)}", permanent=permanent or None)
         self._forget(subject_name)
         return list(answer)

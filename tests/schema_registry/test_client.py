@@ -358,6 +358,11 @@ def test_mock_registry_soft_and_hard_deletes():
     assert sr.delete_version("s", 1) == 1
     assert sr.get_versions("s") == [2]
     assert sr.get_versions("s", deleted=True) == [1, 2]
+    with pytest.raises(SchemaRegistryError) as info:
+        sr.delete_subject("s", permanent=True)        # version 2 is not soft-deleted yet
+    assert info.value.error_code == 40405
+    assert sr.delete_subject("s") == [2]
+    assert sr.get_subjects() == [] and sr.get_subjects(deleted=True) == ["s"]
     assert sr.delete_subject("s", permanent=True) == [1, 2]
     assert sr.get_subjects(deleted=True) == []
 
