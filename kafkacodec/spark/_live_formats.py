@@ -108,7 +108,8 @@ def _format(fmt: str, text: str, *, confluent: bool, schema_id: int | None = Non
     if isinstance(doc, dict) and doc.get("type") == "struct" and "fields" in doc:
         from pyspark.sql.pandas.types import to_arrow_type
         from pyspark.sql.types import StructType
-        return JsonFormat(to_arrow_type(StructType.fromJson(doc)), confluent=confluent, schema_id=schema_id)
+        return JsonFormat(to_arrow_type(StructType.fromJson(doc), timezone="UTC"), confluent=confluent,
+                          schema_id=schema_id)
     return JsonFormat(doc, confluent=confluent, schema_id=schema_id)
 
 

@@ -104,3 +104,43 @@ def test_format_options_are_checked():
     spark_json = '{"type":"struct","fields":[{"name":"a","type":"long","nullable":true,"metadata":{}}]}'
     fo = parse_format_options({"valueFormat": "json", "valueSchema": spark_json, "schema.registry.url": "http://r"})
     assert fo.registry == (("url", "http://r"),)
+
+
+def test_live_read_range_json_values_and_avro_keys():
+    """A task's read (no Spark): valueFormat=json and keyFormat=avro into Spark's Arrow form, a bad
+    value failing with its offset."""
+    import _peers
+    from kafkacodec.client import Producer
+    from kafkacodec.errors import CorruptDataError
+    from kafkacodec.spark._live_formats import spark_types
+    from kafkacodec.spark._live_options import parse_live_options
+    from kafkacodec.spark._live_plan import OffsetRange
+    from kafkacodec.spark._live_read import read_range
+    from kafkacodec.spark._live_source import _arrow_schema, live_schema
+
+    spark_json = '{"type":"struct","fields":[{"name":"a","type":"long","nullable":true,"metadata":{}},' \
+                 '{"name":"at","type":"timestamp","nullable":true,"metadata":{}}]}'
+    key_schema = {"type": "enum", "name": "K", "symbols": ["X", "Y"]}
+    try:
+        cm = _peers.mock_cluster(num_brokers=1)
+        bs = cm.__enter__()
+    except _peers.PeerUnavailable as e:
+        pytest.skip(str(e))
+    try:
+        with Producer({"bootstrap.servers": bs}) as p:
+            p.send_arrow("js", pa.table({"key": pa.array([b"\x00", b"\x02", b"\x00"]), "value": pa.array(
+                [b'{"a": 1, "at": "2024-01-02T03:04:05.5Z"}', b'{"a": 2}', b'{"a": "x"}'])}), partition=0)
+            p.flush(10)
+        opts = parse_live_options({"kafka.bootstrap.servers": bs, "subscribe": "js", "valueFormat": "json",
+                                   "valueSchema": spark_json, "keyFormat": "avro", "keySchema": json.dumps(key_schema)})
+        value_type, key_type = spark_types(opts.formats)
+        assert (value_type.simpleString(), key_type.simpleString()) == ("struct<a:bigint,at:timestamp>", "string")
+        sch = _arrow_schema(live_schema(False, value_type=value_type, key_type=key_type))
+        rows = pa.Table.from_batches(list(read_range(OffsetRange("js", 0, 0, 2), opts, schema=sch)))
+        assert rows["key"].to_pylist() == ["X", "Y"]
+        assert [v["a"] for v in rows["value"].to_pylist()] == [1, 2]
+        assert rows["value"].to_pylist()[0]["at"].microsecond == 500000
+        with pytest.raises(CorruptDataError, match="Kafka offset 2"):
+            list(read_range(OffsetRange("js", 0, 0, 3), opts, schema=sch))
+    finally:
+        cm.__exit__(None, None, None)
