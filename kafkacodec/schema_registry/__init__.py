@@ -20,7 +20,7 @@ change); a subject's latest version is cached for ``cache.latest.ttl.sec``.  A f
 """
 from kafkacodec.schema_registry._client import SchemaRegistryClient
 from kafkacodec.schema_registry._types import (RegisteredSchema, Schema, SchemaReference, SchemaRegistryError,
-                                               ServerConfig)
+                                               SchemaVersion, ServerConfig)
 
 __all__ = ["SchemaRegistryClient", "Schema", "SchemaReference", "RegisteredSchema", "SchemaRegistryError",
-           "ServerConfig"]
+           "SchemaVersion", "ServerConfig"]

@@ -15,7 +15,7 @@ import urllib.parse
 from typing import Any, Callable, Iterator, Literal
 
 from kafkacodec.schema_registry._types import (RETRIABLE_STATUS, RegisteredSchema, Schema, SchemaRegistryError,
-                                               ServerConfig)
+                                               SchemaVersion, ServerConfig)
 
 _ACCEPT = "application/vnd.schemaregistry.v1+json, application/vnd.schemaregistry+json, application/json"
 _CONTENT_TYPE = "application/vnd.schemaregistry.v1+json"
@@ -511,10 +511,10 @@ class SchemaRegistryClient:
                                deleted=deleted or None, offset=offset or None, limit=None if limit < 0 else limit))
 
     def get_schema_versions(self, schema_id: int, subject_name: str | None = None, deleted: bool = False,
-                            offset: int = 0, limit: int = -1) -> list[dict[str, Any]]:
-        """(subject, version) pairs that hold the schema, as the registry's JSON objects."""
-        return list(self._call("GET", f"/schemas/ids/{int(schema_id)}/versions", subject=subject_name,
-                               deleted=deleted or None, offset=offset or None, limit=None if limit < 0 else limit))
+                            offset: int = 0, limit: int = -1) -> list[SchemaVersion]:
+        """The subjects' versions that hold the schema."""
+        return [SchemaVersion(v.get("subject"), v.get("version")) for v in self._call("GET", f"/schemas/ids/{int(schema_id)}/versions", subject=subject_name,
+                               deleted=deleted or None, offset=offset or None, limit=None if limit < 0 else limit)]
 
     def lookup_schema(self, subject_name: str, schema: Schema, normalize_schemas: bool = False,
                       fmt: str | None = None, deleted: bool = False) -> RegisteredSchema:

@@ -114,6 +114,14 @@ class RegisteredSchema:
 
 
 @dataclass
+class SchemaVersion:
+    """A subject's version holding a schema (``get_schema_versions``)."""
+
+    subject: str | None
+    version: int | None
+
+
+@dataclass
 class ServerConfig:
     """A subject's (or the registry's) configuration: the compatibility level and the rest the registry
     answers, as its JSON."""

@@ -321,6 +321,8 @@ def test_mock_registry_is_shared_by_url_and_answers_as_the_registry():
     sid = a.register_schema("t-value", Schema(RECORD))
     assert b.get_schema(sid).schema_str == RECORD
     assert b.register_schema("u-value", Schema(RECORD)) == sid          # one id for equal schemas
+    assert [(v.subject, v.version) for v in a.get_schema_versions(sid)] == [("t-value", 1), ("u-value", 1)]
+    assert a.get_subjects_by_schema_id(sid) == ["t-value", "u-value"]
     with pytest.raises(SchemaRegistryError) as info:
         other.get_schema(sid)
     assert info.value.error_code == 40403
