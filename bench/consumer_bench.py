@@ -1,6 +1,8 @@
 """Consumers head to head on one broker: kafkacodec's Consumer (poll -> records,
 poll_arrow -> pyarrow), confluent-kafka, aiokafka and kafka-python (each with
-and without kafkacodec's adapter) and a raw Fetch loop that does not decode.
+and without kafkacodec's adapter), kc-face (the confluent-kafka arm's program under kafkacodec's
+face, kafkacodec.compat.confluent_kafka: its cost over kc-records is the face's) and a raw Fetch
+loop that does not decode.
 
     python -m bench.consumer_bench                          # Tansu, 1,000,000 records, 1 round
     python -m bench.consumer_bench --rounds 3 --codec none lz4
@@ -73,7 +75,7 @@ PARTITIONS = 4
 FETCH_MAX_BYTES = 64 << 20
 PARTITION_MAX_BYTES = 8 << 20
 BATCH = 10_000          # records per poll/consume call, for every client that takes a number
-ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent",
+ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent", "kc-face",
         "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc", "kc-kip848", "confluent-kip848",
         "raw-share-fetch", "kc-share", "confluent-share"]
 SHARE_ARMS = {"raw-share-fetch", "kc-share", "confluent-share"}
@@ -117,7 +119,9 @@ PROFILES = {
         "raw-share-fetch": {"group.id": "bench", "max_records": BATCH, "max_wait_ms": 500},
     },
 }
-CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "aiokafka": "aiokafka",
+# kc-face: confluent-kafka's program under kafkacodec's face (kafkacodec.compat.confluent_kafka), its
+# settings; its cost over kc-records is the face's
+CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "confluent", "aiokafka": "aiokafka",
              "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
              "raw-fetch": None, "kc-share": "kc-share", "confluent-share": "confluent-share",
              "raw-share-fetch": "raw-share-fetch", "kc-kip848": "kc", "confluent-kip848": "confluent"}
@@ -218,8 +222,9 @@ def arm_kc(bootstrap, topic, n, starts, conf, arrow):
         c.close()
 
 
-def arm_confluent(bootstrap, topic, n, starts, conf):
-    import confluent_kafka as ck
+def arm_confluent(bootstrap, topic, n, starts, conf, module="confluent_kafka"):
+    import importlib
+    ck = importlib.import_module(module)
     clock = Clock()
     c = ck.Consumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
@@ -500,6 +505,8 @@ def run_arm(name, bootstrap, topic, n, starts, profile):
         return arm_kc(bootstrap, topic, n, starts, conf, arrow=True)
     if base == "kc-records":
         return arm_kc(bootstrap, topic, n, starts, conf, arrow=False)
+    if base == "kc-face":
+        return arm_confluent(bootstrap, topic, n, starts, conf, module="kafkacodec.compat.confluent_kafka")
     return {"confluent": arm_confluent, "aiokafka": arm_aiokafka, "kafka-python": arm_kafka_python,
             "raw-fetch": arm_raw_fetch, "kc-share": arm_kc_share, "confluent-share": arm_confluent_share,
             "raw-share-fetch": arm_raw_share_fetch, "kc-kip848": arm_kc_kip848,

@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import importlib
 import json
 import os
 import random
@@ -58,11 +59,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
 PARTITIONS = 4
 
+# the face arm measures what the face costs over the client's own send(): the client's defaults where
+# librdkafka's differ (idempotence, Java's murmur2), and no count limit on the local queue (librdkafka's
+# 100,000 messages; the client bounds bytes)
+_FACE_AS_CLIENT = {"enable.idempotence": True, "partitioner": "murmur2_random",
+                   "queue.buffering.max.messages": 2_000_000}
+
 # Per client, the settings of each profile (beyond bootstrap.servers and compression).
 PROFILES = {
-    "defaults": {"kafkacodec": {}, "confluent": {}, "aiokafka": {}, "kafka-python": {}},
+    "defaults": {"kafkacodec": {}, "confluent": {}, "aiokafka": {}, "kafka-python": {}, "face": dict(_FACE_AS_CLIENT)},
     "acks1": {"kafkacodec": {"acks": 1}, "confluent": {"acks": 1},
-              "aiokafka": {"acks": 1}, "kafka-python": {"acks": 1}},
+              "aiokafka": {"acks": 1}, "kafka-python": {"acks": 1}, "face": dict(_FACE_AS_CLIENT, acks=1)},
     "tuned": {
         "kafkacodec": {"acks": 1, "linger.ms": 20, "batch.size": 1_000_000},
         "confluent": {"acks": 1, "linger.ms": 20, "batch.size": 1_000_000,
@@ -71,9 +78,10 @@ PROFILES = {
                       "batch.num.messages": 1_000_000, "queue.buffering.max.messages": 2_000_000},
         "aiokafka": {"acks": 1, "linger_ms": 20, "max_batch_size": 1_000_000, "max_request_size": 8 << 20},
         "kafka-python": {"acks": 1, "linger_ms": 20, "batch_size": 1_000_000, "max_request_size": 8 << 20},
+        "face": dict(_FACE_AS_CLIENT, acks=1, **{"linger.ms": 20, "batch.size": 1_000_000}),
     },
 }
-CLIENT_OF = {"kafkacodec send": "kafkacodec", "kafkacodec send_arrow": "kafkacodec",
+CLIENT_OF = {"kafkacodec send": "kafkacodec", "kafkacodec send_arrow": "kafkacodec", "kafkacodec face produce": "face",
              "confluent produce": "confluent", "raw build+Produce": "raw",
              "aiokafka send": "aiokafka", "aiokafka send+kc": "aiokafka",
              "aiokafka batch": "aiokafka", "aiokafka batch+kc": "aiokafka",
@@ -98,7 +106,7 @@ def settings_for(client, profile, compression):
         return {"acks": acks, "batch bytes": 16384, "compression": compression}
     conf = dict(PROFILES[profile][client])
     if compression != "none":
-        conf["compression.type" if client in ("kafkacodec", "confluent") else "compression_type"] = compression
+        conf["compression.type" if client in ("kafkacodec", "confluent", "face") else "compression_type"] = compression
     return conf
 
 
@@ -156,8 +164,8 @@ def arm_send_arrow(bootstrap, topic, records, conf):
 CONFLUENT_POLL_EVERY = 1000
 
 
-def arm_confluent(bootstrap, topic, records, conf):
-    from confluent_kafka import Producer
+def arm_confluent(bootstrap, topic, records, conf, module="confluent_kafka"):
+    Producer = importlib.import_module(module).Producer
     p = Producer(dict(conf, **{"bootstrap.servers": bootstrap, "log_level": 3}))
     p.list_topics(topic, timeout=10)
     first = []
@@ -328,6 +336,8 @@ ARMS = {"kafkacodec send": arm_send, "kafkacodec send_arrow": arm_send_arrow,
         "aiokafka batch": arm_aiokafka_batch,
         "aiokafka batch+kc": _with_adapter("aiokafka", arm_aiokafka_batch),
         "kafka-python send": arm_kafka_python,
+        # the same produce() loop under kafkacodec's confluent-kafka face: its cost over "kafkacodec send"
+        "kafkacodec face produce": lambda *args: arm_confluent(*args, module="kafkacodec.compat.confluent_kafka"),
         "kafka-python send+kc": _with_adapter("kafka_python", arm_kafka_python, build=True)}
 MAIN_ARMS = ["kafkacodec send", "kafkacodec send_arrow", "confluent produce", "raw build+Produce"]
 
