@@ -88,7 +88,7 @@ def test_errors_carry_the_status_the_code_and_the_message_on_one_line():
 
 def test_schemas_by_id_and_ids_by_schema_are_cached_latest_for_its_ttl():
     with registry_server() as (url, state):
-        sr = SchemaRegistryClient({"url": url, "cache.latest.ttl.sec": 0.3})
+        sr = SchemaRegistryClient({"url": url, "cache.latest.ttl.sec": 1.0})
         sid = sr.register_schema("s", Schema(RECORD))
         before = len(state.requests)
         for _ in range(5):
@@ -98,7 +98,7 @@ def test_schemas_by_id_and_ids_by_schema_are_cached_latest_for_its_ttl():
         sr.get_latest_version("s")
         sr.get_latest_version("s")
         assert len(state.requests) == before + 1
-        time.sleep(0.5)
+        time.sleep(1.2)
         sr.get_latest_version("s")
         assert len(state.requests) == before + 2
         sr.clear_latest_caches()
