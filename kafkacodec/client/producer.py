@@ -39,7 +39,6 @@ from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
 from kafkacodec.client.stats import Statistics, stats_for_poll
-from kafkacodec.client.transaction import TransactionManager
 from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
 
 if TYPE_CHECKING:
@@ -50,6 +49,7 @@ if TYPE_CHECKING:
 
     from kafkacodec.client.metadata import Metadata
     from kafkacodec.client.stats import Document
+    from kafkacodec.client.transaction import TransactionManager
     from kafkacodec.client.types import PreparedTransaction, TopicPartition
 
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
@@ -150,6 +150,8 @@ class Producer:
                               transactional_id=conf["transactional.id"])
         self._txn: TransactionManager | None = None
         if conf["transactional.id"] is not None:
+            # imported here: a producer without transactions never loads them (nor the coordinator lookup)
+            from kafkacodec.client.transaction import TransactionManager
             self._txn = TransactionManager(self._client, conf, self._sender, self._acc)
             self._sender.txn = self._txn
         self._partitioner = Partitioner(conf["partitioner"])
