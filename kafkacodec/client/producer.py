@@ -698,6 +698,7 @@ class AsyncProducer:
                           timestamp: int | None) -> asyncio.Future[RecordHandle]:
         """The append on the worker thread, in order behind those queued there."""
         self._queued += 1
+        self._room = 0  # what the worker takes is not counted: ask the pool again after it
         queued = self._run(self._producer.send, topic, value, key, headers, partition, timestamp)
         self._last_queued = queued
 
@@ -789,6 +790,7 @@ class AsyncProducer:
         BulkResult (offsets() then answers at once); raises the first delivery error."""
         self._get_loop()
         await self._drain_queued()
+        self._room = 0  # as after an append on the worker
         bulk = await self._run(self._producer.send_arrow, topic, data, partition=partition,
                                value_schema=value_schema, key_schema=key_schema)
         import asyncio
