@@ -16,7 +16,10 @@ never on the event loop.
 What differs: offset commits carry no metadata (a non-empty one is refused);
 ``RecordMetadata.log_start_offset`` is None; ``last_stable_offset`` is the client's cached
 high watermark (the last stable offset under read_committed); ``send_batch`` sends the batch's
-records to the partition in order (its RecordMetadata is the first record's).
+records to the partition in order (its RecordMetadata is the first record's); send()'s future is a
+RecordFuture, made without an asyncio future per record: ``asyncio.isfuture()`` is true of it and
+asyncio's functions take it as a future, ``isinstance(f, asyncio.Future)`` is not; a listener is
+not told of the revocation when the consumer stops, nor at all without a group, as aiokafka.
 """
 from kafkacodec.compat.aiokafka import errors
 from kafkacodec.compat.aiokafka.consumer import AIOKafkaConsumer, ConsumerRebalanceListener
