@@ -11,15 +11,15 @@ happens (``enable_idempotence=False`` with ``acks=1``, ``linger_ms=0``, round-ro
 what to use (``loop``, ``rebalance_timeout_ms``, ``sasl_oauth_token_provider``, assignors other
 than range and round-robin); ``api_version`` and ``consumer_timeout_ms`` tune only aiokafka's
 internals and are accepted without effect.  Waiting calls run on the client's worker threads,
-never on the event loop.
+never on the event loop.  As aiokafka's, a rebalance listener is told of an (empty) revocation
+before the first assignment, and not when the consumer stops, nor at all without a group_id.
 
 What differs: offset commits carry no metadata (a non-empty one is refused);
 ``RecordMetadata.log_start_offset`` is None; ``last_stable_offset`` is the client's cached
 high watermark (the last stable offset under read_committed); ``send_batch`` sends the batch's
 records to the partition in order (its RecordMetadata is the first record's); send()'s future is a
 RecordFuture, made without an asyncio future per record: ``asyncio.isfuture()`` is true of it and
-asyncio's functions take it as a future, ``isinstance(f, asyncio.Future)`` is not; a listener is
-not told of the revocation when the consumer stops, nor at all without a group, as aiokafka.
+asyncio's functions take it as a future, ``isinstance(f, asyncio.Future)`` is not.
 """
 from kafkacodec.compat.aiokafka import errors
 from kafkacodec.compat.aiokafka.consumer import AIOKafkaConsumer, ConsumerRebalanceListener
