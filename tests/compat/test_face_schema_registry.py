@@ -295,6 +295,25 @@ def test_bad_avro_bytes_are_one_line_serialization_errors(registries):
         f_avro.AvroSerializer(ours_sr, json.dumps(WIDE))({"id": "not a long"}, ctx)
 
 
+def test_damaged_avro_values_raise_serialization_errors_only(registries):
+    import random
+    ours_sr, _, _ = registries
+    ctx, _ = _ctx()
+    good = [f_avro.AvroSerializer(ours_sr, json.dumps(WIDE))(rec, ctx) for rec in wide_records(30)]
+    deser = f_avro.AvroDeserializer(ours_sr)
+    rnd = random.Random(5)
+    for _ in range(3000):
+        damaged = bytearray(rnd.choice(good))
+        for _ in range(rnd.randrange(1, 4)):
+            damaged[rnd.randrange(5, len(damaged))] = rnd.randrange(256)
+        if rnd.random() < 0.3:
+            damaged = damaged[:rnd.randrange(6, len(damaged))]
+        try:
+            deser(bytes(damaged), ctx)
+        except SerializationError as e:
+            assert "\n" not in str(e)
+
+
 # --- JSON bytes, both ways --------------------------------------------------------------------------
 
 PERSON = json.dumps({"$schema": "http://json-schema.org/draft-07/schema#", "title": "Person", "type": "object",

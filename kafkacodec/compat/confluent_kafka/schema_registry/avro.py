@@ -156,7 +156,7 @@ class AvroDeserializer(_AvroSchemas, Deserializer):
             else:
                 value = _fastavro().schemaless_reader(payload, writer, reader if reader is not writer else None,
                                                       self._return_record_name)
-        except (EOFError, ValueError, TypeError, KeyError, IndexError, UnicodeDecodeError,
+        except (EOFError, ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
                 _fastavro().read.SchemaResolutionError) as e:
             where = f" of {ctx.topic} {ctx.field}" if ctx is not None else ""
             raise SerializationError(f"Avro value{where} (schema id {schema_id.id}) does not decode at byte "

@@ -146,7 +146,7 @@ class JSONDeserializer(_JSONSchemas, Deserializer):
         start = payload.tell()
         try:
             value = self._json_decode(payload.read())
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise SerializationError(f"JSON value (schema id {schema_id.id}) does not decode after byte {start}: "
                                      f"{e}") from None
         reader = latest.schema if latest is not None else self._schema or writer
