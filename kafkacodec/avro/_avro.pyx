@@ -167,6 +167,21 @@ cdef inline int store_decimal(Col *c, const uint8_t *p, Py_ssize_t n) noexcept n
     return 0
 
 
+cdef inline int put_string(Dec *d, Col *c, const uint8_t *p, Py_ssize_t n, bint check_utf8, int opi,
+                           Py_ssize_t at) noexcept nogil:
+    """A string or bytes value onto column c's data and offsets (int32: at most 2 GiB); a failure
+    is recorded in `d`."""
+    if check_utf8 and not utf8_valid(p, n):
+        return fail(d, E_UTF8, opi, at, 0)
+    if gb_reserve(&c.data, n) or gb_reserve(&c.offs, 4):
+        return fail(d, E_NOMEM, opi, at, 0)
+    put_some(&c.data, p, n)
+    if c.data.len > INT32_MAX:
+        return fail(d, E_OVERFLOW, opi, at, 0)
+    put_i32(&c.offs, <int32_t>c.data.len)
+    return 0
+
+
 cdef inline int put_decimal(Dec *d, Col *c, const uint8_t *p, Py_ssize_t n, int opi, Py_ssize_t at) noexcept nogil:
     """A decimal (from a fixed or bytes) into its column; a failure is recorded in `d`."""
     cdef int rc = store_decimal(c, p, n)
@@ -294,14 +309,8 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
             return 0
         if c.kind == K_DEC:
             return put_decimal(d, c, p, n, opi, at)
-        if c.kind == K_STR and not utf8_valid(p, n):
-            return fail(d, E_UTF8, opi, at, 0)
-        if gb_reserve(&c.data, n) or gb_reserve(&c.offs, 4):
-            return fail(d, E_NOMEM, opi, at, 0)
-        put_some(&c.data, p, n)
-        if c.data.len > INT32_MAX:
-            return fail(d, E_OVERFLOW, opi, at, 0)
-        put_i32(&c.offs, <int32_t>c.data.len)
+        if put_string(d, c, p, n, c.kind == K_STR, opi, at):
+            return -1
         return fail(d, E_NOMEM, opi, at, 0) if mark(c) else 0
 
     if code == O_BOOL:
@@ -359,14 +368,8 @@ cdef int run(Dec *d, int opi, Cursor *cur) noexcept nogil:
                     if take_len(d, opi, cur, &p, &n):
                         return -1
                     if c != NULL:
-                        if not utf8_valid(p, n):
-                            return fail(d, E_UTF8, opi, at, 0)
-                        if gb_reserve(&item.data, n) or gb_reserve(&item.offs, 4):
-                            return fail(d, E_NOMEM, opi, at, 0)
-                        put_some(&item.data, p, n)
-                        if item.data.len > INT32_MAX:
-                            return fail(d, E_OVERFLOW, opi, at, 0)
-                        put_i32(&item.offs, <int32_t>item.data.len)
+                        if put_string(d, item, p, n, True, opi, at):
+                            return -1
                         item.len += 1
                 if d.sp < MAX_NEST:
                     d.stack[d.sp] = total - cnt + k
