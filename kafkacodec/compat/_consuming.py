@@ -19,10 +19,13 @@ _T = TypeVar("_T")
 
 
 _TOPIC_PARTITION = operator.attrgetter("topic", "partition")
+_FIELDS = [operator.attrgetter(name) for name in ("offset", "timestamp", "timestamp_type", "key", "value", "headers")]
+
+#: convert(records of one partition, topic, partition) -> the project's records
+Convert = Callable[[list[_Record], str, int], list[_T]]
 
 
-def by_partition(records: Iterable[_Record], convert: Callable[[Iterable[_Record]], list[_T]]
-                 ) -> dict[TopicPartition, list[_T]]:
+def by_partition(records: Iterable[_Record], convert: Convert[_T]) -> dict[TopicPartition, list[_T]]:
     """{TopicPartition: convert(its records)} in the records' order.  The client hands out a
     partition's records in runs (a fetch each): `convert` and a TopicPartition per run, not per
     record."""
@@ -31,10 +34,21 @@ def by_partition(records: Iterable[_Record], convert: Callable[[Iterable[_Record
         tp = TopicPartition(topic, partition)
         got = out.get(tp)
         if got is None:
-            out[tp] = convert(run)
+            out[tp] = convert(list(run), topic, partition)
         else:
-            got.extend(convert(run))
+            got.extend(convert(list(run), topic, partition))
     return out
+
+
+def columns(records: list[_Record]) -> list[list[Any]]:
+    """[offsets, timestamps, timestamp types, keys, values, headers] of `records`: read a field at a
+    time, so a converter builds its records with map() rather than a loop of its own."""
+    return [list(map(field, records)) for field in _FIELDS]
+
+
+def sizes(data: list[bytes | None]) -> list[int]:
+    """Each key's or value's length, -1 for None (the projects' serialized sizes)."""
+    return [-1 if d is None else len(d) for d in data]
 
 
 class RecordQueue(collections.deque[_Record]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from itertools import repeat
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -19,7 +20,8 @@ from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import IllegalStateError
-from kafkacodec.compat._consuming import RecordQueue, by_partition, groupless_partitions, plain_offsets
+from kafkacodec.compat._consuming import (Convert, RecordQueue, by_partition, columns, groupless_partitions,
+                                          plain_offsets, sizes)
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
 from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
@@ -32,16 +34,18 @@ _T = TypeVar("_T")
 
 
 def _converter(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[[bytes | None], Any] | None
-               ) -> Callable[[Iterable[_Record]], list[ConsumerRecord[Any, Any]]]:
-    """The client's records as aiokafka's, deserialized: one comprehension per poll's run of a
-    partition's records, the deserializers bound once."""
+               ) -> Convert[ConsumerRecord[Any, Any]]:
+    """The client's records of one partition as aiokafka's, deserialized: built a field at a time
+    with map(), the deserializers bound once."""
     record = ConsumerRecord
 
-    def convert(records: Iterable[_Record]) -> list[ConsumerRecord[Any, Any]]:
-        return [record(r.topic, r.partition, r.offset, r.timestamp, r.timestamp_type,  # type: ignore[arg-type]
-                       key if key_de is None else key_de(key), value if value_de is None else value_de(value),
-                       None, -1 if key is None else len(key), -1 if value is None else len(value), tuple(r.headers))
-                for r in records for key, value in ((r.key, r.value),)]
+    def convert(records: list[_Record], topic: str, partition: int) -> list[ConsumerRecord[Any, Any]]:
+        n = len(records)
+        offsets, timestamps, types, keys, values, headers = columns(records)
+        return list(map(record, repeat(topic, n), repeat(partition, n), offsets, timestamps, types,
+                        keys if key_de is None else map(key_de, keys),
+                        values if value_de is None else map(value_de, values),
+                        repeat(None, n), sizes(keys), sizes(values), map(tuple, headers)))
 
     return convert
 
@@ -234,7 +238,7 @@ class AIOKafkaConsumer:
     # -- records
 
     def _record(self, r: _Record) -> ConsumerRecord[Any, Any]:
-        return self._convert((r,))[0]
+        return self._convert([r], r.topic, r.partition)[0]  # type: ignore[arg-type]
 
     def _check(self) -> None:
         if self._closed:

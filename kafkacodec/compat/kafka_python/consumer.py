@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import math
+from itertools import repeat
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -19,7 +20,8 @@ from kafkacodec.client import Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.types import TopicPartitionLike
-from kafkacodec.compat._consuming import RecordQueue, by_partition, groupless_partitions, plain_offsets
+from kafkacodec.compat._consuming import (Convert, RecordQueue, by_partition, columns, groupless_partitions,
+                                          plain_offsets, sizes)
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
@@ -96,25 +98,29 @@ class _Listener(_ClientListener):
             _tell(self._user, "on_partitions_lost", partitions)
 
 
-def _converter(key_deserializer: Any, value_deserializer: Any) -> Callable[[Iterable[_Record]], list[ConsumerRecord]]:
-    """The client's records as kafka-python's, deserialized: one comprehension per poll's run of
-    a partition's records, each deserializer bound once (a Deserializer's deserialize(topic,
-    headers, data), or a function of the data)."""
-    # a Deserializer's deserialize(topic, headers, data), else a function of the data (or None)
+def _converter(key_deserializer: Any, value_deserializer: Any) -> Convert[ConsumerRecord]:
+    """The client's records of one partition as kafka-python's, deserialized: built a field at a
+    time with map(), each deserializer bound once (a Deserializer's deserialize(topic, headers,
+    data), or a function of the data)."""
     key_ctx, value_ctx = getattr(key_deserializer, "deserialize", None), getattr(value_deserializer, "deserialize", None)
     key_fn = None if key_ctx is not None else key_deserializer
     value_fn = None if value_ctx is not None else value_deserializer
     new, record = tuple.__new__, ConsumerRecord
 
-    def convert(records: Iterable[_Record]) -> list[ConsumerRecord]:
-        return [new(record, (topic, r.partition, -1, r.offset, r.timestamp, r.timestamp_type,
-                             key_fn(key) if key_fn is not None else key if key_ctx is None
-                             else key_ctx(topic, headers, key),
-                             value_fn(value) if value_fn is not None else value if value_ctx is None
-                             else value_ctx(topic, headers, value),
-                             headers, None, -1 if key is None else len(key), -1 if value is None else len(value),
-                             sum(len(k) + len(v or b"") for k, v in headers) if headers else -1))
-                for r in records for topic, key, value, headers in ((r.topic, r.key, r.value, list(r.headers)),)]
+    def deserialized(fn: Any, ctx: Any, topic: str, headers: list[Any], data: list[Any]) -> Iterable[Any]:
+        if fn is not None:
+            return map(fn, data)
+        return data if ctx is None else map(ctx, repeat(topic), headers, data)
+
+    def convert(records: list[_Record], topic: str, partition: int) -> list[ConsumerRecord]:
+        n = len(records)
+        offsets, timestamps, types, keys, values, headers = columns(records)
+        headers = list(map(list, headers))
+        header_sizes = [sum(len(k) + len(v or b"") for k, v in h) if h else -1 for h in headers]
+        return list(map(new, repeat(record, n), zip(
+            repeat(topic, n), repeat(partition, n), repeat(-1, n), offsets, timestamps, types,
+            deserialized(key_fn, key_ctx, topic, headers, keys), deserialized(value_fn, value_ctx, topic, headers, values),
+            headers, repeat(None, n), sizes(keys), sizes(values), header_sizes)))
 
     return convert
 
@@ -198,7 +204,7 @@ class KafkaConsumer:
     # -- records
 
     def _record(self, r: _Record) -> ConsumerRecord:
-        return self._convert((r,))[0]
+        return self._convert([r], r.topic, r.partition)[0]  # type: ignore[arg-type]
 
     def poll(self, timeout_ms: int = 0, max_records: int | None = None,
              update_offsets: bool = True) -> dict[TopicPartition, list[ConsumerRecord]]:
