@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +110,7 @@ def test_page_examples_run(page, request, tmp_path, monkeypatch):
     if "spark" in needs:
         request.getfixturevalue("local_spark")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' mkdtemp() directories too
     namespace: dict[str, object] = {"__name__": "__docs_example__"}
     for b in todo:
         code = b.code.replace(DOC_BROKER, bootstrap) if b.needs else b.code
