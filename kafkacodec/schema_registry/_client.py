@@ -163,7 +163,8 @@ class _Bearer:
                                                                           timeout=self._timeout))
         try:
             conn.request("POST", url.path or "/", body=form,
-                         headers={"Content-Type": "application/x-www-form-urlencoded", "Authorization": f"Basic {basic}"})
+                         headers={"Content-Type": "application/x-www-form-urlencoded",
+                                  "Authorization": f"Basic {basic}"})
             resp = conn.getresponse()
             body = resp.read(_MAX_ANSWER)
         except (OSError, http.client.HTTPException) as e:
@@ -388,6 +389,19 @@ def _parse_conf(conf: dict[str, Any]) -> dict[str, Any]:
 
 
 Version = int | Literal["latest"]
+_JSON_NAMES = {dict: "object", list: "array", int: "number", bool: "boolean", str: "string"}
+
+
+def _checked(answer: Any, request: str, expect: type, field: str | None) -> Any:
+    if not isinstance(answer, expect) or (expect is int and isinstance(answer, bool)):
+        raise SchemaRegistryError(200, -1, f"{request}: the registry answered {json.dumps(answer)[:80]}, not a "
+                                  f"JSON {_JSON_NAMES.get(expect, expect.__name__)}")
+    fields: Any = answer
+    if field is None:
+        return fields
+    if field not in fields:
+        raise SchemaRegistryError(200, -1, f"{request}: the registry's answer has no {field!r}")
+    return fields[field]
 
 
 class SchemaRegistryClient:
@@ -446,11 +460,14 @@ class SchemaRegistryClient:
         if close is not None:
             close()
 
-    def _call(self, method: str, path: str, body: Any = None, **query: Any) -> Any:
+    def _call(self, method: str, path: str, body: Any = None, *, _expect: type = dict, _field: str | None = None,
+              **query: Any) -> Any:
+        """The registry's answer to one request, checked to be a JSON ``_expect`` (and to hold ``_field``,
+        answered alone when named)."""
         q = {k: ("true" if v is True else "false" if v is False else v) for k, v in query.items() if v is not None}
         if q:
             path += "?" + urllib.parse.urlencode(q)
-        return self._rest.request(method, path, body)
+        return _checked(self._rest.request(method, path, body), f"{method} {path}", _expect, _field)
 
     # --- schemas ----------------------------------------------------------------------------------
 
@@ -470,7 +487,7 @@ class SchemaRegistryClient:
             return hit  # type: ignore[no-any-return]
         answer = self._call("POST", f"/subjects/{_q(subject_name)}/versions", schema.to_dict(),
                             normalize=normalize_schemas or None)
-        if not isinstance(answer, dict) or not isinstance(answer.get("id"), int):
+        if not isinstance(answer.get("id"), int):
             raise SchemaRegistryError(200, -1, f"register {subject_name}: answer without an id: {answer!r}")
         stored = Schema.from_dict(answer) if answer.get("schema") else schema
         registered = RegisteredSchema(answer["id"], stored, answer.get("subject", subject_name),
@@ -503,18 +520,19 @@ class SchemaRegistryClient:
         return hit  # type: ignore[no-any-return]
 
     def get_schema_types(self) -> list[str]:
-        return list(self._call("GET", "/schemas/types"))
+        return list(self._call("GET", "/schemas/types", _expect=list))
 
     def get_subjects_by_schema_id(self, schema_id: int, subject_name: str | None = None, deleted: bool = False,
                                   offset: int = 0, limit: int = -1) -> list[str]:
-        return list(self._call("GET", f"/schemas/ids/{int(schema_id)}/subjects", subject=subject_name,
+        return list(self._call("GET", f"/schemas/ids/{int(schema_id)}/subjects", _expect=list, subject=subject_name,
                                deleted=deleted or None, offset=offset or None, limit=None if limit < 0 else limit))
 
     def get_schema_versions(self, schema_id: int, subject_name: str | None = None, deleted: bool = False,
                             offset: int = 0, limit: int = -1) -> list[SchemaVersion]:
         """The subjects' versions that hold the schema."""
-        return [SchemaVersion(v.get("subject"), v.get("version")) for v in self._call("GET", f"/schemas/ids/{int(schema_id)}/versions", subject=subject_name,
-                               deleted=deleted or None, offset=offset or None, limit=None if limit < 0 else limit)]
+        found = self._call("GET", f"/schemas/ids/{int(schema_id)}/versions", _expect=list, subject=subject_name,
+                           deleted=deleted or None, offset=offset or None, limit=None if limit < 0 else limit)
+        return [SchemaVersion(v.get("subject"), v.get("version")) for v in found if isinstance(v, dict)]
 
     def lookup_schema(self, subject_name: str, schema: Schema, normalize_schemas: bool = False,
                       fmt: str | None = None, deleted: bool = False) -> RegisteredSchema:
@@ -534,19 +552,19 @@ class SchemaRegistryClient:
 
     def get_subjects(self, subject_prefix: str | None = None, deleted: bool = False, deleted_only: bool = False,
                      offset: int = 0, limit: int = -1) -> list[str]:
-        return list(self._call("GET", "/subjects", subjectPrefix=subject_prefix, deleted=deleted or None,
+        return list(self._call("GET", "/subjects", _expect=list, subjectPrefix=subject_prefix, deleted=deleted or None,
                                deletedOnly=deleted_only or None, offset=offset or None,
                                limit=None if limit < 0 else limit))
 
     def delete_subject(self, subject_name: str, permanent: bool = False) -> list[int]:
         """Deletes the subject and answers the versions deleted: a soft delete, or with ``permanent=True``
         a hard one, which the registry takes only after a soft one (error 40405)."""
-        answer = self._call("DELETE", f"/subjects/{_q(subject_name)}", permanent=permanent or None)
+        answer = self._call("DELETE", f"/subjects/{_q(subject_name)}", _expect=list, permanent=permanent or None)
         self._forget(subject_name)
         return list(answer)
 
     def delete_version(self, subject_name: str, version: int, permanent: bool = False) -> int:
-        answer = self._call("DELETE", f"/subjects/{_q(subject_name)}/versions/{_q(version)}",
+        answer = self._call("DELETE", f"/subjects/{_q(subject_name)}/versions/{_q(version)}", _expect=int,
                             permanent=permanent or None)
         self._forget(subject_name)
         return int(answer)
@@ -558,7 +576,7 @@ class SchemaRegistryClient:
 
     def get_versions(self, subject_name: str, deleted: bool = False, deleted_only: bool = False,
                      offset: int = 0, limit: int = -1) -> list[int]:
-        return list(self._call("GET", f"/subjects/{_q(subject_name)}/versions", deleted=deleted or None,
+        return list(self._call("GET", f"/subjects/{_q(subject_name)}/versions", _expect=list, deleted=deleted or None,
                                deletedOnly=deleted_only or None, offset=offset or None,
                                limit=None if limit < 0 else limit))
 
@@ -586,7 +604,8 @@ class SchemaRegistryClient:
         extra = {k: v for k, v in (("deleted", "true" if deleted else None), ("format", fmt)) if v is not None}
         if extra:
             path += "&" + urllib.parse.urlencode(extra)
-        registered = RegisteredSchema.from_dict(self._rest.request("GET", path, None))
+        registered = RegisteredSchema.from_dict(_checked(self._rest.request("GET", path, None), f"GET {path}", dict,
+                                                         None))
         self._latest.put(key, registered)
         return registered
 
@@ -607,7 +626,7 @@ class SchemaRegistryClient:
 
     def get_referenced_by(self, subject_name: str, version: Version = "latest", offset: int = 0,
                           limit: int = -1) -> list[int]:
-        return list(self._call("GET", f"/subjects/{_q(subject_name)}/versions/{_q(version)}/referencedby",
+        return list(self._call("GET", f"/subjects/{_q(subject_name)}/versions/{_q(version)}/referencedby", _expect=list,
                                offset=offset or None, limit=None if limit < 0 else limit))
 
     def clear_latest_caches(self) -> None:
@@ -625,24 +644,24 @@ class SchemaRegistryClient:
         level."""
         answer = self._call("POST", f"/compatibility/subjects/{_q(subject_name)}/versions/{_q(version)}",
                             schema.to_dict(), normalize=normalize or None, verbose=verbose or None)
-        return bool(answer["is_compatible"])
+        return bool(_checked(answer, "compatibility check", dict, "is_compatible"))
 
     def test_compatibility_all_versions(self, subject_name: str, schema: Schema, normalize: bool = False,
                                         verbose: bool = False) -> bool:
         answer = self._call("POST", f"/compatibility/subjects/{_q(subject_name)}/versions", schema.to_dict(),
                             normalize=normalize or None, verbose=verbose or None)
-        return bool(answer["is_compatible"])
+        return bool(_checked(answer, "compatibility check", dict, "is_compatible"))
 
     def set_compatibility(self, subject_name: str | None = None, level: str | None = None) -> str:
         """Sets the subject's compatibility level (the registry's default without a subject)."""
         if level is None:
             raise ValueError("level must be set")
         path = "/config" if subject_name is None else f"/config/{_q(subject_name)}"
-        return str(self._call("PUT", path, {"compatibility": level.upper()})["compatibility"])
+        return str(self._call("PUT", path, {"compatibility": level.upper()}, _field="compatibility"))
 
     def get_compatibility(self, subject_name: str | None = None) -> str:
         path = "/config" if subject_name is None else f"/config/{_q(subject_name)}"
-        return str(self._call("GET", path)["compatibilityLevel"])
+        return str(self._call("GET", path, _field="compatibilityLevel"))
 
     def get_config(self, subject_name: str | None = None) -> ServerConfig:
         path = "/config" if subject_name is None else f"/config/{_q(subject_name)}"
@@ -659,19 +678,20 @@ class SchemaRegistryClient:
         return ServerConfig.from_dict(self._call("DELETE", path))
 
     def get_mode(self, subject_name: str) -> str:
-        return str(self._call("GET", f"/mode/{_q(subject_name)}")["mode"])
+        return str(self._call("GET", f"/mode/{_q(subject_name)}", _field="mode"))
 
     def update_mode(self, subject_name: str, mode: str, force: bool = False) -> str:
-        return str(self._call("PUT", f"/mode/{_q(subject_name)}", {"mode": mode}, force=force or None)["mode"])
+        return str(self._call("PUT", f"/mode/{_q(subject_name)}", {"mode": mode}, _field="mode", force=force or None))
 
     def delete_mode(self, subject_name: str) -> str:
-        return str(self._call("DELETE", f"/mode/{_q(subject_name)}")["mode"])
+        return str(self._call("DELETE", f"/mode/{_q(subject_name)}", _field="mode"))
 
     def get_global_mode(self) -> str:
-        return str(self._call("GET", "/mode")["mode"])
+        return str(self._call("GET", "/mode", _field="mode"))
 
     def update_global_mode(self, mode: str, force: bool = False) -> str:
-        return str(self._call("PUT", "/mode", {"mode": mode}, force=force or None)["mode"])
+        return str(self._call("PUT", "/mode", {"mode": mode}, _field="mode", force=force or None))
 
     def get_contexts(self, offset: int = 0, limit: int = -1) -> list[str]:
-        return list(self._call("GET", "/contexts", offset=offset or None, limit=None if limit < 0 else limit))
+        return list(self._call("GET", "/contexts", _expect=list, offset=offset or None,
+                               limit=None if limit < 0 else limit))

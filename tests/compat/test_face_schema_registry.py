@@ -330,7 +330,8 @@ def test_json_bytes_are_confluent_kafkas_both_ways(registries):
     ours_d = f_json.JSONDeserializer(PERSON, schema_registry_client=ours_sr)
     theirs_d = c_json.JSONDeserializer(PERSON, schema_registry_client=theirs_sr)
     for i in range(60):
-        person = {"name": f"Zoë {i} \u2603", "age": i, "tags": ["a", "b\"c"][: i % 3], "score": None if i % 2 else i / 7}
+        person = {"name": f"Zoë {i} \u2603", "age": i, "tags": ["a", "b\"c"][: i % 3],
+                  "score": None if i % 2 else i / 7}
         written_by_them = theirs(person, cctx)
         assert ours(person, ctx) == written_by_them
         assert ours_d(written_by_them, ctx) == theirs_d(written_by_them, cctx) == person

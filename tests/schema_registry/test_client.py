@@ -380,3 +380,43 @@ def test_mock_registry_latest_with_metadata():
     with pytest.raises(SchemaRegistryError) as info:
         sr.get_latest_with_metadata("s", {"owner": "team-c"})
     assert info.value.error_code == 40403
+
+
+def test_answers_of_the_wrong_shape_are_registry_errors():
+    import json
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    answers = iter([[1, 2], {"no": "level"}, {"id": "seven"}, "not json", {"schema": RECORD}])
+
+    class Odd(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *a):
+            pass
+
+        def _any(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            answer = next(answers)
+            data = answer.encode() if isinstance(answer, str) else json.dumps(answer).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        do_GET = do_POST = _any
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Odd)
+    t = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    t.start()
+    try:
+        sr = SchemaRegistryClient({"url": f"http://127.0.0.1:{server.server_address[1]}"})
+        with pytest.raises(SchemaRegistryError, match="not a JSON object"):
+            sr.get_schema(1)
+        with pytest.raises(SchemaRegistryError, match="has no 'compatibilityLevel'"):
+            sr.get_compatibility()
+        with pytest.raises(SchemaRegistryError, match="answer without an id"):
+            sr.register_schema("s", Schema(RECORD))
+        with pytest.raises(SchemaRegistryError, match="not JSON"):
+            sr.get_subjects()
+        assert sr.get_schema(2).schema_str == RECORD
+    finally:
+        server.shutdown()
+        server.server_close()
+        t.join(10)

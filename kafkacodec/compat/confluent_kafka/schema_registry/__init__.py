@@ -52,8 +52,8 @@ class ConfigCompatibilityLevel(str, enum.Enum):
     NONE = "NONE"
 
 
-__all__ = ["AsyncSchemaRegistryClient", "ConfigCompatibilityLevel", "MessageField", "RegisteredSchema", "Schema", "SchemaId", "SchemaReference",
-           "SchemaRegistryClient", "SchemaRegistryError", "SerializationContext", "SerializationError",
-           "ServerConfig", "dual_schema_id_deserializer", "header_schema_id_serializer",
+__all__ = ["AsyncSchemaRegistryClient", "ConfigCompatibilityLevel", "MessageField", "RegisteredSchema", "Schema",
+           "SchemaId", "SchemaReference", "SchemaRegistryClient", "SchemaRegistryError", "SerializationContext",
+           "SerializationError", "ServerConfig", "dual_schema_id_deserializer", "header_schema_id_serializer",
            "prefix_schema_id_deserializer", "prefix_schema_id_serializer", "record_subject_name_strategy",
            "reference_subject_name_strategy", "topic_record_subject_name_strategy", "topic_subject_name_strategy"]

@@ -35,7 +35,8 @@ from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, Seria
                                                              Serializer)
 from kafkacodec.schema_registry import Schema, SchemaRegistryClient
 
-__all__ = ["AvroSerializerBuilder", "AvroDeserializerBuilder", "AvroSerializer", "AvroDeserializer", "AsyncAvroSerializer", "AsyncAvroDeserializer"]
+__all__ = ["AvroSerializer", "AvroDeserializer", "AsyncAvroSerializer", "AsyncAvroDeserializer",
+           "AvroSerializerBuilder", "AvroDeserializerBuilder"]
 
 
 def _fastavro() -> Any:

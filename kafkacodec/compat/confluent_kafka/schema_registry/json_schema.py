@@ -27,7 +27,8 @@ from kafkacodec.compat.confluent_kafka.serialization import (Deserializer, Seria
                                                              Serializer)
 from kafkacodec.schema_registry import Schema, SchemaRegistryClient
 
-__all__ = ["JSONSerializerBuilder", "JSONDeserializerBuilder", "JSONSerializer", "JSONDeserializer", "AsyncJSONSerializer", "AsyncJSONDeserializer"]
+__all__ = ["JSONSerializer", "JSONDeserializer", "AsyncJSONSerializer", "AsyncJSONDeserializer",
+           "JSONSerializerBuilder", "JSONDeserializerBuilder"]
 
 
 def _dumps(value: Any) -> str:
