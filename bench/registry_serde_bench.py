@@ -11,12 +11,9 @@ garbage collector off while timing).
 from __future__ import annotations
 
 import argparse
-import gc
 import io
 import json
-import statistics
 import sys
-import time
 import warnings
 from pathlib import Path
 from typing import Any, Callable
@@ -39,13 +36,10 @@ def _cases(n: int) -> dict[str, Callable[[], Any]]:
         import confluent_kafka.serialization as CS
         from confluent_kafka.schema_registry.avro import AvroDeserializer as CDeser, AvroSerializer as CSer
 
+    from bench.avro_bench import _wide_value
     records = wide_records(n)
     parsed = fastavro.parse_schema(WIDE)
-    values = []
-    for rec in records:
-        out = io.BytesIO()
-        fastavro.schemaless_writer(out, parsed, rec)
-        values.append(out.getvalue())
+    values = [_wide_value(rec) for rec in records]
     decoder = kavro.AvroDecoder(WIDE)
     arrow_type = decoder.arrow_type
     text = json.dumps(WIDE)
@@ -93,20 +87,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     n, rounds = (200, 2) if args.quick else (args.values, args.rounds)
+    from bench.avro_bench import medians
     cases = _cases(n)
-    times: dict[str, list[float]] = {name: [] for name in cases}
-    gc.disable()
-    try:
-        for _ in range(rounds):
-            for name, fn in cases.items():
-                start = time.process_time()
-                fn()
-                times[name].append((time.process_time() - start) / n * 1e6)
-    finally:
-        gc.enable()
     print(f"{n} values of the 14-field record, median of {rounds} rounds (us per value, CPU time)")
-    for name, ts in times.items():
-        print(f"  {name:48s} {statistics.median(ts):8.2f}")
+    for name, seconds in zip(cases, medians(list(cases.values()), rounds)):
+        print(f"  {name:48s} {seconds / n * 1e6:8.2f}")
 
 
 if __name__ == "__main__":
