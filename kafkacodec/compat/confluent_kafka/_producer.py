@@ -1,6 +1,7 @@
 """confluent-kafka's Producer over kafkacodec's Producer."""
 from __future__ import annotations
 
+import collections
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -111,7 +112,9 @@ class Producer:
         self._max_messages: int = face["queue.buffering.max.messages"]
         self._conf = conf
         self._p = make_client(_Producer, conf)
-        self._outstanding = 0
+        self._outstanding = 0   # messages with a delivery report to serve, not yet served
+        # the handles of messages produced without one, oldest first: those not done are still queued
+        self._unreported: collections.deque[Any] = collections.deque()
         self._raised: list[Exception] = []
         self._known_topics: set[str] = set()
         self._admin: Admin | None = None
@@ -132,20 +135,26 @@ class Producer:
                 headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None) -> None:
         """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
         BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
-        self._check_open()
-        if self._outstanding >= self._max_messages:
+        # the per-message path: checks inlined where the common case (bytes, no headers) costs one test
+        if self._closed:
+            raise RuntimeError("Producer has been closed")
+        if self._outstanding + len(self._unreported) >= self._max_messages and len(self) >= self._max_messages:
             raise BufferError(KafkaError(CODES["_QUEUE_FULL"]).str())
         fn = on_delivery if on_delivery is not None else callback
         if fn is None:
             fn = self._on_delivery
         if fn is not None and not callable(fn):
             raise TypeError("on_delivery must be callable")
-        value = _bytes(value, "value")
-        key = _bytes(key, "key")
+        if value is not None and value.__class__ is not bytes:
+            value = _bytes(value, "value")
+        if key is not None and key.__class__ is not bytes:
+            key = _bytes(key, "key")
         part = None if partition is None or partition < 0 else partition
-        report = _Delivery(self, fn, topic, key, value, part if part is not None else -1)
+        # a message nobody is told about needs no report: the client's handle says when it is done
+        report = None if fn is None else _Delivery(self, fn, topic, key, value, part if part is not None else -1)
         try:
-            handle = self._p.send(topic, value, key, _headers(headers), part, timestamp or None, report)
+            handle = self._p.send(topic, value, key, None if headers is None else _headers(headers), part,
+                                  timestamp or None, report)
         except (E.InvalidArgumentError, E.ConfigError) as exc:
             code = "_UNKNOWN_PARTITION" if part is not None and "partition" in str(exc) else "_INVALID_ARG"
             raise KafkaException(KafkaError(CODES[code], str(exc))) from exc
@@ -156,8 +165,11 @@ class Producer:
             raise KafkaException(KafkaError(CODES["_UNKNOWN_TOPIC"], str(exc))) from exc
         except E.KafkaError as exc:
             raise exception_from(exc) from exc
-        report.handle = handle
-        self._outstanding += 1
+        if report is None:
+            self._unreported.append(handle)
+        else:
+            report.handle = handle
+            self._outstanding += 1
         self._known_topics.add(topic)
 
     def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
@@ -182,7 +194,14 @@ class Producer:
 
     def __len__(self) -> int:
         """Messages queued, in flight, or delivered but not yet reported by poll()/flush()."""
-        return self._outstanding
+        self._forget_done()
+        return self._outstanding + len(self._unreported)
+
+    def _forget_done(self) -> None:
+        """Drop the handles of messages without a report that are done, from the oldest on."""
+        unreported = self._unreported
+        while unreported and unreported[0].done():
+            unreported.popleft()
 
     def __bool__(self) -> bool:
         return True  # an object with __len__ would be false when nothing is queued
@@ -204,6 +223,7 @@ class Producer:
         first; returns how many were served.  A callback's exception is raised here."""
         self._check_open()
         self._raise_kept()
+        self._forget_done()
         wait = _seconds(timeout)
         served: int = 0
         while True:
@@ -232,7 +252,7 @@ class Producer:
         except E.ClientFailedError:
             self._report_failure()
         self._raise_kept()
-        return self._outstanding
+        return len(self)
 
     def purge(self, in_queue: bool = True, in_flight: bool = True, blocking: bool = True) -> None:
         """Fail queued (_PURGE_QUEUE) and/or in-flight (_PURGE_INFLIGHT) messages now; their reports come
@@ -317,7 +337,7 @@ class Producer:
     def __del__(self) -> None:
         if getattr(self, "_closed", True) is False:
             try:
-                if self._outstanding:
+                if len(self):
                     self._p.close(0)
                 else:
                     # nothing to deliver: stop the I/O threads without waiting on them (at exit they
