@@ -136,6 +136,38 @@ def test_admin_on_tansu(tansu_bootstrap):
         assert topic not in admin.list_topics()
 
 
+@pytest.mark.broker
+@pytest.mark.timeout(60)
+def test_bootstrap_connection_serves_the_broker_at_its_address(tansu_bootstrap, mock_bootstrap):
+    """Metadata names the bootstrap server as a broker: its connection goes on as that broker's
+    (no second connect and ApiVersions to one address); other brokers get their own."""
+    from kafkacodec.client import Producer
+
+    topic = f"net-adopt-{uuid.uuid4().hex[:6]}"
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+    with Producer({"bootstrap.servers": tansu_bootstrap}) as p:
+        handle = p.send(topic, b"v")
+        p.flush(20)
+        handle.get(0)
+        conns = dict(p._client.connections)
+        (node, conn), = conns.items()  # one connection served Metadata, InitProducerId and Produce
+        assert node == conn.node_id == conn.label >= 0 and conn.ready
+        assert f"{conn.host}:{conn.port}" == tansu_bootstrap and conn.counters.connects == 1
+        assert conn.counters.req[0] == 1 and conn.counters.req[3] >= 1  # Produce, Metadata
+    client = _client(mock_bootstrap)
+    try:
+        client.metadata.wait_for(lambda md: len(md.brokers) == 3, 10)
+        (boot_id, boot), = ((n, c) for n, c in client.connections.items() if n < 0)  # the one asked
+        broker = next(b.node_id for b in client.metadata.brokers.values() if (b.host, b.port) == (boot.host, boot.port))
+        client.send(broker, "ApiVersions", m.ApiVersionsRequest()).result(10)
+        assert client.connections[broker] is boot and boot.node_id == broker and boot_id not in client.connections
+        other = next(b for b in client.metadata.brokers.values() if b.node_id != broker)
+        client.send(other.node_id, "ApiVersions", m.ApiVersionsRequest()).result(10)
+        assert client.connections[other.node_id] is not boot and boot.counters.connects == 1
+    finally:
+        client.close()
+
+
 def test_frame_reader_splits_joins_and_bounds_frames():
     from kafkacodec.client.connection import RECV_SMALL, FrameReader
     small = [(4).to_bytes(4, "big") + bytes([i]) * 4 for i in range(3)]
