@@ -2,6 +2,7 @@
 only the import changed to kafkacodec.compat.confluent_kafka; what they print and what
 lands on the broker must be the same."""
 import pathlib
+import re
 import subprocess
 import sys
 import time
@@ -13,8 +14,7 @@ pytest.importorskip("confluent_kafka")
 import _peers  # noqa: E402
 
 EXAMPLES = pathlib.Path(__file__).parent / "examples"
-FACE_IMPORT = "from kafkacodec.compat.confluent_kafka import"
-FACE_ADMIN_IMPORT = "from kafkacodec.compat.confluent_kafka.admin import"
+IMPORT = re.compile(r"^from confluent_kafka(\.\w+)? import", re.M)
 LINES = [f"key-{i % 7}\tvalue {i}" for i in range(60)]
 
 
@@ -23,11 +23,9 @@ def _program(name, face, tmp_path):
     text = (EXAMPLES / name).read_text()
     if not face:
         return EXAMPLES / name
-    changed = text.replace("from confluent_kafka import", FACE_IMPORT).replace(
-        "from confluent_kafka.admin import", FACE_ADMIN_IMPORT)
+    changed = IMPORT.sub(lambda m: m.group(0).replace("confluent_kafka", "kafkacodec.compat.confluent_kafka"), text)
     diff = [(a, b) for a, b in zip(text.splitlines(), changed.splitlines()) if a != b]
-    assert diff and all(a.startswith(("from confluent_kafka import", "from confluent_kafka.admin import"))
-                        for a, _ in diff)
+    assert diff and all(IMPORT.match(a) for a, _ in diff)
     path = tmp_path / f"face_{name}"
     path.write_text(changed)
     return path
@@ -171,3 +169,36 @@ def test_keyless_records_land_as_with_librdkafka_and_exit_does_not_wait(tansu, t
         assert ours == theirs, run
         # the producer is never closed: exit used to wait 5 s on it with nothing left to deliver
         assert our_time < their_time + 2.5, (run, our_time, their_time)
+
+
+def test_eos_transform_example_commits_the_same(tansu, tmp_path):
+    """Consume-transform-produce in transactions with the offsets committed inside them, ended by a
+    _PARTITION_EOF event: the same transactions, the same output records, the same committed offset."""
+    outputs, written = {}, {}
+    for face in (False, True):
+        u = f"{'face' if face else 'ck'}-{uuid.uuid4().hex[:6]}"
+        source, sink = f"eos-in-{u}", f"eos-out-{u}"
+        _peers.create_topic(tansu, source, 1)
+        _peers.create_topic(tansu, sink, 1)
+        _peers.produce_with_confluent(tansu, source, [(b"k%d" % i, b"hello %d" % i) for i in range(20)])
+        out = _run(_program("eos_transform.py", face, tmp_path),
+                   ["-b", tansu, "-t", source, "-o", sink, "-g", f"g-{u}", "-x", f"x-{u}"])
+        outputs[face] = out.replace(source, "INPUT")
+        records = _peers.consume_with_confluent(tansu, sink, 20, timeout=30, isolation_level="read_committed")
+        written[face] = [(key, value) for key, value, *_ in records]
+    assert outputs[True] == outputs[False]
+    assert "committed transaction 3 (end of input) with 6 messages" in outputs[True]
+    assert "committed offsets: [(True, 0, 20)]" in outputs[True]
+    assert written[True] == written[False] == [(b"k%d" % i, b"HELLO %d" % i) for i in range(20)]
+
+
+def test_aio_example_prints_the_same(tansu, tmp_path):
+    """AIOProducer's delivery reports awaited together, then AIOConsumer reading them back: the same
+    partitions, offsets, keys and values as under confluent-kafka."""
+    outputs = {}
+    for face in (False, True):
+        topic = f"aio-{'face' if face else 'ck'}-{uuid.uuid4().hex[:6]}"
+        _peers.create_topic(tansu, topic, 3)
+        outputs[face] = _run(_program("aio_roundtrip.py", face, tmp_path), [tansu, topic, "30"]).replace(topic, "T")
+    assert outputs[True] == outputs[False]
+    assert outputs[True].count("delivered T") == 30 and outputs[True].count("consumed [") == 30
