@@ -54,3 +54,15 @@ encode_request("Metadata", 12, m.MetadataRequest(topics=None), correlation_id=1)
 """)
     assert got["loaded"] and "kafkacodec.protocol._schema" in got["modules"]
     assert got["built"] == ["MetadataRequest", "RequestHeader"]
+
+
+def test_a_producer_script_loads_no_consumer_group_admin_or_transactions():
+    """The client package imports each class when first named: `from kafkacodec.client import
+    Producer` loads the producer's modules only (a transactional producer loads its manager then)."""
+    got = _after("from kafkacodec.client import Producer")
+    assert "kafkacodec.client.producer" in got["modules"]
+    assert not [m for m in ("kafkacodec.client.consumer", "kafkacodec.client.group", "kafkacodec.client.fetcher",
+                            "kafkacodec.client.admin", "kafkacodec.client.share", "kafkacodec.client.transaction",
+                            "kafkacodec.client.coordinator") if m in got["modules"]]
+    got = _after("import kafkacodec.client as c; c.Consumer; c.Admin; c.ShareConsumer")
+    assert {"kafkacodec.client.consumer", "kafkacodec.client.admin", "kafkacodec.client.share"} <= set(got["modules"])
