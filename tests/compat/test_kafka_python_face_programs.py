@@ -56,6 +56,16 @@ def _readme_style(mod, bootstrap, topics):
     batches = consumer.poll(timeout_ms=200)
     out.append(("poll after the end", batches))
     consumer.close()
+    # the same records again through poll(), a Deserializer object given the headers
+    consumer = mod.KafkaConsumer(bootstrap_servers=bootstrap, value_deserializer=mod.DefaultSerializer())
+    consumer.assign([mod.TopicPartition(raw, 0)])
+    consumer.seek_to_beginning()
+    polled = []
+    while len(polled) < 7:
+        for tp, msgs in consumer.poll(timeout_ms=1000, max_records=7 - len(polled)).items():
+            polled += [(tp.partition, m.offset, m.key, m.value, m.headers, m.serialized_header_size) for m in msgs]
+    out.append(("polled", polled))
+    consumer.close()
     return out
 
 

@@ -33,10 +33,10 @@ __all__ = ["AIOKafkaConsumer", "ConsumerRebalanceListener"]
 _T = TypeVar("_T")
 
 
-def _converter(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[[bytes | None], Any] | None
-               ) -> Convert[ConsumerRecord[Any, Any]]:
-    """The client's records of one partition as aiokafka's, deserialized: built a field at a time
-    with map(), the deserializers bound once."""
+def _converters(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[[bytes | None], Any] | None
+                ) -> tuple[Convert[ConsumerRecord[Any, Any]], Callable[[_Record], ConsumerRecord[Any, Any]]]:
+    """The client's records as aiokafka's, deserialized, the deserializers bound once: a
+    partition's records built a field at a time with map() (getmany), and one record (getone)."""
     record = ConsumerRecord
 
     def convert(records: list[_Record], topic: str, partition: int) -> list[ConsumerRecord[Any, Any]]:
@@ -47,7 +47,13 @@ def _converter(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[
                         values if value_de is None else map(value_de, values),
                         repeat(None, n), sizes(keys), sizes(values), map(tuple, headers)))
 
-    return convert
+    def one(r: _Record) -> ConsumerRecord[Any, Any]:
+        key, value = r.key, r.value
+        return record(r.topic, r.partition, r.offset, r.timestamp, r.timestamp_type,  # type: ignore[arg-type]
+                      key if key_de is None else key_de(key), value if value_de is None else value_de(value),
+                      None, -1 if key is None else len(key), -1 if value is None else len(value), tuple(r.headers))
+
+    return convert, one
 
 
 class ConsumerRebalanceListener:
@@ -117,7 +123,7 @@ class AIOKafkaConsumer:
         # aiokafka's max_poll_records=None: a poll takes every record fetched so far
         conf.setdefault("max.poll.records", 1 << 30)
         self._conf = conf
-        self._convert = _converter(key_deserializer, value_deserializer)
+        self._convert, self._record = _converters(key_deserializer, value_deserializer)
         self._topics = topics
         self._consumer: AsyncConsumer | None = None
         self._held = RecordQueue()
@@ -236,9 +242,6 @@ class AIOKafkaConsumer:
         return self.client.assignment()
 
     # -- records
-
-    def _record(self, r: _Record) -> ConsumerRecord[Any, Any]:
-        return self._convert([r], r.topic, r.partition)[0]  # type: ignore[arg-type]
 
     def _check(self) -> None:
         if self._closed:

@@ -98,10 +98,11 @@ class _Listener(_ClientListener):
             _tell(self._user, "on_partitions_lost", partitions)
 
 
-def _converter(key_deserializer: Any, value_deserializer: Any) -> Convert[ConsumerRecord]:
-    """The client's records of one partition as kafka-python's, deserialized: built a field at a
-    time with map(), each deserializer bound once (a Deserializer's deserialize(topic, headers,
-    data), or a function of the data)."""
+def _converters(key_deserializer: Any, value_deserializer: Any
+                ) -> tuple[Convert[ConsumerRecord], Callable[[_Record], ConsumerRecord]]:
+    """The client's records as kafka-python's, deserialized, each deserializer bound once (a
+    Deserializer's deserialize(topic, headers, data), or a function of the data): a partition's
+    records built a field at a time with map() (poll), and one record (iteration)."""
     key_ctx, value_ctx = getattr(key_deserializer, "deserialize", None), getattr(value_deserializer, "deserialize", None)
     key_fn = None if key_ctx is not None else key_deserializer
     value_fn = None if value_ctx is not None else value_deserializer
@@ -122,7 +123,17 @@ def _converter(key_deserializer: Any, value_deserializer: Any) -> Convert[Consum
             deserialized(key_fn, key_ctx, topic, headers, keys), deserialized(value_fn, value_ctx, topic, headers, values),
             headers, repeat(None, n), sizes(keys), sizes(values), header_sizes)))
 
-    return convert
+    def one(r: _Record) -> ConsumerRecord:
+        topic, key, value, headers = r.topic, r.key, r.value, list(r.headers)
+        return new(record, (topic, r.partition, -1, r.offset, r.timestamp, r.timestamp_type,
+                            key_fn(key) if key_fn is not None else key if key_ctx is None
+                            else key_ctx(topic, headers, key),
+                            value_fn(value) if value_fn is not None else value if value_ctx is None
+                            else value_ctx(topic, headers, value),
+                            headers, None, -1 if key is None else len(key), -1 if value is None else len(value),
+                            sum(len(k) + len(v or b"") for k, v in headers) if headers else -1))
+
+    return convert, one
 
 
 class KafkaConsumer:
@@ -131,7 +142,8 @@ class KafkaConsumer:
     committed, position, offsets lookups, pause/resume, close."""
 
     def __init__(self, *topics: str, **configs: Any) -> None:
-        self._convert = _converter(configs.pop("key_deserializer", None), configs.pop("value_deserializer", None))
+        self._convert, self._record = _converters(configs.pop("key_deserializer", None),
+                                                  configs.pop("value_deserializer", None))
         timeout = configs.pop("consumer_timeout_ms", math.inf)
         self._iter_timeout = None if timeout is None or math.isinf(timeout) else timeout / 1000
         configs.setdefault("bootstrap_servers", "localhost")
@@ -202,9 +214,6 @@ class KafkaConsumer:
         return self._consumer.assignment()
 
     # -- records
-
-    def _record(self, r: _Record) -> ConsumerRecord:
-        return self._convert([r], r.topic, r.partition)[0]  # type: ignore[arg-type]
 
     def poll(self, timeout_ms: int = 0, max_records: int | None = None,
              update_offsets: bool = True) -> dict[TopicPartition, list[ConsumerRecord]]:
