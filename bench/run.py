@@ -93,6 +93,12 @@ def measure_all(w, op, selected, repeat, slow_fraction):
 HIDDEN = ("not a bound", "looser bound")  # limit rows kept in the JSON only, with their reason
 
 
+def shown(row):
+    """A limit row prints only where it bounds the work measured (not beaten, the tightest, and
+    applicable: a decompressor bounds nothing on an uncompressed workload)."""
+    return row["kind"] != "limit" or row["status"] == "ok"
+
+
 def _keep_binding_limit(rows, key, peers=()):
     """Of the limit rows, only the one that bounds this work shows: a limit that some arm
     (``peers`` included: adapters that are arms here though limits elsewhere) beats bounds
@@ -149,7 +155,7 @@ def print_records_table(entry):
     print(f"\n{entry['workload']} {entry['op']}")
     print(f"  {'adapter':<18}{'records/s':>14}{'MB/s':>10}{'vs ' + BASELINE:>16}  note")
     for r in entry["rows"]:
-        if r["status"] in HIDDEN:
+        if not shown(r):
             continue
         if r["status"] != "ok":
             print(f"  {r['adapter']:<18}{r['status']:>14}{'':>10}{'':>16}  {r['reason']}")
@@ -212,7 +218,7 @@ def run_crc(repeat, selected, big_mib, out):
         print(f"\nCRC-32C, {label} (kafkacodec path: {impl})")
         print(f"  {'adapter':<18}{'GB/s':>9}{'vs crc32c-pkg':>15}{'vs ' + BASELINE:>16}")
         for r in rows:
-            if r["status"] in HIDDEN:
+            if not shown(r):
                 continue
             if r["status"] != "ok":
                 print(f"  {r['adapter']:<18}{r['status']:>9}  {r['reason']}")
