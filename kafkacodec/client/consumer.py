@@ -501,7 +501,7 @@ class Consumer:
             with fetcher.lock:
                 for tp in none:
                     fetcher.partitions[tp].reset = None
-            raise E.IllegalStateError(f"no committed offset for {sorted(none)} and auto.offset.reset=none")
+            raise E.NoOffsetForPartitionError(f"no committed offset for {sorted(none)} and auto.offset.reset=none")
         client, timeout, isolation = self._client, self._timeout, self._isolation
         reset_want = frozenset(resets.items())
         found = self._lookup("reset", reset_want, deadline, block,

@@ -25,7 +25,8 @@ from kafkacodec.protocol.errors import ErrorCode as ErrorCode  # the modules of 
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
-           "IllegalStateError", "CommitFailedError", "TransactionAbortedError", "InvalidArgumentError",
+           "IllegalStateError", "NoOffsetForPartitionError", "CommitFailedError", "TransactionAbortedError",
+           "InvalidArgumentError",
            "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "error_for", "check"]
 
 # A class per broker error code, generated (_broker_errors) and made when one is first named or
@@ -65,6 +66,10 @@ class ClientClosedError(KafkaError):
 
 class IllegalStateError(KafkaError):
     """The call does not fit the consumer's state (e.g. position of an unassigned partition)."""
+
+
+class NoOffsetForPartitionError(IllegalStateError):
+    """A partition has no committed offset to start from and auto.offset.reset is none."""
 
 
 class InvalidArgumentError(KafkaError, ValueError, TypeError):

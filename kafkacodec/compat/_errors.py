@@ -12,7 +12,6 @@ __all__ = ["for_code", "broker_error_lookup"]
 # the two projects' names for classes the client spells otherwise
 ALIASES = {"RecordTooLargeError": "MessageTooLargeError",
            "NotLeaderForPartitionError": "NotLeaderOrFollowerError",
-           "NoOffsetForPartitionError": "OffsetOutOfRangeError",
            "UnknownError": "UnknownServerError"}
 
 

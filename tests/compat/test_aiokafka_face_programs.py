@@ -83,3 +83,28 @@ def test_example_style_programs_print_the_same(tansu_bootstrap):
         got[name] = out
     assert got["face"] == got["aiokafka"]
     assert got["face"][-1] == ("committed", [3, 56])
+
+
+async def _without_a_start_offset(mod, bootstrap, topic):
+    """auto_offset_reset="none" and nothing committed: start() succeeds, getmany raises."""
+    consumer = mod.AIOKafkaConsumer(bootstrap_servers=bootstrap, auto_offset_reset="none")
+    consumer.assign([mod.TopicPartition(topic, 0)])
+    stages = []
+    try:
+        await consumer.start()
+        stages.append("started")
+        await consumer.getmany(timeout_ms=3000)
+        stages.append("read")
+    except mod.errors.NoOffsetForPartitionError as exc:
+        stages.append(type(exc).__name__)
+    finally:
+        await consumer.stop()
+    return stages
+
+
+def test_no_offset_to_start_from_is_raised_where_aiokafka_raises_it(tansu_bootstrap):
+    topic = f"none-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, partitions=1)
+    got = {name: asyncio.run(_without_a_start_offset(mod, tansu_bootstrap, topic))
+           for name, mod in (("aiokafka", aiokafka), ("face", face))}
+    assert got["face"] == got["aiokafka"] == ["started", "NoOffsetForPartitionError"]

@@ -76,7 +76,7 @@ def test_readme_style_program_prints_the_same(tansu_bootstrap):
         topics = [f"{kind}-{uuid.uuid4().hex[:8]}" for kind in ("raw", "json", "keyed")]
         _peers.create_topics(tansu_bootstrap, [(t, 1) for t in topics])
         got[name] = _readme_style(mod, tansu_bootstrap, topics)
-    assert got["face"] == got["kafka-python"]
+    assert got["face"] == got["kafka-python"] == ["made", "NoOffsetForPartitionError"]
     assert ("read", 306, 306) in got["face"] and ("json read", {"foo": "bar"}, None) in got["face"]
 
 
@@ -114,7 +114,7 @@ def test_a_coroutine_listener_is_awaited_as_kafka_python_does(tansu_bootstrap):
         topic, group = f"al-{uuid.uuid4().hex[:8]}", f"g-{uuid.uuid4().hex[:8]}"
         _peers.create_topic(tansu_bootstrap, topic, partitions=2)
         got[name] = _group_with_async_listener(mod, tansu_bootstrap, topic, group)
-    assert got["face"] == got["kafka-python"]
+    assert got["face"] == got["kafka-python"] == ["made", "NoOffsetForPartitionError"]
     assert got["face"][0] == [("revoked", []), ("assigned", [0, 1]), ("revoked", [0, 1])]
 
 
@@ -122,3 +122,25 @@ def test_the_names_kafka_python_exports():
     # OffsetSpec names what kafka-python's admin offset lookups ask for; the face's admin client has none
     assert set(kafka.__all__) - set(dir(face)) <= {"OffsetSpec"}
     assert face.TopicPartitionReplica._fields == kafka.structs.TopicPartitionReplica._fields
+
+
+def _without_a_start_offset(mod, bootstrap, topic):
+    stages = []
+    try:
+        consumer = mod.KafkaConsumer(topic, bootstrap_servers=bootstrap, auto_offset_reset="none",
+                                     consumer_timeout_ms=3000)
+        stages.append("made")
+        stages += [m.offset for m in consumer]
+        consumer.close()
+    except mod.errors.NoOffsetForPartitionError as exc:
+        stages.append(type(exc).__name__)
+    return stages
+
+
+def test_no_offset_to_start_from_is_raised_where_kafka_python_raises_it(tansu_bootstrap):
+    import _peers
+    topic = f"none-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, partitions=1)
+    got = {name: _without_a_start_offset(mod, tansu_bootstrap, topic) for name, mod in (("kafka-python", kafka),
+                                                                                        ("face", face))}
+    assert got["face"] == got["kafka-python"] == ["made", "NoOffsetForPartitionError"]

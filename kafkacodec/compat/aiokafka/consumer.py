@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from itertools import repeat
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from itertools import repeat
 from typing import Any, TypeVar
 
 from kafkacodec.client import AsyncConsumer
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
-from kafkacodec.client.errors import IllegalStateError
+from kafkacodec.client.errors import IllegalStateError, KafkaError
 from kafkacodec.compat._consuming import (Convert, RecordQueue, by_partition, columns, groupless_partitions,
                                           plain_offsets, sizes)
 from kafkacodec.compat._kwargs import translate
@@ -132,6 +132,7 @@ class AIOKafkaConsumer:
         self._pending: tuple[str, Any, Any] | None = None  # a subscribe/assign made before start()
         self._groupless: list[str] | re.Pattern[str] | None = None
         self._next_lookup = 0.0
+        self._deferred: KafkaError | None = None  # what start()'s first poll raised
 
     @property
     def client(self) -> AsyncConsumer:
@@ -154,8 +155,12 @@ class AIOKafkaConsumer:
                 self.subscribe(arg, listener=listener)
         if self._topics or self._pending is not None:
             # as aiokafka's start(): partitions looked up and fetching under way before the first
-            # getone/getmany (a poll that waits for nothing; what it returns is queued)
-            self._held.extend(await self._poll(0, None, set()))
+            # getone/getmany (a poll that waits for nothing; what it returns is queued).  What it
+            # raises (no offset to start from, ...) the first getone/getmany raises, as aiokafka's.
+            try:
+                self._held.extend(await self._poll(0, None, set()))
+            except KafkaError as exc:
+                self._deferred = exc
         self._pending = None
 
     async def stop(self) -> None:
@@ -268,6 +273,9 @@ class AIOKafkaConsumer:
             self._held.extend(records)
 
     async def _poll(self, timeout: float, max_records: int | None, wanted: set[TopicPartition]) -> list[_Record]:
+        if self._deferred is not None:
+            exc, self._deferred = self._deferred, None
+            raise exc
         c = self.client
         if self._groupless is not None:
             return await c.run(self._groupless_poll, timeout, max_records)

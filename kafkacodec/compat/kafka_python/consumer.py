@@ -10,15 +10,16 @@ from __future__ import annotations
 import asyncio
 import inspect
 import math
-from itertools import repeat
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import repeat
 from typing import Any
 
 from kafkacodec.client import Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
+from kafkacodec.client.errors import KafkaError
 from kafkacodec.client.types import TopicPartitionLike
 from kafkacodec.compat._consuming import (Convert, RecordQueue, by_partition, columns, groupless_partitions,
                                           plain_offsets, sizes)
@@ -103,7 +104,8 @@ def _converters(key_deserializer: Any, value_deserializer: Any
     """The client's records as kafka-python's, deserialized, each deserializer bound once (a
     Deserializer's deserialize(topic, headers, data), or a function of the data): a partition's
     records built a field at a time with map() (poll), and one record (iteration)."""
-    key_ctx, value_ctx = getattr(key_deserializer, "deserialize", None), getattr(value_deserializer, "deserialize", None)
+    key_ctx = getattr(key_deserializer, "deserialize", None)
+    value_ctx = getattr(value_deserializer, "deserialize", None)
     key_fn = None if key_ctx is not None else key_deserializer
     value_fn = None if value_ctx is not None else value_deserializer
     new, record = tuple.__new__, ConsumerRecord
@@ -120,7 +122,8 @@ def _converters(key_deserializer: Any, value_deserializer: Any
         header_sizes = [sum(len(k) + len(v or b"") for k, v in h) if h else -1 for h in headers]
         return list(map(new, repeat(record, n), zip(
             repeat(topic, n), repeat(partition, n), repeat(-1, n), offsets, timestamps, types,
-            deserialized(key_fn, key_ctx, topic, headers, keys), deserialized(value_fn, value_ctx, topic, headers, values),
+            deserialized(key_fn, key_ctx, topic, headers, keys),
+            deserialized(value_fn, value_ctx, topic, headers, values),
             headers, repeat(None, n), sizes(keys), sizes(values), header_sizes)))
 
     def one(r: _Record) -> ConsumerRecord:
@@ -154,6 +157,7 @@ class KafkaConsumer:
         self._groupless: tuple[Any, Any] | None = None
         self._subscribed: set[str] | None = None
         self._next_lookup = 0.0
+        self._deferred: KafkaError | None = None  # what subscribe()'s first poll raised
         if topics:
             self.subscribe(topics)
 
@@ -177,8 +181,12 @@ class KafkaConsumer:
             self._follow_topics()
             if self._consumer.assignment():
                 # positions asked for and fetching under way before the first poll (a poll that
-                # waits for nothing; what it returns is queued)
-                self._held.extend(self._consumer.poll(0))
+                # waits for nothing; what it returns is queued).  What it raises (no offset to
+                # start from, ...) the first poll or iteration raises, as kafka-python's.
+                try:
+                    self._held.extend(self._consumer.poll(0))
+                except KafkaError as exc:
+                    self._deferred = exc
             return
         self._consumer.subscribe(what, _Listener(self, listener))
         self._subscribed = set(names) if pattern is None else None
@@ -227,6 +235,9 @@ class KafkaConsumer:
         return by_partition(taken, self._convert)
 
     def _poll(self, timeout: float, max_records: int | None) -> list[_Record]:
+        if self._deferred is not None:
+            exc, self._deferred = self._deferred, None
+            raise exc
         if self._groupless is not None:
             self._follow_topics()
             if not self._consumer.assignment():
