@@ -231,7 +231,7 @@ class Consumer:
                     time.sleep(step)  # nothing to consume: librdkafka's poll just waits
                     self._c.serve_stats()
                 else:
-                    out.extend(Message._of_record(r) for r in self._c.poll(step, max_records=n - len(out)))
+                    out.extend(map(Message._over_record, self._c.poll(step, max_records=n - len(out))))
                     out.extend(_eof_event(eof) for eof in self._c.take_partition_eofs(n - len(out)))
             except E.CallbackError as exc:
                 # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do

@@ -84,7 +84,7 @@ class Message(Generic[K, V]):
     ``deserialized_value()`` are ``key()`` and ``value()`` typed so."""
 
     __slots__ = ("_topic", "_partition", "_offset", "_key", "_value", "_headers", "_error", "_timestamp",
-                 "_latency", "_leader_epoch", "_delivery_count")
+                 "_latency", "_leader_epoch", "_delivery_count", "_record")
 
     def __init__(self, topic: str | None = None, partition: int | None = None, offset: int | None = None,
                  key: bytes | None = None, value: bytes | None = None, headers: Headers | None = None,
@@ -107,6 +107,19 @@ class Message(Generic[K, V]):
     def _of_record(r: Record) -> Message:
         """A consumed kafkacodec Record as a Message (timestamp types: Kafka's 0/1 -> 1/2)."""
         m: Message = object.__new__(Message)
+        m._fill(r)
+        return m
+
+    @staticmethod
+    def _over_record(r: Record) -> Message:
+        """A consumed kafkacodec Record as a Message that reads the record as asked (poll() and
+        consume() make one per record: a field copied only when a setter changes the message)."""
+        m: Message = object.__new__(_RecordMessage)
+        m._record = r
+        return m
+
+    def _fill(self, r: Record) -> None:
+        m = self
         m._topic = r.topic
         m._partition = r.partition
         m._offset = r.offset
@@ -120,7 +133,6 @@ class Message(Generic[K, V]):
         m._latency = None
         m._leader_epoch = None
         m._delivery_count = None
-        return m
 
     def topic(self) -> str | None:
         return self._topic
@@ -195,6 +207,87 @@ class Message(Generic[K, V]):
         if self._error is not None:
             return f"<Message {self._topic}[{self._partition}]@{self._offset} error={self._error}>"
         return f"<Message {self._topic}[{self._partition}]@{self._offset}>"
+
+
+class _RecordMessage(Message[Any, Any]):
+    """A Message read from its kafkacodec Record (Message._over_record); the first setter called
+    copies the record's fields into the message, which then is a plain Message."""
+
+    __slots__ = ()
+
+    def _plain(self) -> None:
+        self._fill(self._record)
+        self.__class__ = Message  # type: ignore[assignment]  # the same slots: a plain Message from now on
+
+    def topic(self) -> str | None:
+        return self._record.topic  # type: ignore[no-any-return]  # set on a consumer's records
+
+    def partition(self) -> int | None:
+        return self._record.partition  # type: ignore[no-any-return]
+
+    def offset(self) -> int | None:
+        return self._record.offset  # type: ignore[no-any-return]
+
+    def key(self) -> bytes | None:
+        return self._record.key
+
+    def value(self) -> bytes | None:
+        return self._record.value
+
+    def deserialized_key(self) -> Any:
+        return self._record.key
+
+    def deserialized_value(self) -> Any:
+        return self._record.value
+
+    def headers(self) -> Headers | None:
+        h = self._record.headers
+        return list(h) if h else None
+
+    def error(self) -> KafkaError | None:
+        return None
+
+    def timestamp(self) -> tuple[int, int]:
+        r = self._record
+        ts = r.timestamp
+        return (r.timestamp_type + 1, ts) if ts >= 0 else (TIMESTAMP_NOT_AVAILABLE, -1)
+
+    def latency(self) -> float | None:
+        return None
+
+    def leader_epoch(self) -> int | None:
+        return None
+
+    def delivery_count(self) -> int | None:
+        return None
+
+    def set_topic(self, topic: str | None) -> None:
+        self._plain()
+        self._topic = topic
+
+    def set_key(self, key: Any) -> None:
+        self._plain()
+        self._key = key
+
+    def set_value(self, value: Any) -> None:
+        self._plain()
+        self._value = value
+
+    def set_headers(self, headers: Headers | None) -> None:
+        self._plain()
+        self._headers = headers
+
+    def set_error(self, error: KafkaError | None) -> None:
+        self._plain()
+        self._error = error
+
+    def __len__(self) -> int:
+        value = self._record.value
+        return 0 if value is None else len(value)
+
+    def __repr__(self) -> str:
+        r = self._record
+        return f"<Message {r.topic}[{r.partition}]@{r.offset}>"
 
 
 class BrokerMetadata:
