@@ -76,7 +76,7 @@ def test_readme_style_program_prints_the_same(tansu_bootstrap):
         topics = [f"{kind}-{uuid.uuid4().hex[:8]}" for kind in ("raw", "json", "keyed")]
         _peers.create_topics(tansu_bootstrap, [(t, 1) for t in topics])
         got[name] = _readme_style(mod, tansu_bootstrap, topics)
-    assert got["face"] == got["kafka-python"] == ["made", "NoOffsetForPartitionError"]
+    assert got["face"] == got["kafka-python"]
     assert ("read", 306, 306) in got["face"] and ("json read", {"foo": "bar"}, None) in got["face"]
 
 
@@ -114,7 +114,7 @@ def test_a_coroutine_listener_is_awaited_as_kafka_python_does(tansu_bootstrap):
         topic, group = f"al-{uuid.uuid4().hex[:8]}", f"g-{uuid.uuid4().hex[:8]}"
         _peers.create_topic(tansu_bootstrap, topic, partitions=2)
         got[name] = _group_with_async_listener(mod, tansu_bootstrap, topic, group)
-    assert got["face"] == got["kafka-python"] == ["made", "NoOffsetForPartitionError"]
+    assert got["face"] == got["kafka-python"]
     assert got["face"][0] == [("revoked", []), ("assigned", [0, 1]), ("revoked", [0, 1])]
 
 
