@@ -303,6 +303,8 @@ class AIOKafkaConsumer:
         return self
 
     async def __anext__(self) -> ConsumerRecord[Any, Any]:
+        if self._held and not self._closed:
+            return self._record(self._held.popleft())  # getone's first step, without its coroutine
         try:
             return await self.getone()
         except ConsumerStoppedError:
