@@ -12,8 +12,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memset
 
 from kafkacodec._buffer cimport Cursor, cur_take, cur_varint, cur_left
-from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, kc_load_be32, kc_store_be32, utf8_valid,
-                                     write_uvarint64, zigzag64)
+from kafkacodec._primitives cimport KC_OK, KC_TRUNCATED, kc_load_be32, kc_store_be32, write_uvarint64, zigzag64
 from kafkacodec._growbuf cimport *
 from kafkacodec._buffer cimport pack_bits, take_growbuf
 
@@ -141,6 +140,50 @@ cdef int append_null(Dec *d, int ci) noexcept nogil:
         put_u8(&c.valid, 0)
         c.nulls += 1
     return 0
+
+
+cdef inline bint utf8_valid(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    cdef uint8_t c
+    cdef int extra, k
+    cdef uint32_t cp
+    cdef uint64_t w8
+    while i < n:
+        # eight ASCII bytes at a time: the common case
+        while i + 8 <= n:
+            memcpy(&w8, s + i, 8)
+            if w8 & <uint64_t>0x8080808080808080ULL:
+                break
+            i += 8
+        if i >= n:
+            break
+        c = s[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            extra = 1
+            cp = c & 0x1F
+        elif 0xE0 <= c <= 0xEF:
+            extra = 2
+            cp = c & 0x0F
+        elif 0xF0 <= c <= 0xF4:
+            extra = 3
+            cp = c & 0x07
+        else:
+            return 0
+        if i + extra >= n:
+            return 0
+        for k in range(1, extra + 1):
+            if (s[i + k] & 0xC0) != 0x80:
+                return 0
+            cp = (cp << 6) | (s[i + k] & 0x3F)
+        if extra == 2 and (cp < 0x800 or 0xD800 <= cp <= 0xDFFF):
+            return 0
+        if extra == 3 and (cp < 0x10000 or cp > 0x10FFFF):
+            return 0
+        i += extra + 1
+    return 1
 
 
 cdef inline int store_decimal(Col *c, const uint8_t *p, Py_ssize_t n) noexcept nogil:
