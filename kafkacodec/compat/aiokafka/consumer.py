@@ -97,7 +97,7 @@ class _Listener(_ClientListener):
     def on_partitions_revoked(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
         self._face._held.drop(partitions)
         self._revoked = True
-        if not self._face._closed:
+        if not self._face._stopped:
             self._call("on_partitions_revoked", partitions)
 
     def on_partitions_assigned(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
@@ -128,7 +128,7 @@ class AIOKafkaConsumer:
         self._consumer: AsyncConsumer | None = None
         self._held = RecordQueue()
         self._in_listener = 0
-        self._closed = False
+        self._stopped = False
         self._pending: tuple[str, Any, Any] | None = None  # a subscribe/assign made before start()
         self._groupless: list[str] | re.Pattern[str] | None = None
         self._next_lookup = 0.0
@@ -164,9 +164,9 @@ class AIOKafkaConsumer:
         self._pending = None
 
     async def stop(self) -> None:
-        if self._closed:
+        if self._stopped:
             return
-        self._closed = True
+        self._stopped = True
         if self._consumer is None:
             return
         self._held.rewind(self._consumer.seek)
@@ -249,7 +249,7 @@ class AIOKafkaConsumer:
     # -- records
 
     def _check(self) -> None:
-        if self._closed:
+        if self._stopped:
             raise ConsumerStoppedError()
 
     async def getone(self, *partitions: TopicPartition) -> ConsumerRecord[Any, Any]:
@@ -303,7 +303,7 @@ class AIOKafkaConsumer:
         return self
 
     async def __anext__(self) -> ConsumerRecord[Any, Any]:
-        if self._held and not self._closed:
+        if self._held and not self._stopped:
             return self._record(self._held.popleft())  # getone's first step, without its coroutine
         try:
             return await self.getone()
