@@ -860,6 +860,15 @@ class AsyncConsumer:
     def paused(self) -> set[TopicPartition]:
         return self._consumer.paused()
 
+    def store_offsets(self, offsets: Mapping[TopicPartitionLike, int]) -> None:
+        self._consumer.store_offsets(offsets)
+
+    def stored_offsets(self) -> dict[TopicPartition, int]:
+        return self._consumer.stored_offsets()
+
+    def take_partition_eofs(self, limit: int | None = None) -> list[PartitionEOF]:
+        return self._consumer.take_partition_eofs(limit)
+
     # calls that wait: on the worker thread
     async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[ConsumerRecord]:
         return await self._run(self._consumer.poll, timeout, max_records)

@@ -133,3 +133,24 @@ def test_statistics_served_without_polling_and_cluster_metadata(tansu_bootstrap)
         assert list(one.topics) == [topic] and one.topic_errors == {}
         missing = admin.cluster_metadata(f"no-such-{uuid.uuid4().hex[:6]}", timeout=10)
         assert missing.topics == {} and list(missing.topic_errors.values()) == [3]
+
+
+def test_async_consumer_stores_and_hands_over_notes(tansu_bootstrap):
+    import asyncio
+    from kafkacodec.client import AsyncConsumer
+    topic = _topic(tansu_bootstrap, n=3)
+    tp = TopicPartition(topic, 0)
+
+    async def run():
+        async with AsyncConsumer({"bootstrap.servers": tansu_bootstrap, "group.id": f"g-{uuid.uuid4().hex[:6]}",
+                                  "auto.offset.reset": "earliest", "enable.auto.offset.store": False,
+                                  "enable.partition.eof": True}) as c:
+            c.assign([tp])
+            got, eofs = [], []
+            deadline = time.monotonic() + 20
+            while not eofs and time.monotonic() < deadline:
+                got.extend(await c.poll(0.5))
+                eofs.extend(c.take_partition_eofs())
+            c.store_offsets({tp: len(got)})
+            return len(got), eofs, c.stored_offsets()
+    assert asyncio.run(run()) == (3, [PartitionEOF(topic, 0, 3, 3)], {tp: 3})
