@@ -16,6 +16,9 @@ nothing).  ``--in-process`` times the producers' record loops without a
 broker.  Prints records/s and the ratios (targets: issue 6's for consuming,
 kafka-python >= 3x, aiokafka >= 1.2x; issue 14's for producing, never slower
 than without the adapter: >= 1.0x, within the noise of a shared machine).
+
+Programs switched to kafkacodec's own client by their import line (kafkacodec.compat.aiokafka,
+kafkacodec.compat.kafka_python) are measured against the originals by bench/faces_bench.py.
 """
 from __future__ import annotations
 
