@@ -6,6 +6,7 @@
 # bits beyond the type's width); `_buffer.Reader` turns codes into errors.
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 cdef extern from "kc_endian.h" nogil:
     uint16_t kc_load_be16(const uint8_t *p)
@@ -123,3 +124,52 @@ cdef inline bint exact_int64(object v, int64_t *out):
         return False
     out[0] = PyLong_AsLongLongAndOverflow(v, &overflow)
     return overflow == 0
+
+
+cdef inline bint utf8_valid(const uint8_t *s, Py_ssize_t n, bint ascii_blocks) noexcept nogil:
+    # Whether s[:n] is well-formed UTF-8 (no overlong forms, surrogates or code points past
+    # U+10FFFF): what an Arrow string column must hold.  Callers pass ascii_blocks as a
+    # constant: True checks eight ASCII bytes at a time (long strings, the Avro decoder's),
+    # False byte by byte (short ones, the Arrow decoder's header keys, which the block test
+    # only slows down).
+    cdef Py_ssize_t i = 0
+    cdef uint8_t c
+    cdef int extra, k
+    cdef uint32_t cp
+    cdef uint64_t w8
+    while i < n:
+        if ascii_blocks:
+            while i + 8 <= n:
+                memcpy(&w8, s + i, 8)
+                if w8 & <uint64_t>0x8080808080808080ULL:
+                    break
+                i += 8
+            if i >= n:
+                break
+        c = s[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            extra = 1
+            cp = c & 0x1F
+        elif 0xE0 <= c <= 0xEF:
+            extra = 2
+            cp = c & 0x0F
+        elif 0xF0 <= c <= 0xF4:
+            extra = 3
+            cp = c & 0x07
+        else:
+            return 0
+        if i + extra >= n:
+            return 0
+        for k in range(1, extra + 1):
+            if (s[i + k] & 0xC0) != 0x80:
+                return 0
+            cp = (cp << 6) | (s[i + k] & 0x3F)
+        if extra == 2 and (cp < 0x800 or 0xD800 <= cp <= 0xDFFF):
+            return 0
+        if extra == 3 and (cp < 0x10000 or cp > 0x10FFFF):
+            return 0
+        i += extra + 1
+    return 1

@@ -11,7 +11,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 from libc.string cimport memcpy
 
-from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64
+from kafkacodec._primitives cimport kc_load_be16, kc_load_be32, kc_load_be64, utf8_valid
 from kafkacodec.records._layout cimport *
 from kafkacodec.records._legacy cimport LegacyMessage, LEGACY_OK, parse_legacy_message
 from kafkacodec.records._v2 cimport RecordView, parse_v2_record, next_header, v2_header_ok
@@ -25,42 +25,6 @@ from kafkacodec.records import iter_batches as _iter_batches
 
 from kafkacodec._growbuf cimport *
 from kafkacodec._buffer cimport pack_bits, take_growbuf
-
-
-cdef inline int utf8_valid(const uint8_t *s, Py_ssize_t n) noexcept nogil:
-    # Header keys become an Arrow string column, which must hold valid UTF-8.
-    cdef Py_ssize_t i = 0
-    cdef uint8_t c
-    cdef int extra, k
-    cdef uint32_t cp
-    while i < n:
-        c = s[i]
-        if c < 0x80:
-            i += 1
-            continue
-        if 0xC2 <= c <= 0xDF:
-            extra = 1
-            cp = c & 0x1F
-        elif 0xE0 <= c <= 0xEF:
-            extra = 2
-            cp = c & 0x0F
-        elif 0xF0 <= c <= 0xF4:
-            extra = 3
-            cp = c & 0x07
-        else:
-            return 0
-        if i + extra >= n:
-            return 0
-        for k in range(1, extra + 1):
-            if (s[i + k] & 0xC0) != 0x80:
-                return 0
-            cp = (cp << 6) | (s[i + k] & 0x3F)
-        if extra == 2 and (cp < 0x800 or 0xD800 <= cp <= 0xDFFF):
-            return 0
-        if extra == 3 and (cp < 0x10000 or cp > 0x10FFFF):
-            return 0
-        i += extra + 1
-    return 1
 
 
 cdef object _bitmap(GrowBuf *valid, int64_t nulls):
@@ -458,7 +422,7 @@ cdef class ColumnBuilder:
                     hp = r.headers_pos
                     for h in range(r.header_count):
                         hp = next_header(base, hp, &kpos, &klen, &vpos, &vlen)
-                        if not utf8_valid(base + kpos, klen):
+                        if not utf8_valid(base + kpos, klen, False):
                             failed[0] = i
                             self._rollback(row0)
                             return FILL_BAD_UTF8

@@ -12,7 +12,8 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memset
 
 from kafkacodec._buffer cimport Cursor, cur_take, cur_varint, cur_left
-from kafkacodec._primitives cimport KC_OK, KC_TRUNCATED, kc_load_be32, kc_store_be32, write_uvarint64, zigzag64
+from kafkacodec._primitives cimport (KC_OK, KC_TRUNCATED, kc_load_be32, kc_store_be32, utf8_valid,
+                                     write_uvarint64, zigzag64)
 from kafkacodec._growbuf cimport *
 from kafkacodec._buffer cimport pack_bits, take_growbuf
 
@@ -142,50 +143,6 @@ cdef int append_null(Dec *d, int ci) noexcept nogil:
     return 0
 
 
-cdef inline bint utf8_valid(const uint8_t *s, Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t i = 0
-    cdef uint8_t c
-    cdef int extra, k
-    cdef uint32_t cp
-    cdef uint64_t w8
-    while i < n:
-        # eight ASCII bytes at a time: the common case
-        while i + 8 <= n:
-            memcpy(&w8, s + i, 8)
-            if w8 & <uint64_t>0x8080808080808080ULL:
-                break
-            i += 8
-        if i >= n:
-            break
-        c = s[i]
-        if c < 0x80:
-            i += 1
-            continue
-        if 0xC2 <= c <= 0xDF:
-            extra = 1
-            cp = c & 0x1F
-        elif 0xE0 <= c <= 0xEF:
-            extra = 2
-            cp = c & 0x0F
-        elif 0xF0 <= c <= 0xF4:
-            extra = 3
-            cp = c & 0x07
-        else:
-            return 0
-        if i + extra >= n:
-            return 0
-        for k in range(1, extra + 1):
-            if (s[i + k] & 0xC0) != 0x80:
-                return 0
-            cp = (cp << 6) | (s[i + k] & 0x3F)
-        if extra == 2 and (cp < 0x800 or 0xD800 <= cp <= 0xDFFF):
-            return 0
-        if extra == 3 and (cp < 0x10000 or cp > 0x10FFFF):
-            return 0
-        i += extra + 1
-    return 1
-
-
 cdef inline int store_decimal(Col *c, const uint8_t *p, Py_ssize_t n) noexcept nogil:
     """Big-endian two's complement -> little-endian of the column's width (16 or 32)."""
     cdef int w = c.width, i
@@ -214,7 +171,7 @@ cdef inline int put_string(Dec *d, Col *c, const uint8_t *p, Py_ssize_t n, bint 
                            Py_ssize_t at) noexcept nogil:
     """A string or bytes value onto column c's data and offsets (int32: at most 2 GiB); a failure
     is recorded in `d`."""
-    if check_utf8 and not utf8_valid(p, n):
+    if check_utf8 and not utf8_valid(p, n, True):
         return fail(d, E_UTF8, opi, at, 0)
     if gb_reserve(&c.data, n) or gb_reserve(&c.offs, 4):
         return fail(d, E_NOMEM, opi, at, 0)
