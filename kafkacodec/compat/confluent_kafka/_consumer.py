@@ -55,7 +55,8 @@ def _pattern(topics: list[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{p})" for p in parts))
 
 
-def _with_offsets(offsets: Mapping[tuple[str, int], int]) -> list[TopicPartition]:
+def _with_offsets(offsets: Mapping[Any, int]) -> list[TopicPartition]:
+    # keys: the client's TopicPartition or (topic, partition) pairs
     return [TopicPartition(topic, partition, o) for (topic, partition), o in sorted(offsets.items())]
 
 

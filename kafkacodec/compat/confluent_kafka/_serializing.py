@@ -241,6 +241,8 @@ class SerializingProducer(Producer, Generic[K, V]):
     and the value (KeySerializationError / ValueSerializationError when they fail) and produces
     the bytes as Producer.produce does.  Its own settings: the module's notes."""
 
+    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
+
     def __init__(self, conf: dict[str, Any]) -> None:
         self._key_serializer, self._value_serializer = with_serdes(
             self, conf, "serializer", super().__init__, ClusterIdResolver(self.cluster_id))
@@ -309,6 +311,8 @@ class DeserializingConsumer(Consumer, Generic[K, V]):
     ConsumeError for an event or error, KeyDeserializationError / ValueDeserializationError (the raw
     message in ``kafka_message``) when a deserializer fails.  ``consume()`` is not offered, as in
     confluent-kafka.  Its own settings: the module's notes."""
+
+    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
 
     def __init__(self, conf: dict[str, Any]) -> None:
         self._key_deserializer, self._value_deserializer = with_serdes(

@@ -16,6 +16,8 @@ __all__ = ["DeserializingShareConsumer"]
 
 
 class DeserializingShareConsumer(ShareConsumer):
+    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
+
     def __init__(self, conf: dict[str, Any]) -> None:
         self._key_deserializer, self._value_deserializer = with_serdes(self, conf, "deserializer",
                                                                        super().__init__)

@@ -85,6 +85,7 @@ class Message(Generic[K, V]):
 
     __slots__ = ("_topic", "_partition", "_offset", "_key", "_value", "_headers", "_error", "_timestamp",
                  "_latency", "_leader_epoch", "_delivery_count", "_record")
+    _record: Record   # the consumed record a _RecordMessage reads
 
     def __init__(self, topic: str | None = None, partition: int | None = None, offset: int | None = None,
                  key: bytes | None = None, value: bytes | None = None, headers: Headers | None = None,
@@ -220,13 +221,13 @@ class _RecordMessage(Message[Any, Any]):
         self.__class__ = Message  # type: ignore[assignment]  # the same slots: a plain Message from now on
 
     def topic(self) -> str | None:
-        return self._record.topic  # type: ignore[no-any-return]  # set on a consumer's records
+        return self._record.topic
 
     def partition(self) -> int | None:
-        return self._record.partition  # type: ignore[no-any-return]
+        return self._record.partition
 
     def offset(self) -> int | None:
-        return self._record.offset  # type: ignore[no-any-return]
+        return self._record.offset
 
     def key(self) -> bytes | None:
         return self._record.key

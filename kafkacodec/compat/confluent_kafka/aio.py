@@ -617,6 +617,8 @@ class AsyncSerializingProducer(AIOProducer, Generic[K, V]):
     produce(topic, key, value, ...)`` serializes (serializers may be coroutine functions) and
     returns AIOProducer.produce's future."""
 
+    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
+
     def __new__(cls, conf: dict[str, Any], **kwargs: Any) -> Any:  # an awaitable of the producer
         return _constructed_by_await(cls, conf, kwargs)
 
@@ -660,6 +662,8 @@ class AsyncDeserializingConsumer(AIOConsumer, Generic[K, V]):
     """confluent-kafka's AsyncDeserializingConsumer: ``consumer = await AsyncDeserializingConsumer(conf)``;
     ``poll()`` returns the Message deserialized (ConsumeError for an event or error),
     ``consume()`` the messages deserialized and the events as they are."""
+
+    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
 
     def __new__(cls, conf: dict[str, Any], **kwargs: Any) -> Any:  # an awaitable of the consumer
         return _constructed_by_await(cls, conf, kwargs)

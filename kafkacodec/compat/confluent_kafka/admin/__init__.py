@@ -775,7 +775,7 @@ class AdminClient:
             for tp in parts:
                 # a partition the broker refused carries its error, as librdkafka reports it
                 altered = TopicPartition(tp.topic, tp.partition, tp.offset)
-                code = codes.get((tp.topic, tp.partition), 0)
+                code = codes.get(_client_admin.TopicPartition(tp.topic, tp.partition), 0)
                 altered.error = KafkaError(code) if code else None
                 out.append(altered)
             return ConsumerGroupTopicPartitions(req.group_id, out)
