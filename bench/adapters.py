@@ -345,7 +345,7 @@ class RawDecompressor(Adapter):
         from kafkacodec.records.compression import decompress
 
         for magic, payload in zip(w.batch_magic, compressed_payloads(w)):
-            decompress(w.codec, payload, magic=magic, max_size=1 << 30)
+            decompress(w.codec, payload, magic=magic)  # the default bound, as the decoders use
         return w.n_records
 
 
@@ -366,7 +366,7 @@ class RawCompressor(Adapter):
 
         entry = self._plain.get(id(w))
         if entry is None or entry[0] is not w:
-            plain = [(magic, decompress(w.codec, payload, magic=magic, max_size=1 << 30))
+            plain = [(magic, decompress(w.codec, payload, magic=magic))
                      for magic, payload in zip(w.batch_magic, compressed_payloads(w))]
             entry = self._plain[id(w)] = (w, plain)
         for magic, data in entry[1]:

@@ -91,6 +91,9 @@ def measure_all(w, op, selected, repeat, slow_fraction):
 
 
 HIDDEN = ("not a bound", "looser bound")  # limit rows kept in the JSON only, with their reason
+# Medians of rounds on a shared machine differ by up to ~20% between adapters timed alike: an arm
+# only this much faster than a limit has reached it, not disproved it.
+NOISE = 1.25
 
 
 def shown(row):
@@ -106,7 +109,7 @@ def _keep_binding_limit(rows, key, peers=()):
     arms = [r for r in rows if r["status"] == "ok" and (r["kind"] != "limit" or r["adapter"] in peers)]
     limits = [r for r in rows if r["status"] == "ok" and r["kind"] == "limit" and r["adapter"] not in peers]
     for r in limits:
-        faster = [a for a in arms if a[key] > r[key]]
+        faster = [a for a in arms if a[key] > r[key] * NOISE]
         if faster:
             best = max(faster, key=lambda a: a[key])
             r.update(status="not a bound", beaten_by=best["adapter"],
@@ -171,6 +174,8 @@ def print_records_table(entry):
 
 
 def share_text(share):
+    if share > 1:
+        return "all (within this run's noise)"
     return "under 1%" if share < 0.01 else f"{share:.0%}"
 
 
