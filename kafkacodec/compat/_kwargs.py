@@ -6,7 +6,8 @@ from typing import Any
 
 from kafkacodec.client.errors import ConfigError
 
-__all__ = ["translate", "servers", "acks", "compression", "assignors", "SHARED", "refusals"]
+__all__ = ["translate", "servers", "acks", "compression", "assignors", "SHARED", "SHARED_PRODUCER",
+           "SHARED_CONSUMER", "refusals"]
 
 #: an entry: a client setting name, a (name, convert) pair, NOOP, or a refusal (str starting "refused: ")
 Entry = str | tuple[str, Callable[[Any], Any]] | None
@@ -70,6 +71,41 @@ SHARED: dict[str, Entry] = {
     # used only with GSSAPI, which the sasl_mechanism setting refuses
     "sasl_kerberos_service_name": NOOP,
     "sasl_kerberos_domain_name": NOOP,
+}
+
+
+#: the producer's keyword arguments both projects have
+SHARED_PRODUCER: dict[str, Entry] = {
+    **SHARED,
+    "acks": ("acks", acks),
+    "compression_type": ("compression.type", compression),
+    "max_request_size": "max.request.size",
+    "linger_ms": "linger.ms",
+    "enable_idempotence": "enable.idempotence",
+    "transactional_id": "transactional.id",
+    "transaction_timeout_ms": "transaction.timeout.ms",
+}
+
+#: the consumer's keyword arguments both projects have (isolation_level and
+#: partition_assignment_strategy take each project's own values)
+SHARED_CONSUMER: dict[str, Entry] = {
+    **SHARED,
+    "client_rack": "client.rack",
+    "group_id": "group.id",
+    "group_instance_id": "group.instance.id",
+    "fetch_max_wait_ms": "fetch.max.wait.ms",
+    "fetch_min_bytes": "fetch.min.bytes",
+    "fetch_max_bytes": "fetch.max.bytes",
+    "max_partition_fetch_bytes": "max.partition.fetch.bytes",
+    "auto_offset_reset": "auto.offset.reset",
+    "enable_auto_commit": "enable.auto.commit",
+    "auto_commit_interval_ms": "auto.commit.interval.ms",
+    "check_crcs": "check.crcs",
+    "max_poll_records": "max.poll.records",
+    "max_poll_interval_ms": "max.poll.interval.ms",
+    "session_timeout_ms": "session.timeout.ms",
+    "heartbeat_interval_ms": "heartbeat.interval.ms",
+    "exclude_internal_topics": "exclude.internal.topics",
 }
 
 

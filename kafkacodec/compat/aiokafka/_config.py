@@ -3,43 +3,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from kafkacodec.compat._kwargs import NOOP, SHARED, Entry, acks, assignors, compression, refusals
+from kafkacodec.compat._kwargs import NOOP, SHARED, SHARED_CONSUMER, SHARED_PRODUCER, Entry, assignors, refusals
 
 __all__ = ["PRODUCER", "CONSUMER", "ADMIN", "PRODUCER_REFUSED", "CONSUMER_REFUSED", "ADMIN_REFUSED"]
 
 PRODUCER: dict[str, Entry] = {
-    **SHARED,
-    "acks": ("acks", acks),
-    "compression_type": ("compression.type", compression),
+    **SHARED_PRODUCER,
     "max_batch_size": "batch.size",
-    "max_request_size": "max.request.size",
-    "linger_ms": "linger.ms",
-    "enable_idempotence": "enable.idempotence",
-    "transactional_id": "transactional.id",
-    "transaction_timeout_ms": "transaction.timeout.ms",
 }
 
 CONSUMER: dict[str, Entry] = {
-    **SHARED,
-    "group_id": "group.id",
-    "group_instance_id": "group.instance.id",
-    "fetch_max_wait_ms": "fetch.max.wait.ms",
-    "fetch_max_bytes": "fetch.max.bytes",
-    "fetch_min_bytes": "fetch.min.bytes",
-    "max_partition_fetch_bytes": "max.partition.fetch.bytes",
-    "auto_offset_reset": "auto.offset.reset",
-    "enable_auto_commit": "enable.auto.commit",
-    "auto_commit_interval_ms": "auto.commit.interval.ms",
-    "check_crcs": "check.crcs",
+    **SHARED_CONSUMER,
+    "isolation_level": "isolation.level",
     "partition_assignment_strategy": ("partition.assignment.strategy", assignors(
         "AIOKafkaConsumer", "RoundRobinPartitionAssignor or RangePartitionAssignor")),
-    "max_poll_interval_ms": "max.poll.interval.ms",
-    "session_timeout_ms": "session.timeout.ms",
-    "heartbeat_interval_ms": "heartbeat.interval.ms",
-    "max_poll_records": "max.poll.records",
-    "exclude_internal_topics": "exclude.internal.topics",
-    "isolation_level": "isolation.level",
-    "client_rack": "client.rack",
     # how long aiokafka's fetcher task waits between its own wake-ups: the client fetches on its I/O thread
     "consumer_timeout_ms": NOOP,
 }

@@ -4,7 +4,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from kafkacodec.compat._kwargs import NOOP, SHARED, Entry, acks, assignors, compression, refusals
+from kafkacodec.compat._kwargs import (NOOP, SHARED, SHARED_CONSUMER, SHARED_PRODUCER, Entry, assignors,
+                                       refusals)
 
 __all__ = ["COMMON", "PRODUCER", "CONSUMER", "REFUSED"]
 
@@ -43,45 +44,24 @@ COMMON: dict[str, Entry] = {
 }
 
 PRODUCER: dict[str, Entry] = {
+    **SHARED_PRODUCER,
     **COMMON,
-    "enable_idempotence": "enable.idempotence",
-    "transactional_id": "transactional.id",
-    "transaction_timeout_ms": "transaction.timeout.ms",
     "delivery_timeout_ms": "delivery.timeout.ms",
-    "acks": ("acks", acks),
-    "compression_type": ("compression.type", compression),
     "retries": ("retries", _retries),
     "batch_size": "batch.size",
-    "linger_ms": "linger.ms",
     "max_block_ms": "max.block.ms",
-    "max_request_size": "max.request.size",
     "allow_auto_create_topics": "allow.auto.create.topics",
 }
 
 CONSUMER: dict[str, Entry] = {
+    **SHARED_CONSUMER,
     **COMMON,
-    "client_rack": "client.rack",
-    "group_id": "group.id",
-    "group_instance_id": "group.instance.id",
     "enable_incremental_fetch_sessions": "enable.fetch.sessions",
-    "fetch_max_wait_ms": "fetch.max.wait.ms",
-    "fetch_min_bytes": "fetch.min.bytes",
-    "fetch_max_bytes": "fetch.max.bytes",
-    "max_partition_fetch_bytes": "max.partition.fetch.bytes",
-    "auto_offset_reset": "auto.offset.reset",
-    "enable_auto_commit": "enable.auto.commit",
-    "auto_commit_interval_ms": "auto.commit.interval.ms",
-    "check_crcs": "check.crcs",
     "isolation_level": ("isolation.level", _isolation),
     "allow_auto_create_topics": "allow.auto.create.topics",
     "partition_assignment_strategy": ("partition.assignment.strategy", assignors(
         "KafkaConsumer", "RangePartitionAssignor, RoundRobinPartitionAssignor or StickyPartitionAssignor's "
                          "cooperative form ('cooperative-sticky')")),
-    "max_poll_records": "max.poll.records",
-    "max_poll_interval_ms": "max.poll.interval.ms",
-    "session_timeout_ms": "session.timeout.ms",
-    "heartbeat_interval_ms": "heartbeat.interval.ms",
-    "exclude_internal_topics": "exclude.internal.topics",
 }
 
 ADMIN: dict[str, Entry] = dict(COMMON)
