@@ -77,6 +77,37 @@ def configure_socket(sock: socket.socket, conf: dict[str, Any]) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, conf["receive.buffer.bytes"])
 
 
+def _new_socket(socket_cb: Callable[..., Any] | None, family: int, proto: int) -> socket.socket:
+    """A broker socket: the client's own, or socket_cb's (a socket or a file descriptor)."""
+    if socket_cb is None:
+        return socket.socket(family, socket.SOCK_STREAM)
+    try:
+        made = socket_cb(family, socket.SOCK_STREAM, proto)
+    except OSError:
+        raise
+    except Exception as exc:
+        raise OSError(f"socket_cb raised {type(exc).__name__}: {exc}") from exc
+    if isinstance(made, socket.socket):
+        return made
+    if isinstance(made, int) and not isinstance(made, bool) and made >= 0:
+        return socket.socket(fileno=made)
+    raise OSError(f"socket_cb gave {made!r}, not a socket or a file descriptor")
+
+
+def _close_socket(closesocket_cb: Callable[..., Any] | None, sock: socket.socket) -> None:
+    """sock closed by closesocket_cb when given (a failing one is logged, and the socket closed
+    here: no descriptor is left open), else by the client."""
+    if closesocket_cb is not None:
+        try:
+            closesocket_cb(sock)
+            return
+        except Exception as exc:
+            log.warning("closesocket_cb raised %s: %s; the socket is closed", type(exc).__name__, exc)
+    try:
+        sock.close()
+    except OSError:
+        pass
+
 
 class ConnectionOwner(Protocol):
     """What a connection needs of the client that owns it (network.NetworkClient)."""
@@ -280,12 +311,13 @@ class BrokerConnection:
             self._address_count = len(addresses)
             if self._address_index >= len(addresses):
                 self._address_index = 0
-            family, _, _, _, address = addresses[self._address_index]
-            sock = socket.socket(family, socket.SOCK_STREAM)
+            family, _, proto, _, address = addresses[self._address_index]
+            sock = _new_socket(conf.get("socket_cb"), family, proto)
             self.sock = sock
             sock.setblocking(False)
             configure_socket(sock, conf)
-            err = sock.connect_ex(address)
+            connect_cb = conf.get("connect_cb")
+            err = sock.connect_ex(address) if connect_cb is None else self._call_connect_cb(connect_cb, address)
         except OSError as exc:
             self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {exc}"))
             return
@@ -294,6 +326,20 @@ class BrokerConnection:
                 f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
             return
         self._register(selectors.EVENT_WRITE)
+
+    def _call_connect_cb(self, connect_cb: Callable[..., Any], address: Address) -> int:
+        """connect_cb's errno for this attempt (0 or EINPROGRESS: connected or under way); an
+        exception or a non-integer answer fails the attempt as a refused connect would."""
+        name = f"{self.host}:{self.port}/{self.node_id if self.node_id >= 0 else 'bootstrap'}"
+        try:
+            err = connect_cb(self.sock, address, name)
+        except OSError:
+            raise
+        except Exception as exc:
+            raise OSError(f"connect_cb raised {type(exc).__name__}: {exc}") from exc
+        if isinstance(err, bool) or not isinstance(err, int):
+            raise OSError(f"connect_cb gave {err!r}, not 0 or an errno")
+        return err
 
     def _register(self, events: int) -> None:
         if events == self._events or self.sock is None:
@@ -738,10 +784,7 @@ class BrokerConnection:
                 except (KeyError, ValueError):
                     pass
             self._events = 0
-            try:
-                self.sock.close()
-            except OSError:
-                pass
+            _close_socket(self.client.conf.get("closesocket_cb"), self.sock)
             self.sock = None
             self.tls = False
         self.state = DISCONNECTED

@@ -75,6 +75,22 @@ def _literal_address(host: str, port: int, family: int) -> list[Address] | None:
     return None
 
 
+def _call_resolve_cb(resolve_cb: Callable[..., Any], host: str, port: int, family: int) -> list[Address]:
+    """resolve_cb's answer, checked: a list of getaddrinfo 5-tuples; anything else, or an
+    exception of the callback, is a failed lookup (OSError), as a resolver's would be."""
+    try:
+        found = resolve_cb(host, port, family, socket.SOCK_STREAM)
+    except OSError:
+        raise
+    except Exception as exc:
+        raise OSError(f"resolve_cb({host!r}, {port}) raised {type(exc).__name__}: {exc}") from exc
+    if not isinstance(found, (list, tuple)) or not found or not all(
+            isinstance(info, tuple) and len(info) == 5 and isinstance(info[4], tuple) for info in found):
+        raise OSError(f"resolve_cb({host!r}, {port}) gave {found!r}, not a non-empty list of "
+                      f"(family, type, proto, canonname, sockaddr)")
+    return list(found)
+
+
 class NetworkClient:
     """Connections, metadata and the I/O thread of one client (consumer, admin)."""
 
@@ -227,9 +243,11 @@ class NetworkClient:
         if cached is not None and cached[0] > now:
             return cached[1]
         family = _FAMILIES[self.conf["broker.address.family"]]
-        addresses = _literal_address(host, port, family)
+        resolve_cb = self.conf.get("resolve_cb")
+        addresses = None if resolve_cb is not None else _literal_address(host, port, family)
         if addresses is None:
-            found = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
+            found = (socket.getaddrinfo(host, port, family, socket.SOCK_STREAM) if resolve_cb is None
+                     else _call_resolve_cb(resolve_cb, host, port, family))
             addresses = [info for i, info in enumerate(found) if info[4] not in [f[4] for f in found[:i]]]
         if len(self._addresses) > 1000:
             self._addresses.clear()  # brokers come and go: never a growing cache
@@ -242,8 +260,10 @@ class NetworkClient:
         family = _FAMILIES[self.conf["broker.address.family"]]
         names: list[tuple[str, int]] = []
         for host, port in self.conf["bootstrap.servers"]:
+            resolve_cb = self.conf.get("resolve_cb")
             try:
-                infos = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM)
+                infos = (socket.getaddrinfo(host, port, family, socket.SOCK_STREAM) if resolve_cb is None
+                         else _call_resolve_cb(resolve_cb, host, port, family))
             except OSError:
                 infos = []
             expanded = []

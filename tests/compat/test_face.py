@@ -40,7 +40,7 @@ def test_settings_translate_and_refuse():
     assert conf["delivery.timeout.ms"] == 2147483647
     for name, value, names in (("ssl.providers", "legacy", "OPENSSL_CONF"),
                                ("plugin.library.paths", "monitoring-interceptor", "Python"),
-                               ("socket_cb", lambda *a: 0, "socket.*")):
+                               ("ssl_engine_callback_data", object(), "PEM files")):
         with pytest.raises(ConfigError, match=name) as info:
             ck.Producer({"bootstrap.servers": "127.0.0.1:9", name: value})
         assert names in str(info.value)

@@ -357,6 +357,20 @@ COMMON: dict[str, Setting] = {
     "metadata.recovery.rebootstrap.trigger.ms": Setting(
         300000, _int(0), "With metadata.recovery.strategy=rebootstrap: the known brokers are forgotten and the "
                          "bootstrap servers asked when no refresh has succeeded for this long (KIP-1102)."),
+    # librdkafka's socket hooks, as Python callables, called on the client's I/O thread
+    "resolve_cb": Setting(
+        None, _callable, "resolve_cb(host, port, family, type) -> [(family, type, proto, canonname, sockaddr), "
+                         "...], as socket.getaddrinfo answers: looks up every broker host, IP literals included "
+                         "(librdkafka's); an OSError is a failed lookup."),
+    "socket_cb": Setting(
+        None, _callable, "socket_cb(family, type, proto) -> a socket.socket or a file descriptor, the broker "
+                         "socket to use; the client makes it non-blocking and applies the socket.* settings."),
+    "connect_cb": Setting(
+        None, _callable, "connect_cb(sock, sockaddr, broker_name) -> 0 (connected, or EINPROGRESS: under way) or "
+                         "an errno, which fails the connection attempt; instead of the client's own connect."),
+    "closesocket_cb": Setting(
+        None, _callable, "closesocket_cb(sock), instead of sock.close(), for each broker socket the client "
+                         "is done with."),
     "receive.message.max.bytes": Setting(
         100 << 20, _int(1000), "Largest answer accepted (librdkafka's setting): a larger size prefix drops "
                                "the connection instead of allocating it."),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
 import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -293,6 +294,20 @@ def _none(doc: str, convert: Convert | None = None, *, scope: frozenset[str] = A
 
 SSL_ADVICE = "build an ssl.SSLContext and pass it as ssl.context"
 C_API = "a C API hook: confluent-kafka raises for it"
+
+
+# in-range values of the socket hooks (the docs' and tests' examples): what the client does without them
+def _make_socket(family: int, type_: int, proto: int) -> socket.socket:
+    return socket.socket(family, type_, proto)
+
+
+def _connect_socket(sock: socket.socket, address: tuple[Any, ...], broker_name: str) -> int:
+    return sock.connect_ex(address)
+
+
+def _close_socket(sock: socket.socket) -> None:
+    sock.close()
+
 NO_PRODUCE_REQUESTS = "the consumer and the admin client send no Produce requests"
 ONLY_CONSUMERS = "only consumers fetch"
 NO_POLL = "the AdminClient serves no such callbacks"
@@ -492,11 +507,19 @@ SETTINGS = {
                                          "plugin did", example="monitoring-interceptor"),
     "interceptors": _unsupported("librdkafka interceptors are not loaded by kafkacodec: wrap the calls in "
                                  "Python"),
-    "socket_cb": _unsupported(f"{C_API}: give the socket.* settings"),
-    "connect_cb": _unsupported(f"{C_API}: give the socket.* and broker.address.* settings"),
-    "closesocket_cb": _unsupported(f"{C_API}: give the socket.* settings"),
-    "resolve_cb": _unsupported(f"{C_API}: give broker.address.family and client.dns.lookup, or name the "
-                               f"addresses in bootstrap.servers"),
+    "socket_cb": _same(ALL, "socket_cb(family, type, proto) -> a socket.socket or a file descriptor: the broker "
+                            "socket to use (made non-blocking, the socket.* settings applied); confluent-kafka "
+                            "raises for this C API hook.", _callable, example=_make_socket),
+    "connect_cb": _same(ALL, "connect_cb(sock, sockaddr, broker_name) -> 0 (or EINPROGRESS) or an errno, which "
+                             "fails the attempt; instead of the client's own connect (confluent-kafka raises for "
+                             "this C API hook).", _callable, example=_connect_socket),
+    "closesocket_cb": _same(ALL, "closesocket_cb(sock), instead of sock.close(), for each broker socket the client "
+                                 "is done with (confluent-kafka raises for this C API hook).", _callable,
+                            example=_close_socket),
+    "resolve_cb": _same(ALL, "resolve_cb(host, port, family, type) -> [(family, type, proto, canonname, sockaddr), "
+                             "...] as socket.getaddrinfo answers, for every broker host, IP literals included; an "
+                             "OSError fails the lookup (confluent-kafka raises for this C API hook).", _callable,
+                        example=socket.getaddrinfo),
     # -- logging, statistics, callbacks
     "debug": _face(ALL, "Turns these contexts' kafkacodec loggers to DEBUG (see DEBUG_CONTEXTS; the levels are "
                         "the process's); with no handler configured, they print to stderr as librdkafka does.",
