@@ -137,9 +137,14 @@ def test_fetch_error_backoff(mock1, backoff_ms):
         first = time.monotonic()
         while not c.poll(0.05) and time.monotonic() - first < 10:
             pass
-        c.seek((topic, 0), 0)
+        # paused, no Fetch is sent; the pause outlasts any in flight (fetch.max.wait.ms 50), so the
+        # three errors meet Fetches of offset 0 after the seek, never one sent before it
+        c.pause([(topic, 0)])
+        time.sleep(0.5)
         _peers.mock_fault(mock1, "errors", 1, 7, 7, 7)  # three Fetch answers REQUEST_TIMED_OUT
+        c.seek((topic, 0), 0)
         start = time.monotonic()
+        c.resume([(topic, 0)])
         got = []
         while not got and time.monotonic() - start < 10:
             got = c.poll(0.05)
