@@ -611,7 +611,12 @@ SETTINGS = {
                          None),
     "offset_commit_cb": _face(C, "Alias of on_commit (confluent-kafka raises for this C API hook).", _callable,
                               example=lambda err, partitions: None),
-    "rebalance_cb": _unsupported(f"{C_API}: pass on_assign, on_revoke and on_lost to subscribe()", scope=C),
+    "rebalance_cb": _face(C, "rebalance_cb(consumer, KafkaError(_ASSIGN_PARTITIONS or _REVOKE_PARTITIONS), "
+                             "[TopicPartition]), from poll(), for subscriptions made without on_assign/on_revoke/"
+                             "on_lost; as librdkafka requires, it calls assign() or incremental_assign() (partitions "
+                             "it leaves out are paused until assign() names them) and unassign() or "
+                             "incremental_unassign() (confluent-kafka raises for this C API hook).", _callable,
+                          example=lambda consumer, error, partitions: None),
     "consume_cb": _none(f"{C_API} (rd_kafka_consume_callback); Consumer.poll() and consume() return the "
                         f"messages.", scope=C, example=lambda *args: None),
     "consume.callback.max.messages": _none("Only for librdkafka's C consume callback API.", scope=C),

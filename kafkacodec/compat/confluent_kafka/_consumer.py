@@ -35,6 +35,8 @@ __all__ = ["Consumer", "settings"]
 _Key = tuple[str, int]
 # on_assign(consumer, partitions), and so on_revoke and on_lost
 RebalanceCallback = Callable[["Consumer", list[TopicPartition]], object]
+# librdkafka's rebalance_cb(consumer, KafkaError(_ASSIGN_PARTITIONS or _REVOKE_PARTITIONS), partitions)
+RebalanceEventCallback = Callable[["Consumer", KafkaError, list[TopicPartition]], object]
 
 log = logging.getLogger("kafkacodec.compat")
 
@@ -80,8 +82,29 @@ class _Listener(RebalanceListener):
     inside them, assign() and unassign() tell where the assigned partitions start."""
 
     def __init__(self, face: Consumer, on_assign: RebalanceCallback | None, on_revoke: RebalanceCallback | None,
-                 on_lost: RebalanceCallback | None) -> None:
+                 on_lost: RebalanceCallback | None, rebalance_cb: RebalanceEventCallback | None = None) -> None:
         self.face, self.on_assign, self.on_revoke, self.on_lost = face, on_assign, on_revoke, on_lost
+        if rebalance_cb is not None and on_assign is None and on_revoke is None and on_lost is None:
+            # librdkafka's rebalance_cb serves where subscribe() names no callback
+            self.on_assign = self._rebalance_event(rebalance_cb, "_ASSIGN_PARTITIONS")
+            self.on_revoke = self._rebalance_event(rebalance_cb, "_REVOKE_PARTITIONS")
+
+    def _rebalance_event(self, rebalance_cb: RebalanceEventCallback, code: str) -> RebalanceCallback:
+        """rebalance_cb as an on_assign/on_revoke: it must assign() (or incremental_assign()) what it
+        is given, as librdkafka requires; partitions it does not are paused until assign() names them."""
+        def call(face: Consumer, partitions: list[TopicPartition]) -> None:
+            face._named_in_rebalance = set()
+            rebalance_cb(face, KafkaError(CODES[code], code[1:].lower().replace("_", " ")), partitions)
+            keys = {(tp.topic, tp.partition) for tp in partitions}
+            if code == "_REVOKE_PARTITIONS":
+                face._held -= keys
+            elif keys - face._named_in_rebalance:
+                left = keys - face._named_in_rebalance
+                log.warning("rebalance_cb did not assign() %s: not consumed until assign() names them",
+                            ", ".join(f"{t}[{p}]" for t, p in sorted(left)))
+                face._c.pause(sorted(left))
+                face._held |= left
+        return call
 
     def _call(self, fn: RebalanceCallback | None, partitions: list[_ClientTopicPartition]) -> None:
         if fn is not None:
@@ -129,6 +152,9 @@ class Consumer:
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._c = client
         self._in_rebalance = False
+        self._rebalance_cb: RebalanceEventCallback | None = face.get("rebalance_cb")
+        self._named_in_rebalance: set[_Key] = set()  # what rebalance_cb's assign()/incremental_assign() named
+        self._held: set[_Key] = set()  # given to rebalance_cb and not assigned by it: paused
         self._subscribed = False
         self._admin: Admin | None = None
         self._closed = False
@@ -155,7 +181,7 @@ class Consumer:
             if fn is not None and not callable(fn):
                 raise TypeError("on_assign, on_revoke and on_lost must be callable")
         pattern = _pattern(list(topics))
-        listener = _Listener(self, on_assign, on_revoke, on_lost)
+        listener = _Listener(self, on_assign, on_revoke, on_lost, self._rebalance_cb)
         self._call(self._c.subscribe, pattern if pattern is not None else list(topics), listener)
         self._subscribed = True
 
@@ -177,7 +203,18 @@ class Consumer:
         partitions = list(partitions)
         if not (self._in_rebalance or self._subscribed):
             self._call(self._c.assign, [(tp.topic, tp.partition) for tp in partitions])
+        self._took(partitions)
         self._start_at(partitions)
+
+    def _took(self, partitions: list[TopicPartition]) -> None:
+        """The group's partitions assign() names are consumed: rebalance_cb's, or held since it did not."""
+        keys = {(tp.topic, tp.partition) for tp in partitions}
+        if self._in_rebalance:
+            self._named_in_rebalance |= keys
+        held = self._held & keys
+        if held:
+            self._held -= held
+            self._call(self._c.resume, sorted(held))
 
     def incremental_assign(self, partitions: Iterable[TopicPartition]) -> None:
         self._check_open()
@@ -185,6 +222,7 @@ class Consumer:
         if not (self._in_rebalance or self._subscribed):
             current = {(tp.topic, tp.partition) for tp in self._c.assignment()}
             self._call(self._c.assign, sorted(current | {(tp.topic, tp.partition) for tp in partitions}))
+        self._took(partitions)
         self._start_at(partitions)
 
     def incremental_unassign(self, partitions: Iterable[TopicPartition]) -> None:
