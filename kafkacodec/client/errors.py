@@ -27,7 +27,7 @@ __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "Authentic
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
            "IllegalStateError", "NoOffsetForPartitionError", "CommitFailedError", "TransactionAbortedError",
            "InvalidArgumentError",
-           "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "error_for", "check"]
+           "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "GaplessGuaranteeError", "error_for", "check"]
 
 # A class per broker error code, generated (_broker_errors) and made when one is first named or
 # raised, as protocol.errors does: a client that meets no broker error never makes them.
@@ -118,6 +118,12 @@ class PurgedError(KafkaError):
     def __init__(self, message: str, in_flight: bool = False) -> None:
         super().__init__(message)
         self.in_flight = in_flight
+
+
+class GaplessGuaranteeError(KafkaError):
+    """With enable.gapless.guarantee, a batch of an idempotent producer failed for good, which
+    would leave a gap in the partition's records: the producer stops (every later send and
+    queued record fails with this error) instead of carrying on under a new epoch."""
 
 
 class CommitFailedError(KafkaError):

@@ -141,6 +141,8 @@ class Producer:
         self.conf = conf = resolve(config, settings, PRODUCER, "producer")
         self.idempotent = _resolve_idempotence(conf)
         conf["enable.idempotence"] = self.idempotent
+        if conf["enable.gapless.guarantee"] and not self.idempotent:
+            raise E.ConfigError("enable.gapless.guarantee: needs enable.idempotence")
         self._max_block = conf["max.block.ms"] / 1000
         self._client = NetworkClient(conf, name="kafkacodec-producer-io")
         self._pool = BufferPool(conf["buffer.memory"], conf["batch.size"])

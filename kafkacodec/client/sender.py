@@ -166,6 +166,8 @@ class Sender(SenderState):
         self.acks: int = conf["acks"]
         self.idempotent = idempotent
         self.transactional_id = transactional_id
+        # a transaction aborts instead of leaving a gap: only plain idempotence needs the guarantee
+        self.gapless: bool = conf.get("enable.gapless.guarantee", False) and transactional_id is None
         self.request_timeout = conf["request.timeout.ms"] / 1000
         self.retries: int = conf["retries"]
         self.backoff: float = conf["retry.backoff.ms"] / 1000
@@ -708,7 +710,9 @@ class Sender(SenderState):
             self.stats["failed_batches"] += 1
         if self.idempotent and b.base_sequence is not None and b.producer_epoch == self.producer_epoch:
             # its sequence numbers will never arrive: the partition needs a new epoch
-            if self.transactional_id is None:
+            if self.gapless and not isinstance(error, (E.KafkaTimeoutError, E.PurgedError)):
+                self._gap(b, error)
+            elif self.transactional_id is None:
                 self.bump_needed = True
         if self.txn is not None:
             self.txn.batch_failed(error)
@@ -779,9 +783,22 @@ class Sender(SenderState):
         if self.transactional_id is not None:
             self._done(b, error=err)  # the transaction must abort (and then bumps the epoch)
             return
+        if self.gapless:
+            # the broker lost what this producer wrote before: records may be missing from the log
+            self._done(b, error=err)  # which stops the producer (_give_up_effects)
+            return
         log.info("%s for the oldest unacknowledged batch of %s[%d]: bumping the epoch", err, b.topic, b.partition)
         self.bump_needed = True
         self._retry(b, err, now)
+
+    def _gap(self, b: ProducerBatch, error: BaseException) -> None:
+        """enable.gapless.guarantee: `b` failed for good, so the producer stops (librdkafka's
+        _GAPLESS_GUARANTEE fatal error) rather than carry on past the gap under a new epoch."""
+        fatal = E.GaplessGuaranteeError(
+            f"{b.topic}[{b.partition}]: a batch of {b.record_count} record(s) failed ({error}); "
+            f"enable.gapless.guarantee stops the producer rather than leave a gap")
+        log.error("%s", fatal)
+        self.set_fatal(fatal)
 
     def _split(self, b: ProducerBatch, now: float) -> None:
         """MESSAGE_TOO_LARGE for a batch of several records: send its halves instead."""

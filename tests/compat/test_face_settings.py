@@ -170,9 +170,8 @@ def test_every_pair_at_its_default_and_across_its_range(rows):
 
 
 def test_accepted_share_and_the_refused_list(rows, capsys):
-    """At least 95 % of the (property, client) pairs with a default are accepted (the issue's
-    measure), over 90 % of all of them (the rest: C API hooks, OpenSSL engines and providers,
-    plugins); each refused one says why."""
+    """At least 95 % of the (property, client) pairs are accepted, and of those with a default
+    (the rest: C API hooks, OpenSSL engines and providers, plugins); each refused one says why."""
     every = pairs(rows)
     with_default = [(row, client) for row, client in every if row.default and row.type != "see dedicated API"]
     refused = sorted({(row.name, _config.status(row.name, client)[1]) for row, client in every
@@ -184,7 +183,7 @@ def test_accepted_share_and_the_refused_list(rows, capsys):
               f"of the {len(with_default)} with a default, accepted {share['with a default']:.1%}")
         for name, why in refused:
             print(f"  refused: {name}: {why}")
-    assert share["with a default"] >= 0.95 and share["all"] >= 0.9, share
+    assert share["with a default"] >= 0.95 and share["all"] >= 0.95, share
     assert all(why for _, why in refused)
 
 

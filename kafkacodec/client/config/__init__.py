@@ -576,6 +576,11 @@ PRODUCER: dict[str, Setting] = dict(COMMON, **{
         "(on)"),
     "max.in.flight.requests.per.connection": Setting(
         5, _int(1), "Most Produce requests awaiting an answer per broker; at most 5 with idempotence."),
+    "enable.gapless.guarantee": Setting(
+        False, _bool, "With idempotence (no transactional.id): a batch that fails for good, leaving a gap in "
+                      "its partition's records, stops the producer with a GaplessGuaranteeError instead of a new "
+                      "epoch carrying on; failures for delivery.timeout.ms are not covered (librdkafka's "
+                      "setting)."),
     "retries": Setting(
         2147483647, _int(0), "How often a failed batch is sent again, within delivery.timeout.ms."),
     "delivery.timeout.ms": Setting(

@@ -678,9 +678,11 @@ SETTINGS = {
                        example=lambda err, msg: None),
     "dr_cb": _face(P, "Alias of on_delivery (confluent-kafka raises for this C API hook).", _callable,
                    example=lambda err, msg: None),
-    "enable.gapless.guarantee": _unsupported("kafkacodec's idempotent producer does not stop at a gap: use "
-                                             "enable.idempotence with acks=all (order kept, no duplicates)",
-                                             scope=P),
+    "enable.gapless.guarantee": _same(P, "With enable.idempotence: a batch that fails for good (a gap in the "
+                                         "partition's records) makes the producer fatal (KafkaError "
+                                         "_GAPLESS_GUARANTEE, fatal()) instead of bumping the epoch; failures "
+                                         "for message.timeout.ms are not covered, as in librdkafka.", _bool,
+                                      refuses="true without enable.idempotence=true (librdkafka refuses it too)"),
     "sticky.partitioning.linger.ms": _same(P, "How long keyless records stick to one partition (librdkafka's "
                                               "default: 2 x linger.ms; 0: a random partition per record).", _int),
 }

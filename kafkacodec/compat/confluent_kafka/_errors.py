@@ -197,6 +197,7 @@ _BY_CLASS = (
     (E.TransactionAbortedError, "_PURGE_QUEUE"),
     (E.CommitFailedError, "ILLEGAL_GENERATION"),
     (E.ClientFailedError, "_FATAL"),
+    (E.GaplessGuaranteeError, "_GAPLESS_GUARANTEE"),
     (KafkaCodecError, "_BAD_MSG"),
 )
 
@@ -219,7 +220,7 @@ def from_exception(exc: BaseException, timeout_code: str = "_TIMED_OUT",
         if isinstance(exc, cls):
             if name == "_TIMED_OUT":
                 name = timeout_code
-            return KafkaError(CODES[name], str(exc), fatal=name == "_FATAL",
+            return KafkaError(CODES[name], str(exc), fatal=name in ("_FATAL", "_GAPLESS_GUARANTEE"),
                               retriable=bool(getattr(exc, "retriable", False)),
                               txn_requires_abort=txn_requires_abort)
     if isinstance(exc, _CodecKafkaError):
