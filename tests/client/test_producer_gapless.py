@@ -19,14 +19,18 @@ def _conf(bootstrap, gapless):
             "linger.ms": 0, "max.in.flight.requests.per.connection": 1, "delivery.timeout.ms": 10000}
 
 
+def _one_batch_refused(bootstrap, producer, code):
+    producer.send("t", b"before").get(10)
+    _peers.mock_fault(bootstrap, "errors", PRODUCE, code)
+    with pytest.raises(E.BrokerResponseError):
+        producer.send("t", b"refused").get(10)
+
+
 @pytest.mark.parametrize("code", [INVALID_RECORD, OUT_OF_ORDER_SEQUENCE_NUMBER])
 def test_a_failed_batch_stops_the_gapless_producer(mock1, code):
     _peers.create_topic(mock1, "t", 1)
     with Producer(_conf(mock1, True)) as p:
-        p.send("t", b"before").get(10)
-        _peers.mock_fault(mock1, "errors", PRODUCE, code)
-        with pytest.raises(E.BrokerResponseError):
-            p.send("t", b"refused").get(10)
+        _one_batch_refused(mock1, p, code)
         with pytest.raises(E.GaplessGuaranteeError, match="enable.gapless.guarantee"):
             p.send("t", b"after").get(10)
 
@@ -34,10 +38,7 @@ def test_a_failed_batch_stops_the_gapless_producer(mock1, code):
 def test_without_the_guarantee_the_producer_carries_on(mock1):
     _peers.create_topic(mock1, "t", 1)
     with Producer(_conf(mock1, False)) as p:
-        p.send("t", b"before").get(10)
-        _peers.mock_fault(mock1, "errors", PRODUCE, INVALID_RECORD)
-        with pytest.raises(E.BrokerResponseError):
-            p.send("t", b"refused").get(10)
+        _one_batch_refused(mock1, p, INVALID_RECORD)
         p.send("t", b"after").get(10)
 
 

@@ -11,16 +11,6 @@ import kafkacodec.compat.confluent_kafka as ck
 _peers = pytest.importorskip("_peers")
 
 
-@pytest.fixture(scope="module")
-def mock():
-    """librdkafka's mock cluster: its group joins take well under Tansu's seconds."""
-    try:
-        with _peers.mock_cluster(num_brokers=1) as bootstrap:
-            yield bootstrap
-    except _peers.PeerUnavailable as e:
-        pytest.skip(str(e))
-
-
 def _topic_with_records(bootstrap, count):
     topic = f"rebalance-cb-{uuid.uuid4().hex[:8]}"
     _peers.create_topic(bootstrap, topic, 2)
@@ -43,8 +33,8 @@ def _poll_until(consumer, done, seconds=60):
     return seen
 
 
-def test_rebalance_cb_gets_assign_and_revoke_events_and_assigns(mock):
-    topic = _topic_with_records(mock, 10)
+def test_rebalance_cb_gets_assign_and_revoke_events_and_assigns(mock_bootstrap):
+    topic = _topic_with_records(mock_bootstrap, 10)
     events = []
 
     def rebalance_cb(consumer, error, partitions):
@@ -54,7 +44,7 @@ def test_rebalance_cb_gets_assign_and_revoke_events_and_assigns(mock):
         else:
             consumer.unassign()
 
-    c = _consumer(mock, rebalance_cb)
+    c = _consumer(mock_bootstrap, rebalance_cb)
     c.subscribe([topic])
     seen = _poll_until(c, lambda seen: len(seen) >= 10)
     c.close()
@@ -63,8 +53,8 @@ def test_rebalance_cb_gets_assign_and_revoke_events_and_assigns(mock):
     assert events[-1] == (ck.KafkaError._REVOKE_PARTITIONS, [0, 1])
 
 
-def test_partitions_rebalance_cb_does_not_assign_wait_for_assign(mock):
-    topic = _topic_with_records(mock, 10)
+def test_partitions_rebalance_cb_does_not_assign_wait_for_assign(mock_bootstrap):
+    topic = _topic_with_records(mock_bootstrap, 10)
     given = []
 
     def rebalance_cb(consumer, error, partitions):
@@ -72,7 +62,7 @@ def test_partitions_rebalance_cb_does_not_assign_wait_for_assign(mock):
             given.extend(partitions)
             consumer.assign([tp for tp in partitions if tp.partition == 0])  # partition 1 left out
 
-    c = _consumer(mock, rebalance_cb)
+    c = _consumer(mock_bootstrap, rebalance_cb)
     c.subscribe([topic])
     try:
         on_zero = _poll_until(c, lambda seen: given and len(seen) >= sum(1 for p, _ in seen if p == 0) > 0)
