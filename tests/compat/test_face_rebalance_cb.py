@@ -35,10 +35,11 @@ def _poll_until(consumer, done, seconds=60):
 
 def test_rebalance_cb_gets_assign_and_revoke_events_and_assigns(mock_bootstrap):
     topic = _topic_with_records(mock_bootstrap, 10)
-    events = []
+    events, texts = [], set()
 
     def rebalance_cb(consumer, error, partitions):
         events.append((error.code(), sorted(tp.partition for tp in partitions)))
+        texts.add(error.str())
         if error.code() == ck.KafkaError._ASSIGN_PARTITIONS:
             consumer.assign(partitions)
         else:
@@ -51,6 +52,7 @@ def test_rebalance_cb_gets_assign_and_revoke_events_and_assigns(mock_bootstrap):
     assert len(seen) == 10
     assert events[0] == (ck.KafkaError._ASSIGN_PARTITIONS, [0, 1])
     assert events[-1] == (ck.KafkaError._REVOKE_PARTITIONS, [0, 1])
+    assert texts == {"Local: Assign partitions", "Local: Revoke partitions"}  # librdkafka's
 
 
 def test_partitions_rebalance_cb_does_not_assign_wait_for_assign(mock_bootstrap):

@@ -94,7 +94,7 @@ class _Listener(RebalanceListener):
         is given, as librdkafka requires; partitions it does not are paused until assign() names them."""
         def call(face: Consumer, partitions: list[TopicPartition]) -> None:
             face._named_in_rebalance = set()
-            rebalance_cb(face, KafkaError(CODES[code], code[1:].lower().replace("_", " ")), partitions)
+            rebalance_cb(face, KafkaError(CODES[code]), partitions)
             keys = {(tp.topic, tp.partition) for tp in partitions}
             if code == "_REVOKE_PARTITIONS":
                 face._held -= keys
