@@ -339,7 +339,7 @@ class BrokerConnection:
             raise OSError(f"connect_cb raised {type(exc).__name__}: {exc}") from exc
         if isinstance(err, bool) or not isinstance(err, int):
             raise OSError(f"connect_cb gave {err!r}, not 0 or an errno")
-        return err
+        return int(err)
 
     def _register(self, events: int) -> None:
         if events == self._events or self.sock is None:
