@@ -834,87 +834,112 @@ class AsyncConsumer:
 
     # calls that return at once: straight through
     def assign(self, partitions: Iterable[TopicPartitionLike]) -> None:
+        """As `Consumer.assign`: read these partitions, outside any group."""
         self._consumer.assign(partitions)
 
     def subscribe(self, topics: str | re.Pattern[str] | Iterable[str], listener: RebalanceListener | None = None) -> None:
+        """As `Consumer.subscribe`: join `group.id` for these topics (or a pattern)."""
         self._consumer.subscribe(topics, listener)
 
     def assignment(self) -> set[TopicPartition]:
+        """The partitions assigned now (as `Consumer.assignment`)."""
         return self._consumer.assignment()
 
     def seek(self, partition: TopicPartitionLike, offset: int) -> None:
+        """As `Consumer.seek`: the next record read from `partition` is at `offset`."""
         self._consumer.seek(partition, offset)
 
     def seek_to_beginning(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
+        """As `Consumer.seek_to_beginning`."""
         self._consumer.seek_to_beginning(partitions)
 
     def seek_to_end(self, partitions: Iterable[TopicPartitionLike] | None = None) -> None:
+        """As `Consumer.seek_to_end`."""
         self._consumer.seek_to_end(partitions)
 
     def pause(self, partitions: Iterable[TopicPartitionLike]) -> None:
+        """As `Consumer.pause`: no more records of these partitions until resumed."""
         self._consumer.pause(partitions)
 
     def resume(self, partitions: Iterable[TopicPartitionLike]) -> None:
+        """As `Consumer.resume`."""
         self._consumer.resume(partitions)
 
     def paused(self) -> set[TopicPartition]:
+        """The partitions paused now."""
         return self._consumer.paused()
 
     def store_offsets(self, offsets: Mapping[TopicPartitionLike, int]) -> None:
+        """As `Consumer.store_offsets`: offsets the next commit takes."""
         self._consumer.store_offsets(offsets)
 
     def stored_offsets(self) -> dict[TopicPartition, int]:
+        """The offsets stored for the next commit (as `Consumer.stored_offsets`)."""
         return self._consumer.stored_offsets()
 
     def take_partition_eofs(self, limit: int | None = None) -> list[PartitionEOF]:
+        """As `Consumer.take_partition_eofs` (`enable.partition.eof`)."""
         return self._consumer.take_partition_eofs(limit)
 
     # calls that wait: on the worker thread
     async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[ConsumerRecord]:
+        """Await `Consumer.poll` on the worker thread: the next records, up to `timeout` seconds."""
         return await self._run(self._consumer.poll, timeout, max_records)
 
     async def poll_arrow(self, timeout: float | None = None, max_records: int | None = None, *,
                          value_schema: Any = None, key_schema: Any = None) -> pa.RecordBatch:
+        """Await `Consumer.poll_arrow` on the worker thread: the next records as one Arrow batch."""
         return await self._run(self._consumer.poll_arrow, timeout, max_records, value_schema=value_schema,
                                key_schema=key_schema)
 
     async def unsubscribe(self) -> None:
+        """Await `Consumer.unsubscribe`: leave the group."""
         await self._run(self._consumer.unsubscribe)
 
     async def commit(self, offsets: Mapping[TopicPartitionLike, int] | None = None,
                      timeout: float | None = None) -> None:
+        """Await `Consumer.commit`: the given offsets, or the positions (stored offsets) read so far."""
         await self._run(self._consumer.commit, offsets, timeout=timeout)
 
     async def committed(self, partitions: Iterable[TopicPartitionLike],
                         timeout: float | None = None) -> dict[TopicPartition, int | None]:
+        """Await `Consumer.committed`: the group's committed offsets of these partitions."""
         return await self._run(self._consumer.committed, partitions, timeout)
 
     async def position(self, partition: TopicPartitionLike, timeout: float | None = None) -> int:
+        """Await `Consumer.position`: the offset of the next record of `partition`."""
         return await self._run(self._consumer.position, partition, timeout)
 
     async def offsets_for_times(self, timestamps: Mapping[TopicPartitionLike, int],
                                 timeout: float | None = None) -> dict[TopicPartition, OffsetAndTimestamp | None]:
+        """Await `Consumer.offsets_for_times`."""
         return await self._run(self._consumer.offsets_for_times, timestamps, timeout)
 
     async def beginning_offsets(self, partitions: Iterable[TopicPartitionLike],
                                 timeout: float | None = None) -> dict[TopicPartition, int | None]:
+        """Await `Consumer.beginning_offsets`."""
         return await self._run(self._consumer.beginning_offsets, partitions, timeout)
 
     async def end_offsets(self, partitions: Iterable[TopicPartitionLike],
                           timeout: float | None = None) -> dict[TopicPartition, int | None]:
+        """Await `Consumer.end_offsets`."""
         return await self._run(self._consumer.end_offsets, partitions, timeout)
 
     async def get_watermark_offsets(self, partition: TopicPartitionLike, timeout: float | None = None,
                                     cached: bool = False) -> tuple[int | None, int | None]:
+        """Await `Consumer.get_watermark_offsets`: (low, high) of `partition`."""
         return await self._run(self._consumer.get_watermark_offsets, partition, timeout, cached)
 
     def watermarks(self) -> dict[TopicPartition, tuple[int | None, int | None]]:
+        """The (low, high) watermarks the last fetches saw, per partition (no request)."""
         return self._consumer.watermarks()
 
     def group_metadata(self) -> ConsumerGroupMetadata:
+        """The group's metadata, for a transactional producer's `send_offsets_to_transaction`."""
         return self._consumer.group_metadata()
 
     async def close(self, autocommit: bool = True, timeout: float | None = None) -> None:
+        """Await `Consumer.close` (committing first with `autocommit`), then stop the worker thread."""
         if self._closed:
             return
         self._closed = True

@@ -848,23 +848,29 @@ class AsyncProducer:
         await self.close()
 
     async def partitions_for(self, topic: str) -> list[int]:
+        """Await `Producer.partitions_for`: the topic's partition numbers, from metadata."""
         return await self._run(self._producer.partitions_for, topic)
 
     # -- transactions (on the worker thread, after the appends queued before them)
 
     async def init_transactions(self, timeout: float | None = None) -> None:
+        """Await `Producer.init_transactions`: this `transactional.id`'s producer id and epoch, fencing older ones."""
         await self._run(self._producer.init_transactions, timeout)
 
     async def begin_transaction(self) -> None:
+        """Await `Producer.begin_transaction`."""
         await self._run(self._producer.begin_transaction)
 
     async def send_offsets_to_transaction(self, offsets: Mapping[TopicPartition | tuple[str, int], int],
                                           group_metadata: ConsumerGroupMetadata | str,
                                           timeout: float | None = None) -> None:
+        """Await `Producer.send_offsets_to_transaction`: the consumer's offsets commit with the transaction."""
         await self._run(self._producer.send_offsets_to_transaction, offsets, group_metadata, timeout)
 
     async def commit_transaction(self, timeout: float | None = None) -> None:
+        """Await `Producer.commit_transaction`: flush, then commit what the transaction wrote."""
         await self._run(self._producer.commit_transaction, timeout)
 
     async def abort_transaction(self, timeout: float | None = None) -> None:
+        """Await `Producer.abort_transaction`: what the transaction wrote is never read by read_committed consumers."""
         await self._run(self._producer.abort_transaction, timeout)

@@ -505,27 +505,35 @@ class AsyncShareConsumer:
         return asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     def subscribe(self, topics: str | Iterable[str]) -> None:
+        """As `ShareConsumer.subscribe`: join the share group `group.id` for these topics."""
         self._consumer.subscribe(topics)
 
     def acknowledge(self, record: Any, type: Any = AcknowledgeType.ACCEPT) -> None:
+        """As `ShareConsumer.acknowledge`: ACCEPT, RELEASE or REJECT a record this member holds."""
         self._consumer.acknowledge(record, type)
 
     def set_acknowledgement_commit_callback(self, callback: AckCommitCallback | None) -> None:
+        """As `ShareConsumer.set_acknowledgement_commit_callback`."""
         self._consumer.set_acknowledgement_commit_callback(callback)
 
     async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[ShareRecord]:
+        """Await `ShareConsumer.poll` on the worker thread: records acquired for this member, up to `timeout` seconds."""
         return await self._run(self._consumer.poll, timeout, max_records)
 
     async def poll_arrow(self, timeout: float | None = None, max_records: int | None = None) -> pa.RecordBatch:
+        """Await `ShareConsumer.poll_arrow`: the acquired records as one Arrow batch."""
         return await self._run(self._consumer.poll_arrow, timeout, max_records)
 
     async def commit_sync(self, timeout: float | None = None) -> dict[TopicPartition, BaseException | None]:
+        """Await `ShareConsumer.commit_sync`: send the acknowledgements now; the error of each partition, if any."""
         return await self._run(self._consumer.commit_sync, timeout)
 
     async def commit_async(self) -> None:
+        """Await `ShareConsumer.commit_async`: the acknowledgements go with the next request."""
         await self._run(self._consumer.commit_async)
 
     async def close(self, timeout: float | None = None) -> None:
+        """Await `ShareConsumer.close`: release the records held, leave the group, stop the worker thread."""
         self._closed = True
         try:
             await self._run(self._consumer.close, timeout)
