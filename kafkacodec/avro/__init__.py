@@ -110,17 +110,24 @@ def _values(values: Any) -> tuple[Any, Any]:
         if "offset" in values.schema.names:
             offsets = values.column("offset")
         values = values.column("value")
-    if isinstance(values, pa.ChunkedArray):
-        values = values.combine_chunks() if values.num_chunks != 1 else values.chunk(0)
     if isinstance(offsets, pa.ChunkedArray):
         offsets = offsets.combine_chunks()
+    return binary_column(values, "Avro values"), offsets
+
+
+def binary_column(values: Any, what: str) -> Any:
+    """One binary-like Arrow array (chunks combined; string types kept) from an array, a chunked
+    array or a sequence of bytes; a TypeError naming ``what`` for any other column type."""
+    import pyarrow as pa
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks() if values.num_chunks != 1 else values.chunk(0)
     if not isinstance(values, pa.Array):
         values = pa.array(values, pa.binary())
     t = values.type
     if not (pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_string(t)
             or pa.types.is_large_string(t)):
-        raise TypeError(f"Avro values must be a binary column, not {t}")
-    return values, offsets
+        raise TypeError(f"{what} must be a binary column, not {t}")
+    return values
 
 
 # --- encode ---------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from kafkacodec.avro import binary_column
 from kafkacodec.errors import CorruptDataError, EncodeError
 
 __all__ = ["JsonSchemaError", "json_schema_to_arrow", "decode_json", "encode_json", "confluent_ids",
@@ -134,15 +135,8 @@ def _type_of(node: Any, root: Any, path: str, refs: tuple[str, ...]) -> pa.DataT
 
 def binary_view(values: Any) -> pa.Array:
     """One binary-like array (chunks combined; string types kept) or a TypeError."""
-    if isinstance(values, pa.ChunkedArray):
-        values = values.combine_chunks() if values.num_chunks != 1 else values.chunk(0)
-    if not isinstance(values, pa.Array):
-        values = pa.array(values, pa.binary())
-    t = values.type
-    if not (pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_string(t)
-            or pa.types.is_large_string(t)):
-        raise TypeError(f"record values must be a binary column, not {t}")
-    return values
+    result: pa.Array = binary_column(values, "record values")
+    return result
 
 
 def _buffers(values: pa.Array) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
