@@ -23,6 +23,7 @@ import time
 
 from bench import adapters as A
 from bench import workloads
+from bench.report import shown
 
 BASELINE = "aiokafka-C"
 
@@ -94,12 +95,6 @@ HIDDEN = ("not a bound", "looser bound")  # limit rows kept in the JSON only, wi
 # Medians of rounds on a shared machine differ by up to ~20% between adapters timed alike: an arm
 # only this much faster than a limit has reached it, not disproved it.
 NOISE = 1.25
-
-
-def shown(row):
-    """A limit row prints only where it bounds the work measured (not beaten, the tightest, and
-    applicable: a decompressor bounds nothing on an uncompressed workload)."""
-    return row["kind"] != "limit" or row["status"] == "ok"
 
 
 def _keep_binding_limit(rows, key, peers=()):
