@@ -4,10 +4,11 @@ TopicCollection, TopicPartitionInfo), shaped as confluent-kafka's."""
 from __future__ import annotations
 
 import base64
-import enum
 import uuid
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Generic
+
+from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
 
 if TYPE_CHECKING:
     # PEP 696 defaults: a bare Message is Message[bytes, bytes], what the plain clients hand out
@@ -412,7 +413,7 @@ class Uuid:
         return hash((self._msb, self._lsb))
 
 
-class ConsumerGroupState(enum.Enum):
+class ConsumerGroupState(OrderedEnum):
     """A group's state, with librdkafka's values (UNKOWN: the old misspelt alias)."""
 
     UNKNOWN = 0
@@ -423,23 +424,13 @@ class ConsumerGroupState(enum.Enum):
     DEAD = 4
     EMPTY = 5
 
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ConsumerGroupState):
-            return NotImplemented
-        return bool(self.value < other.value)
 
-
-class ConsumerGroupType(enum.Enum):
+class ConsumerGroupType(OrderedEnum):
     """CLASSIC: JoinGroup/SyncGroup groups; CONSUMER: KIP-848 groups."""
 
     UNKNOWN = 0
     CONSUMER = 1
     CLASSIC = 2
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ConsumerGroupType):
-            return NotImplemented
-        return bool(self.value < other.value)
 
 
 class TopicCollection:
@@ -456,16 +447,11 @@ class TopicPartitionInfo:
         self.id, self.leader, self.replicas, self.isr = id, leader, replicas, isr
 
 
-class ElectionType(enum.Enum):
+class ElectionType(OrderedEnum):
     """Which leader an election picks: the preferred replica, or any replica (unclean)."""
 
     PREFERRED = 0
     UNCLEAN = 1
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ElectionType):
-            return NotImplemented
-        return bool(self.value < other.value)
 
 
 class ThrottleEvent:

@@ -6,6 +6,7 @@ import enum
 import functools
 from typing import Any, TypeVar
 
+from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
 from kafkacodec.compat.confluent_kafka.admin._resource import ResourcePatternType, ResourceType
 
 __all__ = ["AclOperation", "AclPermissionType", "AclBinding", "AclBindingFilter"]
@@ -13,7 +14,7 @@ __all__ = ["AclOperation", "AclPermissionType", "AclBinding", "AclBindingFilter"
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-class AclOperation(enum.Enum):
+class AclOperation(OrderedEnum):
     UNKNOWN = 0
     ANY = 1
     ALL = 2
@@ -28,22 +29,12 @@ class AclOperation(enum.Enum):
     ALTER_CONFIGS = 11
     IDEMPOTENT_WRITE = 12
 
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, AclOperation):
-            return NotImplemented
-        return bool(self.value < other.value)
 
-
-class AclPermissionType(enum.Enum):
+class AclPermissionType(OrderedEnum):
     UNKNOWN = 0
     ANY = 1
     DENY = 2
     ALLOW = 3
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, AclPermissionType):
-            return NotImplemented
-        return bool(self.value < other.value)
 
 
 def _convert(value: Any, cls: type[_E]) -> _E:

@@ -1,7 +1,7 @@
 """confluent_kafka.admin's resource enums, with librdkafka's values (Kafka's codes)."""
 from __future__ import annotations
 
-import enum
+from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
 
 __all__ = ["ResourceType", "ResourcePatternType", "RESOURCE_UNKNOWN", "RESOURCE_ANY", "RESOURCE_TOPIC",
            "RESOURCE_GROUP", "RESOURCE_BROKER", "RESOURCE_TRANSACTIONAL_ID"]
@@ -9,7 +9,7 @@ __all__ = ["ResourceType", "ResourcePatternType", "RESOURCE_UNKNOWN", "RESOURCE_
 RESOURCE_UNKNOWN, RESOURCE_ANY, RESOURCE_TOPIC, RESOURCE_GROUP, RESOURCE_BROKER, RESOURCE_TRANSACTIONAL_ID = range(6)
 
 
-class ResourceType(enum.Enum):
+class ResourceType(OrderedEnum):
     """What a ConfigResource or an ACL names (BROKER is Kafka's CLUSTER for ACLs)."""
 
     UNKNOWN = RESOURCE_UNKNOWN
@@ -19,13 +19,8 @@ class ResourceType(enum.Enum):
     BROKER = RESOURCE_BROKER
     TRANSACTIONAL_ID = RESOURCE_TRANSACTIONAL_ID
 
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ResourceType):
-            return NotImplemented
-        return bool(self.value < other.value)
 
-
-class ResourcePatternType(enum.Enum):
+class ResourcePatternType(OrderedEnum):
     """How an ACL's resource name matches: LITERAL, PREFIXED; in filters ANY, or MATCH (what
     a literal, wildcard or prefixed ACL would cover)."""
 
@@ -34,8 +29,3 @@ class ResourcePatternType(enum.Enum):
     MATCH = 2
     LITERAL = 3
     PREFIXED = 4
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ResourcePatternType):
-            return NotImplemented
-        return bool(self.value < other.value)

@@ -1,21 +1,16 @@
 """confluent_kafka.admin's SASL/SCRAM credential types."""
 from __future__ import annotations
 
-import enum
+from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
 
 __all__ = ["ScramMechanism", "ScramCredentialInfo", "UserScramCredentialsDescription",
            "UserScramCredentialAlteration", "UserScramCredentialUpsertion", "UserScramCredentialDeletion"]
 
 
-class ScramMechanism(enum.Enum):
+class ScramMechanism(OrderedEnum):
     UNKNOWN = 0
     SCRAM_SHA_256 = 1
     SCRAM_SHA_512 = 2
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ScramMechanism):
-            return NotImplemented
-        return bool(self.value < other.value)
 
 
 class ScramCredentialInfo:
