@@ -15,26 +15,19 @@ import inspect
 import logging
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, cast
+from typing import Any, Generic, NamedTuple, cast
 
 from kafkacodec.compat.confluent_kafka._consumer import Consumer
 from kafkacodec.compat.confluent_kafka._producer import DeliveryCallback, Producer
 from kafkacodec.compat.confluent_kafka._types import Message
+from kafkacodec.compat.confluent_kafka._typevars import DefaultTypeVar
 from kafkacodec.compat.confluent_kafka.error import (ConsumeError, KeyDeserializationError, KeySerializationError,
                                                      ValueDeserializationError, ValueSerializationError)
 from kafkacodec.compat.confluent_kafka.serialization import HeadersType, MessageField, SerializationContext
 
-if TYPE_CHECKING:
-    # PEP 696 defaults: unparameterized, keys and values are Any
-    from typing_extensions import TypeVar
-
-    K = TypeVar("K", default=Any)
-    V = TypeVar("V", default=Any)
-else:
-    from typing import TypeVar
-
-    K = TypeVar("K")
-    V = TypeVar("V")
+# unparameterized, the serializing clients' keys and values are Any
+K = DefaultTypeVar("K", default=Any)
+V = DefaultTypeVar("V", default=Any)
 
 __all__ = ["SerializingProducer", "DeserializingConsumer"]
 

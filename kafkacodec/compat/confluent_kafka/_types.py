@@ -9,21 +9,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Generic
 
 from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
+from kafkacodec.compat.confluent_kafka._typevars import DefaultTypeVar
 
 if TYPE_CHECKING:
-    # PEP 696 defaults: a bare Message is Message[bytes, bytes], what the plain clients hand out
-    from typing_extensions import TypeVar
-
     from kafkacodec.compat.confluent_kafka._errors import KafkaError
     from kafkacodec.records._records import Record
 
-    K = TypeVar("K", default=bytes)
-    V = TypeVar("V", default=bytes)
-else:
-    from typing import TypeVar
-
-    K = TypeVar("K")
-    V = TypeVar("V")
+# a bare Message is Message[bytes, bytes], what the plain clients hand out
+K = DefaultTypeVar("K", default=bytes)
+V = DefaultTypeVar("V", default=bytes)
 
 # (key, value) pairs as messages carry them
 Headers = list[tuple[str, bytes | None]]

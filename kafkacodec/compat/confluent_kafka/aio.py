@@ -47,7 +47,7 @@ from kafkacodec.compat.confluent_kafka._consumer import Consumer
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
     from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import DeliveryCallback, _bytes, _headers, _seconds
-from kafkacodec.compat.confluent_kafka._serializing import (build_serdes_async, close_serdes_async,
+from kafkacodec.compat.confluent_kafka._serializing import (K, V, build_serdes_async, close_serdes_async,
                                                             offer_resolver, take_serde_settings)
 from kafkacodec.compat.confluent_kafka._types import (TIMESTAMP_CREATE_TIME, TIMESTAMP_LOG_APPEND_TIME,
                                                       ClusterMetadata, Message, TopicPartition)
@@ -58,15 +58,7 @@ from kafkacodec.compat.confluent_kafka.serialization import HeadersType, Message
 if TYPE_CHECKING:
     from typing import Self
 
-    from typing_extensions import TypeVar as DefaultTypeVar
-
     from kafkacodec.client.types import ConsumerGroupMetadata
-
-    K = DefaultTypeVar("K", default=Any)
-    V = DefaultTypeVar("V", default=Any)
-else:
-    K = TypeVar("K")
-    V = TypeVar("V")
 
 __all__ = ["AIOProducer", "AIOConsumer", "AsyncSerializingProducer", "AsyncDeserializingConsumer"]
 
