@@ -116,28 +116,38 @@ class DeserializerBuilder:
         raise NotImplementedError
 
 
+def _packed(layout: struct.Struct, obj: Any) -> bytes | None:
+    """obj in `layout`'s bytes (None: Kafka's null); what does not fit raises SerializationError."""
+    if obj is None:
+        return None
+    try:
+        return layout.pack(obj)
+    except struct.error as exc:
+        raise SerializationError(str(exc)) from exc
+
+
+def _unpacked(layout: struct.Struct, value: bytes | None) -> Any:
+    """The number `value` holds in `layout`'s bytes (None: Kafka's null); other sizes raise SerializationError."""
+    if value is None:
+        return None
+    try:
+        return layout.unpack(value)[0]
+    except struct.error as exc:
+        raise SerializationError(str(exc)) from exc
+
+
 class DoubleSerializer(Serializer):
     """float -> 8 bytes, IEEE 754 binary64, big-endian."""
 
     def __call__(self, obj: float | None, ctx: SerializationContext | None = None) -> bytes | None:
-        if obj is None:
-            return None
-        try:
-            return _FLOAT64.pack(obj)
-        except struct.error as exc:
-            raise SerializationError(str(exc)) from exc
+        return _packed(_FLOAT64, obj)
 
 
 class DoubleDeserializer(Deserializer):
     """8 bytes, IEEE 754 binary64, big-endian -> float."""
 
     def __call__(self, value: bytes | None, ctx: SerializationContext | None = None) -> float | None:
-        if value is None:
-            return None
-        try:
-            number: float = _FLOAT64.unpack(value)[0]
-        except struct.error as exc:
-            raise SerializationError(str(exc)) from exc
+        number: float | None = _unpacked(_FLOAT64, value)
         return number
 
 
@@ -145,24 +155,14 @@ class IntegerSerializer(Serializer):
     """int -> 4 bytes, signed, big-endian."""
 
     def __call__(self, obj: int | None, ctx: SerializationContext | None = None) -> bytes | None:
-        if obj is None:
-            return None
-        try:
-            return _INT32.pack(obj)
-        except struct.error as exc:
-            raise SerializationError(str(exc)) from exc
+        return _packed(_INT32, obj)
 
 
 class IntegerDeserializer(Deserializer):
     """4 bytes, signed, big-endian -> int."""
 
     def __call__(self, value: bytes | None, ctx: SerializationContext | None = None) -> int | None:
-        if value is None:
-            return None
-        try:
-            number: int = _INT32.unpack(value)[0]
-        except struct.error as exc:
-            raise SerializationError(str(exc)) from exc
+        number: int | None = _unpacked(_INT32, value)
         return number
 
 
