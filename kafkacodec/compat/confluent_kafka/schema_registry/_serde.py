@@ -151,6 +151,16 @@ def _strategy_of(value: Any) -> Callable[..., str | None]:
     raise ValueError("subject.name.strategy must be callable")
 
 
+def _converted(convert: Callable[[Any, SerializationContext], Any] | None, value: Any,
+               ctx: SerializationContext | None) -> Any:
+    """``convert(value, ctx)`` (a serde's to_dict or from_dict), or value as it is when there is none."""
+    if convert is None:
+        return value
+    if ctx is None:
+        raise TypeError("SerializationContext cannot be None")
+    return convert(value, ctx)
+
+
 class _RegistrySerde:
     """Configuration and schema lookups common to the serializers and deserializers."""
 
@@ -236,19 +246,11 @@ class _RegistrySerde:
 
     def _dict_of(self, obj: Any, ctx: SerializationContext | None) -> Any:
         """What a serializer writes: ``to_dict(obj, ctx)`` when given, else the object."""
-        if self._to_dict is None:
-            return obj
-        if ctx is None:
-            raise TypeError("SerializationContext cannot be None")
-        return self._to_dict(obj, ctx)
+        return _converted(self._to_dict, obj, ctx)
 
     def _object_of(self, value: Any, ctx: SerializationContext | None) -> Any:
         """What a deserializer answers: ``from_dict(value, ctx)`` when given, else the value."""
-        if self._from_dict is None:
-            return value
-        if ctx is None:
-            raise TypeError("SerializationContext cannot be None")
-        return self._from_dict(value, ctx)
+        return _converted(self._from_dict, value, ctx)
 
     def _parse(self, schema: Schema) -> Any:
         raise NotImplementedError
