@@ -72,62 +72,89 @@ def _built(prop: str, result: Any) -> tuple[Any, dict[str, Any]]:
     return serde, left
 
 
-def _left_for_client(conf: dict[str, Any], lefts: list[dict[str, Any]]) -> dict[str, Any]:
-    # a setting any builder took is its own, not the client's
-    if not lefts:
-        return conf
-    return {k: v for k, v in lefts[-1].items() if all(k in left for left in lefts[:-1])}
+class _Built:
+    """What build_serdes and build_serdes_async gather, spec by spec: the serdes in spec order,
+    those built here (owned), and the settings each builder left."""
+
+    def __init__(self) -> None:
+        self.serdes: list[Any] = []
+        self.owned: list[Any] = []
+        self.lefts: list[dict[str, Any]] = []
+
+    def add(self, spec: SerdeSpec, result: Any) -> None:
+        """spec's serde: the ready-made one, or the one its builder's build() returned (`result`)."""
+        if spec.builder is None:
+            self.serdes.append(spec.serde)
+            return
+        serde, left = _built(spec.prop, result)
+        self.serdes.append(serde)
+        self.owned.append(serde)
+        self.lefts.append(left)
+
+    def answer(self, conf: dict[str, Any]) -> tuple[list[Any], list[Any], dict[str, Any]]:
+        return self.serdes, self.owned, self._left_for_client(conf)
+
+    def _left_for_client(self, conf: dict[str, Any]) -> dict[str, Any]:
+        # a setting any builder took is its own, not the client's
+        if not self.lefts:
+            return conf
+        lefts = self.lefts
+        return {k: v for k, v in lefts[-1].items() if all(k in left for left in lefts[:-1])}
+
+
+def _build(spec: SerdeSpec, conf: dict[str, Any]) -> Any:
+    """spec's builder's build() over a copy of all of `conf` (None: the serde is ready-made)."""
+    return None if spec.builder is None else spec.builder.build(dict(conf), spec.is_key)
 
 
 def build_serdes(specs: list[SerdeSpec], conf: dict[str, Any]) -> tuple[list[Any], list[Any], dict[str, Any]]:
     """(the serdes in spec order, those built here, the settings left for the client); the
     builders each see all of `conf`.  A builder that fails closes those built before it."""
-    serdes: list[Any] = []
-    owned: list[Any] = []
-    lefts: list[dict[str, Any]] = []
+    built = _Built()
     try:
         for spec in specs:
-            if spec.builder is None:
-                serdes.append(spec.serde)
-                continue
-            serde, left = _built(spec.prop, spec.builder.build(dict(conf), spec.is_key))
-            serdes.append(serde)
-            owned.append(serde)
-            lefts.append(left)
+            built.add(spec, _build(spec, conf))
     except BaseException:
-        close_serdes(owned, quiet=True)
+        close_serdes(built.owned, quiet=True)
         raise
-    return serdes, owned, _left_for_client(conf, lefts)
+    return built.answer(conf)
 
 
 async def build_serdes_async(specs: list[SerdeSpec],
                              conf: dict[str, Any]) -> tuple[list[Any], list[Any], dict[str, Any]]:
     """build_serdes for the asyncio clients: build() may return an awaitable."""
-    serdes: list[Any] = []
-    owned: list[Any] = []
-    lefts: list[dict[str, Any]] = []
+    built = _Built()
     try:
         for spec in specs:
-            if spec.builder is None:
-                serdes.append(spec.serde)
-                continue
-            result = spec.builder.build(dict(conf), spec.is_key)
-            if inspect.isawaitable(result):
-                result = await result
-            serde, left = _built(spec.prop, result)
-            serdes.append(serde)
-            owned.append(serde)
-            lefts.append(left)
+            result = _build(spec, conf)
+            built.add(spec, await result if inspect.isawaitable(result) else result)
     except BaseException:
-        await close_serdes_async(owned, quiet=True)
+        await close_serdes_async(built.owned, quiet=True)
         raise
-    return serdes, owned, _left_for_client(conf, lefts)
+    return built.answer(conf)
+
+
+class _CloseFailures:
+    """The first serde whose close failed is raised once all were tried; the others are logged."""
+
+    def __init__(self) -> None:
+        self.first: BaseException | None = None
+
+    def add(self, serde: Any, exc: BaseException) -> None:
+        if self.first is None:
+            self.first = exc
+        else:
+            log.warning("closing serde %r failed", serde, exc_info=exc)
+
+    def raise_first(self, quiet: bool) -> None:
+        if self.first is not None and not quiet:
+            raise self.first
 
 
 def close_serdes(serdes: list[Any], quiet: bool = False) -> None:
     """close() each (those without one are skipped); the first failure is raised after all were
     tried, the others logged."""
-    first: BaseException | None = None
+    failures = _CloseFailures()
     for serde in serdes:
         close = getattr(serde, "close", None)
         if not callable(close):
@@ -135,17 +162,13 @@ def close_serdes(serdes: list[Any], quiet: bool = False) -> None:
         try:
             close()
         except BaseException as exc:
-            if first is None:
-                first = exc
-            else:
-                log.warning("closing serde %r failed", serde, exc_info=exc)
-    if first is not None and not quiet:
-        raise first
+            failures.add(serde, exc)
+    failures.raise_first(quiet)
 
 
 async def close_serdes_async(serdes: list[Any], quiet: bool = False) -> None:
     """close_serdes for the asyncio clients: aclose() first, else close(), awaited if it is a coroutine."""
-    first: BaseException | None = None
+    failures = _CloseFailures()
     for serde in serdes:
         close = getattr(serde, "aclose", None)
         if not callable(close):
@@ -157,12 +180,8 @@ async def close_serdes_async(serdes: list[Any], quiet: bool = False) -> None:
             if inspect.isawaitable(result):
                 await result
         except BaseException as exc:
-            if first is None:
-                first = exc
-            else:
-                log.warning("closing serde %r failed", serde, exc_info=exc)
-    if first is not None and not quiet:
-        raise first
+            failures.add(serde, exc)
+    failures.raise_first(quiet)
 
 
 class ClusterIdResolver:
