@@ -11,6 +11,7 @@ callable answering the cluster id, asked of the brokers only when first called.
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import logging
 import threading
@@ -248,6 +249,25 @@ def offer_resolver(setter: str, resolver: Callable[[], Any], serdes: list[Any]) 
             method(resolver)
 
 
+def key_context(check_open: Callable[[], None], topic: str, headers: HeadersType | None) -> SerializationContext:
+    """The context a serializing producer's key serializer is called with; nothing reaches the
+    serializers once the producer is closed (check_open raises) or when the topic is not a str."""
+    check_open()
+    if not isinstance(topic, str):
+        raise TypeError(f"topic must be a str, not {type(topic).__name__}")
+    return SerializationContext(topic, MessageField.KEY, headers)
+
+
+def applied(serde: Any, obj: Any, ctx: SerializationContext, error: Callable[[Exception], Exception]) -> Any:
+    """``serde(obj, ctx)``, or obj itself without a serde; what the serde raises is raised as error(exc)."""
+    if serde is None:
+        return obj
+    try:
+        return serde(obj, ctx)
+    except Exception as exc:
+        raise error(exc) from exc
+
+
 class SerializingProducer(Producer, Generic[K, V]):
     """confluent-kafka's SerializingProducer: ``produce(topic, key, value, ...)`` serializes the key
     and the value (KeySerializationError / ValueSerializationError when they fail) and produces
@@ -264,23 +284,10 @@ class SerializingProducer(Producer, Generic[K, V]):
                 headers: HeadersType | None = None) -> None:
         """Serialize key and value (the serializers see the topic, the field and the headers), then
         produce; nothing reaches the serializers once the producer is closed or the topic is not a str."""
-        self._check_open()
-        if not isinstance(topic, str):
-            raise TypeError(f"topic must be a str, not {type(topic).__name__}")
-        key_bytes: Any = key
-        value_bytes: Any = value
-        ctx = SerializationContext(topic, MessageField.KEY, headers)
-        if self._key_serializer is not None:
-            try:
-                key_bytes = self._key_serializer(key, ctx)
-            except Exception as exc:
-                raise KeySerializationError(exc) from exc
+        ctx = key_context(self._check_open, topic, headers)
+        key_bytes = applied(self._key_serializer, key, ctx, KeySerializationError)
         ctx.field = MessageField.VALUE
-        if self._value_serializer is not None:
-            try:
-                value_bytes = self._value_serializer(value, ctx)
-            except Exception as exc:
-                raise ValueSerializationError(exc) from exc
+        value_bytes = applied(self._value_serializer, value, ctx, ValueSerializationError)
         Producer.produce(self, topic, value_bytes, key_bytes, partition, None, on_delivery, timestamp, headers)
 
     def close(self, timeout: float | None = None) -> bool:
@@ -299,19 +306,10 @@ def deserialize(msg: Message[Any, Any], key_deserializer: Any, value_deserialize
     """msg with its key and value deserialized in place (the key first: a key deserializer may leave
     something for the value's)."""
     ctx = SerializationContext(cast(str, msg.topic()), MessageField.KEY, msg.headers())
-    key: Any = msg.key()
-    if key_deserializer is not None:
-        try:
-            key = key_deserializer(key, ctx)
-        except Exception as exc:
-            raise KeyDeserializationError(exc, msg) from exc
-    value: Any = msg.value()
-    if value_deserializer is not None:
-        ctx.field = MessageField.VALUE
-        try:
-            value = value_deserializer(value, ctx)
-        except Exception as exc:
-            raise ValueDeserializationError(exc, msg) from exc
+    key = applied(key_deserializer, msg.key(), ctx, functools.partial(KeyDeserializationError, kafka_message=msg))
+    ctx.field = MessageField.VALUE
+    value = applied(value_deserializer, msg.value(), ctx,
+                    functools.partial(ValueDeserializationError, kafka_message=msg))
     msg.set_key(key)
     msg.set_value(value)
     return msg

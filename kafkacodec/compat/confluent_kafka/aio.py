@@ -47,8 +47,9 @@ from kafkacodec.compat.confluent_kafka._consumer import Consumer
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
     from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import DeliveryCallback, _bytes, _headers, _seconds
-from kafkacodec.compat.confluent_kafka._serializing import (K, V, build_serdes_async, close_serdes_async,
-                                                            offer_resolver, take_serde_settings)
+from kafkacodec.compat.confluent_kafka._serializing import (K, V, applied, build_serdes_async,
+                                                            close_serdes_async, key_context, offer_resolver,
+                                                            take_serde_settings)
 from kafkacodec.compat.confluent_kafka._types import (TIMESTAMP_CREATE_TIME, TIMESTAMP_LOG_APPEND_TIME,
                                                       ClusterMetadata, Message, TopicPartition)
 from kafkacodec.compat.confluent_kafka.error import (ConsumeError, KeyDeserializationError, KeySerializationError,
@@ -603,6 +604,18 @@ async def _with_serdes_async(owner: Any, conf: dict[str, Any], kind: str,
     return serdes
 
 
+async def _applied_async(serde: Any, obj: Any, ctx: SerializationContext,
+                         error: Callable[[Exception], Exception]) -> Any:
+    """_serializing.applied for the asyncio clients: the serde may be a coroutine function."""
+    result = applied(serde, obj, ctx, error)
+    if not inspect.isawaitable(result):
+        return result
+    try:
+        return await result
+    except Exception as exc:
+        raise error(exc) from exc
+
+
 class AsyncSerializingProducer(AIOProducer, Generic[K, V]):
     """confluent-kafka's AsyncSerializingProducer: ``producer = await AsyncSerializingProducer(conf)``
     (the settings of SerializingProducer, builders that may build asynchronously); ``await
@@ -623,23 +636,10 @@ class AsyncSerializingProducer(AIOProducer, Generic[K, V]):
     async def produce(self, topic: str, key: K | None = None, value: V | None = None,  # type: ignore[override]
                       partition: int = -1, timestamp: int = 0,
                       headers: HeadersType | None = None) -> asyncio.Future[Message]:
-        self._check_open()
-        if not isinstance(topic, str):
-            raise TypeError(f"topic must be a str, not {type(topic).__name__}")
-        key_bytes: Any = key
-        value_bytes: Any = value
-        ctx = SerializationContext(topic, MessageField.KEY, headers)
-        if self._key_serializer is not None:
-            try:
-                key_bytes = await _maybe_await(self._key_serializer(key, ctx))
-            except Exception as exc:
-                raise KeySerializationError(exc) from exc
+        ctx = key_context(self._check_open, topic, headers)
+        key_bytes = await _applied_async(self._key_serializer, key, ctx, KeySerializationError)
         ctx.field = MessageField.VALUE
-        if self._value_serializer is not None:
-            try:
-                value_bytes = await _maybe_await(self._value_serializer(value, ctx))
-            except Exception as exc:
-                raise ValueSerializationError(exc) from exc
+        value_bytes = await _applied_async(self._value_serializer, value, ctx, ValueSerializationError)
         return await AIOProducer.produce(self, topic, value_bytes, key_bytes, partition, None, None, timestamp,
                                          headers)
 
@@ -668,19 +668,11 @@ class AsyncDeserializingConsumer(AIOConsumer, Generic[K, V]):
 
     async def _deserialize(self, msg: Message[Any, Any]) -> Message[K, V]:
         ctx = SerializationContext(cast(str, msg.topic()), MessageField.KEY, msg.headers())
-        key: Any = msg.key()
-        if self._key_deserializer is not None:
-            try:
-                key = await _maybe_await(self._key_deserializer(key, ctx))
-            except Exception as exc:
-                raise KeyDeserializationError(exc, msg) from exc
-        value: Any = msg.value()
-        if self._value_deserializer is not None:
-            ctx.field = MessageField.VALUE
-            try:
-                value = await _maybe_await(self._value_deserializer(value, ctx))
-            except Exception as exc:
-                raise ValueDeserializationError(exc, msg) from exc
+        key = await _applied_async(self._key_deserializer, msg.key(), ctx,
+                                   functools.partial(KeyDeserializationError, kafka_message=msg))
+        ctx.field = MessageField.VALUE
+        value = await _applied_async(self._value_deserializer, msg.value(), ctx,
+                                     functools.partial(ValueDeserializationError, kafka_message=msg))
         msg.set_key(key)
         msg.set_value(value)
         out: Message[K, V] = msg
