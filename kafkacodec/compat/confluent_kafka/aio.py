@@ -38,7 +38,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from kafkacodec.client import AsyncConsumer, AsyncProducer, Admin
 from kafkacodec.client import errors as E
@@ -616,62 +616,66 @@ async def _applied_async(serde: Any, obj: Any, ctx: SerializationContext,
         raise error(exc) from exc
 
 
-class AsyncSerializingProducer(AIOProducer, Generic[K, V]):
+class _AwaitedSerdes:
+    """What the asyncio serializing clients share: made by ``await Cls(conf, **kwargs)``, which
+    builds the key's and the value's `_serde_kind` ("serializer" or "deserializer") and then the
+    client (the next class's __init__) over the settings left; closed with the serdes built here."""
+
+    _serde_kind: ClassVar[str]
+    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
+    _key_serde: Any
+    _value_serde: Any
+
+    def __new__(cls, conf: dict[str, Any], **kwargs: Any) -> Any:  # an awaitable of the client
+        return _constructed_by_await(cls, conf, kwargs)
+
+    async def _init(self, conf: dict[str, Any], **kwargs: Any) -> None:
+        client: Any = super()  # AIOProducer or AIOConsumer, next in the subclass's MRO
+        self._key_serde, self._value_serde = await _with_serdes_async(
+            self, conf, self._serde_kind, lambda rest: client.__init__(rest, **kwargs))
+
+    __init__ = _init  # awaited by __new__'s coroutine
+
+    async def close(self) -> None:
+        """The client's close(), then close the serdes built from builders."""
+        client: Any = super()
+        await client.close()
+        owned, self._owned_serdes = self._owned_serdes, []
+        await close_serdes_async(owned)
+
+
+class AsyncSerializingProducer(_AwaitedSerdes, AIOProducer, Generic[K, V]):
     """confluent-kafka's AsyncSerializingProducer: ``producer = await AsyncSerializingProducer(conf)``
     (the settings of SerializingProducer, builders that may build asynchronously); ``await
     produce(topic, key, value, ...)`` serializes (serializers may be coroutine functions) and
     returns AIOProducer.produce's future."""
 
-    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
-
-    def __new__(cls, conf: dict[str, Any], **kwargs: Any) -> Any:  # an awaitable of the producer
-        return _constructed_by_await(cls, conf, kwargs)
-
-    async def _init(self, conf: dict[str, Any], **kwargs: Any) -> None:
-        self._key_serializer, self._value_serializer = await _with_serdes_async(
-            self, conf, "serializer", lambda rest: AIOProducer.__init__(self, rest, **kwargs))
-
-    __init__ = _init  # awaited by __new__'s coroutine
+    _serde_kind = "serializer"
 
     async def produce(self, topic: str, key: K | None = None, value: V | None = None,  # type: ignore[override]
                       partition: int = -1, timestamp: int = 0,
                       headers: HeadersType | None = None) -> asyncio.Future[Message]:
         ctx = key_context(self._check_open, topic, headers)
-        key_bytes = await _applied_async(self._key_serializer, key, ctx, KeySerializationError)
+        key_bytes = await _applied_async(self._key_serde, key, ctx, KeySerializationError)
         ctx.field = MessageField.VALUE
-        value_bytes = await _applied_async(self._value_serializer, value, ctx, ValueSerializationError)
+        value_bytes = await _applied_async(self._value_serde, value, ctx, ValueSerializationError)
         return await AIOProducer.produce(self, topic, value_bytes, key_bytes, partition, None, None, timestamp,
                                          headers)
 
-    async def close(self) -> None:
-        """AIOProducer.close(), then close the serializers built from builders."""
-        await super().close()
-        owned, self._owned_serdes = self._owned_serdes, []
-        await close_serdes_async(owned)
 
-
-class AsyncDeserializingConsumer(AIOConsumer, Generic[K, V]):
+class AsyncDeserializingConsumer(_AwaitedSerdes, AIOConsumer, Generic[K, V]):
     """confluent-kafka's AsyncDeserializingConsumer: ``consumer = await AsyncDeserializingConsumer(conf)``;
     ``poll()`` returns the Message deserialized (ConsumeError for an event or error),
     ``consume()`` the messages deserialized and the events as they are."""
 
-    _owned_serdes: list[Any]   # the serdes built from builders: closed with the client
-
-    def __new__(cls, conf: dict[str, Any], **kwargs: Any) -> Any:  # an awaitable of the consumer
-        return _constructed_by_await(cls, conf, kwargs)
-
-    async def _init(self, conf: dict[str, Any], **kwargs: Any) -> None:
-        self._key_deserializer, self._value_deserializer = await _with_serdes_async(
-            self, conf, "deserializer", lambda rest: AIOConsumer.__init__(self, rest, **kwargs))
-
-    __init__ = _init  # awaited by __new__'s coroutine
+    _serde_kind = "deserializer"
 
     async def _deserialize(self, msg: Message[Any, Any]) -> Message[K, V]:
         ctx = SerializationContext(cast(str, msg.topic()), MessageField.KEY, msg.headers())
-        key = await _applied_async(self._key_deserializer, msg.key(), ctx,
+        key = await _applied_async(self._key_serde, msg.key(), ctx,
                                    functools.partial(KeyDeserializationError, kafka_message=msg))
         ctx.field = MessageField.VALUE
-        value = await _applied_async(self._value_deserializer, msg.value(), ctx,
+        value = await _applied_async(self._value_serde, msg.value(), ctx,
                                      functools.partial(ValueDeserializationError, kafka_message=msg))
         msg.set_key(key)
         msg.set_value(value)
@@ -693,9 +697,3 @@ class AsyncDeserializingConsumer(AIOConsumer, Generic[K, V]):
         for msg in await super().consume(num_messages, timeout):
             out.append(msg if msg.error() is not None else await self._deserialize(msg))  # type: ignore[arg-type]
         return out
-
-    async def close(self) -> None:
-        """AIOConsumer.close(), then close the deserializers built from builders."""
-        await super().close()
-        owned, self._owned_serdes = self._owned_serdes, []
-        await close_serdes_async(owned)
