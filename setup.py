@@ -42,8 +42,9 @@ EXTENSIONS = [
     ext("kafkacodec.integrations._decode"),
     ext("kafkacodec.integrations._build"),
     ext("kafkacodec.client._sender_state"),
-    ext("kafkacodec.client._send_path"),
+    ext("kafkacodec.client.send_path"),
     ext("kafkacodec.client._sender_steps"),
+    ext("kafkacodec.compat.confluent_kafka._produce"),
 ]
 
 # What changes how a module compiles; with any of these set, nothing built before is reused.

@@ -90,7 +90,8 @@ SMOKE = textwrap.dedent(r'''
     # kafkacodec.arrow needs pyarrow to import, so its module is checked on disk here.
     pkg = here.parent
     for name in ("_crc", "_buffer", "records/_records", "arrow/_columnar", "arrow/_encode", "avro/_avro",
-                 "protocol/_codec", "client/_sender_state", "client/_send_path", "client/_sender_steps"):
+                 "protocol/_codec", "client/_sender_state", "client/send_path", "client/_sender_steps",
+                 "compat/confluent_kafka/_produce"):
         (so,) = pkg.glob(name + ".cpython-*.so")
         assert (pkg / (name + ".pyi")).is_file(), name
     assert (pkg / "py.typed").is_file()

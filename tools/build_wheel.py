@@ -40,8 +40,9 @@ COMPILED = [
     "kafkacodec/avro/_avro",
     "kafkacodec/protocol/_codec",
     "kafkacodec/client/_sender_state",
-    "kafkacodec/client/_send_path",
+    "kafkacodec/client/send_path",
     "kafkacodec/client/_sender_steps",
+    "kafkacodec/compat/confluent_kafka/_produce",
 ]
 
 

@@ -1,4 +1,4 @@
-# The state the producer's compiled paths (_send_path.pyx: send(); _sender_steps.pyx: the
+# The state the producer's compiled paths (send_path.pyx: send(); _sender_steps.pyx: the
 # sender's per-request steps) share with Python (accumulator.py, sender.py),
 # declared once: the Python classes inherit these fields, the compiled code
 # reads them as typed struct members, so a field renamed or retyped on one

@@ -22,7 +22,7 @@ handle ``send()`` returns is (batch result, index, timestamp) and resolves to
 Threads.  Everything that opens, closes or queues a batch holds ``lock``.
 The common append takes no lock: ``open_slots[topic][partition]`` is the
 partition's open batch (``None`` when there is none), and ``Producer.send``
-(compiled in ``client/_send_path.pyx``) appends into its builder directly.  That
+(compiled in ``client/send_path.pyx``) appends into its builder directly.  That
 is safe because, for bytes-like keys and values and no headers, the compiled
 ``append`` runs no
 Python code, so under the GIL it happens entirely before or entirely after
@@ -256,7 +256,7 @@ class RecordHandle:
 if _impl.accelerated:
     # the compiled twin, which Producer.send's compiled path allocates in C
     # (to mypy RecordHandle stays the class above: the compiled one has the same interface)
-    from kafkacodec.client._send_path import RecordHandle  # type: ignore[assignment]  # noqa: F811
+    from kafkacodec.client.send_path import RecordHandle  # type: ignore[assignment]  # noqa: F811
 
 
 def _sealed(timestamp: int, key: Any, value: Any, headers: Headers | None) -> int | None:

@@ -169,8 +169,8 @@ class Producer:
         self._slots: dict[str, list[Any]] = self._acc.open_slots if _impl.accelerated and self._txn is None else {}
         self._closed = False
         if _impl.accelerated and self._txn is None and type(self).send is Producer.send:
-            # the same steps as send() below, compiled (kafkacodec.client._send_path)
-            from kafkacodec.client._send_path import SendPath
+            # the same steps as send() below, compiled (kafkacodec.client.send_path)
+            from kafkacodec.client.send_path import SendPath
             self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
                 self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,  # type: ignore[attr-defined]
                 self._key_partition, self._send).send
@@ -430,7 +430,7 @@ class Producer:
         while q:
             result = q.popleft()
             # dropped once run: a callback referring to a handle would otherwise keep a
-            # cycle the collector cannot see (handles are untracked, _send_path.pyx)
+            # cycle the collector cannot see (handles are untracked, send_path.pyx)
             callbacks, result.callbacks = result.callbacks, ()
             for index, ts, fn in callbacks or ():  # queued because it has some
                 err = result.error_of(index)

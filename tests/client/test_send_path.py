@@ -1,4 +1,4 @@
-"""Producer.send's compiled common case (kafkacodec.client._send_path): the same answers as
+"""Producer.send's compiled common case (kafkacodec.client.send_path): the same answers as
 the general path for what it declines, handles outside the cycle collector, and
 callbacks dropped once run (so a callback holding its handle leaves no cycle)."""
 import gc

@@ -1,12 +1,12 @@
 """confluent-kafka's Producer over kafkacodec's Producer."""
 from __future__ import annotations
 
-import collections
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
+from kafkacodec import _impl
 from kafkacodec.client import Admin
 from kafkacodec.client import Producer as _Producer
 from kafkacodec.client import errors as E
@@ -16,6 +16,11 @@ from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaE
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, TIMESTAMP_CREATE_TIME,
                                                       TIMESTAMP_LOG_APPEND_TIME, ClusterMetadata, Headers, Message,
                                                       TopicPartition)
+
+if TYPE_CHECKING or _impl.accelerated:
+    from kafkacodec.compat.confluent_kafka._produce import ProducerCore
+else:
+    from kafkacodec._pure.confluent_produce import ProducerCore
 
 __all__ = ["Producer"]
 
@@ -100,10 +105,13 @@ class _Delivery:
             owner._raised.append(exc)
 
 
-class Producer:
-    """confluent-kafka's Producer: ``produce()`` queues, ``poll()``/``flush()`` serve delivery reports."""
+class Producer(ProducerCore):
+    """confluent-kafka's Producer: ``produce()`` queues, ``poll()``/``flush()`` serve delivery reports.
+    produce() is ProducerCore's (_produce.pyx): messages with nothing to translate go straight
+    to the client's send path, the others to ``_produce`` below."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
+        ProducerCore.__init__(self)
         config = _config.given(args, kwargs, "Producer")
         conf, face = _config.translate(config, "P")
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
@@ -113,13 +121,12 @@ class Producer:
         self._conf = conf
         self._p = make_client(_Producer, conf)
         self._outstanding = 0   # messages with a delivery report to serve, not yet served
-        # the handles of messages produced without one, oldest first: those not done are still queued
-        self._unreported: collections.deque[Any] = collections.deque()
         self._raised: list[Exception] = []
         self._known_topics: set[str] = set()
         self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
+        self._send_through(self._p.send)
 
     def _check_open(self, what: str = "Producer") -> None:
         # confluent-kafka's words: "Producer has been closed", and "Handle ..." for the calls
@@ -129,16 +136,15 @@ class Producer:
 
     # -- producing
 
-    def produce(self, topic: str, value: str | bytes | None = None, key: str | bytes | None = None,
-                partition: int | None = -1, callback: DeliveryCallback | None = None,
-                on_delivery: DeliveryCallback | None = None, timestamp: int = 0,
-                headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None) -> None:
-        """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
-        BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
-        # the per-message path: checks inlined where the common case (bytes, no headers) costs one test
+    def _produce(self, topic: str, value: str | bytes | None, key: str | bytes | None, partition: int | None,
+                 callback: DeliveryCallback | None, on_delivery: DeliveryCallback | None, timestamp: int,
+                 headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> None:
+        """produce() for every message ProducerCore does not queue itself: each argument translated
+        and checked."""
         if self._closed:
             raise RuntimeError("Producer has been closed")
-        if self._outstanding + len(self._unreported) >= self._max_messages and len(self) >= self._max_messages:
+        if (self._outstanding + self._tracked >= self._max_messages
+                and len(self) >= self._max_messages):
             raise BufferError(KafkaError(CODES["_QUEUE_FULL"]).str())
         fn = on_delivery if on_delivery is not None else callback
         if fn is None:
@@ -166,7 +172,7 @@ class Producer:
         except E.KafkaError as exc:
             raise exception_from(exc) from exc
         if report is None:
-            self._unreported.append(handle)
+            self._track(handle)
         else:
             report.handle = handle
             self._outstanding += 1
@@ -183,8 +189,8 @@ class Producer:
         default = on_delivery if on_delivery is not None else callback
         for m in messages:
             try:
-                Producer.produce(self, topic, m.get("value"), m.get("key"), m.get("partition", partition),
-                                 m.get("callback") or default, None, m.get("timestamp", 0))
+                self.produce(topic, m.get("value"), m.get("key"), m.get("partition", partition),
+                             m.get("callback") or default, None, m.get("timestamp", 0))
                 queued += 1
             except KafkaException as exc:
                 m["_error"] = exc.args[0]
@@ -195,13 +201,7 @@ class Producer:
     def __len__(self) -> int:
         """Messages queued, in flight, or delivered but not yet reported by poll()/flush()."""
         self._forget_done()
-        return self._outstanding + len(self._unreported)
-
-    def _forget_done(self) -> None:
-        """Drop the handles of messages without a report that are done, from the oldest on."""
-        unreported = self._unreported
-        while unreported and unreported[0].done():
-            unreported.popleft()
+        return self._outstanding + self._unreported()
 
     def __bool__(self) -> bool:
         return True  # an object with __len__ would be false when nothing is queued

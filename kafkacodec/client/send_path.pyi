@@ -1,4 +1,4 @@
-# Stub for the compiled module kafkacodec/client/_send_path.pyx.
+# Stub for the compiled module kafkacodec/client/send_path.pyx.
 from collections.abc import Callable
 from typing import Any, Final, final
 

@@ -13,6 +13,11 @@ slot lookup, append and the handle's allocation without the interpreter).
 
 ``RecordHandle`` is accumulator.RecordHandle's compiled twin (same attributes
 and methods).
+
+``send_path.pxd`` declares both classes and ``SendPath.append``, the common case
+alone, for compiled callers that take records with other conventions (the
+confluent-kafka face's produce()): they reach the same lock-free append without a
+second Python call per record.
 """
 cimport cython
 from cpython.dict cimport PyDict_GetItem
@@ -63,9 +68,6 @@ cdef class RecordHandle:
     Not tracked by the cycle collector (a handle per record would otherwise start
     collections inside send loops): nothing a BatchResult keeps refers to a handle,
     except a callback the application wrote, which Producer.poll() drops once run."""
-    cdef readonly object _result
-    cdef readonly Py_ssize_t _index
-    cdef readonly int64_t _timestamp
 
     def __init__(self, result, Py_ssize_t index, int64_t timestamp):
         self._result = result
@@ -129,11 +131,6 @@ cdef inline RecordHandle _handle(object result, Py_ssize_t index, int64_t timest
 @cython.final
 cdef class SendPath:
     """``send`` bound to one producer's open-batch slots (see the module notes)."""
-    cdef dict slots        # topic -> [open ProducerBatch or None per partition]
-    cdef dict sticky       # topic -> partition for records without a key
-    cdef bint murmur       # keys hashed by murmur2 (else key_partition, else the general path)
-    cdef object key_partition
-    cdef object general    # Producer._send(topic, value, key, headers, partition, timestamp, callback)
 
     def __init__(self, dict slots, dict sticky, bint murmur, key_partition, general):
         self.slots = slots
@@ -145,50 +142,62 @@ cdef class SendPath:
     def send(self, topic, value=None, key=None, headers=None, partition=None, timestamp=None, callback=None):
         """Queue one record; returns its RecordHandle at once (blocks only while the
         topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
+        cdef object handle
+        if headers is None and callback is None:
+            handle = self.append(topic, value, key, partition, timestamp)
+            if handle is not None:
+                return handle
+        return self.general(topic, value, key, headers, partition, timestamp, callback)
+
+    cdef object append(self, object topic, object value, object key, object partition, object timestamp):
+        """send()'s common case: the record's RecordHandle, or None where the general
+        path must take it (no open batch, a refused argument, a lost race)."""
         cdef PyObject *found
         cdef object slots, item
         cdef BatchState batch
         cdef Py_ssize_t n
         cdef int64_t p = -1, ts = 0, index
-        if headers is None and callback is None:
-            found = PyDict_GetItem(self.slots, topic)
-            if found is not NULL:
-                slots = <object>found
-                n = PyList_GET_SIZE(slots)
-                if timestamp is None:
-                    ts = _now_ms()
-                elif not exact_int64(timestamp, &ts) or ts < 0:
-                    n = 0  # the general path converts or refuses it
-                if n == 0:
-                    pass
-                elif partition is None:
-                    if key is None:
-                        found = PyDict_GetItem(self.sticky, topic)
-                        if found is not NULL and not exact_int64(<object>found, &p):
-                            p = -1
-                    elif self.murmur and PyBytes_CheckExact(key):
-                        p = (<uint32_t>murmur2_raw(<const uint8_t *>PyBytes_AS_STRING(key),
-                                                   <size_t>PyBytes_GET_SIZE(key)) & 0x7FFFFFFF) % <uint32_t>n
-                    elif self.key_partition is not None:
-                        try:
-                            p = self.key_partition(key, n)
-                        except TypeError:
-                            p = -1  # not bytes-like: the general path names it
-                elif not exact_int64(partition, &p):
+        found = PyDict_GetItem(self.slots, topic)
+        if found is NULL:
+            return None
+        slots = <object>found
+        n = PyList_GET_SIZE(slots)
+        if timestamp is None:
+            ts = _now_ms()
+        elif not exact_int64(timestamp, &ts) or ts < 0:
+            return None  # the general path converts or refuses it
+        if n == 0:
+            return None
+        if partition is None:
+            if key is None:
+                found = PyDict_GetItem(self.sticky, topic)
+                if found is not NULL and not exact_int64(<object>found, &p):
                     p = -1
-                if 0 <= p < n:
-                    item = <object>PyList_GET_ITEM(slots, p)
-                    if item is not None:
-                        batch = <BatchState>item
-                        # no Python code runs from reading the slot to the append (GIL-atomic);
-                        # a builder built or closed meanwhile by the I/O thread answers -2, a
-                        # full one -1: the general path then opens the next batch.  A refused
-                        # record (a key or value not bytes-like) goes there too, to be named:
-                        # the refusal is written before any byte, so nothing is appended twice
-                        try:
-                            index = builder_append(batch.builder, ts, key, value)
-                        except KafkaCodecError:
-                            index = -2
-                        if index >= 0:
-                            return _handle(batch.result, index, ts)
-        return self.general(topic, value, key, headers, partition, timestamp, callback)
+            elif self.murmur and PyBytes_CheckExact(key):
+                p = (<uint32_t>murmur2_raw(<const uint8_t *>PyBytes_AS_STRING(key),
+                                           <size_t>PyBytes_GET_SIZE(key)) & 0x7FFFFFFF) % <uint32_t>n
+            elif self.key_partition is not None:
+                try:
+                    p = self.key_partition(key, n)
+                except TypeError:
+                    p = -1  # not bytes-like: the general path names it
+        elif not exact_int64(partition, &p):
+            p = -1
+        if not 0 <= p < n:
+            return None
+        item = <object>PyList_GET_ITEM(slots, p)
+        if item is None:
+            return None
+        batch = <BatchState>item
+        # no Python code runs from reading the slot to the append (GIL-atomic); a
+        # builder built or closed meanwhile by the I/O thread answers -2, a full one -1:
+        # the general path then opens the next batch.  A refused record (a key or value
+        # not bytes-like) goes there too, to be named: the refusal is written before
+        # any byte, so nothing is appended twice
+        try:
+            index = builder_append(batch.builder, ts, key, value)
+        except KafkaCodecError:
+            return None
+        if index < 0:
+            return None
+        return _handle(batch.result, index, ts)

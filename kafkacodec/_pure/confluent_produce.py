@@ -1,0 +1,45 @@
+"""Pure-Python twin of kafkacodec/compat/confluent_kafka/_produce.pyx: every message
+takes the face's general path (Producer._produce), as the compiled module's
+declined ones do, and the handles of messages without a report are kept one by one."""
+from typing import Any
+
+
+class ProducerCore:
+    def __init__(self) -> None:
+        self._closed = True  # until the Producer has opened its client
+        self._outstanding = 0
+        self._max_messages = 0
+        self._on_delivery: Any = None
+        self._handles: list[Any] = []
+        self._start = 0
+
+    @property
+    def _tracked(self) -> int:
+        return len(self._handles) - self._start
+
+    def _send_through(self, send: Any) -> None:
+        pass
+
+    def produce(self, topic: str, value: Any = None, key: Any = None, partition: Any = -1, callback: Any = None,
+                on_delivery: Any = None, timestamp: int = 0, headers: Any = None) -> None:
+        return self._produce(topic, value, key, partition, callback, on_delivery, timestamp, headers)
+
+    def _produce(self, topic: str, value: Any, key: Any, partition: Any, callback: Any, on_delivery: Any,
+                 timestamp: int, headers: Any) -> None:
+        raise NotImplementedError  # the Producer's
+
+    def _track(self, handle: Any) -> None:
+        self._handles.append(handle)
+
+    def _forget_done(self) -> None:
+        handles, start = self._handles, self._start
+        end = len(handles)
+        while start < end and handles[start].done():
+            start += 1
+        if start > 1024 and start * 2 > end:
+            del handles[:start]
+            start = 0
+        self._start = start
+
+    def _unreported(self) -> int:
+        return sum(1 for h in self._handles[self._start:] if not h.done())

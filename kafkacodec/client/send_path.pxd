@@ -1,0 +1,19 @@
+# The compiled send path's C-level interface (send_path.pyx), for compiled callers
+# that queue records with conventions of their own (compat/confluent_kafka/_produce.pyx).
+from libc.stdint cimport int64_t
+
+
+cdef class RecordHandle:
+    cdef readonly object _result
+    cdef readonly Py_ssize_t _index
+    cdef readonly int64_t _timestamp
+
+
+cdef class SendPath:
+    cdef dict slots        # topic -> [open ProducerBatch or None per partition]
+    cdef dict sticky       # topic -> partition for records without a key
+    cdef bint murmur       # keys hashed by murmur2 (else key_partition, else the general path)
+    cdef object key_partition
+    cdef object general    # Producer._send(topic, value, key, headers, partition, timestamp, callback)
+
+    cdef object append(self, object topic, object value, object key, object partition, object timestamp)

@@ -1,0 +1,135 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""confluent-kafka's produce() for the face's Producer, compiled.
+
+A message with nothing to translate (bytes or None for key and value, no headers,
+no delivery report, the partition and timestamp left to the client) goes straight
+to the client producer's compiled send path (``SendPath.append``): the face then
+costs the client's send() no second Python call per message.  Every other message,
+and every one the send path declines, goes to ``Producer._produce`` (_producer.py),
+which translates and checks each argument.
+
+len() counts the messages without a report that are not yet acknowledged.  They
+are counted per batch, not kept one by one: a handle kept per message costs more
+than the rest of produce() (an allocation that outlives the loop instead of one
+reused at once).  Each batch a message went to is an entry with a count; a message
+for one of the last few entries adds to its count (records of a few partitions
+interleave), else it opens an entry.
+"""
+from cpython.list cimport PyList_GET_ITEM
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.object cimport PyObject
+
+from kafkacodec.client.send_path cimport RecordHandle, SendPath
+
+cdef extern from "Python.h":
+    bint PyBytes_CheckExact(object o)
+    bint PyLong_CheckExact(object o)
+
+# how many of the newest entries a message's batch is looked for in
+cdef enum:
+    RECENT = 8
+
+
+cdef class ProducerCore:
+    """What produce() reads of the face's Producer, typed; the Producer (a Python
+    subclass) keeps these in step."""
+    cdef SendPath _path
+    cdef public bint _closed
+    cdef public Py_ssize_t _outstanding       # messages with a delivery report to serve
+    cdef public Py_ssize_t _max_messages      # queue.buffering.max.messages
+    cdef public object _on_delivery           # the configured on_delivery, or None
+    cdef list _batches                        # BatchResults of messages without a report...
+    cdef Py_ssize_t *_counts                  # ...and how many went to each
+    cdef Py_ssize_t _start                    # entries before this one are done
+    cdef Py_ssize_t _capacity
+    cdef readonly Py_ssize_t _tracked         # messages in the entries from _start on
+
+    def __cinit__(self, *args, **kwargs):
+        self._closed = True  # until __init__ has opened the client: __del__ then has nothing to close
+        self._batches = []
+
+    def __dealloc__(self):
+        PyMem_Free(self._counts)
+
+    def _send_through(self, send):
+        """Take the client producer's send(): its compiled path when it has one."""
+        owner = getattr(send, "__self__", None)
+        self._path = owner if isinstance(owner, SendPath) else None
+
+    def produce(self, topic, value=None, key=None, partition=-1, callback=None, on_delivery=None, timestamp=0,
+                headers=None):
+        """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
+        BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
+        cdef object handle
+        if (self._path is not None and callback is None and on_delivery is None and headers is None
+                and self._on_delivery is None and not self._closed
+                and (value is None or PyBytes_CheckExact(value)) and (key is None or PyBytes_CheckExact(key))
+                and PyLong_CheckExact(partition) and partition == -1
+                and PyLong_CheckExact(timestamp) and timestamp == 0
+                and self._outstanding + self._tracked < self._max_messages):
+            handle = self._path.append(topic, value, key, None, None)
+            if handle is not None:
+                self._count((<RecordHandle>handle)._result)
+                return None
+        return self._produce(topic, value, key, partition, callback, on_delivery, timestamp, headers)
+
+    cdef int _count(self, object batch) except -1:
+        cdef Py_ssize_t end = len(self._batches), i = end - 1
+        cdef Py_ssize_t stop = max(self._start, end - RECENT)
+        cdef Py_ssize_t *grown
+        while i >= stop:
+            if <PyObject *>PyList_GET_ITEM(self._batches, i) is <PyObject *>batch:
+                self._counts[i] += 1
+                self._tracked += 1
+                return 0
+            i -= 1
+        if end == self._capacity:
+            grown = <Py_ssize_t *>PyMem_Realloc(self._counts, (2 * end + 64) * sizeof(Py_ssize_t))
+            if grown is NULL:
+                raise MemoryError()
+            self._counts = grown
+            self._capacity = 2 * end + 64
+        self._batches.append(batch)
+        self._counts[end] = 1
+        self._tracked += 1
+        return 0
+
+    def _track(self, handle):
+        """Count a message without a report (its RecordHandle from the client's send())."""
+        if type(handle) is RecordHandle:
+            self._count((<RecordHandle>handle)._result)
+        else:
+            self._count(_Done(handle))
+
+    def _forget_done(self):
+        """Drop the entries whose batch is done, from the oldest on."""
+        cdef Py_ssize_t start = self._start, end = len(self._batches)
+        while start < end and (<object>PyList_GET_ITEM(self._batches, start)).done():
+            self._tracked -= self._counts[start]
+            start += 1
+        if start > 1024 and start * 2 > end:
+            # cut seldom, so that counting only appends
+            del self._batches[:start]
+            for i in range(end - start):
+                self._counts[i] = self._counts[start + i]
+            start = 0
+        self._start = start
+
+    def _unreported(self):
+        """Messages without a report whose batch is not done."""
+        cdef Py_ssize_t i, n = 0
+        for i in range(self._start, len(self._batches)):
+            if not (<object>PyList_GET_ITEM(self._batches, i)).done():
+                n += self._counts[i]
+        return n
+
+
+cdef class _Done:
+    """A handle of another kind (not the compiled client's) as an entry: done() asks it."""
+    cdef object handle
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def done(self):
+        return self.handle.done()
