@@ -25,13 +25,13 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union
 
 from kafkacodec.protocol import api_key_of
 from kafkacodec.protocol import messages as m
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
+from kafkacodec.client._lifecycle import ClosedOnExit, new_sasl_credentials
 from kafkacodec.client import _checks
 from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
@@ -434,7 +434,7 @@ def list_offsets(client: NetworkClient, specs: Mapping[_TPKey, OffsetSpec], time
     return out
 
 
-class Admin:
+class Admin(ClosedOnExit):
     """Manages a cluster: topics and partitions, offsets and records, configs, consumer groups,
     other producers' transactions.  Each call waits for its answer, up to ``timeout`` seconds
     (None: ``default.api.timeout.ms``), and raises the broker's error as its class.
@@ -471,16 +471,7 @@ class Admin:
     def set_sasl_credentials(self, username: str, password: str) -> None:
         """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with
         them; those already open stay as they are."""
-        if not isinstance(username, str) or not isinstance(password, str):
-            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
-        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
-
-    def __enter__(self) -> Admin:
-        return self
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
+        new_sasl_credentials(self.conf, username, password)
 
     def _deadline(self, timeout: float | None) -> float:
         return time.monotonic() + (self._timeout if timeout is None else timeout)

@@ -25,12 +25,12 @@ import re
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kafkacodec.records import Record
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
+from kafkacodec.client._lifecycle import AsyncClosedOnExit, ClosedOnExit, new_sasl_credentials
 from kafkacodec.client.admin import list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
@@ -106,7 +106,7 @@ def _tp(item: object, what: str = "partition") -> TopicPartition:
     return item if isinstance(item, TopicPartition) else TopicPartition(topic, number)
 
 
-class Consumer:
+class Consumer(ClosedOnExit):
     """Reads records from Kafka: ``assign()`` partitions, or ``subscribe()`` to topics as a
     member of the consumer group ``group.id``, then ``poll()`` (records) or ``poll_arrow()``
     (Arrow columns).  The client's I/O thread fetches ahead and keeps the group alive.
@@ -162,14 +162,7 @@ class Consumer:
         self._stats_cb = conf["stats_cb"]
         self._stats_docs = stats_for_poll(self._client, self._statistics, conf, self._wake_poll)
 
-    # -- context
-
-    def __enter__(self) -> Consumer:
-        return self
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
+    # -- open or closed
 
     def _check_open(self) -> None:
         if self._closed:
@@ -756,9 +749,7 @@ class Consumer:
     def set_sasl_credentials(self, username: str, password: str) -> None:
         """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with
         them; those already open stay as they are."""
-        if not isinstance(username, str) or not isinstance(password, str):
-            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
-        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
+        new_sasl_credentials(self.conf, username, password)
 
     def topics(self, timeout: float | None = None) -> dict[str, int]:
         """{topic: partition count} of the cluster."""
@@ -797,7 +788,7 @@ class Consumer:
         self._serve_commits()
 
 
-class AsyncConsumer:
+class AsyncConsumer(AsyncClosedOnExit):
     """The Consumer for asyncio applications, on the same machinery: one Consumer (its I/O
     thread fetching and keeping the group alive) whose waiting calls run on one worker
     thread of their own, so the event loop never blocks and calls stay in order.
@@ -947,13 +938,6 @@ class AsyncConsumer:
             await self._run(self._consumer.close, autocommit, timeout)
         finally:
             self._worker.shutdown(wait=False)
-
-    async def __aenter__(self) -> AsyncConsumer:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
-        await self.close()
 
     def __aiter__(self) -> AsyncIterator[ConsumerRecord]:
         return self._records()

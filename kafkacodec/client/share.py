@@ -19,11 +19,11 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kafkacodec.records import Record, decode_records
 from kafkacodec.client import errors as E
+from kafkacodec.client._lifecycle import AsyncClosedOnExit, ClosedOnExit, new_sasl_credentials
 from kafkacodec.client.config import resolve
 from kafkacodec.client.config.share import SHARE_CONSUMER
 from kafkacodec.client.network import NetworkClient
@@ -83,7 +83,7 @@ def _ack_type(value: object) -> int:
     return int(kind)
 
 
-class ShareConsumer:
+class ShareConsumer(ClosedOnExit):
     """A member of a share group (KIP-932): records of the subscribed topics, each acquired by
     one member at a time and acknowledged.
 
@@ -130,14 +130,7 @@ class ShareConsumer:
         self._closed = False
         self._client.add_ticker(self._fetcher)
 
-    # -- context
-
-    def __enter__(self) -> ShareConsumer:
-        return self
-
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
+    # -- open or closed
 
     def _check_open(self) -> None:
         if self._closed:
@@ -185,9 +178,7 @@ class ShareConsumer:
 
     def set_sasl_credentials(self, username: str, password: str) -> None:
         """New SASL PLAIN/SCRAM credentials for the connections made from now on."""
-        if not isinstance(username, str) or not isinstance(password, str):
-            raise E.InvalidArgumentError("set_sasl_credentials: username and password must be str")
-        self.conf["sasl.username"], self.conf["sasl.password"] = username, password
+        new_sasl_credentials(self.conf, username, password)
 
     # -- acknowledging
 
@@ -486,7 +477,7 @@ def _split(acquired: list[tuple[int, int, int]], n: int
     return head, tail
 
 
-class AsyncShareConsumer:
+class AsyncShareConsumer(AsyncClosedOnExit):
     """The ShareConsumer for asyncio: its waiting calls run on one worker thread of their own,
     in order; acknowledge() and subscribe() return at once."""
 
@@ -549,13 +540,6 @@ class AsyncShareConsumer:
         while not self._closed:
             for record in await self.poll(0.5):
                 yield record
-
-    async def __aenter__(self) -> AsyncShareConsumer:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
-        await self.close()
 
 
 _SCHEMA: Any = None
