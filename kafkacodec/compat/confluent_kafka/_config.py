@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kafkacodec.client.config import ADMIN, CONSUMER, PRODUCER
+from kafkacodec.client.config import _check_callable as _callable  # None, or a callable: the client's check
 from kafkacodec.client.errors import ConfigError
 
 __all__ = ["SETTINGS", "Setting", "translate", "FACE_DEFAULTS", "status", "markdown", "DEBUG_CONTEXTS"]
@@ -217,12 +218,6 @@ def _offset_store(name: str, value: Any) -> Any:
 def _fifo(name: str, value: Any) -> Any:
     if str(value).strip().lower() != "fifo":
         raise ConfigError(f"{name}={value!r}: records are sent in the order produced: leave it unset")
-    return value
-
-
-def _callable(name: str, value: Any) -> Any:
-    if value is not None and not callable(value):
-        raise ConfigError(f"{name}: expected a callable, got {value!r}")
     return value
 
 
