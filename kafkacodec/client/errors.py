@@ -21,6 +21,7 @@ from kafkacodec.client._response_error import BrokerResponseError
 from kafkacodec.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 from kafkacodec.protocol import _error_codes
 from kafkacodec.protocol import errors as _protocol_errors
+from kafkacodec.protocol._error_base import lazy_getattr
 from kafkacodec.protocol.errors import ErrorCode as ErrorCode  # the modules of the client take it from here
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
@@ -38,12 +39,6 @@ if TYPE_CHECKING:
     __all__ += _broker_errors.__all__
 else:
     __all__ += _error_codes.CLASS_NAMES  # the same names, without making the classes
-
-    def __getattr__(name):
-        if name in _CLASS_NAMES:
-            _load()
-            return globals()[name]
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class NoBrokersAvailable(KafkaConnectionError):
@@ -151,6 +146,10 @@ def _load() -> None:
             g[cls.__name__] = cls
             _BY_CODE.setdefault(code, cls)
         g["_loaded"] = True
+
+
+if not TYPE_CHECKING:  # (type checkers know the generated names, and no others)
+    __getattr__ = lazy_getattr(__name__, _CLASS_NAMES, _load, globals())
 
 
 def _client_class(code: int) -> type[BrokerResponseError]:

@@ -17,7 +17,7 @@ that meets no broker error never makes them.
 from typing import TYPE_CHECKING
 
 from kafkacodec.protocol import _error_codes
-from kafkacodec.protocol._error_base import BrokerError, RetriableBrokerError
+from kafkacodec.protocol._error_base import BrokerError, RetriableBrokerError, lazy_getattr
 from kafkacodec.protocol._error_codes import ErrorCode
 
 __all__ = ["BrokerError", "RetriableBrokerError", "ERRORS", "ErrorCode", "BY_CODE", "BY_NAME",
@@ -32,12 +32,6 @@ if TYPE_CHECKING:
     BY_NAME: dict[str, type[BrokerError]]
 else:
     __all__ += _error_codes.CLASS_NAMES  # the same names, without making the classes
-
-    def __getattr__(name):
-        if name in _LAZY:
-            _classes()
-            return globals()[name]
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # The classes are this module's names: tracebacks and pickles say kafkacodec.protocol.errors.X.
 BrokerError.__module__ = RetriableBrokerError.__module__ = __name__
@@ -56,6 +50,10 @@ def _classes():
         g["BY_CODE"] = classes.BY_CODE
         g["BY_NAME"] = {cls.name: cls for cls in classes.BY_CODE.values()}
     return classes
+
+
+if not TYPE_CHECKING:  # (type checkers know the generated names, and no others)
+    __getattr__ = lazy_getattr(__name__, _LAZY, _classes, globals())
 
 
 def class_for(code):
