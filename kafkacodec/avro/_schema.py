@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable
 from typing import Any
 
+from kafkacodec._pure.buffer import uvarint_bytes
 from kafkacodec.errors import KafkaCodecError
 
 PRIMITIVES = ("null", "boolean", "int", "long", "float", "double", "bytes", "string")
@@ -404,18 +406,10 @@ class Plan:
             start = len(self.tables)
             self.tables.extend(table)
             return self.op(O_ENUM, ci, path, start, len(table))
-        if k == "array":
-            assert w.items is not None and r.items is not None
-            i = self.op(O_ARRAY, ci, path)
-            item = self.resolve(w.items, r.items, c.children[0], path + "[]")
-            self._set(i, self._kids([item]), 1)
-            return i
-        if k == "map":
-            assert w.values is not None and r.values is not None
-            i = self.op(O_MAP, ci, path)
-            item = self.resolve(w.values, r.values, c.children[1], path + "{}")
-            self._set(i, self._kids([item]), 1)
-            return i
+        if k in ("array", "map"):
+            # the element's column is the last child (a map's first holds its keys)
+            reader_element = _element(r)[1]
+            return self._container(w, ci, path, lambda wt, p: self.resolve(wt, reader_element, c.children[-1], p))
         # record
         i = self.op(O_RECORD, ci, path)
         kids = []
@@ -457,6 +451,13 @@ class Plan:
             return self.min_size(self.kids[a])
         return 1
 
+    def _container(self, w: T, ci: int, path: str, element: Callable[[T, str], int]) -> int:
+        """The op of an array or a map, its element's op made by element(writer's element, path)."""
+        code, element_type, step = _element(w)
+        i = self.op(code, ci, path)
+        self._set(i, self._kids([element(element_type, path + step)]), 1)
+        return i
+
     def skip(self, w: T, path: str) -> int:
         k = w.kind
         if k in PRIMITIVES:
@@ -468,10 +469,7 @@ class Plan:
             self.tables.extend(range(len(w.symbols)))
             return self.op(O_ENUM, -1, path, start, len(w.symbols))
         if k in ("array", "map"):
-            i = self.op(O_ARRAY if k == "array" else O_MAP, -1, path)
-            item = self.skip(w.items if k == "array" else w.values, path + ("[]" if k == "array" else "{}"))  # type: ignore[arg-type]
-            self._set(i, self._kids([item]), 1)
-            return i
+            return self._container(w, -1, path, self.skip)
         if k == "union":
             b = [self.skip(x, path) for x in w.branches]
             return self.op(O_UNION, -1, path, self._kids(b), len(b))
@@ -481,6 +479,15 @@ class Plan:
         return i
 
 
+def _element(t: T) -> tuple[int, T, str]:
+    """An array's or a map's op code, its element type (items, values) and the path step to it."""
+    if t.kind == "array":
+        assert t.items is not None
+        return O_ARRAY, t.items, "[]"
+    assert t.values is not None
+    return O_MAP, t.values, "{}"
+
+
 def _join(path: str, name: str) -> str:
     return name if not path else path + "." + name
 
@@ -488,14 +495,9 @@ def _join(path: str, name: str) -> str:
 # --- a tiny writer for field defaults (JSON values) ----------------------------------------------
 
 def _zz(v: int) -> bytes:
-    u = (v << 1) ^ (v >> 63)
-    u &= (1 << 64) - 1
-    out = bytearray()
-    while u >= 0x80:
-        out.append((u & 0x7F) | 0x80)
-        u >>= 7
-    out.append(u)
-    return bytes(out)
+    """An Avro long's bytes: zigzag over 64 bits, then a varint."""
+    encoded: bytes = uvarint_bytes(((v << 1) ^ (v >> 63)) & ((1 << 64) - 1))
+    return encoded
 
 
 def encode_default(t: T, v: Any, path: str) -> bytes:
