@@ -61,6 +61,26 @@ cdef inline void _batch_meta(const uint8_t *p, BatchMeta *m) noexcept nogil:
     m.transactional = 1 if attrs & ATTR_TRANSACTIONAL else 0
 
 
+cdef inline Py_ssize_t _put_cell(uint8_t *valid, uint8_t *ends, int ow, int32_t i, uint8_t *data,
+                                 Py_ssize_t data_len, const uint8_t *src, int32_t n,
+                                 int64_t *nulls) noexcept nogil:
+    """Row i of the key or the value column (reserved by the caller): null when n < 0, else n bytes
+    of src appended to data (data_len long so far); the row's end offset written ow bytes wide.
+    Answers the data's new length."""
+    if n < 0:
+        valid[i] = 0
+        nulls[0] += 1
+    else:
+        valid[i] = 1
+        memcpy(data + data_len, src, n)
+        data_len += n
+    if ow == 4:
+        (<int32_t *>ends)[i] = <int32_t>data_len
+    else:
+        (<int64_t *>ends)[i] = data_len
+    return data_len
+
+
 cdef enum:
     NCOLS = 19
 
@@ -388,28 +408,10 @@ cdef class ColumnBuilder:
             o_offset[i] = base_offset + r.offset_delta
             o_ts[i] = fixed_ts if fixed_ts >= 0 else base_ts + r.timestamp_delta
             o_ts_type[i] = ts_type
-            if r.key_len < 0:
-                o_key_valid[i] = 0
-                key_nulls += 1
-            else:
-                o_key_valid[i] = 1
-                memcpy(key_data + key_len, base + r.key_pos, r.key_len)
-                key_len += r.key_len
-            if ow == 4:
-                (<int32_t *>o_key_end)[i] = <int32_t>key_len
-            else:
-                (<int64_t *>o_key_end)[i] = key_len
-            if r.value_len < 0:
-                o_value_valid[i] = 0
-                value_nulls += 1
-            else:
-                o_value_valid[i] = 1
-                memcpy(value_data + value_len, base + r.value_pos, r.value_len)
-                value_len += r.value_len
-            if ow == 4:
-                (<int32_t *>o_value_end)[i] = <int32_t>value_len
-            else:
-                (<int64_t *>o_value_end)[i] = value_len
+            key_len = _put_cell(o_key_valid, o_key_end, ow, i, key_data, key_len, base + r.key_pos, r.key_len,
+                                &key_nulls)
+            value_len = _put_cell(o_value_valid, o_value_end, ow, i, value_data, value_len, base + r.value_pos,
+                                  r.value_len, &value_nulls)
             if with_headers:
                 if r.header_count:
                     if (gb_reserve(&b[C_HK_OFFSETS], ow * r.header_count)
