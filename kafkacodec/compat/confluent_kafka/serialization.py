@@ -116,38 +116,31 @@ class DeserializerBuilder:
         raise NotImplementedError
 
 
-def _packed(layout: struct.Struct, obj: Any) -> bytes | None:
-    """obj in `layout`'s bytes (None: Kafka's null); what does not fit raises SerializationError."""
-    if obj is None:
-        return None
-    try:
-        return layout.pack(obj)
-    except struct.error as exc:
-        raise SerializationError(str(exc)) from exc
-
-
-def _unpacked(layout: struct.Struct, value: bytes | None) -> Any:
-    """The number `value` holds in `layout`'s bytes (None: Kafka's null); other sizes raise SerializationError."""
+def _null_or(value: Any, convert: Callable[[Any], Any], errors: type[Exception] | tuple[type[Exception], ...],
+             describe: Callable[[Exception], str] = str) -> Any:
+    """None as it is (Kafka's null), else convert(value); its `errors` are raised as SerializationError
+    (the message: describe(exc))."""
     if value is None:
         return None
     try:
-        return layout.unpack(value)[0]
-    except struct.error as exc:
-        raise SerializationError(str(exc)) from exc
+        return convert(value)
+    except errors as exc:
+        raise SerializationError(describe(exc)) from exc
 
 
 class DoubleSerializer(Serializer):
     """float -> 8 bytes, IEEE 754 binary64, big-endian."""
 
     def __call__(self, obj: float | None, ctx: SerializationContext | None = None) -> bytes | None:
-        return _packed(_FLOAT64, obj)
+        packed: bytes | None = _null_or(obj, _FLOAT64.pack, struct.error)
+        return packed
 
 
 class DoubleDeserializer(Deserializer):
     """8 bytes, IEEE 754 binary64, big-endian -> float."""
 
     def __call__(self, value: bytes | None, ctx: SerializationContext | None = None) -> float | None:
-        number: float | None = _unpacked(_FLOAT64, value)
+        number: float | None = _null_or(value, lambda v: _FLOAT64.unpack(v)[0], struct.error)
         return number
 
 
@@ -155,74 +148,58 @@ class IntegerSerializer(Serializer):
     """int -> 4 bytes, signed, big-endian."""
 
     def __call__(self, obj: int | None, ctx: SerializationContext | None = None) -> bytes | None:
-        return _packed(_INT32, obj)
+        packed: bytes | None = _null_or(obj, _INT32.pack, struct.error)
+        return packed
 
 
 class IntegerDeserializer(Deserializer):
     """4 bytes, signed, big-endian -> int."""
 
     def __call__(self, value: bytes | None, ctx: SerializationContext | None = None) -> int | None:
-        number: int | None = _unpacked(_INT32, value)
+        number: int | None = _null_or(value, lambda v: _INT32.unpack(v)[0], struct.error)
         return number
 
 
-class StringSerializer(Serializer):
+class _TextCodec:
+    """The serdes of text: `codec`, any of Python's codec names (UTF-8 by default)."""
+
+    def __init__(self, codec: str = "utf_8") -> None:
+        self.codec = codec
+
+
+class StringSerializer(_TextCodec, Serializer):
     """str -> bytes in `codec` (any of Python's codec names; UTF-8 by default)."""
 
-    def __init__(self, codec: str = "utf_8") -> None:
-        self.codec = codec
-
     def __call__(self, obj: str | None, ctx: SerializationContext | None = None) -> bytes | None:
-        if obj is None:
-            return None
-        try:
-            return obj.encode(self.codec)
-        except UnicodeError as exc:
-            raise SerializationError(str(exc)) from exc
+        encoded: bytes | None = _null_or(obj, lambda text: text.encode(self.codec), UnicodeError)
+        return encoded
 
 
-class StringDeserializer(Deserializer):
+class StringDeserializer(_TextCodec, Deserializer):
     """bytes in `codec` (UTF-8 by default) -> str."""
 
-    def __init__(self, codec: str = "utf_8") -> None:
-        self.codec = codec
-
     def __call__(self, value: bytes | None, ctx: SerializationContext | None = None) -> str | None:
-        if value is None:
-            return None
-        try:
-            return value.decode(self.codec)
-        except UnicodeError as exc:
-            raise SerializationError(str(exc)) from exc
+        decoded: str | None = _null_or(value, lambda data: data.decode(self.codec), UnicodeError)
+        return decoded
 
 
-class UUIDSerializer(Serializer):
+class UUIDSerializer(_TextCodec, Serializer):
     """uuid.UUID (or its text) -> its 36-character text in `codec`, as Kafka's Java UUIDSerializer."""
 
-    def __init__(self, codec: str = "utf_8") -> None:
-        self.codec = codec
-
     def __call__(self, obj: uuid.UUID | str | None, ctx: SerializationContext | None = None) -> bytes | None:
-        if obj is None:
-            return None
-        try:
+        def encode(given: uuid.UUID | str) -> bytes:
             # text is checked by parsing it: the reader parses it the same way
-            text = str(obj if isinstance(obj, uuid.UUID) else uuid.UUID(obj))
-            return text.encode(self.codec)
-        except (ValueError, TypeError, AttributeError) as exc:
-            raise SerializationError(f"not a UUID: {obj!r} ({exc})") from exc
+            return str(given if isinstance(given, uuid.UUID) else uuid.UUID(given)).encode(self.codec)
+        encoded: bytes | None = _null_or(obj, encode, (ValueError, TypeError, AttributeError),
+                                         lambda exc: f"not a UUID: {obj!r} ({exc})")
+        return encoded
 
 
-class UUIDDeserializer(Deserializer):
+class UUIDDeserializer(_TextCodec, Deserializer):
     """The text of a UUID in `codec` -> uuid.UUID, as Kafka's Java UUIDDeserializer."""
 
-    def __init__(self, codec: str = "utf_8") -> None:
-        self.codec = codec
-
     def __call__(self, value: bytes | None, ctx: SerializationContext | None = None) -> uuid.UUID | None:
-        if value is None:
-            return None
-        try:
-            return uuid.UUID(value.decode(self.codec))
-        except (ValueError, UnicodeError) as exc:
-            raise SerializationError(f"not a UUID: {bytes(value)!r} ({exc})") from exc
+        parsed: uuid.UUID | None = _null_or(value, lambda data: uuid.UUID(data.decode(self.codec)),
+                                            (ValueError, UnicodeError),
+                                            lambda exc: f"not a UUID: {bytes(value or b'')!r} ({exc})")
+        return parsed
