@@ -45,6 +45,7 @@ EXTENSIONS = [
     ext("kafkacodec.client.send_path"),
     ext("kafkacodec.client._sender_steps"),
     ext("kafkacodec.compat.confluent_kafka._produce"),
+    ext("kafkacodec.compat.confluent_kafka._message"),
 ]
 
 # What changes how a module compiles; with any of these set, nothing built before is reused.

@@ -43,6 +43,7 @@ COMPILED = [
     "kafkacodec/client/send_path",
     "kafkacodec/client/_sender_steps",
     "kafkacodec/compat/confluent_kafka/_produce",
+    "kafkacodec/compat/confluent_kafka/_message",
 ]
 
 

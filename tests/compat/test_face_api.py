@@ -272,8 +272,8 @@ def _written_in_c(cls: type) -> bool:
 def _generic_arity(cls: type) -> int | None:
     if _written_in_c(cls):
         return STUB_GENERIC.get(cls.__name__)  # a C type: Generic in the stub only
-    if typing.Generic not in cls.__mro__:
-        return None
+    if typing.Generic not in cls.__mro__ and "__class_getitem__" not in vars(cls):
+        return None  # a compiled class is generic by __class_getitem__ and __parameters__
     return len(getattr(cls, "__parameters__", ()))
 
 

@@ -23,7 +23,7 @@ from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaEx
     from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
-                                                      ClusterMetadata, Message, TopicPartition)
+                                                      ClusterMetadata, Message, TopicPartition, messages_over)
 
 if TYPE_CHECKING:
     from kafkacodec.client import TopicPartition as _ClientTopicPartition
@@ -270,7 +270,7 @@ class Consumer:
                     time.sleep(step)  # nothing to consume: librdkafka's poll just waits
                     self._c.serve_stats()
                 else:
-                    out.extend(map(Message._over_record, self._c.poll(step, max_records=n - len(out))))
+                    out.extend(messages_over(self._c.poll(step, max_records=n - len(out))))
                     out.extend(_eof_event(eof) for eof in self._c.take_partition_eofs(n - len(out)))
             except E.CallbackError as exc:
                 # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do

@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Generic
 
+from kafkacodec import _impl
 from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
 from kafkacodec.compat.confluent_kafka._typevars import DefaultTypeVar
 
@@ -284,6 +285,17 @@ class _RecordMessage(Message[Any, Any]):
     def __repr__(self) -> str:
         r = self._record
         return f"<Message {r.topic}[{r.partition}]@{r.offset}>"
+
+
+def messages_over(records: list[Record]) -> list[Message]:
+    """Message._over_record of each record, as a list."""
+    return list(map(Message._over_record, records))
+
+
+if not TYPE_CHECKING and _impl.accelerated:
+    # the compiled twin (_message.pyx): a consumer makes a Message per record, and programs call
+    # several of its methods per message
+    from kafkacodec.compat.confluent_kafka._message import Message, messages_over  # noqa: F811
 
 
 class BrokerMetadata:
