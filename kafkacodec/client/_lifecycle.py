@@ -1,13 +1,23 @@
-"""What the clients share over their lifetime: ``with`` (``async with``) closes them, and
-set_sasl_credentials changes the credentials of the connections made from then on."""
+"""What the clients share over their lifetime: ``with`` (``async with``) closes them,
+set_sasl_credentials changes the credentials of the connections made from then on, and the
+asyncio consumers run the blocking one's waiting calls on a worker thread of their own."""
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from kafkacodec.client.errors import InvalidArgumentError
 
-__all__ = ["ClosedOnExit", "AsyncClosedOnExit", "new_sasl_credentials"]
+if TYPE_CHECKING:
+    # imported where used: a program without asyncio clients does not load them
+    import asyncio
+    import concurrent.futures
+
+__all__ = ["ClosedOnExit", "AsyncClosedOnExit", "AsyncOverWorker", "new_sasl_credentials"]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 class ClosedOnExit:
@@ -36,6 +46,40 @@ class AsyncClosedOnExit:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         await self.close()
+
+
+class AsyncOverWorker(AsyncClosedOnExit, Generic[_R]):
+    """An asyncio consumer over a blocking one (records of type _R): its waiting calls run, in
+    order, on one worker thread of its own (``_worker``, made by the subclass), so the event loop
+    never blocks; ``async for record in consumer`` takes the records as they come."""
+
+    _worker: concurrent.futures.ThreadPoolExecutor
+    _closed: bool
+
+    async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[_R]:
+        raise NotImplementedError
+
+    def _run(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> asyncio.Future[_T]:
+        import asyncio
+        import functools
+        return asyncio.get_running_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
+
+    async def _close_on_worker(self, close: Callable[..., object], *args: Any) -> None:
+        """The blocking consumer's close(*args) on the worker, then the worker stopped."""
+        self._closed = True
+        try:
+            await self._run(close, *args)
+        finally:
+            self._worker.shutdown(wait=False)
+
+    def __aiter__(self) -> AsyncIterator[_R]:
+        return self._records()
+
+    async def _records(self) -> AsyncIterator[_R]:
+        # short polls: a cancelled iteration leaves the worker busy for at most this long
+        while not self._closed:
+            for record in await self.poll(0.5):
+                yield record
 
 
 def new_sasl_credentials(conf: dict[str, Any], username: Any, password: Any) -> None:

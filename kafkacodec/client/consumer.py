@@ -24,13 +24,13 @@ import logging
 import re
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kafkacodec.records import Record
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
-from kafkacodec.client._lifecycle import AsyncClosedOnExit, ClosedOnExit, new_sasl_credentials
+from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl_credentials
 from kafkacodec.client.admin import list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
@@ -788,7 +788,7 @@ class Consumer(ClosedOnExit):
         self._serve_commits()
 
 
-class AsyncConsumer(AsyncClosedOnExit):
+class AsyncConsumer(AsyncOverWorker[ConsumerRecord]):
     """The Consumer for asyncio applications, on the same machinery: one Consumer (its I/O
     thread fetching and keeping the group alive) whose waiting calls run on one worker
     thread of their own, so the event loop never blocks and calls stay in order.
@@ -811,11 +811,6 @@ class AsyncConsumer(AsyncClosedOnExit):
     def consumer(self) -> Consumer:
         """The underlying Consumer (for calls that do not wait)."""
         return self._consumer
-
-    def _run(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> asyncio.Future[_T]:
-        import asyncio
-        import functools
-        return asyncio.get_running_loop().run_in_executor(self._worker, functools.partial(fn, *args, **kwargs))
 
     def run(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> asyncio.Future[_T]:
         """fn(*args, **kwargs) on this consumer's worker thread, after the calls queued there before
@@ -933,17 +928,4 @@ class AsyncConsumer(AsyncClosedOnExit):
         """Await `Consumer.close` (committing first with `autocommit`), then stop the worker thread."""
         if self._closed:
             return
-        self._closed = True
-        try:
-            await self._run(self._consumer.close, autocommit, timeout)
-        finally:
-            self._worker.shutdown(wait=False)
-
-    def __aiter__(self) -> AsyncIterator[ConsumerRecord]:
-        return self._records()
-
-    async def _records(self) -> AsyncIterator[ConsumerRecord]:
-        # short polls: a cancelled iteration leaves the worker busy for at most this long
-        while not self._closed:
-            for record in await self.poll(0.5):
-                yield record
+        await self._close_on_worker(self._consumer.close, autocommit, timeout)

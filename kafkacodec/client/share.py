@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kafkacodec.records import Record, decode_records
 from kafkacodec.client import errors as E
-from kafkacodec.client._lifecycle import AsyncClosedOnExit, ClosedOnExit, new_sasl_credentials
+from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl_credentials
 from kafkacodec.client.config import resolve
 from kafkacodec.client.config.share import SHARE_CONSUMER
 from kafkacodec.client.network import NetworkClient
@@ -31,8 +31,6 @@ from kafkacodec.client.share_fetcher import ACCEPT, GAP, REJECT, RELEASE, ShareF
 from kafkacodec.client.types import TopicPartition
 
 if TYPE_CHECKING:
-    import asyncio
-
     import pyarrow as pa
 
 __all__ = ["ShareConsumer", "AsyncShareConsumer", "ShareRecord", "AcknowledgeType", "AckCommitCallback"]
@@ -477,9 +475,10 @@ def _split(acquired: list[tuple[int, int, int]], n: int
     return head, tail
 
 
-class AsyncShareConsumer(AsyncClosedOnExit):
+class AsyncShareConsumer(AsyncOverWorker[ShareRecord]):
     """The ShareConsumer for asyncio: its waiting calls run on one worker thread of their own,
-    in order; acknowledge() and subscribe() return at once."""
+    in order; acknowledge() and subscribe() return at once.  ``async for record in consumer``
+    takes the records as they come (implicit mode: each poll accepts the records of the one before)."""
 
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         import concurrent.futures
@@ -490,10 +489,6 @@ class AsyncShareConsumer(AsyncClosedOnExit):
     @property
     def consumer(self) -> ShareConsumer:
         return self._consumer
-
-    def _run(self, fn: Callable[..., _T], *args: Any) -> asyncio.Future[_T]:
-        import asyncio
-        return asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     def subscribe(self, topics: str | Iterable[str]) -> None:
         """As `ShareConsumer.subscribe`: join the share group `group.id` for these topics."""
@@ -525,21 +520,7 @@ class AsyncShareConsumer(AsyncClosedOnExit):
 
     async def close(self, timeout: float | None = None) -> None:
         """Await `ShareConsumer.close`: release the records held, leave the group, stop the worker thread."""
-        self._closed = True
-        try:
-            await self._run(self._consumer.close, timeout)
-        finally:
-            self._worker.shutdown(wait=False)
-
-    def __aiter__(self) -> AsyncIterator[ShareRecord]:
-        """The records as they come (implicit mode: each poll accepts the records of the one before)."""
-        return self._records()
-
-    async def _records(self) -> AsyncIterator[ShareRecord]:
-        # short polls: a cancelled iteration leaves the worker busy for at most this long
-        while not self._closed:
-            for record in await self.poll(0.5):
-                yield record
+        await self._close_on_worker(self._consumer.close, timeout)
 
 
 _SCHEMA: Any = None
