@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 from kafkacodec.client.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
-    # imported where used: a program without asyncio clients does not load them
+    # imported where used: a program without asyncio clients does not load it
     import asyncio
-    import concurrent.futures
 
 __all__ = ["ClosedOnExit", "AsyncClosedOnExit", "AsyncOverWorker", "new_sasl_credentials"]
 
@@ -50,11 +49,13 @@ class AsyncClosedOnExit:
 
 class AsyncOverWorker(AsyncClosedOnExit, Generic[_R]):
     """An asyncio consumer over a blocking one (records of type _R): its waiting calls run, in
-    order, on one worker thread of its own (``_worker``, made by the subclass), so the event loop
+    order, on one worker thread of its own (named `thread_name`), so the event loop
     never blocks; ``async for record in consumer`` takes the records as they come."""
 
-    _worker: concurrent.futures.ThreadPoolExecutor
-    _closed: bool
+    def __init__(self, thread_name: str) -> None:
+        import concurrent.futures
+        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=thread_name)
+        self._closed = False
 
     async def poll(self, timeout: float | None = None, max_records: int | None = None) -> list[_R]:
         raise NotImplementedError

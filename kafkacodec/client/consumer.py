@@ -802,10 +802,8 @@ class AsyncConsumer(AsyncOverWorker[ConsumerRecord]):
     """
 
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
-        import concurrent.futures
         self._consumer = Consumer(config, **settings)
-        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-consumer-async")
-        self._closed = False
+        super().__init__("kafkacodec-consumer-async")
 
     @property
     def consumer(self) -> Consumer:

@@ -481,10 +481,8 @@ class AsyncShareConsumer(AsyncOverWorker[ShareRecord]):
     takes the records as they come (implicit mode: each poll accepts the records of the one before)."""
 
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
-        import concurrent.futures
         self._consumer = ShareConsumer(config, **settings)
-        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kafkacodec-share-async")
-        self._closed = False
+        super().__init__("kafkacodec-share-async")
 
     @property
     def consumer(self) -> ShareConsumer:
