@@ -485,7 +485,8 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
     """``Sender.tick``'s pass over the partitions' deques (``Sender._drain`` is its
     pure twin): under the accumulator's lock, the batches past delivery.timeout.ms
     and, for every partition whose front batch may go, that batch, sealed, by its
-    leader.  Returns (by_node {leader: [batch]}, expired, next wake or None,
+    leader; a batch still within linger.ms goes when its leader gets a request
+    anyway.  Returns (by_node {leader: [batch]}, expired, next wake or None,
     need_metadata, need_add set or None)."""
     cdef dict by_node = {}
     cdef list expired = []
@@ -504,6 +505,8 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
     cdef PyObject *found
     cdef Py_ssize_t n
     cdef BatchState b
+    cdef bint lingering
+    cdef list waiting = None   # [(leader, deque, batch)] lingering batches that may go
     with acc.lock:
         for tp, dq in deques.items():
             n = len(dq)
@@ -520,12 +523,13 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
                 if not has_wake or t < next_wake:
                     next_wake, has_wake = t, True
                 continue
+            lingering = False
             if b.open and not flushing and n == 1:
                 t = b.created
                 if now - t < linger:
+                    lingering = True
                     if not has_wake or t + linger < next_wake:
                         next_wake, has_wake = t + linger, True
-                    continue
             if added is not None and tp not in added:
                 if need_add is None:
                     need_add = set()
@@ -555,6 +559,11 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
                             continue
                 elif bumping:
                     continue
+            if lingering:
+                if waiting is None:
+                    waiting = []
+                waiting.append((leader, dq, b))
+                continue
             dq.popleft()
             _seal(open_slots, b)
             found = PyDict_GetItem(by_node, leader)
@@ -562,6 +571,14 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
                 by_node[leader] = [b]
             else:
                 (<list>(<object>found)).append(b)
+        if waiting is not None and by_node:
+            # a request goes to this leader now: its lingering batches go with it
+            for leader, dq, b in waiting:
+                found = PyDict_GetItem(by_node, leader)
+                if found is not NULL:
+                    dq.popleft()
+                    _seal(open_slots, b)
+                    (<list>(<object>found)).append(b)
     return by_node, expired, (next_wake if has_wake else None), need_metadata, need_add
 
 

@@ -4,8 +4,11 @@ Each tick drains the ready batches, at most one per partition per request (as
 the Java client does; librdkafka's mock cluster also counts only the first
 batch of a partition in a request), grouped by the partition's leader into
 Produce requests of at most ``max.request.size`` bytes (as the Java client cuts
-them), within ``max.in.flight.requests.per.connection``: with several requests
-on the connection the broker has the next one while the first's answer is read.
+them).  A batch still within ``linger.ms`` goes with a request its leader gets
+anyway (as the Java client drains a ready node): waiting would only add the rest
+of its linger to its records' latency.  Requests stay within
+``max.in.flight.requests.per.connection``: with several requests on the
+connection the broker has the next one while the first's answer is read.
 
 Answers: success completes the batch; a retriable error puts it back at the
 front of its partition's deque (in creation order) after ``retry.backoff.ms``
@@ -325,7 +328,8 @@ class Sender(SenderState):
                txn: TransactionManager | None) -> Drained:
         """The pass over the partitions' deques (compiled: ``_sender.drain``): under the
         accumulator's lock, the batches past delivery.timeout.ms and, for every partition
-        whose front batch may go, that batch, sealed, by its leader.  Returns (by_node,
+        whose front batch may go, that batch, sealed, by its leader; a batch still within
+        linger.ms goes when its leader gets a request anyway.  Returns (by_node,
         expired, next wake or None, need_metadata, need_add set or None)."""
         next_wake: float | None = None
         by_node: dict[int, list[ProducerBatch]] = {}
@@ -333,6 +337,7 @@ class Sender(SenderState):
         need_metadata = False
         need_add: set[tuple[str, int]] | None = None
         linger = self.linger
+        waiting: list[tuple[int, Any, ProducerBatch]] = []  # lingering batches that may go
         with acc.lock:
             for tp, dq in acc.deques.items():
                 _pop_expired(acc, dq, now, expired)
@@ -343,11 +348,11 @@ class Sender(SenderState):
                     if next_wake is None or b.retry_at < next_wake:
                         next_wake = b.retry_at
                     continue
-                if b.open and not flushing and len(dq) == 1 and now - b.created < linger:
+                lingering = b.open and not flushing and len(dq) == 1 and now - b.created < linger
+                if lingering:
                     due = b.created + linger
                     if next_wake is None or due < next_wake:
                         next_wake = due
-                    continue
                 if txn is not None and tp not in txn.added:
                     if need_add is None:
                         need_add = set()
@@ -361,9 +366,18 @@ class Sender(SenderState):
                     continue
                 if self.idempotent and not self._may_send(tp, b, bumping):
                     continue
+                if lingering:
+                    waiting.append((leader, dq, b))
+                    continue
                 dq.popleft()
                 acc.seal(b)
                 by_node.setdefault(leader, []).append(b)
+            for leader, dq, b in waiting:
+                # a request goes to this leader now: its lingering batches go with it
+                if leader in by_node:
+                    dq.popleft()
+                    acc.seal(b)
+                    by_node[leader].append(b)
         return by_node, expired, next_wake, need_metadata, need_add
 
     def _seal_batches(self, by_node: dict[int, list[ProducerBatch]]) -> None:
