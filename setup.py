@@ -41,6 +41,7 @@ EXTENSIONS = [
     ext("kafkacodec.protocol._codec"),
     ext("kafkacodec.integrations._decode"),
     ext("kafkacodec.integrations._build"),
+    ext("kafkacodec.compat._face_records"),
     ext("kafkacodec.client._sender_state"),
     ext("kafkacodec.client.send_path"),
     ext("kafkacodec.client._sender_steps"),

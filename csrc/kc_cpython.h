@@ -134,4 +134,38 @@ static inline PyObject *kc_accel_new(PyObject *cls, PyObject *args) {
     return ((PyTypeObject *)cls)->tp_new((PyTypeObject *)cls, args, NULL);
 }
 
+/* ---- compat: the faces' records ----
+ * aiokafka's ConsumerRecord (kafkacodec/compat/_face_records.pyx) publishes its
+ * fields as writable member descriptors, as Record does its read-only ones; and
+ * the faces read the client's Record through the member descriptors it
+ * publishes: the slot offset each one declares, read once. */
+#define KC_MAX_FACE_MEMBERS 16
+static PyMemberDef kc_face_members[KC_MAX_FACE_MEMBERS];
+static int kc_face_member_count = 0;
+
+static inline PyObject *kc_writable_member(PyTypeObject *tp, const char *name, Py_ssize_t offset) {
+    PyMemberDef *m;
+    if (kc_face_member_count >= KC_MAX_FACE_MEMBERS) {
+        PyErr_SetString(PyExc_RuntimeError, "too many members");
+        return NULL;
+    }
+    m = &kc_face_members[kc_face_member_count++];
+    m->name = name; m->type = T_OBJECT_EX; m->offset = offset; m->flags = 0; m->doc = NULL;
+    return PyDescr_NewMember(tp, m);
+}
+
+/* The offset of the object slot a member descriptor reads; -1 for anything else. */
+static inline Py_ssize_t kc_object_member_offset(PyObject *descr) {
+    PyMemberDef *m;
+    if (descr == NULL || Py_TYPE(descr) != &PyMemberDescr_Type)
+        return -1;
+    m = ((PyMemberDescrObject *)descr)->d_member;
+    return m->type == T_OBJECT_EX ? m->offset : -1;
+}
+
+/* The object in the slot at `offset` of obj (borrowed; NULL when unset). */
+static inline PyObject *kc_slot_at(PyObject *obj, Py_ssize_t offset) {
+    return *(PyObject **)((char *)obj + offset);
+}
+
 #endif

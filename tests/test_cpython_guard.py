@@ -11,7 +11,8 @@ import kafkacodec
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 HEADER = ROOT / "csrc" / "kc_cpython.h"
-USERS = ["kafkacodec/records/_records.pyx", "kafkacodec/protocol/_codec.pyx", "kafkacodec/integrations/_decode.pyx"]
+USERS = ["kafkacodec/records/_records.pyx", "kafkacodec/protocol/_codec.pyx", "kafkacodec/integrations/_decode.pyx",
+         "kafkacodec/compat/_face_records.pyx"]
 
 
 def _range():

@@ -1,54 +1,26 @@
-"""What the aiokafka and kafka-python consumers share: the queue of records polled from the client
-and not yet handed out, grouping records by partition, offsets to commit, and the partitions of a
-group-less subscription."""
+"""What the aiokafka and kafka-python consumers share: their records made from the client's
+(compiled, or the pure twin where the compiled module cannot load), the queue of records polled
+from the client and not yet handed out, offsets to commit, and the partitions of a group-less
+subscription."""
 from __future__ import annotations
 
 import collections
-import itertools
-import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from kafkacodec import accelerated
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client.types import TopicPartition
 
-__all__ = ["RecordQueue", "by_partition", "plain_offsets", "groupless_partitions"]
+if TYPE_CHECKING or not accelerated:
+    from kafkacodec.compat._face_records_py import AioRecords, KpRecords
+    from kafkacodec.compat._face_records_py import ConsumerRecord as AioConsumerRecord
+else:
+    from kafkacodec.compat._face_records import AioRecords, KpRecords
+    from kafkacodec.compat._face_records import ConsumerRecord as AioConsumerRecord
 
-_T = TypeVar("_T")
-
-
-_TOPIC_PARTITION = operator.attrgetter("topic", "partition")
-_FIELDS = [operator.attrgetter(name) for name in ("offset", "timestamp", "timestamp_type", "key", "value", "headers")]
-
-#: convert(records of one partition, topic, partition) -> the project's records
-Convert = Callable[[list[_Record], str, int], list[_T]]
-
-
-def by_partition(records: Iterable[_Record], convert: Convert[_T]) -> dict[TopicPartition, list[_T]]:
-    """{TopicPartition: convert(its records)} in the records' order.  The client hands out a
-    partition's records in runs (a fetch each): `convert` and a TopicPartition per run, not per
-    record."""
-    out: dict[TopicPartition, list[_T]] = {}
-    for (topic, partition), run in itertools.groupby(records, _TOPIC_PARTITION):
-        tp = TopicPartition(topic, partition)
-        got = out.get(tp)
-        if got is None:
-            out[tp] = convert(list(run), topic, partition)
-        else:
-            got.extend(convert(list(run), topic, partition))
-    return out
-
-
-def columns(records: list[_Record]) -> list[list[Any]]:
-    """[offsets, timestamps, timestamp types, keys, values, headers] of `records`: read a field at a
-    time, so a converter builds its records with map() rather than a loop of its own."""
-    return [list(map(field, records)) for field in _FIELDS]
-
-
-def sizes(data: list[bytes | None]) -> list[int]:
-    """Each key's or value's length, -1 for None (the projects' serialized sizes)."""
-    return [-1 if d is None else len(d) for d in data]
+__all__ = ["AioRecords", "KpRecords", "AioConsumerRecord", "RecordQueue", "plain_offsets", "groupless_partitions"]
 
 
 class RecordQueue(collections.deque[_Record]):

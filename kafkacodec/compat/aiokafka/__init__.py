@@ -20,6 +20,9 @@ high watermark (the last stable offset under read_committed); ``send_batch`` sen
 records to the partition in order (its RecordMetadata is the first record's); send()'s future is a
 RecordFuture, made without an asyncio future per record: ``asyncio.isfuture()`` is true of it and
 asyncio's functions take it as a future, ``isinstance(f, asyncio.Future)`` is not.
+``ConsumerRecord`` is a compiled type with the dataclass's fields, constructor, equality, repr and
+``dataclasses`` support (fields, asdict, replace); its fields can be set, not deleted, and it takes
+no attributes of its own.
 """
 from kafkacodec.compat.aiokafka import errors
 from kafkacodec.compat.aiokafka.consumer import AIOKafkaConsumer, ConsumerRebalanceListener

@@ -12,7 +12,6 @@ import functools
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from itertools import repeat
 from typing import Any, TypeVar
 
 from kafkacodec.client import AsyncConsumer
@@ -20,8 +19,7 @@ from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import IllegalStateError, KafkaError
-from kafkacodec.compat._consuming import (Convert, RecordQueue, by_partition, columns, groupless_partitions,
-                                          plain_offsets, sizes)
+from kafkacodec.compat._consuming import AioRecords, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
 from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
@@ -31,29 +29,6 @@ from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadat
 __all__ = ["AIOKafkaConsumer", "ConsumerRebalanceListener"]
 
 _T = TypeVar("_T")
-
-
-def _converters(key_de: Callable[[bytes | None], Any] | None, value_de: Callable[[bytes | None], Any] | None
-                ) -> tuple[Convert[ConsumerRecord[Any, Any]], Callable[[_Record], ConsumerRecord[Any, Any]]]:
-    """The client's records as aiokafka's, deserialized, the deserializers bound once: a
-    partition's records built a field at a time with map() (getmany), and one record (getone)."""
-    record = ConsumerRecord
-
-    def convert(records: list[_Record], topic: str, partition: int) -> list[ConsumerRecord[Any, Any]]:
-        n = len(records)
-        offsets, timestamps, types, keys, values, headers = columns(records)
-        return list(map(record, repeat(topic, n), repeat(partition, n), offsets, timestamps, types,
-                        keys if key_de is None else map(key_de, keys),
-                        values if value_de is None else map(value_de, values),
-                        repeat(None, n), sizes(keys), sizes(values), map(tuple, headers)))
-
-    def one(r: _Record) -> ConsumerRecord[Any, Any]:
-        key, value = r.key, r.value
-        return record(r.topic, r.partition, r.offset, r.timestamp, r.timestamp_type,  # type: ignore[arg-type]
-                      key if key_de is None else key_de(key), value if value_de is None else value_de(value),
-                      None, -1 if key is None else len(key), -1 if value is None else len(value), tuple(r.headers))
-
-    return convert, one
 
 
 class ConsumerRebalanceListener:
@@ -123,7 +98,8 @@ class AIOKafkaConsumer:
         # aiokafka's max_poll_records=None: a poll takes every record fetched so far
         conf.setdefault("max.poll.records", 1 << 30)
         self._conf = conf
-        self._convert, self._record = _converters(key_deserializer, value_deserializer)
+        self._records = AioRecords(key_deserializer, value_deserializer)
+        self._record = self._records.one
         self._topics = topics
         self._consumer: AsyncConsumer | None = None
         self._held = RecordQueue()
@@ -297,7 +273,7 @@ class AIOKafkaConsumer:
             taken = self._held.take(max_records, wanted)
         else:
             taken = await self._poll(timeout_ms / 1000, max_records, wanted)
-        return by_partition(taken, self._convert)
+        return self._records.by_partition(taken)
 
     def __aiter__(self) -> AsyncIterator[ConsumerRecord[Any, Any]]:
         return self

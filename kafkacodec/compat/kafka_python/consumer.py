@@ -13,7 +13,6 @@ import math
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import repeat
 from typing import Any
 
 from kafkacodec.client import Consumer
@@ -21,8 +20,7 @@ from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import KafkaError
 from kafkacodec.client.types import TopicPartitionLike
-from kafkacodec.compat._consuming import (Convert, RecordQueue, by_partition, columns, groupless_partitions,
-                                          plain_offsets, sizes)
+from kafkacodec.compat._consuming import KpRecords, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
@@ -99,54 +97,15 @@ class _Listener(_ClientListener):
             _tell(self._user, "on_partitions_lost", partitions)
 
 
-def _converters(key_deserializer: Any, value_deserializer: Any
-                ) -> tuple[Convert[ConsumerRecord], Callable[[_Record], ConsumerRecord]]:
-    """The client's records as kafka-python's, deserialized, each deserializer bound once (a
-    Deserializer's deserialize(topic, headers, data), or a function of the data): a partition's
-    records built a field at a time with map() (poll), and one record (iteration)."""
-    key_ctx = getattr(key_deserializer, "deserialize", None)
-    value_ctx = getattr(value_deserializer, "deserialize", None)
-    key_fn = None if key_ctx is not None else key_deserializer
-    value_fn = None if value_ctx is not None else value_deserializer
-    new, record = tuple.__new__, ConsumerRecord
-
-    def deserialized(fn: Any, ctx: Any, topic: str, headers: list[Any], data: list[Any]) -> Iterable[Any]:
-        if fn is not None:
-            return map(fn, data)
-        return data if ctx is None else map(ctx, repeat(topic), headers, data)
-
-    def convert(records: list[_Record], topic: str, partition: int) -> list[ConsumerRecord]:
-        n = len(records)
-        offsets, timestamps, types, keys, values, headers = columns(records)
-        headers = list(map(list, headers))
-        header_sizes = [sum(len(k) + len(v or b"") for k, v in h) if h else -1 for h in headers]
-        return list(map(new, repeat(record, n), zip(
-            repeat(topic, n), repeat(partition, n), repeat(-1, n), offsets, timestamps, types,
-            deserialized(key_fn, key_ctx, topic, headers, keys),
-            deserialized(value_fn, value_ctx, topic, headers, values),
-            headers, repeat(None, n), sizes(keys), sizes(values), header_sizes)))
-
-    def one(r: _Record) -> ConsumerRecord:
-        topic, key, value, headers = r.topic, r.key, r.value, list(r.headers)
-        return new(record, (topic, r.partition, -1, r.offset, r.timestamp, r.timestamp_type,
-                            key_fn(key) if key_fn is not None else key if key_ctx is None
-                            else key_ctx(topic, headers, key),
-                            value_fn(value) if value_fn is not None else value if value_ctx is None
-                            else value_ctx(topic, headers, value),
-                            headers, None, -1 if key is None else len(key), -1 if value is None else len(value),
-                            sum(len(k) + len(v or b"") for k, v in headers) if headers else -1))
-
-    return convert, one
-
-
 class KafkaConsumer:
     """kafka-python's consumer: iteration (ending after consumer_timeout_ms without a record),
     poll() -> {TopicPartition: [ConsumerRecord]}, subscribe/assign/seek, commit/commit_async,
     committed, position, offsets lookups, pause/resume, close."""
 
     def __init__(self, *topics: str, **configs: Any) -> None:
-        self._convert, self._record = _converters(configs.pop("key_deserializer", None),
-                                                  configs.pop("value_deserializer", None))
+        self._records = KpRecords(ConsumerRecord, configs.pop("key_deserializer", None),
+                                  configs.pop("value_deserializer", None))
+        self._record = self._records.one
         timeout = configs.pop("consumer_timeout_ms", math.inf)
         self._iter_timeout = None if timeout is None or math.isinf(timeout) else timeout / 1000
         configs.setdefault("bootstrap_servers", "localhost")
@@ -232,7 +191,7 @@ class KafkaConsumer:
             taken = self._held.take(max_records)
         else:
             taken = self._poll(timeout_ms / 1000, max_records)
-        return by_partition(taken, self._convert)
+        return self._records.by_partition(taken)
 
     def _poll(self, timeout: float, max_records: int | None) -> list[_Record]:
         if self._deferred is not None:
