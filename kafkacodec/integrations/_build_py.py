@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import time
 
+from kafkacodec.records.layout import field_size, varint_size
+
 __all__ = ["v2_size_estimator", "V2Builder"]
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 _MAX_HEADERS_FAST = 64
 _NOT_HANDLED = object()
-
-
-def _zz_size(v):
-    v = (v << 1) ^ (v >> 63)
-    n = 1
-    while v >= 0x80:
-        v >>= 7
-        n += 1
-    return n
 
 
 def _zz_write(out, v):
@@ -31,10 +24,6 @@ def _zz_write(out, v):
 
 def _is_int64(v):
     return type(v) is int and _INT64[0] <= v <= _INT64[1]
-
-
-def _field_size(b):
-    return 1 if b is None else _zz_size(len(b)) + len(b)
 
 
 def _put(out, b):
@@ -65,7 +54,7 @@ def _headers(headers):
 
 
 def _headers_size(hs):
-    return _zz_size(len(hs)) + sum(_field_size(k) + _field_size(v) for k, v in hs)
+    return varint_size(len(hs)) + sum(field_size(k) + field_size(v) for k, v in hs)
 
 
 def _v2_append(self, offset, timestamp, key, value, headers, meta_cls):
@@ -92,8 +81,8 @@ def _v2_append(self, offset, timestamp, key, value, headers, meta_cls):
     hs = _headers(headers)
     if hs is None:
         return _NOT_HANDLED
-    body = 1 + _zz_size(delta) + _zz_size(offset) + _field_size(key) + _field_size(value) + _headers_size(hs)
-    size = body + _zz_size(body)
+    body = 1 + varint_size(delta) + varint_size(offset) + field_size(key) + field_size(value) + _headers_size(hs)
+    size = body + varint_size(body)
     if not first and len(buf) + size > self._batch_size:
         return None
     _zz_write(buf, body)
@@ -122,7 +111,7 @@ def v2_size_estimator(overhead, fallback):
         if (key is None or type(key) in (bytes, bytearray)) and (value is None or type(value) in (bytes, bytearray)):
             hs = _headers(headers)
             if hs is not None:
-                return overhead + _field_size(key) + _field_size(value) + _headers_size(hs)
+                return overhead + field_size(key) + field_size(value) + _headers_size(hs)
         return fallback(key, value, headers)
     return estimate
 

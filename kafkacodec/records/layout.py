@@ -56,3 +56,19 @@ INT64_MAX = (1 << 63) - 1
 # A base offset this far from the int64 ends leaves room for any int32
 # offset delta, so record offsets never overflow (v2_base_offset_ok in _v2.pxd).
 V2_MAX_BASE_OFFSET = INT64_MAX - 0x7FFFFFFF
+
+
+def varint_size(value: int) -> int:
+    """The bytes of `value` as a v2 record's zigzag varint (its length, deltas, counts)."""
+    zigzag = (value << 1) ^ (value >> 63)
+    size = 1
+    while zigzag >= 0x80:
+        zigzag >>= 7
+        size += 1
+    return size
+
+
+def field_size(data: bytes | None) -> int:
+    """The bytes of a v2 record's key, value or header field: its length as a varint (-1 for
+    None), then the data."""
+    return 1 if data is None else varint_size(len(data)) + len(data)

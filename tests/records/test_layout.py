@@ -26,3 +26,12 @@ def test_layout_matches_the_v2_header_struct():
         assert getattr(layout, name) == pos, name
         pos += sizes[code]
     assert pos == layout.V2_RECORDS == layout.V2_HEADER.size
+
+
+def test_varint_and_field_sizes_are_those_of_the_encoded_bytes():
+    from kafkacodec._pure.buffer import encode_varlong
+    for value in [0, 1, -1, 63, 64, -64, -65, 8191, 8192, 1 << 31, -(1 << 63), (1 << 63) - 1]:
+        assert layout.varint_size(value) == len(encode_varlong(value)), value
+    assert layout.field_size(None) == 1
+    assert layout.field_size(b"") == 1
+    assert layout.field_size(b"x" * 200) == 2 + 200

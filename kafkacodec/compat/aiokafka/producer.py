@@ -13,30 +13,18 @@ from kafkacodec.compat._consuming import plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import PRODUCER, PRODUCER_REFUSED
 from kafkacodec.compat.aiokafka.structs import OffsetAndMetadata, RecordMetadata, TopicPartition
+from kafkacodec.records.layout import field_size, varint_size
 
 __all__ = ["AIOKafkaProducer", "BatchBuilder", "RecordFuture"]
-
-
-def _varint_size(n: int) -> int:
-    z = (n << 1) ^ (n >> 63)
-    size = 1
-    while z >= 0x80:
-        z >>= 7
-        size += 1
-    return size
-
-
-def _field_size(data: bytes | None) -> int:
-    return _varint_size(-1) if data is None else _varint_size(len(data)) + len(data)
 
 
 def _record_size(offset_delta: int, timestamp_delta: int, key: bytes | None, value: bytes | None,
                  headers: Iterable[tuple[str, bytes | None]]) -> int:
     """A v2 record's bytes in its batch (its length prefix included), as aiokafka counts them."""
     hs = list(headers)
-    body = (1 + _varint_size(timestamp_delta) + _varint_size(offset_delta) + _field_size(key) + _field_size(value)
-            + _varint_size(len(hs)) + sum(_field_size(k.encode()) + _field_size(v) for k, v in hs))
-    return body + _varint_size(body)
+    body = (1 + varint_size(timestamp_delta) + varint_size(offset_delta) + field_size(key) + field_size(value)
+            + varint_size(len(hs)) + sum(field_size(k.encode()) + field_size(v) for k, v in hs))
+    return body + varint_size(body)
 
 
 class BatchBuilder:
