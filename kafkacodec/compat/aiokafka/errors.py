@@ -1,25 +1,16 @@
-"""aiokafka.errors' names over kafkacodec.client's errors.
-
-The client raises its own classes; the names here are those classes (or, for
-aiokafka's names without a client counterpart, subclasses of the client's
-KafkaError), so ``except aiokafka.errors.X`` catches what the face raises.
-A broker error code's class has the same name in both (``UnknownTopicOrPartitionError``,
-``TopicAlreadyExistsError``, ...): any such name is looked up in the client's errors.
-"""
+"""aiokafka.errors' names over kafkacodec.client's errors (as kafkacodec.compat._errors
+describes: the client's classes, or subclasses of its KafkaError)."""
 from __future__ import annotations
 
-from kafkacodec.client.errors import (AuthenticationError, ClientClosedError, CommitFailedError, ConfigError,
-                                      IllegalStateError, KafkaConnectionError, KafkaError, KafkaTimeoutError,
-                                      NoBrokersAvailable)
-from kafkacodec.compat._errors import broker_error_lookup, for_code
+from kafkacodec.compat._errors import (AuthenticationError, CommitFailedError, IllegalStateError,
+                                      KafkaConfigurationError, KafkaConnectionError, KafkaError, KafkaTimeoutError,
+                                      NoBrokersAvailable, ProducerClosed, UnsupportedCodecError, broker_error_lookup,
+                                      for_code)
 
 __all__ = ["KafkaError", "KafkaTimeoutError", "KafkaConnectionError", "NoBrokersAvailable", "IllegalStateError",
            "CommitFailedError", "ConsumerStoppedError", "IllegalOperation", "ProducerClosed",
            "NoOffsetForPartitionError", "RecordTooLargeError", "KafkaConfigurationError", "AuthenticationError",
            "UnsupportedCodecError", "ProducerFenced", "OffsetOutOfRangeError", "for_code"]
-
-KafkaConfigurationError = ConfigError
-ProducerClosed = ClientClosedError
 
 
 class ConsumerStoppedError(KafkaError):
@@ -28,10 +19,6 @@ class ConsumerStoppedError(KafkaError):
 
 class IllegalOperation(KafkaError):
     """A call the consumer's state does not allow (aiokafka's name)."""
-
-
-class UnsupportedCodecError(KafkaError):
-    """A compression type that is not one of gzip, snappy, lz4, zstd."""
 
 
 __getattr__ = broker_error_lookup(__name__, {"ProducerFenced": "ProducerFencedError"})
