@@ -628,11 +628,20 @@ class AdminClient:
             if t.replica_assignment:
                 raise KafkaException(KafkaError(CODES["_INVALID_ARG"], "replica_assignment is not supported by "
                                                 "kafkacodec's Admin: give num_partitions and replication_factor"))
-            # with the broker's default partition count there is no count to wait for
-            out[t.topic] = self._submit(self._a.create_topics, {t.topic: t.num_partitions},
-                                        replication_factor=t.replication_factor, configs=t.config or None,
-                                        timeout=timeout, wait=t.num_partitions > 0)
+            out[t.topic] = self._submit(self._create_topic, t, timeout)
         return out
+
+    def _create_topic(self, topic: NewTopic, timeout: float | None) -> None:
+        try:
+            # with the broker's default partition count there is no count to wait for
+            self._a.create_topics({topic.topic: topic.num_partitions}, replication_factor=topic.replication_factor,
+                                  configs=topic.config or None, timeout=timeout, wait=topic.num_partitions > 0)
+        except E.BrokerResponseError as exc:
+            # librdkafka's error string is the broker's error_message (the code's text when there is
+            # none), which kafkacodec's message holds after "create topic <name>"
+            said = (exc.message or "").removeprefix(f"create topic {topic.topic}").removeprefix(": ")
+            raise KafkaException(KafkaError(exc.code or CODES["_FAIL"], said or None,
+                                            retriable=exc.retriable)) from exc
 
     def delete_topics(self, topics: Iterable[str], operation_timeout: float = 0,
                       request_timeout: float = -1) -> dict[str, concurrent.futures.Future[None]]:
