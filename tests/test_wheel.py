@@ -91,7 +91,7 @@ SMOKE = textwrap.dedent(r'''
     pkg = here.parent
     for name in ("_crc", "_buffer", "records/_records", "arrow/_columnar", "arrow/_encode", "avro/_avro",
                  "protocol/_codec", "client/_sender_state", "client/send_path", "client/_sender_steps",
-                 "compat/confluent_kafka/_produce", "compat/confluent_kafka/_message"):
+                 "compat/confluent_kafka/_produce", "compat/confluent_kafka/_message", "compat/_face_records"):
         (so,) = pkg.glob(name + ".cpython-*.so")
         assert (pkg / (name + ".pyi")).is_file(), name
     assert (pkg / "py.typed").is_file()
