@@ -11,7 +11,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from kafkacodec.client import Admin
 from kafkacodec.client import Consumer as _Consumer
@@ -19,6 +19,7 @@ from kafkacodec.client import RebalanceListener
 from kafkacodec.client.consumer import PartitionEOF
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
+from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
     from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
@@ -138,7 +139,7 @@ def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return conf, face
 
 
-class Consumer:
+class Consumer(ClosedOnExit):
     """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -430,10 +431,3 @@ class Consumer:
             self._closed = True
             if self._admin is not None:
                 self._admin.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, exc_type: object, exc_value: object, exc_traceback: object) -> bool | None:
-        self.close()
-        return None

@@ -8,7 +8,7 @@ callback gets ({TopicPartition: {offsets}}, KafkaException or None), as confluen
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Self, overload
+from typing import Any, overload
 
 from kafkacodec.client import errors as E
 from kafkacodec.client.config.share import SHARE_CONSUMER
@@ -16,6 +16,7 @@ from kafkacodec.client.share import AcknowledgeType
 from kafkacodec.client.share import ShareConsumer as _ShareConsumer
 from kafkacodec.client.types import TopicPartition as _ClientTopicPartition
 from kafkacodec.compat.confluent_kafka import _config
+from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import Message, TopicPartition
@@ -90,7 +91,7 @@ def _ack_type(ack_type: object) -> AcknowledgeType:
         raise TypeError(f"ack_type must be an AcknowledgeType, got {ack_type!r}") from None
 
 
-class ShareConsumer:
+class ShareConsumer(ClosedOnExit):
     """confluent-kafka's ShareConsumer: queue-like consumption in a share group (KIP-932)."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -185,10 +186,3 @@ class ShareConsumer:
             return
         self._closed = True
         self._c.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, exc_type: object, exc_value: object, exc_traceback: object) -> bool | None:
-        self.close()
-        return None
