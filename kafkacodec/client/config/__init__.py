@@ -237,13 +237,20 @@ def _acks(name: str, value: object) -> int:
     raise ConfigError(f"{name}: expected {', '.join(_ACKS)}, got {value!r}")
 
 
-def _partitioner(name: str, value: object) -> Any:
-    if callable(value):
-        return value
-    text = str(value).strip().lower()
-    if text not in PARTITIONERS:
-        raise ConfigError(f"{name}: expected one of {', '.join(PARTITIONERS)} or a callable, got {value!r}")
-    return text
+def _name_or_callable(names: Mapping[str, str]) -> Callable[[str, object], Any]:
+    """The check of a setting that takes a callable or one of `names` (any case): the callable as
+    it is, a name as `names` maps it."""
+    def check(name: str, value: object) -> Any:
+        if callable(value):
+            return value
+        text = str(value).strip().lower()
+        if text not in names:
+            raise ConfigError(f"{name}: expected one of {', '.join(names)} or a callable, got {value!r}")
+        return names[text]
+    return check
+
+
+_partitioner = _name_or_callable({name: name for name in PARTITIONERS})
 
 
 class Setting(NamedTuple):

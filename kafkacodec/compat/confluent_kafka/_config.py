@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from kafkacodec.client.config import ADMIN, CONSUMER, PRODUCER
 from kafkacodec.client.config import _check_callable as _callable  # None, or a callable: the client's check
+from kafkacodec.client.config import _name_or_callable
 from kafkacodec.client.errors import ConfigError
 
 __all__ = ["SETTINGS", "Setting", "translate", "FACE_DEFAULTS", "status", "markdown", "DEBUG_CONTEXTS"]
@@ -199,14 +200,7 @@ _PARTITIONERS = {"murmur2": "murmur2_consistent", "murmur2_random": "murmur2_ran
                  "consistent_random": "consistent_random", "random": "random", "fnv1a": "fnv1a",
                  "fnv1a_random": "fnv1a_random"}
 
-
-def _partitioner(name: str, value: Any) -> Any:
-    if callable(value):
-        return value
-    text = str(value).strip().lower()
-    if text not in _PARTITIONERS:
-        raise ConfigError(f"{name}: expected one of {', '.join(_PARTITIONERS)}, got {value!r}")
-    return _PARTITIONERS[text]
+_partitioner = _name_or_callable(_PARTITIONERS)
 
 
 def _offset_store(name: str, value: Any) -> Any:
