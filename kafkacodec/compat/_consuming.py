@@ -1,7 +1,7 @@
 """What the aiokafka and kafka-python consumers share: their records made from the client's
 (compiled, or the pure twin where the compiled module cannot load), the queue of records polled
-from the client and not yet handed out, offsets to commit, and the partitions of a group-less
-subscription."""
+from the client and not yet handed out, pausing, offsets to commit, and the partitions of a
+group-less subscription."""
 from __future__ import annotations
 
 import collections
@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from kafkacodec import accelerated
+from kafkacodec.client import AsyncConsumer, Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client.types import TopicPartition
 
@@ -20,7 +21,8 @@ else:
     from kafkacodec.compat._face_records import AioRecords, KpRecords
     from kafkacodec.compat._face_records import ConsumerRecord as AioConsumerRecord
 
-__all__ = ["AioRecords", "KpRecords", "AioConsumerRecord", "RecordQueue", "plain_offsets", "groupless_partitions"]
+__all__ = ["AioRecords", "KpRecords", "AioConsumerRecord", "RecordQueue", "Pausing", "plain_offsets",
+           "groupless_partitions"]
 
 
 class RecordQueue(collections.deque[_Record]):
@@ -76,6 +78,28 @@ class RecordQueue(collections.deque[_Record]):
         self.drop(firsts)
         for tp, offset in firsts.items():
             seek(tp, offset)
+
+
+class Pausing:
+    """pause/resume/paused as aiokafka's and kafka-python's consumers have them, over the client's
+    Consumer or AsyncConsumer (`_pausing`): a paused partition's records queued and not handed out
+    are given back (its position moved to the first of them), so resume() reads them again."""
+
+    _held: RecordQueue
+
+    def _pausing(self) -> Consumer | AsyncConsumer:
+        raise NotImplementedError
+
+    def pause(self, *partitions: TopicPartition) -> None:
+        client = self._pausing()
+        self._held.rewind(client.seek, partitions)
+        client.pause(partitions)
+
+    def resume(self, *partitions: TopicPartition) -> None:
+        self._pausing().resume(partitions)
+
+    def paused(self) -> set[TopicPartition]:
+        return self._pausing().paused()
 
 
 def plain_offsets(offsets: Mapping[Any, Any], what: str) -> dict[Any, int]:

@@ -19,7 +19,7 @@ from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import IllegalStateError, KafkaError
-from kafkacodec.compat._consuming import AioRecords, RecordQueue, groupless_partitions, plain_offsets
+from kafkacodec.compat._consuming import AioRecords, Pausing, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
 from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
@@ -82,7 +82,7 @@ class _Listener(_ClientListener):
         self._call("on_partitions_assigned", partitions)
 
 
-class AIOKafkaConsumer:
+class AIOKafkaConsumer(Pausing):
     """aiokafka's consumer: ``await start()``, ``getone``, ``getmany``, ``async for``, subscribe by
     list or pattern with a ConsumerRebalanceListener, assign/seek, commit/committed, position,
     highwater, pause/resume, beginning/end offsets, offsets_for_times, ``await stop()``."""
@@ -344,15 +344,8 @@ class AIOKafkaConsumer:
         raise NotImplementedError("last_poll_timestamp: kafkacodec keeps no such time; use time.time() "
                                   "after getmany")
 
-    def pause(self, *partitions: TopicPartition) -> None:
-        self._held.rewind(self.client.seek, partitions)
-        self.client.pause(partitions)
-
-    def resume(self, *partitions: TopicPartition) -> None:
-        self.client.resume(partitions)
-
-    def paused(self) -> set[TopicPartition]:
-        return self.client.paused()
+    def _pausing(self) -> AsyncConsumer:
+        return self.client
 
     async def beginning_offsets(self, partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int | None]:
         return await self._wait(self.client.consumer.beginning_offsets, list(partitions))

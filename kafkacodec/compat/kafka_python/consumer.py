@@ -20,7 +20,7 @@ from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import KafkaError
 from kafkacodec.client.types import TopicPartitionLike
-from kafkacodec.compat._consuming import KpRecords, RecordQueue, groupless_partitions, plain_offsets
+from kafkacodec.compat._consuming import KpRecords, Pausing, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
@@ -97,7 +97,7 @@ class _Listener(_ClientListener):
             _tell(self._user, "on_partitions_lost", partitions)
 
 
-class KafkaConsumer:
+class KafkaConsumer(Pausing):
     """kafka-python's consumer: iteration (ending after consumer_timeout_ms without a record),
     poll() -> {TopicPartition: [ConsumerRecord]}, subscribe/assign/seek, commit/commit_async,
     committed, position, offsets lookups, pause/resume, close."""
@@ -292,15 +292,8 @@ class KafkaConsumer:
     def highwater(self, partition: TopicPartition) -> int | None:
         return self._consumer.get_watermark_offsets(partition, cached=True)[1]
 
-    def pause(self, *partitions: TopicPartition) -> None:
-        self._held.rewind(self._consumer.seek, partitions)
-        self._consumer.pause(partitions)
-
-    def resume(self, *partitions: TopicPartition) -> None:
-        self._consumer.resume(partitions)
-
-    def paused(self) -> set[TopicPartition]:
-        return self._consumer.paused()
+    def _pausing(self) -> Consumer:
+        return self._consumer
 
     def topics(self) -> set[str]:
         return set(self._consumer.topics())
