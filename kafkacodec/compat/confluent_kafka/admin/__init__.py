@@ -29,13 +29,14 @@ import enum
 import threading
 import warnings
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from kafkacodec.client import Admin as _Admin
 from kafkacodec.client import admin as _client_admin
 from kafkacodec.client import errors as E
 from kafkacodec.client.admin import GroupDescription, GroupListing
 from kafkacodec.compat.confluent_kafka import _config, _metadata
+from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMetadata, ClusterMetadata,
@@ -545,7 +546,7 @@ def _unsupported(exc: E.UnsupportedVersionError) -> KafkaException:
     return KafkaException(KafkaError(CODES["_UNSUPPORTED_FEATURE"], str(exc)))
 
 
-class AdminClient:
+class AdminClient(ClosedOnExit):
     """confluent-kafka's AdminClient: calls return futures, or {name: future} per topic."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -576,13 +577,6 @@ class AdminClient:
         with self._lock:
             self._pending += 1
         return self._pool.submit(run)
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, exc_type: object, exc_value: object, exc_traceback: object) -> bool | None:
-        self.close()
-        return None
 
     def __len__(self) -> int:
         """Requests not answered yet (librdkafka's queue length)."""
