@@ -220,6 +220,66 @@ def test_seek_pause_offsets_and_getone_of_partitions(tansu_bootstrap):
     assert end == their_end
 
 
+def test_getmany_of_partitions_waits_for_theirs_past_records_queued_of_others(tansu_bootstrap):
+    # as aiokafka's: records of other partitions already fetched do not end the wait for these
+    topic = _topic()
+    _peers.create_topic(tansu_bootstrap, topic, partitions=2)
+    tp0, tp1 = TopicPartition(topic, 0), TopicPartition(topic, 1)
+
+    async def main():
+        async with AIOKafkaProducer(bootstrap_servers=tansu_bootstrap) as producer:
+            for i in range(3):
+                await producer.send_and_wait(topic, b"one-%d" % i, partition=1)
+            consumer = AIOKafkaConsumer(bootstrap_servers=tansu_bootstrap, auto_offset_reset="earliest")
+            await consumer.start()
+            consumer.assign([tp0, tp1])
+            first = await consumer.getone(tp1)  # the rest of partition 1's fetch stays queued
+
+            async def later():
+                await asyncio.sleep(0.3)
+                await producer.send_and_wait(topic, b"zero", partition=0)
+
+            sending = asyncio.ensure_future(later())
+            t0 = time.perf_counter()
+            zero = await consumer.getmany(tp0, timeout_ms=10_000)
+            waited = time.perf_counter() - t0
+            await sending
+            ones = await consumer.getmany(tp1, timeout_ms=1000)
+            await consumer.stop()
+        return first, zero, waited, ones
+
+    first, zero, waited, ones = run(main())
+    assert first.value == b"one-0"
+    assert {tp: [r.value for r in rs] for tp, rs in zero.items()} == {tp0: [b"zero"]}
+    assert 0.2 < waited < 9
+    assert [r.value for r in ones[tp1]] == [b"one-1", b"one-2"]
+
+
+def test_groupless_getmany_of_partitions_hands_out_only_theirs(tansu_bootstrap):
+    topic = _topic()
+    _peers.create_topic(tansu_bootstrap, topic, partitions=2)
+    tp0, tp1 = TopicPartition(topic, 0), TopicPartition(topic, 1)
+
+    async def main():
+        async with AIOKafkaProducer(bootstrap_servers=tansu_bootstrap) as producer:
+            for i in range(6):
+                await producer.send_and_wait(topic, b"%d" % i, partition=i % 2)
+        async with AIOKafkaConsumer(topic, bootstrap_servers=tansu_bootstrap, auto_offset_reset="earliest") as c:
+            got = {tp0: [], tp1: []}
+            deadline = time.monotonic() + 10
+            while len(got[tp0]) < 3 and time.monotonic() < deadline:
+                batch = await c.getmany(tp0, timeout_ms=500)
+                assert set(batch) <= {tp0}, batch
+                got[tp0] += [r.value for r in batch.get(tp0, [])]
+            while len(got[tp1]) < 3 and time.monotonic() < deadline:
+                batch = await c.getmany(tp1, timeout_ms=500)
+                assert set(batch) <= {tp1}, batch
+                got[tp1] += [r.value for r in batch.get(tp1, [])]
+        return got
+
+    assert run(main()) == {tp0: [b"0", b"2", b"4"], tp1: [b"1", b"3", b"5"]}
+
+
 def test_transaction_commits_and_aborts(tansu_bootstrap):
     topic = _topic()
     _peers.create_topic(tansu_bootstrap, topic, partitions=1)

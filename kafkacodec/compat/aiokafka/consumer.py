@@ -269,10 +269,14 @@ class AIOKafkaConsumer(Pausing):
         """{TopicPartition: [records]} fetched so far, waiting up to timeout_ms for the first."""
         self._check()
         wanted = set(partitions)
-        if self._held:
-            taken = self._held.take(max_records, wanted)
-        else:
+        taken = self._held.take(max_records, wanted) if self._held else []
+        if not taken:
+            # nothing queued of these partitions (records of others may be): wait for theirs
             taken = await self._poll(timeout_ms / 1000, max_records, wanted)
+            if wanted and self._groupless is not None:
+                # a group-less poll reads every partition: the others' records wait in the queue
+                self._held.extend(taken)
+                taken = self._held.take(max_records, wanted)
         return self._records.by_partition(taken)
 
     def __aiter__(self) -> AsyncIterator[ConsumerRecord[Any, Any]]:
