@@ -180,8 +180,9 @@ class Producer(ProducerCore):
 
     def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
                       callback: DeliveryCallback | None = None, on_delivery: DeliveryCallback | None = None) -> int:
-        """produce() for each dict of `messages` (value, key, partition, timestamp, callback); returns how many
-        were queued.  A message that is refused gets an '_error' entry."""
+        """produce() for each dict of `messages` (value, key, timestamp, callback) to `partition`; returns how
+        many were queued.  A message that is refused gets an '_error' entry.  A message's own 'partition' is
+        not used, as in confluent-kafka: librdkafka's batch call is not told to read it."""
         self._check_open()
         if not isinstance(messages, list):
             raise TypeError("messages must be a list of dicts")
@@ -189,7 +190,7 @@ class Producer(ProducerCore):
         default = on_delivery if on_delivery is not None else callback
         for m in messages:
             try:
-                self.produce(topic, m.get("value"), m.get("key"), m.get("partition", partition),
+                self.produce(topic, m.get("value"), m.get("key"), partition,
                              m.get("callback") or default, None, m.get("timestamp", 0))
                 queued += 1
             except KafkaException as exc:

@@ -17,7 +17,7 @@ from kafkacodec.client.share import ShareConsumer as _ShareConsumer
 from kafkacodec.client.types import TopicPartition as _ClientTopicPartition
 from kafkacodec.compat.confluent_kafka import _config
 from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
-from kafkacodec.compat.confluent_kafka._errors import KafkaException, exception_from, make_client
+from kafkacodec.compat.confluent_kafka._errors import IllegalStateException, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import Message, TopicPartition
 
@@ -102,7 +102,8 @@ class ShareConsumer(ClosedOnExit):
 
     def _check_open(self) -> None:
         if self._closed:
-            raise RuntimeError("Share consumer closed")
+            # confluent-kafka's class for a call in a wrong state (a RuntimeError too)
+            raise IllegalStateException("Share consumer closed")
 
     def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:
