@@ -38,7 +38,25 @@ TIMESTAMP_CREATE_TIME = 1
 TIMESTAMP_LOG_APPEND_TIME = 2
 
 
-class TopicPartition:
+class KeyedValue:
+    """A value equal to and hashed as its ``_key()`` (TopicPartition, Uuid, the admin types);
+    only values of one class, or of a class and its subclasses, compare."""
+
+    __slots__ = ()
+
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, type(self)) or (isinstance(other, KeyedValue) and isinstance(self, type(other))):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class TopicPartition(KeyedValue):
     """Topic, partition and an offset (or timestamp, or error) for calls that take or return
     several partitions.  Equal and hashed by (topic, partition), as confluent-kafka's."""
 
@@ -56,16 +74,8 @@ class TopicPartition:
     def _key(self) -> tuple[str, int]:
         return (self.topic, self.partition)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TopicPartition):
-            return NotImplemented
-        return self._key() == other._key()
-
     def __lt__(self, other: TopicPartition) -> bool:
         return self._key() < other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __str__(self) -> str:
         return (f"TopicPartition{{topic={self.topic},partition={self.partition},offset={self.offset},"
@@ -379,7 +389,7 @@ def _int64(value: int) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-class Uuid:
+class Uuid(KeyedValue):
     """A topic id as confluent-kafka has it: two signed 64-bit halves, printed as librdkafka
     prints ids (base64 of the 16 bytes, no padding; Kafka's own tools use the URL-safe alphabet)."""
 
@@ -410,13 +420,8 @@ class Uuid:
 
     __repr__ = __str__
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Uuid):
-            return NotImplemented
-        return (self._msb, self._lsb) == (other._msb, other._lsb)
-
-    def __hash__(self) -> int:
-        return hash((self._msb, self._lsb))
+    def _key(self) -> tuple[int, int]:
+        return (self._msb, self._lsb)
 
 
 class ConsumerGroupState(OrderedEnum):

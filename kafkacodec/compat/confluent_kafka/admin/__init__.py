@@ -40,8 +40,8 @@ from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, BrokerMetadata, ClusterMetadata,
-                                                      ConsumerGroupState, ConsumerGroupType, ElectionType, Node,
-                                                      PartitionMetadata, TopicCollection, TopicMetadata,
+                                                      ConsumerGroupState, ConsumerGroupType, ElectionType, KeyedValue,
+                                                      Node, PartitionMetadata, TopicCollection, TopicMetadata,
                                                       TopicPartition, TopicPartitionInfo, Uuid)
 from kafkacodec.compat.confluent_kafka.admin._acl import (AclBinding, AclBindingFilter, AclOperation,
                                                           AclPermissionType)
@@ -81,7 +81,7 @@ string_type = str  # confluent-kafka's name for the type its argument checks tak
 CONFIG_SOURCE_GROUP_CONFIG = 8
 
 
-class NewTopic:
+class NewTopic(KeyedValue):
     """A topic for create_topics(): num_partitions and replication_factor -1 take the broker's defaults."""
 
     def __init__(self, topic: str, num_partitions: int = -1, replication_factor: int = -1,
@@ -95,11 +95,8 @@ class NewTopic:
     def __repr__(self) -> str:
         return f"NewTopic(topic={self.topic},num_partitions={self.num_partitions})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NewTopic) and self.topic == other.topic
-
-    def __hash__(self) -> int:
-        return hash(self.topic)
+    def _key(self) -> tuple[str]:
+        return (self.topic,)
 
 
 class NewPartitions:
@@ -307,7 +304,7 @@ class ConfigEntry:
         return f'{self.name}="{self.value}"'
 
 
-class ConfigResource:
+class ConfigResource(KeyedValue):
     """A topic or broker (name: its node id) whose configs describe_configs() reads or
     incremental_alter_configs() changes (``incremental_configs``: [ConfigEntry]).
     Equal and hashed by (restype, name)."""
@@ -334,14 +331,6 @@ class ConfigResource:
 
     def _key(self) -> tuple[ResourceType, str]:
         return (self.restype, self.name)
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConfigResource):
-            return NotImplemented
-        return self._key() == other._key()
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, ConfigResource):

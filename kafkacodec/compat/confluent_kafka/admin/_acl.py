@@ -7,6 +7,7 @@ import functools
 from typing import Any, TypeVar
 
 from kafkacodec.compat.confluent_kafka._enum import OrderedEnum
+from kafkacodec.compat.confluent_kafka._types import KeyedValue
 from kafkacodec.compat.confluent_kafka.admin._resource import ResourcePatternType, ResourceType
 
 __all__ = ["AclOperation", "AclPermissionType", "AclBinding", "AclBindingFilter"]
@@ -52,7 +53,7 @@ def _convert(value: Any, cls: type[_E]) -> _E:
 
 
 @functools.total_ordering
-class AclBinding:
+class AclBinding(KeyedValue):
     """An ACL: an operation a principal may (ALLOW) or may not (DENY) do from a host on the
     resources a name and pattern type match.  For create_acls(); describe_acls() and
     delete_acls() answer with them.  ANY and MATCH are for filters only."""
@@ -97,28 +98,20 @@ class AclBinding:
                 "resource_pattern_type": [ResourcePatternType.ANY, ResourcePatternType.MATCH],
                 "operation": [AclOperation.ANY], "permission_type": [AclPermissionType.ANY]}
 
-    def _to_tuple(self) -> tuple[ResourceType, str | None, ResourcePatternType, str | None, str | None,
-                                 AclOperation, AclPermissionType]:
+    def _key(self) -> tuple[ResourceType, str | None, ResourcePatternType, str | None, str | None,
+                            AclOperation, AclPermissionType]:
         return (self.restype, self.name, self.resource_pattern_type, self.principal, self.host, self.operation,
                 self.permission_type)
 
     def __repr__(self) -> str:
-        return "%s(%s,%s,%s,%s,%s,%s,%s)" % ((type(self).__name__,) + self._to_tuple())
-
-    def __hash__(self) -> int:
-        return hash(self._to_tuple())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, AclBinding):
-            return NotImplemented
-        return self._to_tuple() == other._to_tuple()
+        return "%s(%s,%s,%s,%s,%s,%s,%s)" % ((type(self).__name__,) + self._key())
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, AclBinding):
             return NotImplemented
         # None sorts first, so filters order as confluent-kafka's tuples of strings would
-        mine = tuple("" if v is None else v for v in self._to_tuple())
-        theirs = tuple("" if v is None else v for v in other._to_tuple())
+        mine = tuple("" if v is None else v for v in self._key())
+        theirs = tuple("" if v is None else v for v in other._key())
         return bool(mine < theirs)
 
 
