@@ -169,12 +169,21 @@ class FrameReader:
         self._filled = 0
 
     def read(self, sock: socket.socket, frames: list[Frame]) -> None:
-        """Append every complete frame to `frames` until the socket would block.
-        Raises ConnectionResetError at end of stream, ValueError on a bad size."""
+        """Append every complete frame to `frames` until the socket has nothing more
+        now.  Raises ConnectionResetError at end of stream, ValueError on a bad size.
+
+        A read that fills less than it asked for has emptied the socket: the next one
+        would only fail with EAGAIN, so it is not made (the selector is level-triggered
+        and reports what arrives later; a TLS socket's decrypted bytes not yet read,
+        which the selector does not see, are read first).  Each call saved matters on
+        the I/O thread: it gives up the GIL and must win it back from the
+        application's thread."""
+        pending = getattr(sock, "pending", None)  # TLS only
         while True:
             frame = self._frame
             if frame is not None:
                 with memoryview(frame) as mv:
+                    wanted = len(frame) - self._filled
                     n = sock.recv_into(mv[self._filled:])
                 if not n:
                     raise ConnectionResetError("closed by the broker")
@@ -182,6 +191,8 @@ class FrameReader:
                 if self._filled == len(frame):
                     frames.append(frame)
                     self._frame = None
+                if n < wanted and not (pending is not None and pending()):
+                    return
                 continue
             n = sock.recv_into(self._small)
             if not n:
@@ -189,6 +200,8 @@ class FrameReader:
             data = self._partial + self._small[:n] if self._partial else bytes(self._small[:n])
             self._partial = b""
             self._split(data, frames)
+            if n < len(self._small) and not (pending is not None and pending()):
+                return
 
     def _split(self, data: bytes, frames: list[Frame]) -> None:
         pos, end = 0, len(data)
