@@ -523,7 +523,9 @@ class NetworkClient:
         for key, mask in self.selector.select(timeout):
             if key.data is None:
                 try:
-                    while self._wake_r.recv(4096):
+                    # one byte per wakeup (wakeup()): a single read drains them; another
+                    # would only meet EAGAIN, at the price of the GIL (see FrameReader.read)
+                    while len(self._wake_r.recv(4096)) == 4096:
                         pass
                 except (BlockingIOError, OSError):
                     pass
