@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["ClosedOnExit", "AsyncClosedOnExit", "AsyncOverWorker", "new_sasl_credentials"]
 
 _T = TypeVar("_T")
+_C = TypeVar("_C")
 _R = TypeVar("_R")
 
 
@@ -47,13 +48,14 @@ class AsyncClosedOnExit:
         await self.close()
 
 
-class AsyncOverWorker(AsyncClosedOnExit, Generic[_R]):
-    """An asyncio consumer over a blocking one (records of type _R): its waiting calls run, in
-    order, on one worker thread of its own (named `thread_name`), so the event loop
-    never blocks; ``async for record in consumer`` takes the records as they come."""
+class AsyncOverWorker(AsyncClosedOnExit, Generic[_C, _R]):
+    """An asyncio consumer over a blocking one, `consumer` (of type _C, records of type _R): its
+    waiting calls run, in order, on one worker thread of its own (named `thread_name`), so the
+    event loop never blocks; ``async for record in consumer`` takes the records as they come."""
 
-    def __init__(self, thread_name: str) -> None:
+    def __init__(self, consumer: _C, thread_name: str) -> None:
         import concurrent.futures
+        self._consumer = consumer
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=thread_name)
         self._closed = False
 

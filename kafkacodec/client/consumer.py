@@ -788,7 +788,7 @@ class Consumer(ClosedOnExit):
         self._serve_commits()
 
 
-class AsyncConsumer(AsyncOverWorker[ConsumerRecord]):
+class AsyncConsumer(AsyncOverWorker[Consumer, ConsumerRecord]):
     """The Consumer for asyncio applications, on the same machinery: one Consumer (its I/O
     thread fetching and keeping the group alive) whose waiting calls run on one worker
     thread of their own, so the event loop never blocks and calls stay in order.
@@ -802,8 +802,7 @@ class AsyncConsumer(AsyncOverWorker[ConsumerRecord]):
     """
 
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
-        self._consumer = Consumer(config, **settings)
-        super().__init__("kafkacodec-consumer-async")
+        super().__init__(Consumer(config, **settings), "kafkacodec-consumer-async")
 
     @property
     def consumer(self) -> Consumer:

@@ -475,14 +475,13 @@ def _split(acquired: list[tuple[int, int, int]], n: int
     return head, tail
 
 
-class AsyncShareConsumer(AsyncOverWorker[ShareRecord]):
+class AsyncShareConsumer(AsyncOverWorker[ShareConsumer, ShareRecord]):
     """The ShareConsumer for asyncio: its waiting calls run on one worker thread of their own,
     in order; acknowledge() and subscribe() return at once.  ``async for record in consumer``
     takes the records as they come (implicit mode: each poll accepts the records of the one before)."""
 
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
-        self._consumer = ShareConsumer(config, **settings)
-        super().__init__("kafkacodec-share-async")
+        super().__init__(ShareConsumer(config, **settings), "kafkacodec-share-async")
 
     @property
     def consumer(self) -> ShareConsumer:
