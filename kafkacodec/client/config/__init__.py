@@ -27,7 +27,7 @@ from kafkacodec.records.isolation import IsolationLevel
 if TYPE_CHECKING:
     import ssl
 
-__all__ = ["resolve", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "SHARE_CONSUMER", "KINDS", "Setting", "IsolationLevel",
+__all__ = ["resolve", "check_callable", "name_or_callable", "COMMON", "CONSUMER", "ADMIN", "PRODUCER", "SHARE_CONSUMER", "KINDS", "Setting", "IsolationLevel",
            "describe", "markdown", "text"]
 
 
@@ -219,13 +219,14 @@ def _strategies(name: str, value: Any) -> list[Any]:
     return out
 
 
-def _check_callable(name: str, value: object) -> Any:
+def check_callable(name: str, value: object) -> Any:
+    """The check of a setting that takes a callable or None (shared with the faces' settings)."""
     if value is not None and not callable(value):
         raise ConfigError(f"{name}: expected a callable, got {value!r}")
     return value
 
 
-_callable = _Func(_check_callable, "a callable", optional=True)
+_callable = _Func(check_callable, "a callable", optional=True)
 
 _ACKS = {"all": -1, "-1": -1, "0": 0, "1": 1}
 
@@ -237,7 +238,7 @@ def _acks(name: str, value: object) -> int:
     raise ConfigError(f"{name}: expected {', '.join(_ACKS)}, got {value!r}")
 
 
-def _name_or_callable(names: Mapping[str, str]) -> Callable[[str, object], Any]:
+def name_or_callable(names: Mapping[str, str]) -> Callable[[str, object], Any]:
     """The check of a setting that takes a callable or one of `names` (any case): the callable as
     it is, a name as `names` maps it."""
     def check(name: str, value: object) -> Any:
@@ -250,7 +251,7 @@ def _name_or_callable(names: Mapping[str, str]) -> Callable[[str, object], Any]:
     return check
 
 
-_partitioner = _name_or_callable({name: name for name in PARTITIONERS})
+_partitioner = name_or_callable({name: name for name in PARTITIONERS})
 
 
 class Setting(NamedTuple):

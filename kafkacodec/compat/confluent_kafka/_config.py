@@ -24,8 +24,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kafkacodec.client.config import ADMIN, CONSUMER, PRODUCER
-from kafkacodec.client.config import _check_callable as _callable  # None, or a callable: the client's check
-from kafkacodec.client.config import _name_or_callable
+from kafkacodec.client.config import check_callable as _callable  # None, or a callable: the client's check
+from kafkacodec.client.config import name_or_callable
 from kafkacodec.client.errors import ConfigError
 
 __all__ = ["SETTINGS", "Setting", "translate", "FACE_DEFAULTS", "status", "markdown", "DEBUG_CONTEXTS"]
@@ -200,7 +200,7 @@ _PARTITIONERS = {"murmur2": "murmur2_consistent", "murmur2_random": "murmur2_ran
                  "consistent_random": "consistent_random", "random": "random", "fnv1a": "fnv1a",
                  "fnv1a_random": "fnv1a_random"}
 
-_partitioner = _name_or_callable(_PARTITIONERS)
+_partitioner = name_or_callable(_PARTITIONERS)
 
 
 def _offset_store(name: str, value: Any) -> Any:
