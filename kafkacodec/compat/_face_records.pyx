@@ -122,6 +122,11 @@ cdef class ConsumerRecord:
 
     def __init__(self, topic, partition, offset, timestamp, timestamp_type, key, value, checksum,
                  serialized_key_size, serialized_value_size, headers):
+        self._fill(topic, partition, offset, timestamp, timestamp_type, key, value, checksum, serialized_key_size,
+                   serialized_value_size, headers)
+
+    cdef inline void _fill(self, topic, partition, offset, timestamp, timestamp_type, key, value, checksum,
+                           serialized_key_size, serialized_value_size, headers):
         self._topic, self._partition, self._offset, self._timestamp = topic, partition, offset, timestamp
         self._timestamp_type, self._key, self._value, self._checksum = timestamp_type, key, value, checksum
         self._serialized_key_size, self._serialized_value_size = serialized_key_size, serialized_value_size
@@ -195,17 +200,8 @@ cdef ConsumerRecord _aio_record(object r, object topic, object partition, object
     dkey = key if key_de is None else key_de(key)
     dvalue = value if value_de is None else value_de(value)
     rec = ConsumerRecord.__new__(ConsumerRecord)
-    rec._topic = topic
-    rec._partition = partition
-    rec._offset = _read(r, F_OFFSET)
-    rec._timestamp = _read(r, F_TIMESTAMP)
-    rec._timestamp_type = _read(r, F_TIMESTAMP_TYPE)
-    rec._key = dkey
-    rec._value = dvalue
-    rec._checksum = None
-    rec._serialized_key_size = _size(key)
-    rec._serialized_value_size = _size(value)
-    rec._headers = headers
+    rec._fill(topic, partition, _read(r, F_OFFSET), _read(r, F_TIMESTAMP), _read(r, F_TIMESTAMP_TYPE), dkey, dvalue,
+              None, _size(key), _size(value), headers)
     if _atomic(dkey) and _atomic(dvalue) and _atomic_headers(headers):
         PyObject_GC_UnTrack(rec)
     return rec
