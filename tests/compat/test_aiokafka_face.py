@@ -361,6 +361,13 @@ def test_settings_without_meaning_are_refused():
     AIOKafkaConsumer(api_version="auto", consumer_timeout_ms=100)
 
 
+def test_the_client_under_a_face_exists_after_start_only():
+    from kafkacodec.client.errors import IllegalStateError
+    for face_class in (AIOKafkaConsumer, AIOKafkaProducer):
+        with pytest.raises(IllegalStateError, match=f"{face_class.__name__}: call await start"):
+            face_class(bootstrap_servers="127.0.0.1:1").client
+
+
 def test_names_of_aiokafka():
     """The names programs import from aiokafka, with the same fields."""
     for name in ["AIOKafkaProducer", "AIOKafkaConsumer", "ConsumerRebalanceListener", "ConsumerRecord",

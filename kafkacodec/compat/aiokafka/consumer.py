@@ -18,10 +18,11 @@ from kafkacodec.client import AsyncConsumer
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
-from kafkacodec.client.errors import IllegalStateError, KafkaError
+from kafkacodec.client.errors import KafkaError
 from kafkacodec.compat._consuming import AioRecords, Pausing, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
+from kafkacodec.compat.aiokafka._started import Started
 from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
 from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadata, OffsetAndTimestamp,
                                                 TopicPartition)
@@ -82,7 +83,7 @@ class _Listener(_ClientListener):
         self._call("on_partitions_assigned", partitions)
 
 
-class AIOKafkaConsumer(Pausing):
+class AIOKafkaConsumer(Started[AsyncConsumer], Pausing):
     """aiokafka's consumer: ``await start()``, ``getone``, ``getmany``, ``async for``, subscribe by
     list or pattern with a ConsumerRebalanceListener, assign/seek, commit/committed, position,
     highwater, pause/resume, beginning/end offsets, offsets_for_times, ``await stop()``."""
@@ -110,11 +111,7 @@ class AIOKafkaConsumer(Pausing):
         self._next_lookup = 0.0
         self._deferred: KafkaError | None = None  # what start()'s first poll raised
 
-    @property
-    def client(self) -> AsyncConsumer:
-        """kafkacodec's AsyncConsumer under this one (after start())."""
-        if self._consumer is None:
-            raise IllegalStateError("AIOKafkaConsumer: call await start() first")
+    def _under(self) -> AsyncConsumer | None:
         return self._consumer
 
     async def start(self) -> None:
@@ -147,13 +144,6 @@ class AIOKafkaConsumer(Pausing):
             return
         self._held.rewind(self._consumer.seek)
         await self._consumer.close()
-
-    async def __aenter__(self) -> AIOKafkaConsumer:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
 
     # -- what runs where
 

@@ -8,10 +8,11 @@ from typing import Any
 
 from kafkacodec.client import AsyncProducer, RecordHandle
 from kafkacodec.client import RecordMetadata as _ClientMetadata
-from kafkacodec.client.errors import ClientClosedError, IllegalStateError
+from kafkacodec.client.errors import ClientClosedError
 from kafkacodec.compat._consuming import plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import PRODUCER, PRODUCER_REFUSED
+from kafkacodec.compat.aiokafka._started import Started
 from kafkacodec.compat.aiokafka.structs import OffsetAndMetadata, RecordMetadata, TopicPartition
 from kafkacodec.records.layout import field_size, varint_size
 
@@ -156,7 +157,7 @@ class RecordFuture:
         return f"<RecordFuture {self._handle!r}>"
 
 
-class AIOKafkaProducer:
+class AIOKafkaProducer(Started[AsyncProducer]):
     """aiokafka's producer: ``await start()``, ``await send(...)`` -> future of RecordMetadata,
     ``await send_and_wait(...)``, ``create_batch``/``send_batch``, ``flush``, ``partitions_for``,
     transactions, ``await stop()``."""
@@ -182,11 +183,7 @@ class AIOKafkaProducer:
         self._topics: dict[str, list[int]] = {}  # partitions of the topics sent to
         self._closed = False
 
-    @property
-    def client(self) -> AsyncProducer:
-        """kafkacodec's AsyncProducer under this one (after start())."""
-        if self._producer is None:
-            raise IllegalStateError("AIOKafkaProducer: call await start() first")
+    def _under(self) -> AsyncProducer | None:
         return self._producer
 
     async def start(self) -> None:
@@ -202,13 +199,6 @@ class AIOKafkaProducer:
             return
         self._closed = True
         await self._producer.close()
-
-    async def __aenter__(self) -> AIOKafkaProducer:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
 
     async def partitions_for(self, topic: str) -> set[int]:
         return set(await self.client.partitions_for(topic))

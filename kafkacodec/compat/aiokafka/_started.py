@@ -1,0 +1,39 @@
+"""What aiokafka's consumer and producer share: the kafkacodec client under them, which their
+start() makes, and ``async with`` starting and stopping them."""
+from __future__ import annotations
+
+from typing import Generic, Self, TypeVar
+
+from kafkacodec.client.errors import IllegalStateError
+
+__all__ = ["Started"]
+
+_C = TypeVar("_C")
+
+
+class Started(Generic[_C]):
+    """A face whose client is made by ``await start()`` (`_under`: that client, None before)."""
+
+    def _under(self) -> _C | None:
+        raise NotImplementedError
+
+    @property
+    def client(self) -> _C:
+        """kafkacodec's asyncio client under this one (after start())."""
+        under = self._under()
+        if under is None:
+            raise IllegalStateError(f"{type(self).__name__}: call await start() first")
+        return under
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def stop(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
