@@ -27,6 +27,7 @@ from kafkacodec.client.config import ADMIN, CONSUMER, PRODUCER
 from kafkacodec.client.config import check_callable as _callable  # None, or a callable: the client's check
 from kafkacodec.client.config import name_or_callable
 from kafkacodec.client.errors import ConfigError
+from kafkacodec.compat.confluent_kafka._errors import ConfigException
 
 __all__ = ["SETTINGS", "Setting", "translate", "FACE_DEFAULTS", "status", "markdown", "DEBUG_CONTEXTS"]
 
@@ -727,7 +728,15 @@ def _unset(value: Any) -> bool:
 
 
 def translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(kafkacodec settings, face settings) for a librdkafka-style config dict; kind "P", "C" or "A"."""
+    """(kafkacodec settings, face settings) for a librdkafka-style config dict; kind "P", "C" or "A".
+    A bad setting raises ConfigException, as confluent-kafka raises KafkaException(_INVALID_ARG)."""
+    try:
+        return _translate(config, kind)
+    except ConfigError as exc:
+        raise ConfigException.of(exc) from None
+
+
+def _translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
     if not isinstance(config, dict):
         raise ConfigError(f"configuration must be a dict, got {type(config).__name__}")
     config = dict(config)
@@ -789,6 +798,13 @@ def translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[s
 
 def given(args: tuple[dict[str, Any], ...], kwargs: dict[str, Any], client: str) -> dict[str, Any]:
     """The configuration a client is made with, confluent-kafka's way: one dict, and settings as keywords."""
+    try:
+        return _given(args, kwargs, client)
+    except ConfigError as exc:
+        raise ConfigException.of(exc) from None
+
+
+def _given(args: tuple[dict[str, Any], ...], kwargs: dict[str, Any], client: str) -> dict[str, Any]:
     config = dict(args[0]) if args else {}
     if len(args) > 1:
         raise TypeError(f"{client} takes one configuration dict")

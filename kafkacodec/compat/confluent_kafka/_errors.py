@@ -176,6 +176,18 @@ class KafkaException(Exception):
         return str(self.args[0]) if self.args else ""
 
 
+class ConfigException(KafkaException, E.ConfigError):
+    """A bad setting, raised as confluent-kafka raises it: a KafkaException whose KafkaError is
+    _INVALID_ARG; and a kafkacodec ConfigError (a ValueError), as the client raises it."""
+
+    def __init__(self, message: str) -> None:
+        KafkaException.__init__(self, KafkaError(CODES["_INVALID_ARG"], message))
+
+    @classmethod
+    def of(cls, exc: E.ConfigError) -> ConfigException:
+        return exc if isinstance(exc, ConfigException) else cls(str(exc))
+
+
 class IllegalStateException(RuntimeError):
     """A call made in a state that does not allow it; str() is the message."""
 
@@ -235,11 +247,11 @@ def exception_from(exc: BaseException, **kw: Any) -> KafkaException:
 
 
 def make_client(cls: Callable[[dict[str, Any]], _Client], conf: dict[str, Any]) -> _Client:
-    """cls(conf), a kafkacodec client: its errors raised as KafkaException, but a ConfigError
-    as it is (confluent-kafka raises bad settings as their own type too)."""
+    """cls(conf), a kafkacodec client: its errors raised as KafkaException (a bad setting as a
+    ConfigException, which is a ConfigError too)."""
     try:
         return cls(conf)
-    except E.ConfigError:
-        raise
+    except E.ConfigError as exc:
+        raise ConfigException.of(exc) from exc
     except E.KafkaError as exc:
         raise exception_from(exc) from exc
