@@ -363,9 +363,20 @@ def test_settings_without_meaning_are_refused():
 
 def test_the_client_under_a_face_exists_after_start_only():
     from kafkacodec.client.errors import IllegalStateError
+
+    async def started_twice(face):
+        await face.start()
+        first = face.client
+        await face.start()
+        try:
+            return face.client is first
+        finally:
+            await face.stop()
+
     for face_class in (AIOKafkaConsumer, AIOKafkaProducer):
         with pytest.raises(IllegalStateError, match=f"{face_class.__name__}: call await start"):
             face_class(bootstrap_servers="127.0.0.1:1").client
+        assert run(started_twice(face_class(bootstrap_servers="127.0.0.1:1")))
 
 
 def test_names_of_aiokafka():

@@ -12,7 +12,7 @@ _C = TypeVar("_C")
 
 
 class Started(Generic[_C]):
-    """A face whose client is made by ``await start()`` (`_under`: that client, None before)."""
+    """A face whose client is made by ``await start()`` (`_start`; `_under`: that client, None before)."""
 
     def _under(self) -> _C | None:
         raise NotImplementedError
@@ -26,6 +26,11 @@ class Started(Generic[_C]):
         return under
 
     async def start(self) -> None:
+        """Make the client under this one and start it; once (later calls do nothing)."""
+        if self._under() is None:
+            await self._start()
+
+    async def _start(self) -> None:
         raise NotImplementedError
 
     async def stop(self) -> None:

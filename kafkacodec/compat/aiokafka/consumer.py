@@ -114,9 +114,7 @@ class AIOKafkaConsumer(Started[AsyncConsumer], Pausing):
     def _under(self) -> AsyncConsumer | None:
         return self._consumer
 
-    async def start(self) -> None:
-        if self._consumer is not None:
-            return
+    async def _start(self) -> None:
         self._consumer = AsyncConsumer(self._conf)
         if self._topics:
             self.subscribe(list(self._topics))

@@ -186,9 +186,7 @@ class AIOKafkaProducer(Started[AsyncProducer]):
     def _under(self) -> AsyncProducer | None:
         return self._producer
 
-    async def start(self) -> None:
-        if self._producer is not None:
-            return
+    async def _start(self) -> None:
         self._producer = AsyncProducer(self._conf)
         if self._conf.get("transactional.id") is not None:
             await self._producer.init_transactions()
