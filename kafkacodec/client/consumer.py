@@ -770,7 +770,9 @@ class Consumer(ClosedOnExit):
                 return  # closed by another thread meanwhile
             if self._group is not None:
                 if autocommit and self.conf["enable.auto.commit"]:
-                    offsets = self._moved_offsets()
+                    # every stored offset, moved or not, as the Java client and librdkafka
+                    # commit at close (and report it to offset_commit_cb)
+                    offsets = self.stored_offsets()
                     if offsets:
                         self._commit_now(offsets, time.monotonic() + timeout, "final commit")
                 if self._group.subscribed and self._listener is not None and self._group.owned:

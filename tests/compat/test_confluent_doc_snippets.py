@@ -411,11 +411,9 @@ def test_index_consumer_configuration(consumer_configuration_runs):
     assert both["face"][:2] == both["ck"][:2] == ([b"v0", b"v1", b"v2"], [(None, [(True, 0, 3, None)])])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "librdkafka commits the offsets again in close() (enable.auto.commit) and reports it to on_commit "
-    "though they were committed already; kafkacodec's consumer skips a final commit of offsets that did "
-    "not move, so on_commit is not called"))
 def test_index_consumer_configuration_close_reports_the_final_commit(consumer_configuration_runs):
+    """close() commits the offsets again, though committed already, and reports it to on_commit
+    (librdkafka's and the Java client's final commit)."""
     both = consumer_configuration_runs
     assert both["face"][2] == both["ck"][2] == [(None, [(True, 0, 3, None)])]
 
