@@ -350,8 +350,11 @@ class Consumer(ClosedOnExit):
                 added = tps
                 if g.cooperative:
                     # give up only what moves (committing it), keep fetching the rest
+                    # what is added in the order given (the coordinator's under KIP-848), what is
+                    # revoked sorted, as librdkafka's callbacks get them
                     revoked = sorted(set(before) - set(tps))
-                    added = sorted(set(tps) - set(before))
+                    owned = set(before)
+                    added = [tp for tp in tps if tp not in owned]
                     self._revoke(revoked, lost=False, keep=tps)
                     if revoked:
                         g.request_rejoin("partitions given up for other members")
@@ -434,7 +437,7 @@ class Consumer(ClosedOnExit):
 
     def _revoke(self, given: Iterable[TopicPartition], lost: bool, keep: Iterable[TopicPartition] = ()) -> None:
         """Give up partitions (listener, commit unless lost); fetching goes on for `keep`."""
-        partitions = list(given)
+        partitions = sorted(given)
         if not partitions:
             return
         shown = ", ".join(f"{tp.topic}-{tp.partition}" for tp in partitions[:20]) + (", ..." if len(partitions) > 20 else "")
@@ -776,7 +779,7 @@ class Consumer(ClosedOnExit):
                     if offsets:
                         self._commit_now(offsets, time.monotonic() + timeout, "final commit")
                 if self._group.subscribed and self._listener is not None and self._group.owned:
-                    self._listener.on_partitions_revoked(self, list(self._group.owned))
+                    self._listener.on_partitions_revoked(self, sorted(self._group.owned))
                 self._group.leave(timeout)
         finally:
             if not self._closed:

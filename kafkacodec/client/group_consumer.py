@@ -295,7 +295,8 @@ class ConsumerGroupMember(GroupCoordinator):
             # topics) since they were asked for: the next answer names them
             md.request_update()
             return
-        tps = sorted(TopicPartition(names[tid], p) for tid, ps in target.items() for p in ps)
+        # in the coordinator's order, as librdkafka hands them to the assignment callback
+        tps = [TopicPartition(names[tid], p) for tid, ps in target.items() for p in ps]
         self._target = None
         md.add_topics({tp.topic for tp in tps})
         if self._join_started is not None:
@@ -303,7 +304,7 @@ class ConsumerGroupMember(GroupCoordinator):
             log.info("group %s: joined at epoch %d in %.2f s; assigned %d partition(s)%s", self.group_id,
                      self.epoch, time.monotonic() - self._join_started, len(tps), f": {shown}" if tps else "")
             self._join_started = None
-        if tps == sorted(self.owned) and self.pending_assignment is None:
+        if sorted(tps) == sorted(self.owned) and self.pending_assignment is None:
             return
         with self.cond:
             self.pending_assignment = tps

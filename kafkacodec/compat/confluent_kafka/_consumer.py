@@ -46,7 +46,8 @@ _STEP = 0.5
 
 
 def _tps(items: Iterable[_ClientTopicPartition]) -> list[TopicPartition]:
-    return [TopicPartition(tp.topic, tp.partition) for tp in sorted(items)]
+    """The partitions in the order given (a rebalance's: the coordinator's, as librdkafka's)."""
+    return [TopicPartition(tp.topic, tp.partition) for tp in items]
 
 
 def _pattern(topics: list[str]) -> re.Pattern[str] | None:
@@ -242,7 +243,7 @@ class Consumer(ClosedOnExit):
 
     def assignment(self) -> list[TopicPartition]:
         self._check_open()
-        return _tps(self._c.assignment())
+        return _tps(sorted(self._c.assignment()))
 
     # -- consuming
 
