@@ -120,8 +120,12 @@ PROFILES = {
     },
 }
 # kc-face: confluent-kafka's program under kafkacodec's face (kafkacodec.compat.confluent_kafka), its
-# settings; its cost over kc-records is the face's
-CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "confluent", "aiokafka": "aiokafka",
+# settings but the client's defaults where librdkafka's differ (isolation.level: librdkafka reads
+# committed records by default, the client all), so that its cost over kc-records is the face's
+_FACE_AS_CLIENT = {"isolation.level": "read_uncommitted"}
+for _profile in PROFILES.values():
+    _profile["face"] = dict(_profile["confluent"], **_FACE_AS_CLIENT)
+CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "face", "aiokafka": "aiokafka",
              "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
              "raw-fetch": None, "kc-share": "kc-share", "confluent-share": "confluent-share",
              "raw-share-fetch": "raw-share-fetch", "kc-kip848": "kc", "confluent-kip848": "confluent"}
