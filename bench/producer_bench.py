@@ -65,11 +65,14 @@ PARTITIONS = 4
 _FACE_AS_CLIENT = {"enable.idempotence": True, "partitioner": "murmur2_random",
                    "queue.buffering.max.messages": 2_000_000}
 
+# acks=1 as the client takes it by default: without idempotence (which needs acks=all)
+_ACKS1 = {"acks": 1, "enable.idempotence": False}
+
 # Per client, the settings of each profile (beyond bootstrap.servers and compression).
 PROFILES = {
     "defaults": {"kafkacodec": {}, "confluent": {}, "aiokafka": {}, "kafka-python": {}, "face": dict(_FACE_AS_CLIENT)},
     "acks1": {"kafkacodec": {"acks": 1}, "confluent": {"acks": 1},
-              "aiokafka": {"acks": 1}, "kafka-python": {"acks": 1}, "face": dict(_FACE_AS_CLIENT, acks=1)},
+              "aiokafka": {"acks": 1}, "kafka-python": {"acks": 1}, "face": dict(_FACE_AS_CLIENT, **_ACKS1)},
     "tuned": {
         "kafkacodec": {"acks": 1, "linger.ms": 20, "batch.size": 1_000_000},
         "confluent": {"acks": 1, "linger.ms": 20, "batch.size": 1_000_000,
@@ -78,7 +81,7 @@ PROFILES = {
                       "batch.num.messages": 1_000_000, "queue.buffering.max.messages": 2_000_000},
         "aiokafka": {"acks": 1, "linger_ms": 20, "max_batch_size": 1_000_000, "max_request_size": 8 << 20},
         "kafka-python": {"acks": 1, "linger_ms": 20, "batch_size": 1_000_000, "max_request_size": 8 << 20},
-        "face": dict(_FACE_AS_CLIENT, acks=1, **{"linger.ms": 20, "batch.size": 1_000_000}),
+        "face": dict(_FACE_AS_CLIENT, **_ACKS1, **{"linger.ms": 20, "batch.size": 1_000_000}),
     },
 }
 CLIENT_OF = {"kafkacodec send": "kafkacodec", "kafkacodec send_arrow": "kafkacodec", "kafkacodec face produce": "face",
