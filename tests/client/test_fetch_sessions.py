@@ -227,12 +227,22 @@ def test_incremental_fetches_list_only_what_changed(tansu_bootstrap):
             _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", b"w", None, None, 5)] * 50)
             seen += _consume(c, 50)
             c.resume([(topic, 3)])
-            front.fail_next = 70
-            _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", b"x", None, None, 7)] * 50)
-            seen += _consume(c, 50)
-            front.fail_next = 71
-            _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", b"y", None, None, 9)] * 50)
-            seen += _consume(c, 50)
+
+            def lose_session(code, partition, value):
+                # the records may come in a Fetch already in flight: poll on until the broker has
+                # failed an incremental Fetch and the full one after it went out (under load the
+                # consumer could otherwise close first)
+                fulls = sum(1 for r in front.requests if r[0] == 0)
+                front.fail_next = code
+                _peers.produce_with_confluent(tansu_bootstrap, topic, [(b"k", value, None, None, partition)] * 50)
+                got = _consume(c, 50)
+                deadline = time.monotonic() + 10
+                while ((front.fail_next is not None or sum(1 for r in front.requests if r[0] == 0) <= fulls)
+                       and time.monotonic() < deadline):
+                    got += [(r.partition, r.offset) for r in c.poll(0.05)]
+                return got
+            seen += lose_session(70, 7, b"x")
+            seen += lose_session(71, 9, b"y")
         stats = dict(c._fetcher.session_stats)  # after close: the I/O thread fetches until then
     finally:
         capture_cm.__exit__(None, None, None)

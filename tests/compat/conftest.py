@@ -1,3 +1,4 @@
+import logging
 import pathlib
 import sys
 import uuid
@@ -22,3 +23,20 @@ def tansu():
 @pytest.fixture
 def topic_name():
     return lambda prefix="t": f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+@pytest.fixture
+def face_logging_restored():
+    """The face's logger, log_cb and debug settings configure the process's loggers (for every
+    client, as confluent-kafka's do): put them back after the test, so that no later test sees
+    kafkacodec's records handed on twice."""
+    from kafkacodec.compat.confluent_kafka import _config
+    names = {"kafkacodec"} | {n for ns in _config.DEBUG_CONTEXTS.values() for n in ns}
+    saved = {n: (logging.getLogger(n).level, list(logging.getLogger(n).handlers), logging.getLogger(n).propagate)
+             for n in names}
+    yield
+    for n, (level, handlers, propagate) in saved.items():
+        logger = logging.getLogger(n)
+        logger.setLevel(level)
+        logger.handlers[:] = handlers
+        logger.propagate = propagate

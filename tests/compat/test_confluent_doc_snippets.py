@@ -40,7 +40,8 @@ import _peers  # noqa: E402
 from _registry_server import registry_server  # noqa: E402
 from confluent_doc_snippets import SNIPPETS  # noqa: E402
 
-pytestmark = pytest.mark.timeout(120)
+# the snippets' logger settings configure the process's loggers: put back after each test
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("face_logging_restored")]
 
 PACKAGES = {"ck": "confluent_kafka", "face": "kafkacodec.compat.confluent_kafka"}
 IMPORT_LINE = re.compile(r"^(\s*)from confluent_kafka(\.[\w.]+)? import", re.M)

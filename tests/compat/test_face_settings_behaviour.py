@@ -23,18 +23,7 @@ from kafkacodec.records import iter_batches
 _peers = pytest.importorskip("_peers")
 
 
-@pytest.fixture(autouse=True)
-def logging_restored():
-    """debug and logger change the process's loggers: put them back."""
-    names = {"kafkacodec"} | {n for ns in _config.DEBUG_CONTEXTS.values() for n in ns}
-    saved = {n: (logging.getLogger(n).level, list(logging.getLogger(n).handlers), logging.getLogger(n).propagate)
-             for n in names}
-    yield
-    for n, (level, handlers, propagate) in saved.items():
-        logger = logging.getLogger(n)
-        logger.setLevel(level)
-        logger.handlers[:] = handlers
-        logger.propagate = propagate
+pytestmark = pytest.mark.usefixtures("face_logging_restored")
 
 
 def _topic(bootstrap, partitions=1, prefix="face-settings"):
