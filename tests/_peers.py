@@ -403,6 +403,15 @@ def mock_cluster(num_brokers=1, topics=None, *, lifetime=DEFAULT_LIFETIME):
 
 # --------------------------------------------------------------------------- Tansu
 
+@contextlib.contextmanager
+def share_mock_cluster(num_brokers=3):
+    """mock_cluster() whose share groups start at the earliest offset (the mock's default is the
+    latest), as the share-group tests of the faces read records produced before they joined."""
+    with mock_cluster(num_brokers=num_brokers) as bootstrap:
+        mock_fault(bootstrap, "share", "auto_offset_reset", 1)
+        yield bootstrap
+
+
 def tansu_binary():
     try:
         return _embedded.tansu_binary()

@@ -167,8 +167,7 @@ def mock():
     classic group and gives no assignment under the KIP-848 protocol) and share groups work (they start
     at the earliest offset here)."""
     try:
-        with _peers.mock_cluster(num_brokers=3) as bootstrap:
-            _peers.mock_fault(bootstrap, "share", "auto_offset_reset", 1)
+        with _peers.share_mock_cluster() as bootstrap:
             yield bootstrap
     except _peers.PeerUnavailable as e:
         pytest.skip(str(e))

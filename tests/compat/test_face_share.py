@@ -14,8 +14,7 @@ pytestmark = pytest.mark.timeout(60)
 @pytest.fixture
 def mock():
     try:
-        with _peers.mock_cluster(num_brokers=3) as bootstrap:
-            _peers.mock_fault(bootstrap, "share", "auto_offset_reset", 1)
+        with _peers.share_mock_cluster() as bootstrap:
             yield bootstrap
     except _peers.PeerUnavailable as e:
         pytest.skip(str(e))
