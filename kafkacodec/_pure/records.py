@@ -360,6 +360,27 @@ def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, ch
     return r
 
 
+def checked_record_class(record_class):
+    """None for Record itself (or None), else `record_class`, which must be a subclass of Record:
+    what a decoder's ``record_class`` option takes."""
+    if record_class is None or record_class is Record:
+        return None
+    if not isinstance(record_class, type) or not issubclass(record_class, Record):
+        raise TypeError(f"record_class: expected Record or a subclass of it, got {record_class!r}")
+    return record_class
+
+
+_RECORD_SLOTS = Record.__slots__
+
+
+def _as_class(rec, record_class):
+    """A record of `record_class` holding rec's fields (its __init__ not called)."""
+    made = record_class.__new__(record_class)
+    for slot in _RECORD_SLOTS:
+        setattr(made, slot, getattr(rec, slot))
+    return made
+
+
 def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None):
     # As unpickled by the compiled twin: size and control flag default to zero.
     r = _new_record(offset, timestamp, timestamp_type, key, value, headers, 0, -1, False)
@@ -446,13 +467,18 @@ class RecordBatch:
         """A zero-copy memoryview of the whole batch as stored."""
         return memoryview(self._src.obj)[self._position:self._position + self._size_in_bytes]
 
-    def records(self, topic=None, partition=None):
+    def records(self, topic=None, partition=None, record_class=None):
         """All records as a list (decompressing if needed); ``topic`` and
-        ``partition``, when given, are set on each record (a consumer's fetch)."""
+        ``partition``, when given, are set on each record (a consumer's fetch).
+        ``record_class``: a subclass of Record to make the records of (its
+        ``__init__`` is not called); default Record."""
+        record_class = checked_record_class(record_class)
         try:
             out = self._v2_records() if self._magic >= 2 else list(self._legacy_records)
         except CorruptDataError as exc:
             raise exc.prefix_path(f"batches[{self._index}]")
+        if record_class is not None:
+            out = [_as_class(rec, record_class) for rec in out]
         if topic is not None or partition is not None:
             for rec in out:
                 if topic is not None or self._magic < 2:

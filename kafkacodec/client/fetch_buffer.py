@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["FetchBuffer", "empty_batch"]
 
 
+# a record's offset field, read as Record's own (a record_class may name a method `offset`)
+_offset_of: Callable[[Record], int] = vars(Record)["offset"].__get__
+
+
 class FetchBuffer:
     """Taking records (or Arrow rows) out of a Fetcher's buffered fetches; any thread,
     one poll at a time (the consumer's turn), under the fetcher's lock where shared."""
@@ -37,6 +41,7 @@ class FetchBuffer:
         self._verify_crc: bool = conf["check.crcs"]
         self._max_decompressed: int = conf["max.decompressed.bytes"]
         self._isolation = conf["isolation.level"]  # an IsolationLevel: the decoders take it as it is
+        self._record_class = conf["record_class"]
         self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
 
     def takeable(self, cf: CompletedFetch) -> bool:
@@ -136,13 +141,15 @@ class FetchBuffer:
             if cf.kind != "records":
                 cf.decoded = decode_records(cf.data, isolation_level=self._isolation, aborted_transactions=cf.aborted,
                                             verify_crc=self._verify_crc, max_decompressed_size=self._max_decompressed,
-                                            topic=cf.tp.topic, partition=cf.tp.partition)
+                                            topic=cf.tp.topic, partition=cf.tp.partition,
+                                            record_class=self._record_class)
                 cf.kind = "records"
                 cf.index = 0
             records = cf.decoded
             i = cf.index
             n = len(records)
-            while i < n and records[i].offset < position:
+            assert position is not None  # a partition with a fetch to take has a position
+            while i < n and _offset_of(records[i]) < position:
                 i += 1  # the broker answers from the start of the batch holding the position
             j = min(n, i + (limit - len(out)))
             with fetcher.lock:
@@ -150,7 +157,7 @@ class FetchBuffer:
                     continue  # sought or revoked while decoding
                 if j > i:
                     out.extend(records[i:j] if i or j < n else records)
-                    state.position = records[j - 1].offset + 1
+                    state.position = _offset_of(records[j - 1]) + 1
                     self._count_taken(cf.tp, j - i)
                 self._taken_up_to(cf, state, j, n)
         return out

@@ -66,16 +66,17 @@ def bind(iter_batches, RecordBatchBuilder):
 
     def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None,
                        verify_crc=True, max_decompressed_size=None, max_records_per_batch=None,
-                       topic=None, partition=None):
+                       topic=None, partition=None, record_class=None):
         """Flatten the batches a consumer would see (see filtered_batches) into
         a list of Records; control records are never included.  ``topic`` and
-        ``partition``, when given, are set on every record."""
+        ``partition``, when given, are set on every record; ``record_class``, a
+        subclass of Record, is the class of the records made."""
         out = []
         for b in filtered_batches(data, isolation_level=isolation_level,
                                   aborted_transactions=aborted_transactions, verify_crc=verify_crc,
                                   max_decompressed_size=max_decompressed_size,
                                   max_records_per_batch=max_records_per_batch):
-            out.extend(b.records(topic, partition))
+            out.extend(b.records(topic, partition, record_class))
         return out
 
     def build_batches(records, *, magic=2, compression="none", batch_size=16384, base_offset=0, **options):

@@ -20,6 +20,24 @@ cdef class _Source:
     cdef Py_ssize_t size
 
 
+# Declared here so that a compiled subclass (a consumer's record_class) reaches the
+# fields: the decoders fill them, whatever the subclass names its own accessors.
+@cython.no_gc
+@cython.freelist(256)
+cdef class Record:
+    cdef object _offset
+    cdef object _timestamp
+    cdef object _timestamp_type
+    cdef object _key
+    cdef object _value
+    cdef object _headers
+    cdef object _topic              # set when the decoder is told (a consumer's fetch); else None
+    cdef object _partition
+    cdef int32_t _size
+    cdef int64_t _checksum          # legacy CRC; -1 for v2
+    cdef bint _is_control
+
+
 @cython.final
 @cython.freelist(64)
 cdef class RecordBatch:
@@ -41,7 +59,7 @@ cdef class RecordBatch:
     cdef int32_t _index
     cdef object _max_decompressed
     cdef list _legacy_records               # decoded eagerly for magic 0/1
-    cdef list _v2_records(self, object topic=*, object partition=*)
+    cdef list _v2_records(self, object topic=*, object partition=*, object record_class=*)
 
 
 @cython.final

@@ -37,9 +37,8 @@ CONTROL_ABORT: Final = 0
 CONTROL_COMMIT: Final = 1
 CONTROL_TYPE_NAMES: Final[dict[int, str]]
 
-@final
 class Record:
-    """One record; attributes are read-only."""
+    """One record; attributes are read-only.  A subclass may be a consumer's ``record_class``."""
 
     offset: Final[int]
     timestamp: Final[int]
@@ -88,7 +87,8 @@ class RecordBatch:
     next_offset: Final[int]
     delete_horizon_ms: Final[int | None]
     def raw(self) -> memoryview: ...
-    def records(self, topic: str | None = None, partition: int | None = None) -> list[Record]: ...
+    def records(self, topic: str | None = None, partition: int | None = None,
+                record_class: type[Record] | None = None) -> list[Record]: ...
     def __iter__(self) -> Iterator[Record]: ...
     def __len__(self) -> int: ...
     def control_record(self) -> tuple[int | None, str | int | None] | None: ...
@@ -171,9 +171,11 @@ class _ReadOptions(TypedDict, total=False):
 class _DecodeOptions(_ReadOptions, total=False):
     topic: str | None
     partition: int | None
+    record_class: type[Record] | None
 
 def filtered_batches(data: ReadableBuffer, **options: Unpack[_ReadOptions]) -> Iterator[RecordBatch]: ...
 def decode_records(data: ReadableBuffer, **options: Unpack[_DecodeOptions]) -> list[Record]: ...
+def checked_record_class(record_class: type[Record] | None) -> type[Record] | None: ...
 def build_batches(
     records: Iterable[_RecordIn],
     *,

@@ -179,7 +179,7 @@ cdef _Source _make_source(object data):
 # Outside the cycle collector: every field is immutable and holds only
 # ints, bytes, str, None or a tuple of those, so no cycle can pass through a
 # Record, and the collector need not walk the millions a consumer holds.
-@cython.final
+# Not final: a consumer's record_class may be a subclass (its fields in _records.pxd).
 @cython.no_gc
 @cython.freelist(256)
 cdef class Record:
@@ -187,20 +187,10 @@ cdef class Record:
     None) and headers (tuple of (str, bytes | None)).  Header keys are UTF-8;
     undecodable bytes are kept as surrogate escapes so they re-encode to the
     same bytes."""
-    # Exposed as read-only member descriptors (see _expose_members): plain
-    # slot reads that CPython's attribute cache specialises, which matters when
-    # a consumer loop touches several attributes of millions of records.
-    cdef object _offset
-    cdef object _timestamp
-    cdef object _timestamp_type
-    cdef object _key
-    cdef object _value
-    cdef object _headers
-    cdef object _topic              # set when the decoder is told (a consumer's fetch); else None
-    cdef object _partition
-    cdef int32_t _size
-    cdef int64_t _checksum          # legacy CRC; -1 for v2
-    cdef bint _is_control
+    # The fields (in _records.pxd) are exposed as read-only member descriptors
+    # (see _expose_members): plain slot reads that CPython's attribute cache
+    # specialises, which matters when a consumer loop touches several
+    # attributes of millions of records.
 
     @property
     def checksum(self):
@@ -268,6 +258,47 @@ def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=N
     r._partition = partition
     r._checksum = -1
     return r
+
+
+cdef extern from *:
+    """
+    static PyObject *kc_new_instance(PyTypeObject *tp, PyObject *args) { return tp->tp_new(tp, args, NULL); }
+    """
+    object kc_new_instance(PyTypeObject *tp, object args)
+
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void *o)
+    int PyType_IS_GC(PyTypeObject *tp)
+    unsigned long Py_TPFLAGS_HEAPTYPE
+
+
+def checked_record_class(record_class):
+    """None for Record itself (or None), else `record_class`, which must be a subclass of Record:
+    what a decoder's ``record_class`` option takes."""
+    if record_class is None or record_class is Record:
+        return None
+    if not isinstance(record_class, type) or not issubclass(record_class, Record):
+        raise TypeError(f"record_class: expected Record or a subclass of it, got {record_class!r}")
+    return record_class
+
+
+cdef inline bint _untracked_class(PyTypeObject *tp):
+    """Records of a compiled subclass are made untracked, as Records are outside the collector:
+    what a decoder puts in them cannot make a cycle, and the subclass tracks itself again
+    when it stores anything else.  A Python subclass (it may have a __dict__) stays tracked."""
+    return PyType_IS_GC(tp) and not (tp.tp_flags & Py_TPFLAGS_HEAPTYPE)
+
+
+cdef inline Record _new_record(PyTypeObject *tp, bint untrack):
+    """A record to fill: a Record, or (tp not NULL) an instance of the record_class tp, made
+    without calling its __init__."""
+    cdef Record rec
+    if tp == NULL:
+        return Record.__new__(Record)
+    rec = <Record?>kc_new_instance(tp, _EMPTY)
+    if untrack:
+        PyObject_GC_UnTrack(<PyObject *>rec)
+    return rec
 
 
 cdef extern from "kc_cpython.h":
@@ -359,15 +390,19 @@ cdef int raise_record_error(RecordView *r, Py_ssize_t index, Py_ssize_t abs_base
 cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end, int32_t count,
                              Py_ssize_t abs_base, int64_t base_offset,
                              int64_t base_timestamp, int timestamp_type, int64_t log_append_time,
-                             bint is_control, object topic=None, object partition=None):
+                             bint is_control, object topic=None, object partition=None,
+                             object record_class=None):
     """Decode `count` records laid out in base[pos:end].  abs_base maps
-    positions to offsets in the caller's input for error messages."""
+    positions to offsets in the caller's input for error messages.  Records
+    are of `record_class` (checked_record_class's) when given."""
     cdef list out
     cdef Record rec
     cdef int32_t i
     cdef RecordView r
     cdef object ts_type_obj = timestamp_type
     cdef bint append_time = timestamp_type == 1 and log_append_time >= 0
+    cdef PyTypeObject *tp = NULL if record_class is None else <PyTypeObject *>record_class
+    cdef bint untrack = tp != NULL and _untracked_class(tp)
     if count < 0:
         _corrupt(f"negative record count {count}", abs_base + pos, "")
     # Never size anything by a count the bytes cannot hold.
@@ -377,7 +412,7 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
     for i in range(count):
         if parse_v2_record(base, pos, end, &r) != 0:
             raise_record_error(&r, i, abs_base)
-        rec = Record.__new__(Record)
+        rec = _new_record(tp, untrack)
         rec._offset = base_offset + r.offset_delta
         rec._timestamp = log_append_time if append_time else base_timestamp + r.timestamp_delta
         rec._timestamp_type = ts_type_obj
@@ -451,17 +486,34 @@ cdef class RecordBatch:
         """A zero-copy memoryview of the whole batch as stored."""
         return memoryview(self._src.obj)[self.position:self.position + self.size_in_bytes]
 
-    def records(self, topic=None, partition=None):
+    def records(self, topic=None, partition=None, record_class=None):
         """All records as a list (decompressing if needed); ``topic`` and
-        ``partition``, when given, are set on each record (a consumer's fetch)."""
-        cdef Record rec
+        ``partition``, when given, are set on each record (a consumer's fetch).
+        ``record_class``: a subclass of Record to make the records of (its
+        ``__init__`` is not called); default Record."""
+        cdef Record rec, made
         cdef list out
+        cdef PyTypeObject *tp
+        cdef bint untrack
+        cdef Py_ssize_t i
+        record_class = checked_record_class(record_class)
         try:
             if self.magic >= 2:
-                return self._v2_records(topic, partition)
+                return self._v2_records(topic, partition, record_class)
             out = list(self._legacy_records)
         except CorruptDataError as exc:
             raise exc.prefix_path(f"batches[{self._index}]")
+        if record_class is not None:
+            # legacy entries are decoded with their batch, as Records: copied into the class asked
+            tp = <PyTypeObject *>record_class
+            untrack = _untracked_class(tp)
+            for i in range(len(out)):
+                rec = <Record>out[i]
+                made = _new_record(tp, untrack)
+                made._offset, made._timestamp, made._timestamp_type = rec._offset, rec._timestamp, rec._timestamp_type
+                made._key, made._value, made._headers = rec._key, rec._value, rec._headers
+                made._size, made._checksum, made._is_control = rec._size, rec._checksum, rec._is_control
+                out[i] = made
         if topic is not None or partition is not None:
             for rec in out:
                 rec._topic = topic
@@ -483,7 +535,7 @@ cdef class RecordBatch:
             return None
         return (recs[0].control_version, recs[0].control_type)
 
-    cdef list _v2_records(self, object topic=None, object partition=None):
+    cdef list _v2_records(self, object topic=None, object partition=None, object record_class=None):
         cdef const uint8_t *p = self._src.ptr + self.position
         cdef Py_ssize_t payload = self.size_in_bytes - V2_RECORDS
         cdef int codec = self.attributes & ATTR_COMPRESSION_MASK
@@ -493,7 +545,8 @@ cdef class RecordBatch:
             return _decode_v2_records(self._src.ptr, self.position + V2_RECORDS,
                                       self.position + self.size_in_bytes, self.record_count,
                                       0, self.base_offset, self.base_timestamp,
-                                      self.timestamp_type, log_append_time, self.is_control, topic, partition)
+                                      self.timestamp_type, log_append_time, self.is_control, topic, partition,
+                                      record_class)
         try:
             inflated = inflate(codec, p + V2_RECORDS, payload, self._max_decompressed)
         except CorruptDataError as exc:
@@ -504,7 +557,8 @@ cdef class RecordBatch:
             return _decode_v2_records(<const uint8_t *>PyBytes_AS_STRING(inflated), 0,
                                       PyBytes_GET_SIZE(inflated), self.record_count,
                                       0, self.base_offset, self.base_timestamp,
-                                      self.timestamp_type, log_append_time, self.is_control, topic, partition)
+                                      self.timestamp_type, log_append_time, self.is_control, topic, partition,
+                                      record_class)
         except CorruptDataError as exc:
             exc.reason += " (offset within the decompressed records)"
             raise
@@ -1344,10 +1398,12 @@ filtered_batches, _decode_records_filtered, build_batches, build_control_batch =
 
 
 def decode_records(data, *, isolation_level="read_uncommitted", aborted_transactions=None, verify_crc=True,
-                   max_decompressed_size=None, max_records_per_batch=None, topic=None, partition=None):
+                   max_decompressed_size=None, max_records_per_batch=None, topic=None, partition=None,
+                   record_class=None):
     """Flatten the batches a consumer would see (see filtered_batches) into a
     list of Records; control records are never included.  ``topic`` and
-    ``partition``, when given, are set on every record."""
+    ``partition``, when given, are set on every record; ``record_class``, a
+    subclass of Record, is the class of the records made (as RecordBatch.records)."""
     cdef BatchIterator it
     cdef RecordBatch b
     cdef list out
@@ -1356,7 +1412,7 @@ def decode_records(data, *, isolation_level="read_uncommitted", aborted_transact
                                         aborted_transactions=aborted_transactions, verify_crc=verify_crc,
                                         max_decompressed_size=max_decompressed_size,
                                         max_records_per_batch=max_records_per_batch,
-                                        topic=topic, partition=partition)
+                                        topic=topic, partition=partition, record_class=record_class)
     # The consumer's common case, one compiled loop: every batch but markers.
     it = iter_batches(data, verify_crc=verify_crc, max_decompressed_size=max_decompressed_size,
                       max_records_per_batch=max_records_per_batch)
@@ -1364,5 +1420,5 @@ def decode_records(data, *, isolation_level="read_uncommitted", aborted_transact
     for b in it:
         if b.magic >= 2 and b.attributes & ATTR_CONTROL:
             continue
-        out.extend(b.records(topic, partition))
+        out.extend(b.records(topic, partition, record_class))
     return out

@@ -8,6 +8,7 @@ import pytest
 
 from kafkacodec.client import Consumer, TopicPartition
 from kafkacodec.client import errors as E
+from kafkacodec.records import Record
 
 _peers = pytest.importorskip("_peers")
 confluent_kafka = pytest.importorskip("confluent_kafka")
@@ -228,6 +229,34 @@ def test_commit_committed_seek_reset_pause(broker):
         if kind != "tansu":  # Tansu answers ListOffsets(latest) with the last batch's base + 1
             assert c.poll(1.0) == []
             assert c.position(tp0) == 50
+
+
+class _Row(Record):
+    """A record class as an application might make one: methods of its own where Record has fields."""
+
+    def offset(self):
+        return ("row", vars(Record)["offset"].__get__(self))
+
+
+def test_record_class_makes_the_records_and_positions_stay_right(broker):
+    kind, bootstrap = broker
+    topic = broker.topic(3, "cc")
+    sample = _sample("none", 60)
+    _peers.produce_with_confluent(bootstrap, topic, sample, linger_ms=5)
+    with _consumer(bootstrap, record_class=_Row, max_poll_records=7) as c:
+        c.assign([(topic, p) for p in range(3)])
+        got = _drain(c, len(sample))
+        assert len(got) == len(sample) and {type(r) for r in got} == {_Row}
+        by_partition = {p: [r.offset()[1] for r in got if r.partition == p] for p in range(3)}
+        assert all(offsets == list(range(len(offsets))) for offsets in by_partition.values())
+        # the positions come from the records' offset field, not from the class's `offset`
+        assert {p: c.position(TopicPartition(topic, p)) for p in range(3)} == \
+            {p: len(offsets) for p, offsets in by_partition.items()}
+        c.seek(TopicPartition(topic, 0), 3)  # within a fetched batch: the records before it are skipped
+        again = _drain(c, len(by_partition[0]) - 3)
+        assert [r.offset()[1] for r in again] == by_partition[0][3:]
+    with pytest.raises(E.ConfigError, match="record_class: expected kafkacodec.records.Record"):
+        Consumer({"bootstrap.servers": "127.0.0.1:1", "record_class": dict})
 
 
 def test_unknown_setting_and_bad_value_name_the_setting():

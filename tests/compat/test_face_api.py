@@ -491,6 +491,54 @@ def test_context_managers_close_and_credentials_reach_the_client():
         c.poll(0)
 
 
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
+def test_consumed_messages_read_their_record_and_setters_copy_it(compiled):
+    """A consumer's Message (the compiled one is what the client decodes into, a Record subclass;
+    the pure one wraps a Record) reads the record's fields, confluent-kafka's way (timestamp types
+    1/2, headers a list or None); a setter copies them first and leaves the others as they were.
+    Messages are themselves: equal only to themselves, a pickled one is a Message."""
+    import gc
+    import pickle
+
+    from kafkacodec.compat.confluent_kafka import _types
+    from kafkacodec.records import build_batches, decode_records
+
+    if compiled:
+        _message = pytest.importorskip("kafkacodec.compat.confluent_kafka._message")
+        Message, over = _message.Message, _message.messages_over
+        records = decode_records(b"".join(build_batches([(7, b"k", b"v", [("h", b"x")]), (8, None, b"w")])),
+                                 topic="t", partition=2, record_class=Message)
+        assert over(records) is records  # already Messages
+    else:
+        Message, over = _types.Message, _types.messages_over
+        records = decode_records(b"".join(build_batches([(7, b"k", b"v", [("h", b"x")]), (8, None, b"w")])),
+                                 topic="t", partition=2)
+    m, n = over(records)
+    assert type(m) is Message and not gc.is_tracked(m)
+    assert (m.topic(), m.partition(), m.offset(), m.key(), m.value(), m.headers(), m.timestamp(), m.error(),
+            len(m)) == ("t", 2, 0, b"k", b"v", [("h", b"x")], (1, 7), None, 1)
+    assert (n.key(), n.headers(), n.offset()) == (None, None, 1)
+    m.set_value({"decoded": True})
+    assert gc.is_tracked(m)  # it may now hold anything
+    assert (m.value(), m.key(), m.headers(), m.timestamp(), m.offset()) == \
+        ({"decoded": True}, b"k", [("h", b"x")], (1, 7), 0)
+    assert m == m and m != n and len({m, n}) == 2
+    back = pickle.loads(pickle.dumps(n))
+    assert type(back) is Message and (back.topic(), back.offset(), back.value()) == ("t", 1, b"w")
+    import weakref
+
+    class Box:
+        pass
+
+    box = Box()
+    box.message = n
+    n.set_value(box)  # a consumed message in a cycle
+    ref = weakref.ref(box)
+    del box, n, records, back
+    gc.collect()
+    assert ref() is None  # is collected
+
+
 def test_message_types_and_the_new_model_types():
     m = ck.Message("t", 1, 5, b"k", b"v", delivery_count=2)
     assert (m.delivery_count(), m.deserialized_key(), m.deserialized_value()) == (2, b"k", b"v")

@@ -228,6 +228,13 @@ def check_callable(name: str, value: object) -> Any:
 
 _callable = _Func(check_callable, "a callable", optional=True)
 
+
+def _record_class(name: str, value: object) -> Any:
+    from kafkacodec.records import Record
+    if value is not None and not (isinstance(value, type) and issubclass(value, Record)):
+        raise ConfigError(f"{name}: expected kafkacodec.records.Record or a subclass of it, got {value!r}")
+    return value
+
 _ACKS = {"all": -1, "-1": -1, "0": 0, "1": 1}
 
 
@@ -476,6 +483,12 @@ CONSUMER: dict[str, Setting] = dict(COMMON, **{
         None, _callable, "offset_commit_cb(offsets, error) after each commit that names no callback (automatic, "
                          "on revoke, on close, commit()): offsets {TopicPartition: offset}, error None or the "
                          "exception; from poll() and close() on the calling thread (librdkafka's setting)."),
+    "record_class": Setting(
+        None, _Func(_record_class, "a subclass of kafkacodec.records.Record", optional=True),
+        "The class poll() makes its records of: a subclass of Record that adds methods or fields, made "
+        "without calling its __init__, its Record fields filled by the decoder (as asyncpg's record_class). "
+        "A compiled subclass's records are left out of the cycle collector, as Records are: one that stores "
+        "objects of its own must track itself again.", "Record"),
     "isolation.level": Setting(
         IsolationLevel.READ_UNCOMMITTED,
         _Func(lambda name, value: IsolationLevel.parse(value, name, ConfigError), options=map(str, IsolationLevel)),

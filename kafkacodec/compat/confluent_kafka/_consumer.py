@@ -24,7 +24,8 @@ from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaEx
     from_exception, make_client
 from kafkacodec.compat.confluent_kafka._producer import _seconds
 from kafkacodec.compat.confluent_kafka._types import (OFFSET_BEGINNING, OFFSET_END, OFFSET_INVALID, OFFSET_STORED,
-                                                      ClusterMetadata, Message, TopicPartition, messages_over)
+                                                      RECORD_CLASS, ClusterMetadata, Message, TopicPartition,
+                                                      messages_over)
 
 if TYPE_CHECKING:
     from kafkacodec.client import TopicPartition as _ClientTopicPartition
@@ -132,6 +133,8 @@ def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     if not conf.get("group.id"):
         # confluent-kafka's words (an empty group.id aborts the process there)
         raise ValueError("Failed to create consumer: group.id must be set")
+    # the client decodes straight into the face's Messages where they are Records (compiled)
+    conf["record_class"] = RECORD_CLASS
     on_commit = face.get("on_commit")
     if on_commit is not None:
         def report(offsets: dict[_ClientTopicPartition, int], error: BaseException | None) -> None:

@@ -7,18 +7,12 @@ from kafkacodec.compat.confluent_kafka._types import K, V
 from kafkacodec.records._records import Record
 
 class Message(Generic[K, V]):
-    _topic: str | None
-    _partition: int | None
-    _offset: int | None
-    _key: Any
-    _value: Any
-    _headers: list[tuple[str, bytes | None]] | None
+    # at run time a subclass of kafkacodec.records.Record (a consumer's record_class), its Record
+    # fields read by the methods below; not declared so, as its methods take the fields' names
     _error: KafkaError | None
-    _timestamp: tuple[int, int]
     _latency: float | None
     _leader_epoch: int | None
     _delivery_count: int | None
-    _record: Record | None
     def __init__(self, topic: str | None = None, partition: int | None = None, offset: int | None = None,
                  key: bytes | None = None, value: bytes | None = None,
                  headers: list[tuple[str, bytes | None]] | None = None, error: KafkaError | None = None,
@@ -48,5 +42,6 @@ class Message(Generic[K, V]):
     def set_headers(self, headers: list[tuple[str, bytes | None]] | None) -> None: ...
     def set_error(self, error: KafkaError | None) -> None: ...
     def __len__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 def messages_over(records: list[Record]) -> list[Message[Any, Any]]: ...

@@ -4,21 +4,27 @@ and the pure-Python mode use), with the same constructor, methods and meaning.
 
 A consumer hands out one Message per record, and programs call several of its
 methods per message (``error()`` at least): as a Python class those calls and
-the object's making cost more than the client's whole poll per record.  A
-consumed message reads its kafkacodec Record on demand (``_record``) until a
-setter copies the record's fields into the message.
+the object's making cost more than the client's whole poll per record.  So the
+Message is a subclass of kafkacodec's Record, and the face's consumer has the
+client decode straight into Messages (its ``record_class``): a consumed message
+reads the Record fields the decoder filled until a setter copies them into the
+message's own.
 
-Messages made from records are not tracked by the cycle collector: they refer
-only to a Record (itself untracked) or to what it holds, so they cannot be in a
-cycle, and a consumer making millions of them would otherwise start collections
-that walk every message a program still holds (half the consume loop's time).
-A setter, which may store anything, tracks the message again.
+Messages made from records are not tracked by the cycle collector: they hold
+only what a Record holds, so they cannot be in a cycle, and a consumer making
+millions of them would otherwise start collections that walk every message a
+program still holds (half the consume loop's time).  A setter, which may store
+anything, tracks the message again; its own fields are the ones the collector
+sees (Record's are outside it).
 """
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
 cimport cython
 
 from types import GenericAlias
+
+from kafkacodec.records._records cimport Record
 
 # imported by _types.py once K and V are made: the same type variables
 from kafkacodec.compat.confluent_kafka._types import K, V
@@ -28,170 +34,267 @@ cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object o)
     int PyObject_GC_IsTracked(object o)
 
+# A pool of freed messages' memory, as CPython keeps for lists and tuples (Cython's freelists
+# serve only base classes, and Message is a Record subclass).  Reused memory skips the
+# allocator and the collector's allocation count: a consumer making messages by the ten
+# thousand otherwise starts a collection every 700, each walking the lists that hold the
+# messages made so far (that cost the consume loop more than the messages themselves).
+# At most KC_MESSAGE_POOL messages are kept (about 2.3 MB): a consume() of 10,000 reuses them all.
+cdef extern from *:
+    """
+    #define KC_MESSAGE_POOL 16384
+    static PyTypeObject *kc_message_type = NULL;
+    static PyObject *kc_message_pool[KC_MESSAGE_POOL];
+    static Py_ssize_t kc_message_pooled = 0;
+
+    static void kc_message_free(void *o) {
+        if (Py_TYPE((PyObject *)o) == kc_message_type && kc_message_pooled < KC_MESSAGE_POOL) {
+            kc_message_pool[kc_message_pooled++] = (PyObject *)o;  /* untracked by the dealloc */
+            return;
+        }
+        PyObject_GC_Del(o);
+    }
+
+    static PyObject *kc_message_alloc(PyTypeObject *tp, Py_ssize_t nitems) {
+        if (tp == kc_message_type && nitems == 0 && kc_message_pooled > 0) {
+            PyObject *o = kc_message_pool[--kc_message_pooled];
+            memset(o, 0, (size_t)tp->tp_basicsize);
+            (void)PyObject_Init(o, tp);
+            PyObject_GC_Track(o);  /* as PyType_GenericAlloc leaves it */
+            return o;
+        }
+        return PyType_GenericAlloc(tp, nitems);
+    }
+
+    static void kc_message_pool_install(PyTypeObject *tp) {
+        kc_message_type = tp;
+        tp->tp_alloc = kc_message_alloc;
+        tp->tp_free = kc_message_free;
+        PyType_Modified(tp);
+    }
+    """
+    void kc_message_pool_install(PyTypeObject *tp)
+
 # librdkafka's timestamp types (_types.py)
 cdef int TIMESTAMP_NOT_AVAILABLE = 0
 
 
-@cython.freelist(256)
-cdef class Message:
+@cython.final
+cdef class _Fields:
+    """A message's own fields: made by the constructor, or by a setter from the record's."""
+    cdef object topic, partition, offset, key, value, headers, timestamp
+    cdef object error, latency, leader_epoch, delivery_count
+
+
+cdef class Message(Record):
     """A consumed or produced message, or an event (``error()`` is not None).  Generic in the
     key and value a DeserializingConsumer makes of the bytes: ``deserialized_key()`` and
     ``deserialized_value()`` are ``key()`` and ``value()`` typed so."""
-    cdef public object _topic, _partition, _offset, _key, _value, _headers, _error, _timestamp
-    cdef public object _latency, _leader_epoch, _delivery_count
-    cdef public object _record   # the consumed Record read on demand, until a setter copies it
+    # None: a consumed record's message, read from the Record fields the decoder filled.  One
+    # field, not one per attribute: a consumer makes millions of messages, and each field is
+    # set and cleared with every one of them.
+    cdef _Fields _own
 
     __class_getitem__ = classmethod(GenericAlias)
     __parameters__ = (K, V)
 
     def __init__(self, topic=None, partition=None, offset=None, key=None, value=None, headers=None, error=None,
                  timestamp=None, latency=None, leader_epoch=None, delivery_count=None):
-        self._topic = topic
-        self._partition = partition
-        self._offset = offset
-        self._key = key
-        self._value = value
-        self._headers = headers
-        self._error = error
-        self._timestamp = (TIMESTAMP_NOT_AVAILABLE, 0) if timestamp is None else timestamp
-        self._latency = latency
-        self._leader_epoch = leader_epoch
-        self._delivery_count = delivery_count
+        cdef _Fields f = _Fields.__new__(_Fields)
+        f.topic = topic
+        f.partition = partition
+        f.offset = offset
+        f.key = key
+        f.value = value
+        f.headers = headers
+        f.error = error
+        f.timestamp = (TIMESTAMP_NOT_AVAILABLE, 0) if timestamp is None else timestamp
+        f.latency = latency
+        f.leader_epoch = leader_epoch
+        f.delivery_count = delivery_count
+        self._own = f
 
     @staticmethod
     def _of_record(r):
         """A consumed kafkacodec Record as a Message (timestamp types: Kafka's 0/1 -> 1/2)."""
+        cdef Record rec = <Record?>r
         cdef Message m = Message.__new__(Message)
         PyObject_GC_UnTrack(m)
-        m._fill(r)
+        m._offset, m._timestamp, m._timestamp_type = rec._offset, rec._timestamp, rec._timestamp_type
+        m._key, m._value, m._headers = rec._key, rec._value, rec._headers
+        m._topic, m._partition = rec._topic, rec._partition
+        m._size, m._checksum, m._is_control = rec._size, rec._checksum, rec._is_control
         return m
 
-    @staticmethod
-    def _over_record(r):
-        """A consumed kafkacodec Record as a Message that reads the record as asked."""
-        cdef Message m = Message.__new__(Message)
-        PyObject_GC_UnTrack(m)
-        m._record = r
-        return m
+    _over_record = _of_record
 
     cpdef _fill(self, r):
-        self._topic = r.topic
-        self._partition = r.partition
-        self._offset = r.offset
-        self._key = r.key
-        self._value = r.value
-        h = r.headers
-        self._headers = list(h) if h else None
-        self._error = None
-        self._timestamp = _timestamp_of(r)
-        self._latency = None
-        self._leader_epoch = None
-        self._delivery_count = None
-        self._record = None
+        """The message's own fields set to consumed record `r`'s."""
+        cdef Record rec = <Record?>r
+        cdef _Fields f = _Fields.__new__(_Fields)
+        f.topic = rec._topic
+        f.partition = rec._partition
+        f.offset = rec._offset
+        f.key = rec._key
+        f.value = rec._value
+        h = rec._headers
+        f.headers = list(h) if h else None
+        f.timestamp = _timestamp_of(rec)
+        self._own = f
 
-    cdef inline int _plain(self) except -1:
-        """Before a setter: the record's fields copied in, and the message tracked (it may
-        now hold anything)."""
-        if self._record is not None:
-            self._fill(self._record)
+    cdef inline _Fields _fields(self):
+        """Before a setter: the message's own fields (the record's copied in), and the message
+        tracked (it may now hold anything)."""
+        if self._own is None:
+            self._fill(self)
         if not PyObject_GC_IsTracked(self):
             PyObject_GC_Track(self)
-        return 0
+        return self._own
 
     def topic(self):
-        return self._topic if self._record is None else self._record.topic
+        return self._topic if self._own is None else self._own.topic
 
     def partition(self):
-        return self._partition if self._record is None else self._record.partition
+        return self._partition if self._own is None else self._own.partition
 
     def offset(self):
-        return self._offset if self._record is None else self._record.offset
+        return self._offset if self._own is None else self._own.offset
 
     def key(self):
-        return self._key if self._record is None else self._record.key
+        return self._key if self._own is None else self._own.key
 
     def value(self):
-        return self._value if self._record is None else self._record.value
+        return self._value if self._own is None else self._own.value
 
     def deserialized_key(self):
         """key(), typed as the key a DeserializingConsumer[K, V] made of it."""
-        return self._key if self._record is None else self._record.key
+        return self._key if self._own is None else self._own.key
 
     def deserialized_value(self):
         """value(), typed as the value a DeserializingConsumer[K, V] made of it."""
-        return self._value if self._record is None else self._record.value
+        return self._value if self._own is None else self._own.value
 
     def headers(self):
         """A list of (str, bytes | None), or None when the message has none."""
-        if self._record is None:
-            return self._headers
-        h = self._record.headers
+        if self._own is not None:
+            return self._own.headers
+        h = self._headers
         return list(h) if h else None
 
     def error(self):
-        return self._error
+        return None if self._own is None else self._own.error
 
     def timestamp(self):
         """(timestamp type, milliseconds since the epoch): TIMESTAMP_CREATE_TIME,
         TIMESTAMP_LOG_APPEND_TIME or TIMESTAMP_NOT_AVAILABLE."""
-        return self._timestamp if self._record is None else _timestamp_of(self._record)
+        return _timestamp_of(self) if self._own is None else self._own.timestamp
 
     def latency(self):
         """Seconds from produce() to the delivery report (produced messages only)."""
-        return self._latency
+        return None if self._own is None else self._own.latency
 
     def leader_epoch(self):
-        return self._leader_epoch
+        return None if self._own is None else self._own.leader_epoch
 
     def delivery_count(self):
         """How many times a share group delivered the message; None from a consumer group."""
-        return self._delivery_count
+        return None if self._own is None else self._own.delivery_count
 
     def set_topic(self, topic):
-        self._plain()
-        self._topic = topic
+        self._fields().topic = topic
 
     def set_key(self, key):
-        self._plain()
-        self._key = key
+        self._fields().key = key
 
     def set_value(self, value):
-        self._plain()
-        self._value = value
+        self._fields().value = value
 
     def set_headers(self, headers):
-        self._plain()
-        self._headers = headers
+        self._fields().headers = headers
 
     def set_error(self, error):
-        self._plain()
-        self._error = error
+        self._fields().error = error
+
+    # the fields the face's own code sets (the share consumer, the producers' reports), as the
+    # pure twin's slots
+    @property
+    def _error(self):
+        return self.error()
+
+    @_error.setter
+    def _error(self, error):
+        self._fields().error = error
+
+    @property
+    def _latency(self):
+        return self.latency()
+
+    @_latency.setter
+    def _latency(self, latency):
+        self._fields().latency = latency
+
+    @property
+    def _leader_epoch(self):
+        return self.leader_epoch()
+
+    @_leader_epoch.setter
+    def _leader_epoch(self, leader_epoch):
+        self._fields().leader_epoch = leader_epoch
+
+    @property
+    def _delivery_count(self):
+        return self.delivery_count()
+
+    @_delivery_count.setter
+    def _delivery_count(self, delivery_count):
+        self._fields().delivery_count = delivery_count
 
     def __len__(self):
-        value = self._value if self._record is None else self._record.value
+        value = self._value if self._own is None else self._own.value
         return 0 if value is None else len(value)
+
+    # a message is itself, as confluent-kafka's: Record's field equality and pickling do not apply
+    def __eq__(self, other):
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
+
+    def __hash__(self):
+        return object.__hash__(self)
+
+    def __reduce__(self):
+        return (Message, (self.topic(), self.partition(), self.offset(), self.key(), self.value(), self.headers(),
+                          self.error(), self.timestamp(), self.latency(), self.leader_epoch(),
+                          self.delivery_count()))
 
     def __repr__(self):
         where = f"{self.topic()}[{self.partition()}]@{self.offset()}"
-        if self._error is not None:
-            return f"<Message {where} error={self._error}>"
+        error = self.error()
+        if error is not None:
+            return f"<Message {where} error={error}>"
         return f"<Message {where}>"
 
 
-cdef inline object _timestamp_of(object r):
-    ts = r.timestamp
-    return (r.timestamp_type + 1, ts) if ts >= 0 else (TIMESTAMP_NOT_AVAILABLE, -1)
+kc_message_pool_install(<PyTypeObject *>Message)
+
+
+cdef inline object _timestamp_of(Record r):
+    ts = r._timestamp
+    return (r._timestamp_type + 1, ts) if ts >= 0 else (TIMESTAMP_NOT_AVAILABLE, -1)
 
 
 def messages_over(list records):
-    """Message._over_record of each record, as a list."""
+    """The consumer's records as Messages: as they are when the client made Messages
+    (record_class), else a Message of each Record."""
     cdef Py_ssize_t i, n = len(records)
-    cdef list out = PyList_New(n)
+    cdef list out
     cdef Message m
+    if n == 0 or type(records[0]) is Message:
+        return records
+    out = PyList_New(n)
     for i in range(n):
-        m = Message.__new__(Message)
-        PyObject_GC_UnTrack(m)
-        m._record = records[i]
+        m = Message._of_record(records[i])
         Py_INCREF(m)
         PyList_SET_ITEM(out, i, m)
     return out

@@ -302,10 +302,14 @@ def messages_over(records: list[Record]) -> list[Message]:
     return list(map(Message._over_record, records))
 
 
+# the client's record_class for the face's consumers: None, Records (messages_over wraps them)
+RECORD_CLASS: type[Record] | None = None
+
 if not TYPE_CHECKING and _impl.accelerated:
     # the compiled twin (_message.pyx): a consumer makes a Message per record, and programs call
-    # several of its methods per message
+    # several of its methods per message; a subclass of Record, the client decodes into it
     from kafkacodec.compat.confluent_kafka._message import Message, messages_over  # noqa: F811
+    RECORD_CLASS = Message
 
 
 class BrokerMetadata:
