@@ -168,4 +168,54 @@ static inline PyObject *kc_slot_at(PyObject *obj, Py_ssize_t offset) {
     return *(PyObject **)((char *)obj + offset);
 }
 
+/* ---- compat: confluent-kafka's Message made outside the collector's count ----
+ * A consumer makes messages by the ten thousand, each untracked (it holds what a
+ * Record holds, so it cannot be in a cycle).  PyType_GenericAlloc would count
+ * each one towards the collector's next pass (one every 700), and each pass
+ * walks the lists that hold the messages made so far: that cost the consume loop
+ * more than the messages themselves.  This allocator makes the instance as
+ * PyType_GenericAlloc does (zeroed, the collector's header in front of it) but
+ * untracked and uncounted, as CPython's own list and tuple free lists hand out
+ * objects; the class's __init__ and setters track it when it may hold anything.
+ * The header is PyGC_Head, two words on the checked versions (no managed dict
+ * or weak reference slots: kc_gc_uncounted_install refuses classes with them). */
+#define KC_GC_HEADER (2 * sizeof(PyObject *))
+
+static PyObject *kc_gc_uncounted_alloc(PyTypeObject *tp, Py_ssize_t nitems) {
+    size_t size = KC_GC_HEADER + (size_t)tp->tp_basicsize;
+    char *mem;
+    if (nitems != 0)
+        return PyType_GenericAlloc(tp, nitems);
+    mem = (char *)PyObject_Malloc(size);
+    if (mem == NULL)
+        return PyErr_NoMemory();
+    memset(mem, 0, size);  /* a zero header: not tracked */
+    return PyObject_Init((PyObject *)(mem + KC_GC_HEADER), tp);
+}
+
+static void kc_gc_uncounted_free(void *obj) {
+    /* the deallocator untracked it; nothing counted to take back */
+    PyObject_Free((char *)obj - KC_GC_HEADER);
+}
+
+/* Installed on a compiled GC class whose instances nothing else allocates or frees
+ * (subclasses made in Python get CPython's generic pair again); 1 when installed. */
+static inline int kc_gc_uncounted_install(PyObject *cls) {
+    PyTypeObject *t = (PyTypeObject *)cls;
+    if (!PyType_Check(cls) || (t->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(t->tp_flags & Py_TPFLAGS_HAVE_GC)
+            || t->tp_itemsize != 0 || t->tp_dictoffset || t->tp_weaklistoffset
+#ifdef Py_TPFLAGS_MANAGED_DICT
+            || (t->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+#endif
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+            || (t->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
+#endif
+            || t->tp_free != PyObject_GC_Del)
+        return 0;
+    t->tp_alloc = kc_gc_uncounted_alloc;
+    t->tp_free = kc_gc_uncounted_free;
+    PyType_Modified(t);
+    return 1;
+}
+
 #endif

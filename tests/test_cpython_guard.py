@@ -12,7 +12,7 @@ import kafkacodec
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 HEADER = ROOT / "csrc" / "kc_cpython.h"
 USERS = ["kafkacodec/records/_records.pyx", "kafkacodec/protocol/_codec.pyx", "kafkacodec/integrations/_decode.pyx",
-         "kafkacodec/compat/_face_records.pyx"]
+         "kafkacodec/compat/_face_records.pyx", "kafkacodec/compat/confluent_kafka/_message.pyx"]
 
 
 def _range():
@@ -51,3 +51,44 @@ def test_the_helpers_work_here():
     assert (rec.offset, rec.timestamp, rec.key, rec.value, rec.topic, rec.partition) == (5, 6, b"k", b"v", "t", 1)
     assert type(_records.Record.__dict__["offset"]).__name__ == "member_descriptor"
     assert pickle.loads(pickle.dumps(rec)).partition == 1
+
+
+@pytest.mark.skipif(not kafkacodec.accelerated, reason="compiled extension not in use")
+def test_messages_are_made_untracked_and_uncounted_and_collected_when_in_a_cycle():
+    """kc_gc_uncounted_install on the confluent face's Message: the collector's header is where
+    CPython's own objects have it (sys.getsizeof counts it), making messages adds nothing to the
+    collector's count, a message made by a program is tracked, and one in a cycle is collected."""
+    import gc
+    import weakref
+
+    from kafkacodec.compat.confluent_kafka._message import Message
+    from kafkacodec.records import build_batches, decode_records
+
+    data = b"".join(build_batches([(1, b"k", b"v")] * 2000))
+    gc.collect()
+    before = gc.get_count()[0]
+    made = decode_records(data, record_class=Message)
+    assert gc.get_count()[0] - before < 50 and not any(gc.is_tracked(m) for m in made)
+    m = Message("t", 0, 1, b"k", b"v")
+    assert gc.is_tracked(m) and sys.getsizeof(m) == Message.__basicsize__ + 2 * 8
+
+    class Box:
+        pass
+
+    box = Box()
+    box.message = made[0]
+    made[0].set_value(box)
+    ref = weakref.ref(box)
+    del box, made
+    gc.collect()
+    assert ref() is None
+
+    class Sub(Message):  # a Python subclass: CPython's own allocator and collector
+        pass
+
+    s = Sub("t")
+    s.set_value([s])
+    ref = weakref.ref(s)
+    del s
+    gc.collect()
+    assert ref() is None

@@ -260,12 +260,6 @@ def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=N
     return r
 
 
-cdef extern from *:
-    """
-    static PyObject *kc_new_instance(PyTypeObject *tp, PyObject *args) { return tp->tp_new(tp, args, NULL); }
-    """
-    object kc_new_instance(PyTypeObject *tp, object args)
-
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(void *o)
     int PyType_IS_GC(PyTypeObject *tp)
@@ -295,7 +289,7 @@ cdef inline Record _new_record(PyTypeObject *tp, bint untrack):
     cdef Record rec
     if tp == NULL:
         return Record.__new__(Record)
-    rec = <Record?>kc_new_instance(tp, _EMPTY)
+    rec = <Record?>kc_accel_new(<object>tp, _EMPTY)
     if untrack:
         PyObject_GC_UnTrack(<PyObject *>rec)
     return rec
@@ -303,6 +297,7 @@ cdef inline Record _new_record(PyTypeObject *tp, bint untrack):
 
 cdef extern from "kc_cpython.h":
     int kc_cpython_check() except -1
+    object kc_accel_new(object cls, object args)
     object kc_readonly_member(PyTypeObject *tp, const char *name, Py_ssize_t offset)
     Py_ssize_t kc_slot_offset(PyObject *obj, PyObject *marker, Py_ssize_t size) except -1
     void PyType_Modified(PyTypeObject *)

@@ -18,7 +18,6 @@ anything, tracks the message again; its own fields are the ones the collector
 sees (Record's are outside it).
 """
 from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
 cimport cython
 
@@ -34,46 +33,12 @@ cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object o)
     int PyObject_GC_IsTracked(object o)
 
-# A pool of freed messages' memory, as CPython keeps for lists and tuples (Cython's freelists
-# serve only base classes, and Message is a Record subclass).  Reused memory skips the
-# allocator and the collector's allocation count: a consumer making messages by the ten
-# thousand otherwise starts a collection every 700, each walking the lists that hold the
-# messages made so far (that cost the consume loop more than the messages themselves).
-# At most KC_MESSAGE_POOL messages are kept (about 2.3 MB): a consume() of 10,000 reuses them all.
-cdef extern from *:
-    """
-    #define KC_MESSAGE_POOL 16384
-    static PyTypeObject *kc_message_type = NULL;
-    static PyObject *kc_message_pool[KC_MESSAGE_POOL];
-    static Py_ssize_t kc_message_pooled = 0;
+# Messages are made untracked and outside the collector's allocation count (why: kc_cpython.h)
+cdef extern from "kc_cpython.h":
+    int kc_cpython_check() except -1
+    int kc_gc_uncounted_install(object cls)
 
-    static void kc_message_free(void *o) {
-        if (Py_TYPE((PyObject *)o) == kc_message_type && kc_message_pooled < KC_MESSAGE_POOL) {
-            kc_message_pool[kc_message_pooled++] = (PyObject *)o;  /* untracked by the dealloc */
-            return;
-        }
-        PyObject_GC_Del(o);
-    }
-
-    static PyObject *kc_message_alloc(PyTypeObject *tp, Py_ssize_t nitems) {
-        if (tp == kc_message_type && nitems == 0 && kc_message_pooled > 0) {
-            PyObject *o = kc_message_pool[--kc_message_pooled];
-            memset(o, 0, (size_t)tp->tp_basicsize);
-            (void)PyObject_Init(o, tp);
-            PyObject_GC_Track(o);  /* as PyType_GenericAlloc leaves it */
-            return o;
-        }
-        return PyType_GenericAlloc(tp, nitems);
-    }
-
-    static void kc_message_pool_install(PyTypeObject *tp) {
-        kc_message_type = tp;
-        tp->tp_alloc = kc_message_alloc;
-        tp->tp_free = kc_message_free;
-        PyType_Modified(tp);
-    }
-    """
-    void kc_message_pool_install(PyTypeObject *tp)
+kc_cpython_check()
 
 # librdkafka's timestamp types (_types.py)
 cdef int TIMESTAMP_NOT_AVAILABLE = 0
@@ -113,6 +78,8 @@ cdef class Message(Record):
         f.leader_epoch = leader_epoch
         f.delivery_count = delivery_count
         self._own = f
+        if not PyObject_GC_IsTracked(self):
+            PyObject_GC_Track(self)  # it may hold anything (the allocator leaves it untracked)
 
     @staticmethod
     def _of_record(r):
@@ -276,7 +243,7 @@ cdef class Message(Record):
         return f"<Message {where}>"
 
 
-kc_message_pool_install(<PyTypeObject *>Message)
+kc_gc_uncounted_install(Message)
 
 
 cdef inline object _timestamp_of(Record r):
