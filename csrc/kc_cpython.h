@@ -60,6 +60,22 @@ static inline Py_ssize_t kc_slot_offset(PyObject *obj, PyObject *marker, Py_ssiz
     return -1;
 }
 
+/* Whether instances of t carry an instance dict or weak references (slots of their own,
+   or the ones CPython manages in front of the object from 3.12). */
+static inline int kc_has_dict_or_weakref(PyTypeObject *t) {
+    if (t->tp_dictoffset || t->tp_weaklistoffset)
+        return 1;
+#ifdef Py_TPFLAGS_MANAGED_DICT
+    if (t->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+        return 1;
+#endif
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+    if (t->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
+        return 1;
+#endif
+    return 0;
+}
+
 /* ---- protocol: deallocator of the generated message classes ---- */
 /* Deallocator for the generated message classes: what CPython's generic
    subtype_dealloc does for them (untrack, clear every __slots__ slot of the
@@ -98,13 +114,7 @@ static inline int kc_install_dealloc(PyObject *cls) {
     generic = t->tp_base->tp_dealloc;  /* Struct's: CPython's subtype_dealloc */
     for (b = t; b != &PyBaseObject_Type; b = b->tp_base) {
         if (!(b->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(b->tp_flags & Py_TPFLAGS_HAVE_GC)
-                || b->tp_dictoffset || b->tp_weaklistoffset || b->tp_finalize || b->tp_del
-#ifdef Py_TPFLAGS_MANAGED_DICT
-                || (b->tp_flags & Py_TPFLAGS_MANAGED_DICT)
-#endif
-#ifdef Py_TPFLAGS_MANAGED_WEAKREF
-                || (b->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
-#endif
+                || kc_has_dict_or_weakref(b) || b->tp_finalize || b->tp_del
                 || (b->tp_dealloc != generic && b->tp_dealloc != kc_struct_dealloc)
                 || b->tp_itemsize != 0
                 || b->tp_basicsize != b->tp_base->tp_basicsize + Py_SIZE(b) * (Py_ssize_t)sizeof(PyObject *))
@@ -203,13 +213,7 @@ static void kc_gc_uncounted_free(void *obj) {
 static inline int kc_gc_uncounted_install(PyObject *cls) {
     PyTypeObject *t = (PyTypeObject *)cls;
     if (!PyType_Check(cls) || (t->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(t->tp_flags & Py_TPFLAGS_HAVE_GC)
-            || t->tp_itemsize != 0 || t->tp_dictoffset || t->tp_weaklistoffset
-#ifdef Py_TPFLAGS_MANAGED_DICT
-            || (t->tp_flags & Py_TPFLAGS_MANAGED_DICT)
-#endif
-#ifdef Py_TPFLAGS_MANAGED_WEAKREF
-            || (t->tp_flags & Py_TPFLAGS_MANAGED_WEAKREF)
-#endif
+            || t->tp_itemsize != 0 || kc_has_dict_or_weakref(t)
             || t->tp_free != PyObject_GC_Del)
         return 0;
     t->tp_alloc = kc_gc_uncounted_alloc;

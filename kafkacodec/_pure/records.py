@@ -361,13 +361,8 @@ def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, ch
 
 
 def checked_record_class(record_class):
-    """None for Record itself (or None), else `record_class`, which must be a subclass of Record:
-    what a decoder's ``record_class`` option takes."""
-    if record_class is None or record_class is Record:
-        return None
-    if not isinstance(record_class, type) or not issubclass(record_class, Record):
-        raise TypeError(f"record_class: expected Record or a subclass of it, got {record_class!r}")
-    return record_class
+    """None for Record itself (or None), else `record_class`, a subclass of Record."""
+    return _common.checked_record_class(record_class, Record)
 
 
 _RECORD_SLOTS = Record.__slots__

@@ -20,6 +20,16 @@ PUBLIC_NAMES = (
 )
 
 
+def checked_record_class(record_class, record):
+    """None for `record` (the backend's Record) itself, or None; else `record_class`, which must
+    be a subclass of it: what a decoder's ``record_class`` option takes."""
+    if record_class is None or record_class is record:
+        return None
+    if not isinstance(record_class, type) or not issubclass(record_class, record):
+        raise TypeError(f"record_class: expected Record or a subclass of it, got {record_class!r}")
+    return record_class
+
+
 def bind(iter_batches, RecordBatchBuilder):
     """The shared functions over one backend's batch iterator and builder;
     returns (filtered_batches, decode_records, build_batches, build_control_batch)."""

@@ -71,3 +71,6 @@ cdef class BatchIterator:
     cdef object _max_decompressed
     cdef Py_ssize_t _max_records
     cdef readonly Py_ssize_t trailing_bytes
+
+
+cdef int copy_record(Record dst, Record src) except -1

@@ -267,13 +267,17 @@ cdef extern from "Python.h":
 
 
 def checked_record_class(record_class):
-    """None for Record itself (or None), else `record_class`, which must be a subclass of Record:
-    what a decoder's ``record_class`` option takes."""
-    if record_class is None or record_class is Record:
-        return None
-    if not isinstance(record_class, type) or not issubclass(record_class, Record):
-        raise TypeError(f"record_class: expected Record or a subclass of it, got {record_class!r}")
-    return record_class
+    """None for Record itself (or None), else `record_class`, a subclass of Record."""
+    return _common.checked_record_class(record_class, Record)
+
+
+cdef int copy_record(Record dst, Record src) except -1:
+    """dst's Record fields set to src's (a record remade as another class)."""
+    dst._offset, dst._timestamp, dst._timestamp_type = src._offset, src._timestamp, src._timestamp_type
+    dst._key, dst._value, dst._headers = src._key, src._value, src._headers
+    dst._topic, dst._partition = src._topic, src._partition
+    dst._size, dst._checksum, dst._is_control = src._size, src._checksum, src._is_control
+    return 0
 
 
 cdef inline bint _untracked_class(PyTypeObject *tp):
@@ -503,11 +507,8 @@ cdef class RecordBatch:
             tp = <PyTypeObject *>record_class
             untrack = _untracked_class(tp)
             for i in range(len(out)):
-                rec = <Record>out[i]
                 made = _new_record(tp, untrack)
-                made._offset, made._timestamp, made._timestamp_type = rec._offset, rec._timestamp, rec._timestamp_type
-                made._key, made._value, made._headers = rec._key, rec._value, rec._headers
-                made._size, made._checksum, made._is_control = rec._size, rec._checksum, rec._is_control
+                copy_record(made, <Record>out[i])
                 out[i] = made
         if topic is not None or partition is not None:
             for rec in out:

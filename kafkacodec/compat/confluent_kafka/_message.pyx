@@ -23,7 +23,7 @@ cimport cython
 
 from types import GenericAlias
 
-from kafkacodec.records._records cimport Record
+from kafkacodec.records._records cimport Record, copy_record
 
 # imported by _types.py once K and V are made: the same type variables
 from kafkacodec.compat.confluent_kafka._types import K, V
@@ -84,13 +84,9 @@ cdef class Message(Record):
     @staticmethod
     def _of_record(r):
         """A consumed kafkacodec Record as a Message (timestamp types: Kafka's 0/1 -> 1/2)."""
-        cdef Record rec = <Record?>r
         cdef Message m = Message.__new__(Message)
         PyObject_GC_UnTrack(m)
-        m._offset, m._timestamp, m._timestamp_type = rec._offset, rec._timestamp, rec._timestamp_type
-        m._key, m._value, m._headers = rec._key, rec._value, rec._headers
-        m._topic, m._partition = rec._topic, rec._partition
-        m._size, m._checksum, m._is_control = rec._size, rec._checksum, rec._is_control
+        copy_record(m, <Record?>r)
         return m
 
     _over_record = _of_record
@@ -182,32 +178,7 @@ cdef class Message(Record):
     def set_error(self, error):
         self._fields().error = error
 
-    # the fields the face's own code sets (the share consumer, the producers' reports), as the
-    # pure twin's slots
-    @property
-    def _error(self):
-        return self.error()
-
-    @_error.setter
-    def _error(self, error):
-        self._fields().error = error
-
-    @property
-    def _latency(self):
-        return self.latency()
-
-    @_latency.setter
-    def _latency(self, latency):
-        self._fields().latency = latency
-
-    @property
-    def _leader_epoch(self):
-        return self.leader_epoch()
-
-    @_leader_epoch.setter
-    def _leader_epoch(self, leader_epoch):
-        self._fields().leader_epoch = leader_epoch
-
+    # what the share consumer sets on a consumed message, as on the pure twin's slot
     @property
     def _delivery_count(self):
         return self.delivery_count()
