@@ -33,6 +33,20 @@ class KafkaAdminClient(AdminCalls):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def create_topics(self, new_topics: Iterable[NewTopic | str] | Mapping[str, Mapping[str, Any]],
+                      timeout_ms: int | None = None, validate_only: bool = False) -> dict[str, Any]:
+        """kafka-python 3's three forms: NewTopics; topic names (the broker's default partition count
+        and replication factor); {name: {num_partitions, replication_factor, assignments, configs}}."""
+        topics: list[NewTopic]
+        if isinstance(new_topics, Mapping):
+            # data.get, as kafka-python: settings that are not a dict fail the same way
+            topics = [NewTopic(name, data.get("num_partitions", -1), data.get("replication_factor", -1),
+                               data.get("assignments", {}), data.get("configs", {}))
+                      for name, data in new_topics.items()]
+        else:
+            topics = [NewTopic(t) if isinstance(t, str) else t for t in new_topics]
+        return super().create_topics(topics, timeout_ms, validate_only)
+
     def list_consumer_group_offsets(self, group_id: str, group_coordinator_id: int | None = None,  # type: ignore[override]
                                     partitions: Iterable[TopicPartition] | None = None
                                     ) -> dict[TopicPartition, OffsetAndMetadata]:

@@ -182,8 +182,9 @@ class KafkaProducer:
         if partition is None and self._partitioner is not None:
             every = self._producer.partitions_for(topic)
             partition = self._partitioner(key, every, every)
+        # kafka-python's sizes: -1 for no key, value or headers; a header's name counted in UTF-8 bytes
         sizes = (-1 if key is None else len(key), -1 if value is None else len(value),
-                 sum(len(k) + len(v or b"") for k, v in headers or ()))
+                 sum(len(k.encode("utf-8")) + len(v or b"") for k, v in headers) if headers else -1)
         handle = self._producer.send(topic, value, key, headers or None, partition, timestamp_ms)
         return FutureRecordMetadata(handle, self._notifier, sizes)
 
