@@ -23,7 +23,7 @@ from kafkacodec.compat._consuming import AioRecords, Pausing, RecordQueue, group
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
 from kafkacodec.compat.aiokafka._started import Started
-from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError
+from kafkacodec.compat.aiokafka.errors import ConsumerStoppedError, IllegalOperation
 from kafkacodec.compat.aiokafka.structs import (ConsumerRecord, OffsetAndMetadata, OffsetAndTimestamp,
                                                 TopicPartition)
 
@@ -123,7 +123,10 @@ class AIOKafkaConsumer(Started[AsyncConsumer], Pausing):
             if what == "assign":
                 self.assign(arg)
             else:
-                self.subscribe(arg, listener=listener)
+                if isinstance(arg, re.Pattern):
+                    self.subscribe(pattern=arg.pattern, listener=listener)
+                else:
+                    self.subscribe(arg, listener=listener)
         if self._topics or self._pending is not None:
             # as aiokafka's start(): partitions looked up and fetching under way before the first
             # getone/getmany (a poll that waits for nothing; what it returns is queued).  What it
@@ -156,12 +159,17 @@ class AIOKafkaConsumer(Started[AsyncConsumer], Pausing):
 
     def subscribe(self, topics: Iterable[str] | None = None, pattern: str | None = None,
                   listener: ConsumerRebalanceListener | None = None) -> None:
-        if (topics is None) == (pattern is None):
-            raise ValueError("subscribe: give topics or pattern, not both")
+        # aiokafka's checks and errors: the arguments are refused before anything is subscribed
+        if not (topics or pattern):
+            raise TypeError("You should provide either `topics` or `pattern`")
+        if topics and pattern:
+            raise TypeError("You can't provide both `topics` and `pattern`")
+        if topics is not None and not isinstance(topics, (tuple, set, list)):
+            raise TypeError("Topics should be list of strings")
         if self._consumer is None:
-            self._pending = ("subscribe", list(topics) if topics is not None else re.compile(pattern or ""), listener)
+            self._pending = ("subscribe", list(topics) if topics else re.compile(pattern or ""), listener)
             return
-        what: Any = list(topics) if topics is not None else re.compile(pattern or "")
+        what: Any = list(topics) if topics else re.compile(pattern or "")
         if self._conf.get("group.id") is None:
             # as aiokafka: without a group, every partition of the topics (looked up again as the
             # cluster's metadata changes), nothing committed, the listener not told
@@ -310,12 +318,20 @@ class AIOKafkaConsumer(Started[AsyncConsumer], Pausing):
             return queued
         return await self._wait(self.client.consumer.position, partition)
 
+    def _group_required(self) -> None:
+        # as aiokafka's: committed offsets belong to a group, asking without one is refused before
+        # anything is sent
+        if self._conf.get("group.id") is None:
+            raise IllegalOperation("Requires group_id")
+
     async def committed(self, partition: TopicPartition) -> int | None:
+        self._group_required()
         return (await self._wait(self.client.consumer.committed, [partition])).get(partition)
 
     async def commit(self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata | tuple[int, str]]
                      | None = None) -> None:
         """Commit `offsets` ({tp: offset | OffsetAndMetadata}), default the records handed out."""
+        self._group_required()
         if offsets is None:
             plain = {}
             for tp in self.assignment():
