@@ -3,8 +3,8 @@
     from kafkacodec.compat.aiokafka import AIOKafkaProducer, AIOKafkaConsumer, TopicPartition
 
 Programs written for aiokafka run with only that import changed (``aiokafka.producer``,
-``aiokafka.consumer``, ``aiokafka.structs``, ``aiokafka.errors``, ``aiokafka.admin`` as the
-submodules of the same names).  aiokafka's keyword arguments keep their names and meanings and
+``aiokafka.consumer``, ``aiokafka.structs``, ``aiokafka.errors``, ``aiokafka.admin``,
+``aiokafka.helpers`` as the submodules of the same names).  aiokafka's keyword arguments keep their names and meanings and
 are translated to the client's settings; aiokafka's defaults are kept where they change what
 happens (``enable_idempotence=False`` with ``acks=1``, ``linger_ms=0``, round-robin assignment,
 ``session_timeout_ms=10000``).  A setting with no meaning in kafkacodec is a ConfigError naming
