@@ -35,7 +35,7 @@ static inline int kc_cpython_check(void) {
  * Plain slot reads, which CPython's attribute cache specialises (a property
  * is a call).  The slot's offset is found by planting a marker object in a
  * probe instance and scanning the instance for it (kc_slot_offset). */
-#define KC_MAX_MEMBERS 8
+#define KC_MAX_MEMBERS 9
 static PyMemberDef kc_record_members[KC_MAX_MEMBERS];
 static int kc_record_member_count = 0;
 

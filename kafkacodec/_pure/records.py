@@ -247,7 +247,7 @@ def _bytes_or_none(buf, pos, n):
 
 
 def _decode_v2_records(buf, pos, end, count, abs_base, base_offset, base_timestamp,
-                       timestamp_type, log_append_time, is_control):
+                       timestamp_type, log_append_time, is_control, leader_epoch=-1):
     """Decode `count` records laid out in buf[pos:end]; abs_base maps positions
     to offsets in the caller's input for error messages."""
     append_time = timestamp_type == 1 and log_append_time >= 0
@@ -272,7 +272,7 @@ def _decode_v2_records(buf, pos, end, count, abs_base, base_offset, base_timesta
             _wrap64(base_offset + offset_delta),
             log_append_time if append_time else _wrap64(base_timestamp + ts_delta),
             timestamp_type, _bytes_or_none(buf, kp, kl), _bytes_or_none(buf, vp, vl), headers,
-            rec_end - pos, -1, is_control))
+            rec_end - pos, -1, is_control, leader_epoch))
         pos = rec_end
     if pos != end:
         _corrupt(f"{end - pos} bytes left after the last of {count} records", abs_base + pos, "records")
@@ -288,7 +288,7 @@ class Record:
     same bytes."""
 
     __slots__ = ("_offset", "_timestamp", "_timestamp_type", "_key", "_value", "_headers",
-                 "_topic", "_partition", "_size_in_bytes", "_checksum", "_is_control")
+                 "_topic", "_partition", "_leader_epoch", "_size_in_bytes", "_checksum", "_is_control")
 
     @property
     def checksum(self):
@@ -332,7 +332,7 @@ class Record:
 
     def __reduce__(self):
         return (_make_record, (self._offset, self._timestamp, self._timestamp_type, self._key,
-                               self._value, self._headers, self._topic, self._partition))
+                               self._value, self._headers, self._topic, self._partition, self._leader_epoch))
 
 
 def _readonly(cls, names):
@@ -341,10 +341,10 @@ def _readonly(cls, names):
 
 
 _readonly(Record, ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "topic", "partition",
-                   "size_in_bytes", "is_control"))
+                   "leader_epoch", "size_in_bytes", "is_control"))
 
 
-def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, checksum, is_control):
+def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, checksum, is_control, leader_epoch=-1):
     r = Record.__new__(Record)
     r._offset = offset
     r._timestamp = timestamp
@@ -354,6 +354,7 @@ def _new_record(offset, timestamp, timestamp_type, key, value, headers, size, ch
     r._headers = headers
     r._topic = None
     r._partition = None
+    r._leader_epoch = leader_epoch
     r._size_in_bytes = size
     r._checksum = checksum
     r._is_control = is_control
@@ -376,9 +377,10 @@ def _as_class(rec, record_class):
     return made
 
 
-def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None):
+def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None,
+                 leader_epoch=-1):
     # As unpickled by the compiled twin: size and control flag default to zero.
-    r = _new_record(offset, timestamp, timestamp_type, key, value, headers, 0, -1, False)
+    r = _new_record(offset, timestamp, timestamp_type, key, value, headers, 0, -1, False, leader_epoch)
     r._topic = topic
     r._partition = partition
     return r
@@ -504,12 +506,13 @@ class RecordBatch:
         if codec == 0:
             return _decode_v2_records(src.buf, self._position + V2_RECORDS, self._position + self._size_in_bytes,
                                       self._record_count, 0, self._base_offset, self._base_timestamp,
-                                      self.timestamp_type, log_append_time, self.is_control)
+                                      self.timestamp_type, log_append_time, self.is_control,
+                                      self._partition_leader_epoch)
         inflated = self._inflate(codec)
         try:
             return _decode_v2_records(inflated, 0, len(inflated), self._record_count, 0,
                                       self._base_offset, self._base_timestamp, self.timestamp_type,
-                                      log_append_time, self.is_control)
+                                      log_append_time, self.is_control, self._partition_leader_epoch)
         except CorruptDataError as exc:
             exc.reason += " (offset within the decompressed records)"
             raise

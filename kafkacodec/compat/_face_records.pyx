@@ -48,10 +48,11 @@ cdef enum:
 # -- the client's records: their published slots, read once per field
 
 cdef enum Field:
-    F_TOPIC, F_PARTITION, F_OFFSET, F_TIMESTAMP, F_TIMESTAMP_TYPE, F_KEY, F_VALUE, F_HEADERS, F_COUNT
+    F_TOPIC, F_PARTITION, F_OFFSET, F_TIMESTAMP, F_TIMESTAMP_TYPE, F_KEY, F_VALUE, F_HEADERS, F_LEADER_EPOCH, F_COUNT
 
-cdef tuple _CLIENT_FIELDS = ("topic", "partition", "offset", "timestamp", "timestamp_type", "key", "value", "headers")
-cdef Py_ssize_t _client_slot[8]
+cdef tuple _CLIENT_FIELDS = ("topic", "partition", "offset", "timestamp", "timestamp_type", "key", "value", "headers",
+                             "leader_epoch")
+cdef Py_ssize_t _client_slot[F_COUNT]
 cdef PyTypeObject *_client_type = <PyTypeObject *>_ClientRecord   # the type whose slots those are
 cdef object _TP = _TopicPartition
 
@@ -296,11 +297,12 @@ cdef class KpRecords(_Records):
         offset = _read(r, F_OFFSET)
         timestamp = _read(r, F_TIMESTAMP)
         timestamp_type = _read(r, F_TIMESTAMP_TYPE)
+        leader_epoch = _read(r, F_LEADER_EPOCH)
         # every item made before the tuple: it is filled with no Python code running in between
         rec = kc_accel_alloc(self._type, KP_FIELDS)
         _set(rec, 0, topic)
         _set(rec, 1, partition)
-        _set(rec, 2, -1)
+        _set(rec, 2, leader_epoch)
         _set(rec, 3, offset)
         _set(rec, 4, timestamp)
         _set(rec, 5, timestamp_type)

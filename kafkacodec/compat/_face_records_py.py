@@ -108,6 +108,9 @@ class AioRecords:
                               tuple(r.headers))
 
 
+_leader_epoch_of = operator.attrgetter("leader_epoch")
+
+
 class KpRecords(Generic[_T]):
     """kafka-python ConsumerRecords (`record_type`, its 13-field namedtuple) from the client's
     records, each deserializer a Deserializer (its deserialize(topic, headers, data) called), a
@@ -132,7 +135,7 @@ class KpRecords(Generic[_T]):
         headers = list(map(list, headers))
         new: Any = tuple.__new__  # of the namedtuple type: its items as they are, no __new__ of its own
         return list(map(new, repeat(self._type, n), zip(
-            repeat(topic, n), repeat(partition, n), repeat(-1, n), offsets, timestamps, types,
+            repeat(topic, n), repeat(partition, n), map(_leader_epoch_of, records), offsets, timestamps, types,
             self._deserialized(self._key_fn, self._key_ctx, topic, headers, keys),
             self._deserialized(self._value_fn, self._value_ctx, topic, headers, values),
             headers, repeat(None, n), _sizes(keys), _sizes(values), map(header_size, headers))))
@@ -147,7 +150,7 @@ class KpRecords(Generic[_T]):
         key_fn, key_ctx, value_fn, value_ctx = self._key_fn, self._key_ctx, self._value_fn, self._value_ctx
         new: Callable[..., _T] = tuple.__new__
         return new(self._type, (
-            topic, r.partition, -1, r.offset, r.timestamp, r.timestamp_type,
+            topic, r.partition, r.leader_epoch, r.offset, r.timestamp, r.timestamp_type,
             key_fn(key) if key_fn is not None else key if key_ctx is None else key_ctx(topic, headers, key),
             value_fn(value) if value_fn is not None
             else value if value_ctx is None else value_ctx(topic, headers, value),

@@ -47,6 +47,7 @@ class Record:
     value: Final[bytes | None]
     topic: Final[str | None]
     partition: Final[int | None]
+    leader_epoch: Final[int]
     headers: Final[tuple[_Header, ...]]
     checksum: Final[int | None]
     size_in_bytes: Final[int]

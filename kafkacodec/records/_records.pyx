@@ -243,11 +243,13 @@ cdef class Record:
 
     def __reduce__(self):
         return (_make_record, (self._offset, self._timestamp, self._timestamp_type, self._key,
-                               self._value, self._headers, self._topic, self._partition))
+                               self._value, self._headers, self._topic, self._partition, self._leader_epoch))
 
 
-def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None):
+def _make_record(offset, timestamp, timestamp_type, key, value, headers, topic=None, partition=None,
+                 leader_epoch=-1):
     cdef Record r = Record.__new__(Record)
+    r._leader_epoch = leader_epoch
     r._offset = offset
     r._timestamp = timestamp
     r._timestamp_type = timestamp_type
@@ -275,7 +277,7 @@ cdef int copy_record(Record dst, Record src) except -1:
     """dst's Record fields set to src's (a record remade as another class)."""
     dst._offset, dst._timestamp, dst._timestamp_type = src._offset, src._timestamp, src._timestamp_type
     dst._key, dst._value, dst._headers = src._key, src._value, src._headers
-    dst._topic, dst._partition = src._topic, src._partition
+    dst._topic, dst._partition, dst._leader_epoch = src._topic, src._partition, src._leader_epoch
     dst._size, dst._checksum, dst._is_control = src._size, src._checksum, src._is_control
     return 0
 
@@ -314,10 +316,11 @@ cdef _expose_members():
     # a T_OBJECT_EX member descriptor under its public name.
     cdef PyTypeObject *tp = <PyTypeObject *>Record
     cdef Record probe = Record.__new__(Record)
-    markers = [object() for _ in range(8)]
+    markers = [object() for _ in range(9)]
     (probe._offset, probe._timestamp, probe._timestamp_type, probe._key, probe._value, probe._headers,
-     probe._topic, probe._partition) = markers
-    names = (b"offset", b"timestamp", b"timestamp_type", b"key", b"value", b"headers", b"topic", b"partition")
+     probe._topic, probe._partition, probe._leader_epoch) = markers
+    names = (b"offset", b"timestamp", b"timestamp_type", b"key", b"value", b"headers", b"topic", b"partition",
+             b"leader_epoch")
     type_dict = <dict>tp.tp_dict
     for name, marker in zip(names, markers):
         type_dict[name.decode()] = kc_readonly_member(tp, <const char *>name, kc_slot_offset(<PyObject *>probe, <PyObject *>marker, tp.tp_basicsize))
@@ -390,7 +393,7 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
                              Py_ssize_t abs_base, int64_t base_offset,
                              int64_t base_timestamp, int timestamp_type, int64_t log_append_time,
                              bint is_control, object topic=None, object partition=None,
-                             object record_class=None):
+                             object record_class=None, int32_t leader_epoch=-1):
     """Decode `count` records laid out in base[pos:end].  abs_base maps
     positions to offsets in the caller's input for error messages.  Records
     are of `record_class` (checked_record_class's) when given."""
@@ -402,6 +405,7 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
     cdef bint append_time = timestamp_type == 1 and log_append_time >= 0
     cdef PyTypeObject *tp = NULL if record_class is None else <PyTypeObject *>record_class
     cdef bint untrack = tp != NULL and _untracked_class(tp)
+    cdef object epoch = leader_epoch
     if count < 0:
         _corrupt(f"negative record count {count}", abs_base + pos, "")
     # Never size anything by a count the bytes cannot hold.
@@ -421,6 +425,7 @@ cdef list _decode_v2_records(const uint8_t *base, Py_ssize_t pos, Py_ssize_t end
         rec._size = <int32_t>(r.end - r.start)
         rec._checksum = -1
         rec._is_control = is_control
+        rec._leader_epoch = epoch
         if topic is not None:
             rec._topic = topic
         if partition is not None:
@@ -542,7 +547,7 @@ cdef class RecordBatch:
                                       self.position + self.size_in_bytes, self.record_count,
                                       0, self.base_offset, self.base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control, topic, partition,
-                                      record_class)
+                                      record_class, self.partition_leader_epoch)
         try:
             inflated = inflate(codec, p + V2_RECORDS, payload, self._max_decompressed)
         except CorruptDataError as exc:
@@ -554,7 +559,7 @@ cdef class RecordBatch:
                                       PyBytes_GET_SIZE(inflated), self.record_count,
                                       0, self.base_offset, self.base_timestamp,
                                       self.timestamp_type, log_append_time, self.is_control, topic, partition,
-                                      record_class)
+                                      record_class, self.partition_leader_epoch)
         except CorruptDataError as exc:
             exc.reason += " (offset within the decompressed records)"
             raise
@@ -674,6 +679,7 @@ cdef Record _legacy_record(object owner, const uint8_t *base, int64_t offset, in
     rec._checksum = crc
     rec._size = <int32_t>size
     rec._is_control = False
+    rec._leader_epoch = -1  # message sets carry none
     return rec
 
 

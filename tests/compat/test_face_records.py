@@ -106,10 +106,11 @@ def test_a_deserializer_error_is_raised():
 
 def test_records_of_another_type_are_read_by_their_attributes():
     other = types.SimpleNamespace(topic="t", partition=4, offset=9, timestamp=5, timestamp_type=1, key=None,
-                                  value=b"v", headers=[("h", b"x")])
+                                  value=b"v", headers=[("h", b"x")], leader_epoch=3)
     rec = compiled.AioRecords().one(other)
     assert _fields(rec) == ("t", 4, 9, 5, 1, None, b"v", None, -1, 1, (("h", b"x"),))
     assert compiled.KpRecords(KpRecord).by_partition([other]) == twin.KpRecords(KpRecord).by_partition([other])
+    assert compiled.KpRecords(KpRecord).one(other).leader_epoch == 3
 
 
 def test_kafka_python_record_type_is_checked():

@@ -23,7 +23,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
 IMPLS = pytest.mark.parametrize("mod", [C, P], ids=["c", "py"])
 
-RECORD_ATTRS = ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "size_in_bytes",
+RECORD_ATTRS = ("offset", "timestamp", "timestamp_type", "key", "value", "headers", "leader_epoch", "size_in_bytes",
                 "checksum", "is_control", "control_type", "control_version", "coordinator_epoch")
 BATCH_ATTRS = ("magic", "base_offset", "last_offset", "partition_leader_epoch", "crc", "attributes",
                "base_timestamp", "max_timestamp", "producer_id", "producer_epoch", "base_sequence",

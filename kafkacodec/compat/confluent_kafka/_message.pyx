@@ -103,6 +103,8 @@ cdef class Message(Record):
         h = rec._headers
         f.headers = list(h) if h else None
         f.timestamp = _timestamp_of(rec)
+        epoch = rec._leader_epoch
+        f.leader_epoch = None if epoch is None or epoch < 0 else epoch
         self._own = f
 
     cdef inline _Fields _fields(self):
@@ -157,7 +159,12 @@ cdef class Message(Record):
         return None if self._own is None else self._own.latency
 
     def leader_epoch(self):
-        return None if self._own is None else self._own.leader_epoch
+        """The partition leader's epoch of the batch a consumed message came in (None when the
+        batch has none: a legacy message set)."""
+        if self._own is not None:
+            return self._own.leader_epoch
+        epoch = self._leader_epoch
+        return None if epoch is None or epoch < 0 else epoch
 
     def delivery_count(self):
         """How many times a share group delivered the message; None from a consumer group."""

@@ -138,7 +138,7 @@ class Message(Generic[K, V]):
         ts = r.timestamp
         m._timestamp = (r.timestamp_type + 1, ts) if ts >= 0 else (TIMESTAMP_NOT_AVAILABLE, -1)
         m._latency = None
-        m._leader_epoch = None
+        m._leader_epoch = _epoch(r)
         m._delivery_count = None
 
     def topic(self) -> str | None:
@@ -263,7 +263,7 @@ class _RecordMessage(Message[Any, Any]):
         return None
 
     def leader_epoch(self) -> int | None:
-        return None
+        return _epoch(self._record)
 
     def delivery_count(self) -> int | None:
         return None
@@ -295,6 +295,12 @@ class _RecordMessage(Message[Any, Any]):
     def __repr__(self) -> str:
         r = self._record
         return f"<Message {r.topic}[{r.partition}]@{r.offset}>"
+
+
+def _epoch(r: Record) -> int | None:
+    """A consumed record's batch leader epoch, None when its batch has none (as confluent-kafka)."""
+    epoch = r.leader_epoch
+    return None if epoch < 0 else epoch
 
 
 def messages_over(records: list[Record]) -> list[Message]:

@@ -13,7 +13,7 @@ kafka-python's internals and are accepted without effect.
 
 What differs: send()'s callbacks run on one thread of the face (kafka-python: its I/O thread);
 offset commits carry no metadata (a non-empty one is refused); ``metrics()`` is the client's
-statistics document; ``ConsumerRecord.leader_epoch`` is -1 and ``checksum`` None; the admin
+statistics document; ``ConsumerRecord.checksum`` is None; the admin
 calls return dicts and lists with kafka-python's field names, not its protocol responses.
 """
 import enum
