@@ -1310,3 +1310,29 @@ def token_endpoint(certfile, keyfile, clients, **kw):
         yield endpoint
     finally:
         endpoint.close()
+
+
+def printed_lines_until(argv, enough, timeout=60, env=None):
+    """The lines program `argv` prints (unbuffered: python -u) until `enough(lines)`; then it is
+    stopped by its PID.  What the snippet tests use for programs that never end by themselves."""
+    import signal
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env)
+    data = b""
+    lines = []
+    try:
+        deadline = time.monotonic() + timeout
+        while not enough(lines):
+            assert time.monotonic() < deadline, (lines, proc.poll())
+            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
+            if ready:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                assert chunk or proc.poll() is None, proc.stderr.read()[-3000:]
+                data += chunk
+                *done, data = data.split(b"\n")
+                lines += [line.decode() for line in done]
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
+    return lines

@@ -5,7 +5,9 @@ Taken from https://github.com/aio-libs/aiokafka at commit 672947afe85c91b7d953f0
 (tag v0.14.0, the version installed here to compare with): every program in examples/, and the Python
 code blocks (``.. code:: python`` and the ``::`` literal blocks, which Sphinx highlights as Python
 there) of README.rst, docs/*.rst and docs/examples/*.rst; each named with its file and the line of
-its directive. Shell commands, install lines and printed output are not here: they are not Python."""
+its directive. Shell commands, install lines and printed output are not here: they are not Python.
+A block found twice (README.rst's consumer in docs/index.rst, examples/local_state_consumer.py in
+docs/examples/local_state_consumer.rst) is here once, its twin named with its source."""
 
 COMMIT = "672947afe85c91b7d953f0259e69837a711d3246"
 
@@ -28,7 +30,7 @@ async def send_one():
 
 asyncio.run(send_one())
 '''),
-    "readme_consumer": ('README.rst (line 51)', r'''
+    "readme_consumer": ('README.rst (line 51); the same in docs/index.rst (line 34)', r'''
 from aiokafka import AIOKafkaConsumer
 import asyncio
 
@@ -413,140 +415,6 @@ msg_cnt = int(sys.argv[2])
 
 asyncio.run(consume(group_id, msg_cnt))
 '''),
-    "docs_example_local_state_consumer": ('docs/examples/local_state_consumer.rst (line 18)', r'''
-import asyncio
-from aiokafka import AIOKafkaConsumer, ConsumerRebalanceListener
-from aiokafka.errors import OffsetOutOfRangeError
-
-
-import json
-import pathlib
-from collections import Counter
-
-FILE_NAME_TMPL = "/tmp/my-partition-state-{tp.topic}-{tp.partition}.json"
-
-
-class RebalanceListener(ConsumerRebalanceListener):
-
-    def __init__(self, consumer, local_state):
-        self.consumer = consumer
-        self.local_state = local_state
-
-    async def on_partitions_revoked(self, revoked):
-        print("Revoked", revoked)
-        self.local_state.dump_local_state()
-
-    async def on_partitions_assigned(self, assigned):
-        print("Assigned", assigned)
-        self.local_state.load_local_state(assigned)
-        for tp in assigned:
-            last_offset = self.local_state.get_last_offset(tp)
-            if last_offset < 0:
-                await self.consumer.seek_to_beginning(tp)
-            else:
-                self.consumer.seek(tp, last_offset + 1)
-
-
-class LocalState:
-
-    def __init__(self):
-        self._counts = {}
-        self._offsets = {}
-
-    def dump_local_state(self):
-        for tp in self._counts:
-            fpath = pathlib.Path(FILE_NAME_TMPL.format(tp=tp))
-            with fpath.open("w+") as f:
-                json.dump({
-                    "last_offset": self._offsets[tp],
-                    "counts": dict(self._counts[tp])
-                }, f)
-
-    def load_local_state(self, partitions):
-        self._counts.clear()
-        self._offsets.clear()
-        for tp in partitions:
-            fpath = pathlib.Path(FILE_NAME_TMPL.format(tp=tp))
-            state = {
-                "last_offset": -1,  # Non existing, will reset
-                "counts": {}
-            }
-            if fpath.exists():
-                with fpath.open("r+") as f:
-                    try:
-                        state = json.load(f)
-                    except json.JSONDecodeError:
-                        pass
-            self._counts[tp] = Counter(state['counts'])
-            self._offsets[tp] = state['last_offset']
-
-    def add_counts(self, tp, counts, last_offset):
-        self._counts[tp] += counts
-        self._offsets[tp] = last_offset
-
-    def get_last_offset(self, tp):
-        return self._offsets[tp]
-
-    def discard_state(self, tps):
-        for tp in tps:
-            self._offsets[tp] = -1
-            self._counts[tp] = Counter()
-
-
-async def save_state_every_second(local_state):
-    while True:
-        try:
-            await asyncio.sleep(1)
-        except asyncio.CancelledError:
-            break
-        local_state.dump_local_state()
-
-
-async def consume():
-    consumer = AIOKafkaConsumer(
-        bootstrap_servers='localhost:9092',
-        group_id="my_group",           # Consumer must be in a group to commit
-        enable_auto_commit=False,      # Will disable autocommit
-        auto_offset_reset="none",
-        key_deserializer=lambda key: key.decode("utf-8") if key else "",
-    )
-    await consumer.start()
-
-    local_state = LocalState()
-    listener = RebalanceListener(consumer, local_state)
-    consumer.subscribe(topics=["test"], listener=listener)
-
-    save_task = asyncio.create_task(save_state_every_second(local_state))
-
-    try:
-
-        while True:
-            try:
-                msg_set = await consumer.getmany(timeout_ms=1000)
-            except OffsetOutOfRangeError as err:
-                # This means that saved file is outdated and should be
-                # discarded
-                tps = err.args[0].keys()
-                local_state.discard_state(tps)
-                await consumer.seek_to_beginning(*tps)
-                continue
-
-            for tp, msgs in msg_set.items():
-                counts = Counter()
-                for msg in msgs:
-                    print("Process", tp, msg.key)
-                    counts[msg.key] += 1
-                local_state.add_counts(tp, counts, msg.offset)
-
-    finally:
-        await consumer.stop()
-        save_task.cancel()
-        await save_task
-
-
-if __name__ == "__main__":
-    asyncio.run(consume())
-'''),
     "docs_example_manual_commit": ('docs/examples/manual_commit.rst (line 21)', r'''
 import json
 import asyncio
@@ -740,28 +608,6 @@ async def transactional_process():
 if __name__ == "__main__":
     asyncio.run(transactional_process())
 '''),
-    "index_consumer": ('docs/index.rst (line 34)', r'''
-from aiokafka import AIOKafkaConsumer
-import asyncio
-
-async def consume():
-    consumer = AIOKafkaConsumer(
-        'my_topic', 'my_other_topic',
-        bootstrap_servers='localhost:9092',
-        group_id="my-group")
-    # Get cluster layout and join group `my-group`
-    await consumer.start()
-    try:
-        # Consume messages
-        async for msg in consumer:
-            print("consumed: ", msg.topic, msg.partition, msg.offset,
-                  msg.key, msg.value, msg.timestamp)
-    finally:
-        # Will leave consumer group; perform autocommit if enabled.
-        await consumer.stop()
-
-asyncio.run(consume())
-'''),
     "index_producer": ('docs/index.rst (line 66)', r'''
 from aiokafka import AIOKafkaProducer
 import asyncio
@@ -920,7 +766,8 @@ async def send_one():
 
 asyncio.run(send_one())
 '''),
-    "examples_local_state_consumer": ('examples/local_state_consumer.py', r'''
+    "examples_local_state_consumer": ('examples/local_state_consumer.py; the same in '
+                                      'docs/examples/local_state_consumer.rst (line 18)', r'''
 import asyncio
 from aiokafka import AIOKafkaConsumer, ConsumerRebalanceListener
 from aiokafka.errors import OffsetOutOfRangeError

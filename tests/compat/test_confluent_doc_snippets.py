@@ -23,11 +23,7 @@ import importlib
 import inspect
 import io
 import logging
-import os
 import re
-import select
-import signal
-import subprocess
 import sys
 import time
 import traceback
@@ -309,34 +305,10 @@ def test_readme_basic_consumer(request, peer, tmp_path):
         path.write_text(_code("readme_basic_consumer", impl, [("'mybroker'", repr(bootstrap)),
                                                               ("'mygroup'", repr(_unique("readme-group"))),
                                                               ("'mytopic'", repr(topic))]))
-        return sorted(_lines_until(path, lambda lines: sum(x.startswith("Received") for x in lines) >= len(values)))
+        return sorted(_peers.printed_lines_until([sys.executable, "-u", str(path)],
+                                                 lambda lines: sum(x.startswith("Received") for x in lines) >= len(values)))
     both = _each(run)
     assert both["face"] == both["ck"] == sorted(f"Received message: {v}" for v in values)
-
-
-def _lines_until(path, enough, timeout=60):
-    """The lines a program prints (unbuffered) until `enough(lines)`; then it is stopped by its PID."""
-    proc = subprocess.Popen([sys.executable, "-u", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    data = b""
-    lines = []
-    try:
-        deadline = time.monotonic() + timeout
-        while not enough(lines):
-            assert time.monotonic() < deadline, (lines, proc.poll())
-            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
-            if ready:
-                chunk = os.read(proc.stdout.fileno(), 65536)
-                assert chunk or proc.poll() is None, proc.stderr.read()[-3000:]
-                data += chunk
-                *done, data = data.split(b"\n")
-                lines += [line.decode() for line in done]
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-        proc.stdout.close()
-        proc.stderr.close()
-    return lines
 
 
 @runs("readme_admin_create_topics")

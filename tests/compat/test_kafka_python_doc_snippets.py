@@ -16,14 +16,10 @@ import contextlib
 import importlib
 import io
 import logging
-import os
 import re
-import select
-import signal
 import subprocess
 import sys
 import threading
-import time
 import traceback
 import uuid
 
@@ -162,31 +158,6 @@ def _producer(impl, bootstrap, **conf):
     return _package(impl).KafkaProducer(bootstrap_servers=bootstrap, **conf)
 
 
-def _lines_until(path, enough, timeout=60):
-    """The lines a program prints (unbuffered) until `enough(lines)`; then it is stopped by its PID."""
-    proc = subprocess.Popen([sys.executable, "-u", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    data = b""
-    lines = []
-    try:
-        deadline = time.monotonic() + timeout
-        while not enough(lines):
-            assert time.monotonic() < deadline, (lines, proc.poll())
-            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
-            if ready:
-                chunk = os.read(proc.stdout.fileno(), 65536)
-                assert chunk or proc.poll() is None, proc.stderr.read()[-3000:]
-                data += chunk
-                *done, data = data.split(b"\n")
-                lines += [line.decode() for line in done]
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-        proc.stdout.close()
-        proc.stderr.close()
-    return lines
-
-
 # --------------------------------------------------------------------------- README.rst: KafkaConsumer
 
 def _produced(bootstrap, topic, values, **kw):
@@ -226,6 +197,7 @@ def test_consumer_record_leader_epoch(tansu):
 
 
 @runs("readme_consumer_group")
+@pytest.mark.slow  # about 45 s: a group joined twice on Tansu
 def test_readme_consumer_group(tansu, tmp_path):
     """It iterates forever in a group: it runs as a program (the broker and auto_offset_reset='earliest'
     added to its constructor), stopped once it printed every record."""
@@ -239,7 +211,8 @@ def test_readme_consumer_group(tansu, tmp_path):
         path.write_text(_code("readme_consumer_group", impl, [
             ("'my_favorite_topic', group_id='my_favorite_group')",
              f"{topic!r}, group_id={group!r}, bootstrap_servers={tansu!r}, auto_offset_reset='earliest')")]))
-        lines = _lines_until(path, lambda lines: len(lines) >= len(values), timeout=90)
+        lines = _peers.printed_lines_until([sys.executable, "-u", str(path)], lambda lines: len(lines) >= len(values),
+                                           timeout=90)
         return sorted(_printed(line, topic) for line in lines)
     both = _each(run)
     assert both["face"] == both["kp"]
@@ -509,6 +482,7 @@ def test_readme_logging():
 # --------------------------------------------------------------------------- docs/high_level.rst
 
 @runs("high_level_consumer")
+@pytest.mark.slow  # about 45 s: a group joined twice on Tansu
 def test_high_level_consumer(tansu, tmp_path):
     """Its first loop iterates forever in a group (what follows it is unreachable as written): it runs as
     a program, the broker, topic and group names substituted, stopped once it printed every record."""
@@ -523,7 +497,8 @@ def test_high_level_consumer(tansu, tmp_path):
         path.write_text(_code("high_level_consumer", impl, [
             ("bootstrap_servers=['localhost:9092']", f"bootstrap_servers=[{tansu!r}], auto_offset_reset='earliest'"),
             ("'my-topic'", repr(topic)), ("'my-group'", repr(_unique("my-group")))]))
-        lines = _lines_until(path, lambda lines: len(lines) >= len(records), timeout=90)
+        lines = _peers.printed_lines_until([sys.executable, "-u", str(path)], lambda lines: len(lines) >= len(records),
+                                           timeout=90)
         return sorted(line.replace(topic, "T") for line in lines)
     both = _each(run)
     assert both["face"] == both["kp"]
@@ -582,6 +557,7 @@ def test_high_level_admin(tansu):
 # --------------------------------------------------------------------------- example.py
 
 @runs("example_py")
+@pytest.mark.slow  # 20 s: the program runs its 10 s twice
 def test_example_py(tansu, tmp_path):
     """The program as it is (its main guard open), the broker and topic substituted: it sends two records
     a second for 10 s while a thread prints what it reads. How many it prints depends on the threads'
