@@ -224,7 +224,9 @@ class _RecordMessage(Message[Any, Any]):
 
     def _plain(self) -> None:
         self._fill(self._record)
-        self.__class__ = Message  # type: ignore[assignment]  # the same slots: a plain Message from now on
+        # the same slots: a plain Message from now on (this module's own, which the name Message
+        # no longer is once the compiled twin is loaded)
+        self.__class__ = _RecordMessage.__base__  # type: ignore[assignment]  # (a class, never None)
 
     def topic(self) -> str | None:
         return self._record.topic
