@@ -9,10 +9,7 @@ from kafkacodec.records._records import Record
 class Message(Generic[K, V]):
     # at run time a subclass of kafkacodec.records.Record (a consumer's record_class), its Record
     # fields read by the methods below; not declared so, as its methods take the fields' names
-    _error: KafkaError | None
-    _latency: float | None
-    _leader_epoch: int | None
-    _delivery_count: int | None
+    _delivery_count: int | None  # what the share consumer sets on a consumed message
     def __init__(self, topic: str | None = None, partition: int | None = None, offset: int | None = None,
                  key: bytes | None = None, value: bytes | None = None,
                  headers: list[tuple[str, bytes | None]] | None = None, error: KafkaError | None = None,
@@ -20,8 +17,6 @@ class Message(Generic[K, V]):
                  leader_epoch: int | None = None, delivery_count: int | None = None) -> None: ...
     @staticmethod
     def _of_record(r: Record) -> Message[Any, Any]: ...
-    @staticmethod
-    def _over_record(r: Record) -> Message[Any, Any]: ...
     def _fill(self, r: Record) -> None: ...
     def topic(self) -> str | None: ...
     def partition(self) -> int | None: ...

@@ -89,7 +89,6 @@ cdef class Message(Record):
         copy_record(m, <Record?>r)
         return m
 
-    _over_record = _of_record
 
     cpdef _fill(self, r):
         """The message's own fields set to consumed record `r`'s."""
