@@ -13,7 +13,6 @@ that cannot run here are in SKIPPED with the reason (and are still compiled, unl
 import ast
 import asyncio
 import contextlib
-import importlib
 import inspect
 import io
 import os
@@ -32,13 +31,13 @@ pytest.importorskip("aiokafka")
 pytest.importorskip("confluent_kafka")  # _peers reads the records back with it
 import _peers  # noqa: E402
 from aiokafka_doc_snippets import SNIPPETS  # noqa: E402
+from _snippets import SnippetSet  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
 PACKAGES = {"aiokafka": "aiokafka", "face": "kafkacodec.compat.aiokafka"}
-# `from aiokafka import ...`, `from aiokafka.errors import ...`: what a user switching changes
-IMPORT_LINE = re.compile(r"^(\s*)from aiokafka(\.[\w.]+)? import", re.M)
-RAN = set()  # the snippets the tests below run (checked against SNIPPETS by the last test)
+_SET = SnippetSet(SNIPPETS, PACKAGES)
+RAN = _SET.ran  # the snippets the tests below run (checked against SNIPPETS by the last test)
 
 SKIPPED = {
     "consumer_redis_state":
@@ -49,28 +48,7 @@ SKIPPED = {
 NOT_PYTHON = {"kafka_python_difference_poll"}
 
 
-def runs(*names):
-    RAN.update(names)
-    return lambda fn: fn
-
-
-def _package(impl, sub=""):
-    return importlib.import_module(PACKAGES[impl] + sub)
-
-
-def _code(name, impl, replacements=()):
-    """The snippet's code; for the face its import lines name the face instead, the only change
-    besides `replacements` (old, new), each of which must occur in the snippet."""
-    code = SNIPPETS[name][1]
-    if impl == "face":
-        changed = IMPORT_LINE.sub(lambda m: m.group(0).replace("aiokafka", PACKAGES["face"], 1), code)
-        diff = [a for a, b in zip(code.splitlines(), changed.splitlines()) if a != b]
-        assert all(IMPORT_LINE.match(line) for line in diff)
-        code = changed
-    for old, new in replacements:
-        assert old in code, (name, old)
-        code = code.replace(old, new)
-    return code
+runs, _package, _code = _SET.runs, _SET.package, _SET.code
 
 
 class Run:

@@ -19,11 +19,9 @@ URL (confluent-kafka's AsyncSchemaRegistryClient takes no mock:// URL).
 import ast
 import asyncio
 import contextlib
-import importlib
 import inspect
 import io
 import logging
-import re
 import sys
 import time
 import traceback
@@ -35,13 +33,14 @@ pytest.importorskip("confluent_kafka")
 import _peers  # noqa: E402
 from _registry_server import registry_server  # noqa: E402
 from confluent_doc_snippets import SNIPPETS  # noqa: E402
+from _snippets import SnippetSet  # noqa: E402
 
 # the snippets' logger settings configure the process's loggers: put back after each test
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("face_logging_restored")]
 
 PACKAGES = {"ck": "confluent_kafka", "face": "kafkacodec.compat.confluent_kafka"}
-IMPORT_LINE = re.compile(r"^(\s*)from confluent_kafka(\.[\w.]+)? import", re.M)
-RAN = set()  # the snippets the tests below run (checked against SNIPPETS by the last test)
+_SET = SnippetSet(SNIPPETS, PACKAGES)
+RAN = _SET.ran  # the snippets the tests below run (checked against SNIPPETS by the last test)
 
 SKIPPED = {
     "index_transaction_error_handling":
@@ -60,28 +59,7 @@ SKIPPED = {
 NOT_PYTHON = {"index_transaction_error_handling", "oauthbearer_aws_extensions"}
 
 
-def runs(*names):
-    RAN.update(names)
-    return lambda fn: fn
-
-
-def _package(impl, sub=""):
-    return importlib.import_module(PACKAGES[impl] + sub)
-
-
-def _code(name, impl, replacements=()):
-    """The snippet's code; for the face its import lines name the face instead, the only change
-    besides `replacements` (old, new), each of which must occur in the snippet."""
-    code = SNIPPETS[name][1]
-    if impl == "face":
-        changed = IMPORT_LINE.sub(lambda m: m.group(0).replace("confluent_kafka", PACKAGES["face"]), code)
-        diff = [a for a, b in zip(code.splitlines(), changed.splitlines()) if a != b]
-        assert all(IMPORT_LINE.match(line) for line in diff)
-        code = changed
-    for old, new in replacements:
-        assert old in code, (name, old)
-        code = code.replace(old, new)
-    return code
+runs, _package, _code = _SET.runs, _SET.package, _SET.code
 
 
 class Run:

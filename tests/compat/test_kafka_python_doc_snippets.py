@@ -13,7 +13,6 @@ here are in SKIPPED with the reason (and are compiled); where the face still dif
 the test says how, as a strict xfail.
 """
 import contextlib
-import importlib
 import io
 import logging
 import re
@@ -29,12 +28,13 @@ pytest.importorskip("kafka")
 pytest.importorskip("confluent_kafka")  # _peers reads and writes records with it, a third client
 import _peers  # noqa: E402
 from kafka_python_doc_snippets import SNIPPETS  # noqa: E402
+from _snippets import SnippetSet  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
 PACKAGES = {"kp": "kafka", "face": "kafkacodec.compat.kafka_python"}
-IMPORT_LINE = re.compile(r"^(\s*)from kafka(\.[\w.]+)? import", re.M)
-RAN = set()  # the snippets the tests below run (checked against SNIPPETS by the last test)
+_SET = SnippetSet(SNIPPETS, PACKAGES)
+RAN = _SET.ran  # the snippets the tests below run (checked against SNIPPETS by the last test)
 # a consumer given here ends its iteration after this long without a record
 IDLE_MS = 3000
 
@@ -43,28 +43,7 @@ IDLE_MS = 3000
 SKIPPED = {}
 
 
-def runs(*names):
-    RAN.update(names)
-    return lambda fn: fn
-
-
-def _package(impl, sub=""):
-    return importlib.import_module(PACKAGES[impl] + sub)
-
-
-def _code(name, impl, replacements=()):
-    """The snippet's code; for the face its import lines name the face instead, the only change
-    besides `replacements` (old, new), each of which must occur in the snippet."""
-    code = SNIPPETS[name][1]
-    if impl == "face":
-        changed = IMPORT_LINE.sub(lambda m: m.group(0).replace("from kafka", "from " + PACKAGES["face"]), code)
-        diff = [a for a, b in zip(code.splitlines(), changed.splitlines()) if a != b]
-        assert all(IMPORT_LINE.match(line) for line in diff)
-        code = changed
-    for old, new in replacements:
-        assert old in code, (name, old)
-        code = code.replace(old, new)
-    return code
+runs, _package, _code = _SET.runs, _SET.package, _SET.code
 
 
 def _with(call, **keywords):
