@@ -132,6 +132,7 @@ cdef class ProduceFrame:
     cdef int16_t *_code                 # -1 code and not _found: no answer for the batch
     cdef int64_t *_base_offset
     cdef int64_t *_log_append_time
+    cdef int64_t *_log_start_offset
     cdef uint8_t *_found
     cdef dict _details                  # batch index -> (error_message, [(batch_index, message)])
 
@@ -141,6 +142,7 @@ cdef class ProduceFrame:
         self._code = NULL
         self._base_offset = NULL
         self._log_append_time = NULL
+        self._log_start_offset = NULL
         self._found = NULL
 
     def __dealloc__(self):
@@ -149,6 +151,7 @@ cdef class ProduceFrame:
         PyMem_Free(self._code)
         PyMem_Free(self._base_offset)
         PyMem_Free(self._log_append_time)
+        PyMem_Free(self._log_start_offset)
         PyMem_Free(self._found)
 
     def __init__(self, transactional_id, int acks, int32_t timeout_ms, list batches):
@@ -176,9 +179,10 @@ cdef class ProduceFrame:
         self._code = <int16_t *>PyMem_Malloc(max(self.n, 1) * sizeof(int16_t))
         self._base_offset = <int64_t *>PyMem_Malloc(max(self.n, 1) * sizeof(int64_t))
         self._log_append_time = <int64_t *>PyMem_Malloc(max(self.n, 1) * sizeof(int64_t))
+        self._log_start_offset = <int64_t *>PyMem_Malloc(max(self.n, 1) * sizeof(int64_t))
         self._found = <uint8_t *>PyMem_Malloc(max(self.n, 1))
         if (self._partition is NULL or self._topic_of is NULL or self._code is NULL or self._base_offset is NULL
-                or self._log_append_time is NULL or self._found is NULL):
+                or self._log_append_time is NULL or self._log_start_offset is NULL or self._found is NULL):
             raise MemoryError()
         self.batches = []
         k = 0
@@ -262,7 +266,7 @@ cdef class ProduceFrame:
         cdef int64_t topics, parts, t, p, nerr, e
         cdef int32_t index
         cdef int16_t code
-        cdef int64_t base_offset, log_append_time
+        cdef int64_t base_offset, log_append_time, log_start_offset
         cdef Py_ssize_t nlen, k, hint = 0, tj
         cdef const uint8_t *name
         cdef const char *want
@@ -293,8 +297,7 @@ cdef class ProduceFrame:
                 code = r.read_int16()
                 base_offset = r.read_int64()
                 log_append_time = r.read_int64() if version >= 2 else -1
-                if version >= 5:
-                    r.read_int64()          # log start offset
+                log_start_offset = r.read_int64() if version >= 5 else -1
                 details = None
                 if version >= 8:
                     nerr = r.read_uvarint() - 1 if flexible else r.read_int32()
@@ -320,6 +323,7 @@ cdef class ProduceFrame:
                 self._code[k] = code
                 self._base_offset[k] = base_offset
                 self._log_append_time[k] = log_append_time
+                self._log_start_offset[k] = log_start_offset
                 if details is not None:
                     if self._details is None:
                         self._details = {}
@@ -343,8 +347,8 @@ cdef class ProduceFrame:
         return -1
 
     def answer(self, Py_ssize_t k):
-        """(error code, base offset, log append time, error message, record errors
-        [(batch index, message)]) for batch k, or None when the answer lacks it."""
+        """(error code, base offset, log append time, log start offset, error message,
+        record errors [(batch index, message)]) for batch k, or None when the answer lacks it."""
         if k < 0 or k >= self.n:
             raise IndexError(k)
         if not self._found[k]:
@@ -352,7 +356,7 @@ cdef class ProduceFrame:
         details = self._details.get(k) if self._details is not None else None
         if details is None:
             details = (None, [])
-        return (self._code[k], self._base_offset[k], self._log_append_time[k]) + details
+        return (self._code[k], self._base_offset[k], self._log_append_time[k], self._log_start_offset[k]) + details
 
 
 cdef object _STATS_BATCHES = "batches"
@@ -360,8 +364,9 @@ cdef object _STATS_RECORDS = "records"
 
 
 cdef int _complete_all(object lock, list done) except -1:
-    # BatchResult.complete(base_offset, log_append_time) for every (result,
-    # base offset, log append time) of `done`: the fields set under the
+    # BatchResult.complete(base_offset, log_append_time, None, log_start_offset)
+    # for every (result, base offset, log append time, log start offset) of
+    # `done`: the fields set under the
     # results' lock taken once, then waiters, callback sinks and listeners,
     # as complete() runs them
     cdef list notify = []
@@ -373,6 +378,7 @@ cdef int _complete_all(object lock, list done) except -1:
                 continue
             result.base_offset = item[1]
             result.log_append_time = item[2]
+            result.log_start_offset = item[3]
             result.error = None
             result._done = True
             listeners = result._listeners
@@ -439,7 +445,7 @@ def finish_acknowledged(ProduceFrame frame, SenderState sender, AccumulatorState
             b.raw = None
             buffers.append(buffer)
         records += count
-        done.append((b.result, frame._base_offset[k], frame._log_append_time[k]))
+        done.append((b.result, frame._base_offset[k], frame._log_append_time[k], frame._log_start_offset[k]))
     if done:
         if buffers:
             acc.pool.deallocate_many(buffers)

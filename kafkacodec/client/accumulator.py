@@ -86,13 +86,14 @@ class BatchResult:
     A batch split after MESSAGE_TOO_LARGE forwards to the batches made of its
     halves (``_parts``: (first index, BatchResult) in order)."""
 
-    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "error", "_done", "_waiter", "_parts",
+    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "log_start_offset", "error", "_done", "_waiter", "_parts",
                  "callbacks", "sink", "_listeners", "__weakref__")
 
     topic: str
     partition: int
     base_offset: int
     log_append_time: int
+    log_start_offset: int
     error: BaseException | None
     _done: bool
     _waiter: threading.Event | None
@@ -107,6 +108,7 @@ class BatchResult:
         self.partition = partition
         self.base_offset = -1
         self.log_append_time = -1
+        self.log_start_offset = -1
         self.error = None
         self._done = False
         self._waiter = None     # a threading.Event, made by the first wait() (most results are never waited on)
@@ -139,7 +141,8 @@ class BatchResult:
                 return
         fn(self)
 
-    def complete(self, base_offset: int, log_append_time: int = -1, error: BaseException | None = None) -> None:
+    def complete(self, base_offset: int, log_append_time: int = -1, error: BaseException | None = None,
+                 log_start_offset: int = -1) -> None:
         # client/_sender_steps.pyx (_complete_all) completes a request's acknowledged batches
         # the same way, under this lock taken once
         with _LISTENER_LOCK:
@@ -147,6 +150,7 @@ class BatchResult:
                 return
             self.base_offset = base_offset
             self.log_append_time = log_append_time
+            self.log_start_offset = log_start_offset
             self.error = error
             self._done = True
             listeners, self._listeners = self._listeners, None
@@ -186,8 +190,9 @@ class BatchResult:
         if self.error is not None:
             raise self.error
         offset = self.base_offset + index if self.base_offset >= 0 else -1
-        ts = self.log_append_time if self.log_append_time >= 0 else timestamp
-        return RecordMetadata(self.topic, self.partition, offset, ts)
+        if self.log_append_time >= 0:
+            return RecordMetadata(self.topic, self.partition, offset, self.log_append_time, 1, self.log_start_offset)
+        return RecordMetadata(self.topic, self.partition, offset, timestamp, 0, self.log_start_offset)
 
     def error_of(self, index: int) -> BaseException | None:
         parts = self._parts

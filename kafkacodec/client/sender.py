@@ -632,8 +632,10 @@ class Sender(SenderState):
             if p is None:
                 self._missing(b, node, now)
                 continue
+            log_start_offset = getattr(p, "log_start_offset", None)
             self._answer(b, node, now, p.error_code, p.base_offset,
                          p.log_append_time_ms if p.log_append_time_ms is not None else -1,
+                         log_start_offset if log_start_offset is not None else -1,
                          getattr(p, "error_message", None),
                          [(e.batch_index, e.batch_index_error_message) for e in getattr(p, "record_errors", None) or ()])
 
@@ -642,10 +644,11 @@ class Sender(SenderState):
                     now, ambiguous=True)
 
     def _answer(self, b: ProducerBatch, node: int, now: float, code: int, base_offset: int, log_append_time: int,
-                error_message: str | None, record_errors: Sequence[tuple[int, str | None]]) -> None:
+                log_start_offset: int, error_message: str | None,
+                record_errors: Sequence[tuple[int, str | None]]) -> None:
         """One batch's answer in a Produce response."""
         if code == Code.NONE or code == Code.DUPLICATE_SEQUENCE_NUMBER:  # a duplicate is already written
-            self._done(b, base_offset, log_append_time)
+            self._done(b, base_offset, log_append_time, log_start_offset=log_start_offset)
             return
         detail = ""
         if record_errors:
@@ -702,7 +705,7 @@ class Sender(SenderState):
                 counts[1] += size
 
     def _done(self, b: ProducerBatch, base_offset: int = -1, log_append_time: int = -1,
-              error: BaseException | None = None) -> None:
+              error: BaseException | None = None, log_start_offset: int = -1) -> None:
         """The batch is finished: acknowledged (error None) or failed for good."""
         if error is None:
             self._count_acknowledged((b,), (len(b.data) if b.data is not None else 0,), None)
@@ -717,7 +720,7 @@ class Sender(SenderState):
         if error is None:
             self.stats["batches"] += 1
             self.stats["records"] += b.record_count
-        b.result.complete(base_offset, log_append_time, error)
+        b.result.complete(base_offset, log_append_time, error, log_start_offset)
 
     def _give_up_effects(self, b: ProducerBatch, error: BaseException) -> None:
         if not b.result.done():  # else counted when it expired in flight (_expire_in_flight)

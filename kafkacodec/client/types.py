@@ -62,12 +62,15 @@ class OffsetAndTimestamp(NamedTuple):
 
 
 class RecordMetadata(NamedTuple):
-    """Where an acknowledged record landed; its timestamp in ms since the epoch."""
+    """Where an acknowledged record landed; its timestamp in ms since the epoch: the broker's
+    log-append time when its answer gave one (``timestamp_type`` 1), else the record's own (0)."""
 
     topic: str
     partition: int
     offset: int      # -1 with acks=0
     timestamp: int
+    timestamp_type: int = 0
+    log_start_offset: int = -1   # the partition's, as the answer gave it (Produce v5+); -1 unknown
 
 
 #: Kafka headers: ordered (key, value) pairs, a key may repeat

@@ -133,6 +133,27 @@ def test_round_trip_through_both_consumers(broker, codec):
 
 
 @pytest.mark.broker
+@pytest.mark.timeout(60)
+def test_metadata_carries_the_answers_time_and_log_start(broker):
+    """Produce v5+ answers give the partition's log start offset; a broker that stamps records
+    with its own time makes that the timestamp, with timestamp_type 1 (librdkafka's mock answers
+    a log-append time of 1234), else the record's own time is kept with timestamp_type 0."""
+    kind, bootstrap = broker
+    topic = broker.topic(1, "md")
+    sent_ts = int(time.time() * 1000) - 3_600_000
+    with Producer({"bootstrap.servers": bootstrap}) as p:
+        metas = [p.send(topic, b"v%d" % i, timestamp=sent_ts + i).get(30) for i in range(3)]
+    assert [m.offset for m in metas] == [0, 1, 2]
+    assert [m.log_start_offset for m in metas] == [0, 0, 0]
+    for i, m in enumerate(metas):
+        if m.timestamp_type == 1:
+            assert m.timestamp == 1234, m
+        else:
+            assert (m.timestamp_type, m.timestamp) == (0, sent_ts + i)
+    assert {m.timestamp_type for m in metas} == ({1} if kind == "mock" else {0})
+
+
+@pytest.mark.broker
 @pytest.mark.timeout(180)
 def test_threads_sending_while_batches_drain(broker):
     """send() appends without a lock while the I/O thread seals and builds batches

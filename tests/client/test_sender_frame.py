@@ -71,7 +71,7 @@ def _response(version, entries, throttle=0):
     by_topic = {}
     for topic, index, code, base, lat, msg, rec in entries:
         by_topic.setdefault(topic, []).append(R.PartitionProduceResponse(
-            index=index, error_code=code, base_offset=base, log_append_time_ms=lat, log_start_offset=0,
+            index=index, error_code=code, base_offset=base, log_append_time_ms=lat, log_start_offset=base + 7,
             record_errors=[R.BatchIndexAndErrorMessage(batch_index=i, batch_index_error_message=t) for i, t in rec],
             error_message=msg))
     body = R(responses=[R.TopicProduceResponse(name=t, partition_responses=p) for t, p in by_topic.items()],
@@ -92,12 +92,13 @@ def test_decode_response_matches_request_batches(version):
                ("delta", 0, 0, 1, -1, None, [])]
     frame.decode_response(version, _response(version, entries, throttle=5))
     lat = (lambda v: v) if version >= 2 else (lambda v: -1)
-    assert frame.answer(0) == (0, 100, -1, None, [])
+    lso = (lambda v: v) if version >= 5 else (lambda v: -1)
+    assert frame.answer(0) == (0, 100, -1, lso(107), None, [])
     if version >= 8:
-        assert frame.answer(1) == (6, -1, -1, "not the leader", [(0, "bad"), (2, None)])
+        assert frame.answer(1) == (6, -1, -1, lso(6), "not the leader", [(0, "bad"), (2, None)])
     else:
-        assert frame.answer(1) == (6, -1, -1, None, [])
-    assert frame.answer(2) == (0, 500, lat(123), None, [])
+        assert frame.answer(1) == (6, -1, -1, lso(6), None, [])
+    assert frame.answer(2) == (0, 500, lat(123), lso(507), None, [])
     assert frame.answer(3) is None
     assert frame.throttle_time_ms == (5 if version >= 1 else 0)
 
@@ -111,10 +112,10 @@ def test_decode_response_truncated_raises():
 
 
 class _Result:
-    __slots__ = ("base_offset", "log_append_time", "error", "_done", "_listeners", "_waiter", "callbacks", "sink")
+    __slots__ = ("base_offset", "log_append_time", "log_start_offset", "error", "_done", "_listeners", "_waiter", "callbacks", "sink")
 
     def __init__(self):
-        self.base_offset = self.log_append_time = -1
+        self.base_offset = self.log_append_time = self.log_start_offset = -1
         self.error = None
         self._done = False
         self._listeners = None
@@ -171,6 +172,7 @@ def test_finish_acknowledged_completes_only_successes():
     (a0, _), (a1, _), (b0, _), (b1, _) = batches
     assert waiter.is_set() and seen == [a1.result]
     assert (a0.result._done, a0.result.base_offset, a1.result.base_offset) == (True, 40, 41)
+    assert (a0.result.log_start_offset, a1.result.log_start_offset) == (47, 48)
     assert not b0.result._done and not b1.result._done
     assert a0.pool_buffer is None and a0.data is None and b0.pool_buffer is not None
     assert acc.incomplete == {b0.result, b1.result}

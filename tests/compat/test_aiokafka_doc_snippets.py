@@ -268,25 +268,13 @@ class KnownDifference(AssertionError):
     so that any other difference fails it."""
 
 
-_NOT_IN_CLIENT_METADATA = re.compile(r"(log_start_offset|timestamp_type)=(None|\d+)")
-LOG_START_OFFSET_UNKNOWN = (
-    "the face's RecordMetadata.log_start_offset is None (kafkacodec.client's RecordMetadata does not carry the "
-    "produce response's log start offset, documented in the face's docstring); aiokafka prints 0")
-TIMESTAMP_TYPE_UNKNOWN = (
-    "and its timestamp_type is always 0 (CreateTime): kafkacodec.client's RecordMetadata does not say whether the "
-    "broker set the time; librdkafka's mock answers with a log append time, aiokafka prints timestamp_type=1")
-
-
 @runs("examples_simple_produce", "examples_idempotent_produce")
-@pytest.mark.parametrize("name, peer", [
-    pytest.param("examples_simple_produce", "tansu", marks=pytest.mark.xfail(
-        raises=KnownDifference, strict=True, reason=LOG_START_OFFSET_UNKNOWN)),
-    pytest.param("examples_idempotent_produce", "mock", marks=pytest.mark.xfail(
-        raises=KnownDifference, strict=True, reason=LOG_START_OFFSET_UNKNOWN + "; " + TIMESTAMP_TYPE_UNKNOWN))])
+@pytest.mark.parametrize("name, peer", [("examples_simple_produce", "tansu"),
+                                        # librdkafka's mock answers with a log-append time: timestamp_type=1
+                                        ("examples_idempotent_produce", "mock")])
 def test_endless_producers(request, tmp_path, name, peer):
     """They send a message every second forever: run as programs, stopped after three prints. The
-    printed RecordMetadata are the same but for their timestamps (the broker's clock), log_start_offset
-    and timestamp_type (see the reasons of the xfail marks)."""
+    printed RecordMetadata are the same but for their timestamps (the broker's clock)."""
     tansu = request.getfixturevalue(peer)
 
     def run(impl):
@@ -297,12 +285,9 @@ def test_endless_producers(request, tmp_path, name, peer):
                              lambda lines: len(lines) >= 3)
         return [_without_timestamps(line.replace(topic, "T")) for line in lines[:3]]
     both = _each(run)
-    unknown = {impl: [_NOT_IN_CLIENT_METADATA.sub(r"\1=?", line) for line in lines]
-               for impl, lines in both.items()}
-    assert unknown["face"] == unknown["aiokafka"]
+    assert both["face"] == both["aiokafka"]
     assert len({line.split(" offset=")[1].split(",")[0] for line in both["aiokafka"]}) == 3
-    if both["face"] != both["aiokafka"]:
-        raise KnownDifference(both)
+    assert all("log_start_offset=0" in line for line in both["aiokafka"]), both
 
 
 @runs("examples_transactional_produce")

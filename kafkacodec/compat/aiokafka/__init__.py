@@ -15,7 +15,7 @@ never on the event loop.  As aiokafka's, a rebalance listener is told of an (emp
 before the first assignment, and not when the consumer stops, nor at all without a group_id.
 
 What differs: offset commits carry no metadata (a non-empty one is refused);
-``RecordMetadata.log_start_offset`` is None; ``last_stable_offset`` is the client's cached
+``last_stable_offset`` is the client's cached
 high watermark (the last stable offset under read_committed); ``send_batch`` sends the batch's
 records to the partition in order (its RecordMetadata is the first record's); send()'s future is a
 RecordFuture, made without an asyncio future per record: ``asyncio.isfuture()`` is true of it and

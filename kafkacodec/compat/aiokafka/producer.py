@@ -72,7 +72,7 @@ class BatchBuilder:
 
 def _metadata(md: _ClientMetadata) -> RecordMetadata:
     return RecordMetadata(md.topic, md.partition, TopicPartition(md.topic, md.partition), md.offset,
-                          md.timestamp, 0, None)
+                          md.timestamp, md.timestamp_type, None if md.log_start_offset < 0 else md.log_start_offset)
 
 
 class RecordFuture:

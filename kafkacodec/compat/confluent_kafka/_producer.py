@@ -88,9 +88,7 @@ class _Delivery:
         handle = self.handle
         partition = handle.partition if handle is not None else self.partition
         if err is None:
-            ts_type = TIMESTAMP_CREATE_TIME
-            if handle is not None and md.timestamp != handle.timestamp:
-                ts_type = TIMESTAMP_LOG_APPEND_TIME
+            ts_type = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
             msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
                           (ts_type, md.timestamp), time.monotonic() - self.start)
             kerr: KafkaError | None = None

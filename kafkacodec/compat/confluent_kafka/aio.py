@@ -259,7 +259,7 @@ class AIOProducer:
             exc = f.exception()
             if exc is None:
                 md = f.result()
-                kind = TIMESTAMP_CREATE_TIME if md.timestamp == ts else TIMESTAMP_LOG_APPEND_TIME
+                kind = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
                 msg = Message(topic, md.partition, md.offset, key_b, value_b, None, None, (kind, md.timestamp),
                               time.monotonic() - start)
                 err: KafkaError | None = None
