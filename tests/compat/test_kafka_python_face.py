@@ -234,3 +234,37 @@ def test_names_of_kafka_python():
                  "UnknownTopicOrPartitionError", "CommitFailedError", "IllegalStateError", "KafkaConfigurationError",
                  "NotLeaderForPartitionError", "OffsetOutOfRangeError"]:
         assert issubclass(getattr(errors, name), errors.KafkaError), name
+
+
+def test_metrics_count_what_happened_since_the_previous_call(tansu_bootstrap):
+    """kafka-python's metrics(): rates per second since the previous call, so a second call with
+    nothing sent or consumed in between gives 0 for the records; raw=True is the statistics document."""
+    topic = _topic("metrics")
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+    producer = KafkaProducer(bootstrap_servers=tansu_bootstrap, linger_ms=200)
+    futures = [producer.send(topic, b"v%d" % i, partition=0) for i in range(10)]
+    producer.flush()
+    assert [f.get(10).offset for f in futures] == list(range(10))
+    first = producer.metrics()
+    assert first["producer-metrics"]["records-per-request-avg"] == 10.0
+    assert first["producer-metrics"]["record-send-rate"] > 0
+    assert first[f"producer-topic-metrics.{topic}"]["record-send-rate"] > 0
+    assert first["producer-metrics"]["request-latency-max"] >= first["producer-metrics"]["request-latency-avg"] > 0
+    second = producer.metrics()
+    assert second["producer-metrics"]["record-send-rate"] == 0.0
+    assert second["producer-metrics"]["records-per-request-avg"] == 0.0
+    assert producer.metrics(raw=True)["txmsgs"] == 10
+    producer.close()
+
+    # Tansu forms a group after about half the session timeout
+    consumer = KafkaConsumer(topic, bootstrap_servers=tansu_bootstrap, group_id=_topic("g"), session_timeout_ms=6000,
+                             auto_offset_reset="earliest", consumer_timeout_ms=10000)
+    assert len([r for r, _ in zip(consumer, range(10))]) == 10
+    got = consumer.metrics()
+    fetch = got["consumer-fetch-manager-metrics"]
+    assert fetch["records-consumed-rate"] > 0 and fetch["fetch-rate"] > 0
+    assert got["consumer-coordinator-metrics"]["assigned-partitions"] == 2.0
+    assert got["consumer-coordinator-metrics"]["join-rate"] > 0
+    assert any(group.startswith("consumer-node-metrics.node-coordinator-") for group in got)
+    assert consumer.metrics()["consumer-fetch-manager-metrics"]["records-consumed-rate"] == 0.0
+    consumer.close()

@@ -12,8 +12,10 @@ a ConfigError naming what to use (proxies, ``selector``, ``kafka_client``, GSSAP
 kafka-python's internals and are accepted without effect.
 
 What differs: send()'s callbacks run on one thread of the face (kafka-python: its I/O thread);
-offset commits carry no metadata (a non-empty one is refused); ``metrics()`` is the client's
-statistics document; ``ConsumerRecord.checksum`` is None; the admin
+offset commits carry no metadata (a non-empty one is refused); ``metrics()`` has kafka-python's
+groups and names, its rates counted since the previous call, not over sampled windows, and only
+the metrics the client's statistics answer (``_metrics``; ``raw=True``: the statistics document
+itself); ``ConsumerRecord.checksum`` is None; the admin
 calls return dicts and lists with kafka-python's field names, not its protocol responses.
 """
 import enum

@@ -23,6 +23,7 @@ from kafkacodec.client.types import TopicPartitionLike
 from kafkacodec.compat._consuming import KpRecords, Pausing, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
+from kafkacodec.compat.kafka_python._metrics import MetricsView
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, ConsumerRecord, OffsetAndMetadata,
                                                     OffsetAndTimestamp, TopicPartition)
 
@@ -111,6 +112,7 @@ class KafkaConsumer(Pausing):
         configs.setdefault("bootstrap_servers", "localhost")
         conf = translate("KafkaConsumer", CONSUMER, REFUSED, configs)
         self._consumer = Consumer(conf)
+        self._metrics = MetricsView("consumer")
         self._held = RecordQueue()
         self._closed = False
         self._groupless: tuple[Any, Any] | None = None
@@ -307,8 +309,10 @@ class KafkaConsumer(Pausing):
         return ConsumerGroupMetadata(md.group_id, md.generation_id, md.member_id, md.group_instance_id)
 
     def metrics(self, raw: bool = False) -> dict[str, Any]:
-        """The client's statistics document (librdkafka's STATISTICS.md layout)."""
-        return dict(self._consumer.metrics())
+        """kafka-python's {group: {metric name: value}} (see kafka_python._metrics for what
+        differs); raw=True: the client's statistics document (librdkafka's STATISTICS.md layout)."""
+        doc = self._consumer.metrics()
+        return doc if raw else self._metrics(doc)
 
     def close(self, autocommit: bool = True, timeout_ms: int | None = None) -> None:
         if self._closed:

@@ -10,6 +10,7 @@ from kafkacodec.client import Producer, RecordHandle
 from kafkacodec.client import RecordMetadata as _ClientMetadata
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import PRODUCER, REFUSED
+from kafkacodec.compat.kafka_python._metrics import MetricsView
 from kafkacodec.compat.kafka_python.serializer import serialize
 from kafkacodec.compat.kafka_python.structs import (ConsumerGroupMetadata, OffsetAndMetadata, RecordMetadata,
                                                     TopicPartition)
@@ -167,6 +168,7 @@ class KafkaProducer:
         conf = translate("KafkaProducer", PRODUCER, REFUSED, configs)
         conf.setdefault("linger.ms", 0)   # kafka-python's default
         self._producer = Producer(conf)
+        self._metrics = MetricsView("producer")
         self._notifier = _Notifier()
         self._closed = False
 
@@ -195,8 +197,10 @@ class KafkaProducer:
         return set(self._producer.partitions_for(topic))
 
     def metrics(self, raw: bool = False) -> dict[str, Any]:
-        """The client's statistics document (librdkafka's STATISTICS.md layout)."""
-        return dict(self._producer.metrics())
+        """kafka-python's {group: {metric name: value}} (see kafka_python._metrics for what
+        differs); raw=True: the client's statistics document (librdkafka's STATISTICS.md layout)."""
+        doc = self._producer.metrics()
+        return doc if raw else self._metrics(doc)
 
     def close(self, timeout: float | None = None, null_logger: bool = False) -> None:
         if self._closed:
