@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from kafkacodec.protocol import REQUESTS, api_key_of
 from kafkacodec.client import errors as E
+from kafkacodec.client._selector import FineTimeoutSelector
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.connection import DISCONNECTED, Address, BrokerConnection, Request, fail_request
 from kafkacodec.client.metadata import Metadata
@@ -97,7 +98,7 @@ class NetworkClient:
     def __init__(self, conf: dict[str, Any], *, name: str = "kafkacodec-io") -> None:
         self.conf = conf
         self.ssl_context = ssl_context_from(conf)
-        self.selector = selectors.DefaultSelector()
+        self.selector = FineTimeoutSelector()
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
