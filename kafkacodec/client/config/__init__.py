@@ -231,8 +231,11 @@ _callable = _Func(check_callable, "a callable", optional=True)
 
 def _record_class(name: str, value: object) -> Any:
     from kafkacodec.records import Record
-    if value is not None and not (isinstance(value, type) and issubclass(value, Record)):
-        raise ConfigError(f"{name}: expected kafkacodec.records.Record or a subclass of it, got {value!r}")
+    from kafkacodec.records._common import checked_record_class
+    try:
+        checked_record_class(value, Record)  # the decoders' own check
+    except TypeError:
+        raise ConfigError(f"{name}: expected kafkacodec.records.Record or a subclass of it, got {value!r}") from None
     return value
 
 _ACKS = {"all": -1, "-1": -1, "0": 0, "1": 1}
