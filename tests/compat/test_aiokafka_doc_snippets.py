@@ -13,17 +13,13 @@ that cannot run here are in SKIPPED with the reason (and are still compiled, unl
 import ast
 import asyncio
 import contextlib
-import inspect
-import io
 import os
-import random
 import re
 import subprocess
 import sys
 import threading
 import time
 import traceback
-import uuid
 
 import pytest
 
@@ -31,7 +27,7 @@ pytest.importorskip("aiokafka")
 pytest.importorskip("confluent_kafka")  # _peers reads the records back with it
 import _peers  # noqa: E402
 from aiokafka_doc_snippets import SNIPPETS  # noqa: E402
-from _snippets import SnippetSet  # noqa: E402
+from _snippets import SnippetSet, unique  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -48,89 +44,9 @@ SKIPPED = {
 NOT_PYTHON = {"kafka_python_difference_poll"}
 
 
-runs, _package, _code = _SET.runs, _SET.package, _SET.code
-
-
-class Run:
-    """A snippet's run: what it printed, its names, what it raised and on which line, and whether
-    the test stopped it (it loops forever)."""
-
-    def __init__(self, out, namespace, error, line, stopped):
-        self.out, self.ns, self.error, self.line, self.stopped = out, namespace, error, line, stopped
-
-    def outcome(self):
-        return type(self.error).__name__ if self.error else None, self.line
-
-
-def _run(name, impl, replacements=(), names=None, setup=None, after=None, stop_when=None, timeout=40,
-         in_loop=False):
-    """Runs the snippet (top-level ``await`` allowed) with `names` supplied: `setup(ns)` first (awaited on
-    the snippet's event loop when it has one: a supplied client must live there), then the snippet, then
-    `after(ns)`, also when the snippet raised. `stop_when(ns, printed)` is checked every 0.1 s: once true
-    the snippet (an endless loop) is cancelled. With `in_loop`, a fragment without ``await`` runs on an
-    event loop too (the documentation's fragments are parts of coroutines: aiokafka's clients need a
-    running loop when they are made)."""
-    code = _code(name, impl, replacements)
-    names = {} if names is None else names  # the supplied names' dict is the snippet's globals
-    filename = f"<{name}:{impl}>"
-    compiled = compile(ast.parse(code, filename), filename, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-    namespace = names
-    namespace.setdefault("__name__", "__snippet__")  # not "__main__": a program's main guard stays shut
-    out = io.StringIO()
-    error = None
-    stopped = []
-    random.seed(7)  # the snippets' random partition choices: the same under both
-    with contextlib.redirect_stdout(out):
-        try:
-            is_coroutine = bool(compiled.co_flags & inspect.CO_COROUTINE)
-            if is_coroutine or in_loop:
-                async def body():
-                    if is_coroutine:
-                        await eval(compiled, namespace)
-                    else:
-                        exec(compiled, namespace)
-
-                async def whole():
-                    try:
-                        if setup is not None:
-                            await setup(namespace)
-                        task = asyncio.ensure_future(body())
-                        deadline = time.monotonic() + timeout
-                        while not task.done():
-                            if stop_when is not None and stop_when(namespace, out.getvalue()):
-                                stopped.append(True)
-                                task.cancel()
-                                with contextlib.suppress(asyncio.CancelledError):
-                                    await task
-                                return
-                            assert time.monotonic() < deadline, (name, impl, out.getvalue())
-                            await asyncio.wait([task], timeout=0.1)
-                        await task
-                    finally:
-                        if after is not None:
-                            await after(namespace)
-                asyncio.run(whole())
-            else:
-                assert setup is None and stop_when is None
-                try:
-                    exec(compiled, namespace)
-                finally:
-                    if after is not None:
-                        after(namespace)
-        except Exception as exc:  # the comparison is of what each raised
-            error = exc
-    lines = [] if error is None else [frame.lineno for frame in traceback.extract_tb(error.__traceback__)
-                                      if frame.filename == filename]
-    return Run(out.getvalue(), namespace, error, lines[-1] if lines else None, bool(stopped))
-
-
-def _line_of(name, text):
-    """The number of the snippet's line holding `text`."""
-    return next(i for i, line in enumerate(SNIPPETS[name][1].splitlines(), 1) if text in line)
-
-
-def _unique(prefix):
-    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+runs, _package, _code, _run, _each, _line_of = (_SET.runs, _SET.package, _SET.code, _SET.run, _SET.each,
+                                                 _SET.line_of)
+_unique = unique
 
 
 def _records(bootstrap, topic, n, **conf):
@@ -148,11 +64,6 @@ def mock():
             yield bootstrap
     except _peers.PeerUnavailable as e:
         pytest.skip(str(e))
-
-
-def _each(fn):
-    """fn(impl) under aiokafka and under the face."""
-    return {impl: fn(impl) for impl in PACKAGES}
 
 
 # printed timestamps are the broker's clock at each run: they legitimately differ between the runs

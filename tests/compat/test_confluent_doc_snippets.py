@@ -16,15 +16,10 @@ mock cluster where a group is joined (Tansu takes over 20 s for a classic group:
 also runs there, marked slow) and for share groups; tests/_registry_server.py for the schema registry
 URL (confluent-kafka's AsyncSchemaRegistryClient takes no mock:// URL).
 """
-import ast
 import asyncio
-import contextlib
-import inspect
-import io
 import logging
 import sys
 import time
-import traceback
 import uuid
 
 import pytest
@@ -33,7 +28,7 @@ pytest.importorskip("confluent_kafka")
 import _peers  # noqa: E402
 from _registry_server import registry_server  # noqa: E402
 from confluent_doc_snippets import SNIPPETS  # noqa: E402
-from _snippets import SnippetSet  # noqa: E402
+from _snippets import SnippetSet, unique  # noqa: E402
 
 # the snippets' logger settings configure the process's loggers: put back after each test
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("face_logging_restored")]
@@ -59,80 +54,14 @@ SKIPPED = {
 NOT_PYTHON = {"index_transaction_error_handling", "oauthbearer_aws_extensions"}
 
 
-runs, _package, _code = _SET.runs, _SET.package, _SET.code
-
-
-class Run:
-    """A snippet's run in this process: what it printed, its names, what it raised and on which line."""
-
-    def __init__(self, out, namespace, error, line):
-        self.out, self.ns, self.error, self.line = out, namespace, error, line
-
-    def outcome(self):
-        return type(self.error).__name__ if self.error else None, self.line
-
-
-def _run(name, impl, replacements=(), names=None, after=None, shown=None):
-    """Runs the snippet (top-level ``await`` allowed, as in the README's asyncio snippets) with `names`
-    supplied, then `after(namespace)` (awaited on the snippet's event loop when it has one), also when
-    the snippet raised. With `shown` (a list), the values of its expression statements are appended
-    to it, as an interactive session shows them (the docstrings' examples are such lines)."""
-    code = _code(name, impl, replacements)
-    names = {} if names is None else names  # the supplied names' dict is the snippet's globals
-    filename = f"<{name}:{impl}>"
-    tree = ast.parse(code, filename)
-    if shown is not None:
-        tree.body = [ast.Expr(ast.Call(ast.Attribute(ast.Name("__shown__", ast.Load()), "append", ast.Load()),
-                                       [stmt.value], [])) if isinstance(stmt, ast.Expr) else stmt
-                     for stmt in tree.body]
-        ast.fix_missing_locations(tree)
-        names.setdefault("__shown__", shown)
-    compiled = compile(tree, filename, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-    namespace = names
-    namespace.setdefault("__name__", "__snippet__")  # not "__main__": a snippet's main guard stays shut
-    out = io.StringIO()
-    error = None
-    with contextlib.redirect_stdout(out):
-        try:
-            if compiled.co_flags & inspect.CO_COROUTINE:
-                async def whole():
-                    try:
-                        await eval(compiled, namespace)
-                    finally:
-                        if after is not None:
-                            await after(namespace)
-                asyncio.run(whole())
-            else:
-                try:
-                    exec(compiled, namespace)
-                finally:
-                    if after is not None:
-                        after(namespace)
-        except Exception as exc:  # the comparison is of what each raised
-            error = exc
-    # the snippet's line the error came from (None: it came from the harness's `after`)
-    lines = [] if error is None else [frame.lineno for frame in traceback.extract_tb(error.__traceback__)
-                                      if frame.filename == filename]
-    return Run(out.getvalue(), namespace, error, lines[-1] if lines else None)
-
-
-def _line_of(name, text):
-    """The number of the snippet's line holding `text`."""
-    return next(i for i, line in enumerate(SNIPPETS[name][1].splitlines(), 1) if text in line)
-
-
-def _unique(prefix):
-    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+runs, _package, _code, _run, _each, _line_of = (_SET.runs, _SET.package, _SET.code, _SET.run, _SET.each,
+                                                 _SET.line_of)
+_unique = unique
 
 
 def _records(bootstrap, topic, n):
     return [(key, value, partition, offset)
             for key, value, _h, _ts, offset, partition in _peers.consume_with_confluent(bootstrap, topic, n)]
-
-
-def _each(fn):
-    """fn(impl) under confluent-kafka and under the face."""
-    return {impl: fn(impl) for impl in PACKAGES}
 
 
 @pytest.fixture(scope="module")

@@ -12,15 +12,11 @@ or the snippet runs as a program stopped once it printed what was expected. Snip
 here are in SKIPPED with the reason (and are compiled); where the face still differs from kafka-python
 the test says how, as a strict xfail.
 """
-import contextlib
-import io
 import logging
 import re
 import subprocess
 import sys
 import threading
-import traceback
-import uuid
 
 import pytest
 
@@ -28,7 +24,7 @@ pytest.importorskip("kafka")
 pytest.importorskip("confluent_kafka")  # _peers reads and writes records with it, a third client
 import _peers  # noqa: E402
 from kafka_python_doc_snippets import SNIPPETS  # noqa: E402
-from _snippets import SnippetSet  # noqa: E402
+from _snippets import SnippetSet, unique  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -43,7 +39,9 @@ IDLE_MS = 3000
 SKIPPED = {}
 
 
-runs, _package, _code = _SET.runs, _SET.package, _SET.code
+runs, _package, _code, _run, _each, _line_of = (_SET.runs, _SET.package, _SET.code, _SET.run, _SET.each,
+                                                 _SET.line_of)
+_unique = unique
 
 
 def _with(call, **keywords):
@@ -51,47 +49,6 @@ def _with(call, **keywords):
     assert call.endswith(")")
     return call, call[:-1] + (", " if not call.endswith("()") else "") + ", ".join(
         f"{k}={v!r}" for k, v in keywords.items()) + ")"
-
-
-class Run:
-    """A snippet's run in this process: what it printed, its names, what it raised and on which line."""
-
-    def __init__(self, out, namespace, error, line):
-        self.out, self.ns, self.error, self.line = out, namespace, error, line
-
-    def outcome(self):
-        return type(self.error).__name__ if self.error else None, self.line
-
-
-def _run(name, impl, replacements=(), names=None, after=None):
-    """Runs the snippet with `names` supplied, then `after(namespace)`, also when the snippet raised."""
-    code = _code(name, impl, replacements)
-    namespace = {} if names is None else names
-    namespace.setdefault("__name__", "__snippet__")  # not "__main__": a snippet's main guard stays shut
-    filename = f"<{name}:{impl}>"
-    compiled = compile(code, filename, "exec")
-    out = io.StringIO()
-    error = None
-    with contextlib.redirect_stdout(out):
-        try:
-            try:
-                exec(compiled, namespace)
-            finally:
-                if after is not None:
-                    after(namespace)
-        except Exception as exc:  # the comparison is of what each raised
-            error = exc
-    lines = [] if error is None else [frame.lineno for frame in traceback.extract_tb(error.__traceback__)
-                                      if frame.filename == filename]
-    return Run(out.getvalue(), namespace, error, lines[-1] if lines else None)
-
-
-def _line_of(name, text):
-    return next(i for i, line in enumerate(SNIPPETS[name][1].splitlines(), 1) if text in line)
-
-
-def _unique(prefix):
-    return f"{prefix}-{uuid.uuid4().hex[:8]}"
 
 
 def _topic(bootstrap, prefix, partitions=1):
@@ -105,11 +62,6 @@ def _records(bootstrap, topic, n, **conf):
     return [(key, value, headers, partition, offset)
             for key, value, headers, _ts, offset, partition in _peers.consume_with_confluent(bootstrap, topic, n,
                                                                                               **conf)]
-
-
-def _each(fn):
-    """fn(impl) under kafka-python and under the face."""
-    return {impl: fn(impl) for impl in PACKAGES}
 
 
 TIMESTAMP = re.compile(r"timestamp=\d+")
