@@ -461,6 +461,7 @@ def _committed(bootstrap, group, topic, partition=0):
 
 
 @runs("consumer_auto_commit")
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_consumer_auto_commit(tansu):
     """A group member from the earliest offset, committing automatically; its loop body is ``pass``: stopped
     once its loop variable is the fifth record; the group's committed offset is then 5 (aiokafka commits on
@@ -480,6 +481,7 @@ def test_consumer_auto_commit(tansu):
 
 
 @runs("consumer_manual_commit")
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_consumer_manual_commit(tansu):
     """Commits after each 100 records processed: 150 records; stopped once 100 were processed and committed
     (the batch emptied; aiokafka's ``async for`` hands out fetched records without giving the event loop a
@@ -504,6 +506,7 @@ def test_consumer_manual_commit(tansu):
 
 
 @runs("consumer_group_two_processes")
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_consumer_group_two_processes(tansu):
     """The two processes' code in one block: the first part's loop never ends, so it runs alone (as
     process 1), printing each record's partition, and is stopped after the five records. Group
@@ -576,6 +579,7 @@ def _commit_start(bootstrap, group, topic, partitions):
 
 @runs("readme_consumer")
 @pytest.mark.parametrize("name", ["readme_consumer"])
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_group_consumer_of_two_topics(tansu, tmp_path, name):
     """It reads two topics in a group forever: run as a program, stopped once it printed every record.
     The group (made unique) has offset 0 committed beforehand. Lines sorted (the two topics' records
@@ -649,6 +653,7 @@ def test_group_example_programs(tansu, tmp_path):
 
 
 @runs("docs_example_manual_commit")
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_manual_commit_program(tansu):
     """Reads 10 records in a group from the earliest offset, commits, stops: the group's committed offset is 10."""
     topic = _filled_topic(tansu, n=12, prefix="foobar")
@@ -665,6 +670,7 @@ def test_manual_commit_program(tansu):
 
 @runs("examples_local_state_consumer")
 @pytest.mark.parametrize("name", ["examples_local_state_consumer"])
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_local_state_consumer(tansu, tmp_path, name):
     """Run as a program (its main guard open), in a group, keeping its state in files (made per run under
     the test's directory): no state yet, so its listener seeks each partition to the beginning; stopped once
@@ -770,6 +776,7 @@ def test_consumer_seek_reconsume(tansu):
 
 
 @runs("consumer_commit_per_partition")
+@pytest.mark.slow  # about 10 s: a group on Tansu forms under each client in turn
 def test_consumer_commit_per_partition(tansu):
     """An endless getmany loop: stopped once the five records were processed. Supplied: a started
     ``consumer`` in a group, assigned partition 0, and ``process_msg_batch`` that records what it gets."""
