@@ -487,12 +487,13 @@ cdef inline object _leader(dict topics, object topic, object partition):
     return None if leader < 0 else leader
 
 
-def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, bint bumping, txn):
+def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, bint bumping, txn,
+          Py_ssize_t piggyback_max):
     """``Sender.tick``'s pass over the partitions' deques (``Sender._drain`` is its
     pure twin): under the accumulator's lock, the batches past delivery.timeout.ms
     and, for every partition whose front batch may go, that batch, sealed, by its
     leader; a batch still within linger.ms goes when its leader gets a request
-    anyway.  Returns (by_node {leader: [batch]}, expired, next wake or None,
+    anyway if it holds at most ``piggyback_max`` records (sender.PIGGYBACK_MAX_RECORDS).  Returns (by_node {leader: [batch]}, expired, next wake or None,
     need_metadata, need_add set or None)."""
     cdef dict by_node = {}
     cdef list expired = []
@@ -578,10 +579,10 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
             else:
                 (<list>(<object>found)).append(b)
         if waiting is not None and by_node:
-            # a request goes to this leader now: its lingering batches go with it
+            # a request goes to this leader now: a lingering batch of few records goes with it
             for leader, dq, b in waiting:
                 found = PyDict_GetItem(by_node, leader)
-                if found is not NULL:
+                if found is not NULL and b.builder is not None and b.builder.record_count <= piggyback_max:
                     dq.popleft()
                     _seal(open_slots, b)
                     (<list>(<object>found)).append(b)

@@ -4,9 +4,13 @@ Each tick drains the ready batches, at most one per partition per request (as
 the Java client does; librdkafka's mock cluster also counts only the first
 batch of a partition in a request), grouped by the partition's leader into
 Produce requests of at most ``max.request.size`` bytes (as the Java client cuts
-them).  A batch still within ``linger.ms`` goes with a request its leader gets
-anyway (as the Java client drains a ready node): waiting would only add the rest
-of its linger to its records' latency.  Requests stay within
+them).  A batch of one record still within ``linger.ms`` goes with a request its
+leader gets anyway: a partition that gets a record now and then would only add
+the rest of its linger to the record's latency.  A fuller one keeps its linger
+and its own request, as librdkafka's do: drained together (as the Java client
+drains a ready node), busy partitions' batches would all leave at once and stay
+so, every request carrying all of them, which brokers answer slower than a
+batch alone (Tansu: 0.40 against 0.22 ms at 50k records/s).  Requests stay within
 ``max.in.flight.requests.per.connection``: with several requests on the
 connection the broker has the next one while the first's answer is read.
 
@@ -82,7 +86,7 @@ Answer = tuple[int, int, int, "str | None", "Sequence[tuple[int, str | None]]"]
 # the compiled steps, or None on the pure twin
 ProduceFrame: type[_compiled.ProduceFrame] | None
 begin_request: Callable[[Sender, list[ProducerBatch], Callable[[ProducerBatch, int, bool], None]], None] | None
-drain: Callable[[Sender, RecordAccumulator, float, bool, bool, TransactionManager | None], Drained] | None
+drain: Callable[[Sender, RecordAccumulator, float, bool, bool, TransactionManager | None, int], Drained] | None
 finish_acknowledged: Callable[[_compiled.ProduceFrame, Sender, RecordAccumulator, Any], list[int]] | None
 seal_batches: Callable[[Sender, dict[int, list[ProducerBatch]]], None] | None
 # the fields the compiled steps read, declared once (client/_sender_state.pxd)
@@ -101,8 +105,10 @@ __all__ = ["Sender"]
 
 log = logging.getLogger("kafkacodec.client.producer")
 
-SELECT_ROUNDING = 0.001   # seconds: epoll's timeout resolution
 SEQ_MOD = 1 << 31
+#: a lingering batch of at most this many records goes with a request its leader gets anyway
+#: (the compiled drain reads it from here)
+PIGGYBACK_MAX_RECORDS = 1
 
 # the partition's leader is unknown or moved: refresh metadata, then retry
 _LEADER_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, Code.NOT_LEADER_OR_FOLLOWER,
@@ -175,9 +181,8 @@ class Sender(SenderState):
         self.retries: int = conf["retries"]
         self.backoff: float = conf["retry.backoff.ms"] / 1000
         self.backoff_max = max(self.backoff, conf["retry.backoff.max.ms"] / 1000)
-        # the I/O loop's select() wakes up to 1 ms after a deadline (epoll counts whole ms,
-        # rounded up); aiming half a ms early centres a batch's send on linger.ms
-        self.linger = max(0.0, conf["linger.ms"] / 1000 - SELECT_ROUNDING / 2)
+        # the I/O loop's waits keep microseconds (client/_selector.py): a batch leaves at linger.ms
+        self.linger = conf["linger.ms"] / 1000
         self.max_in_flight: int = conf["max.in.flight.requests.per.connection"]
         self.max_request_size: int = conf["max.request.size"]
         self.transaction_timeout_ms: int = conf["transaction.timeout.ms"]
@@ -245,7 +250,8 @@ class Sender(SenderState):
             self.numbers_dropped(acc.fail_all(txn.abortable_error))
         flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
         if drain is not None:
-            by_node, expired, next_wake, need_metadata, need_add = drain(self, acc, now, flushing, self.bump_needed, txn)
+            by_node, expired, next_wake, need_metadata, need_add = drain(self, acc, now, flushing, self.bump_needed, txn,
+                                                                         PIGGYBACK_MAX_RECORDS)
         else:
             by_node, expired, next_wake, need_metadata, need_add = self._drain(acc, now, flushing, self.bump_needed, txn)
         # built outside the lock (appending threads may need it)
@@ -267,7 +273,8 @@ class Sender(SenderState):
         if self._request_deadlines:
             next_wake = _earliest(next_wake, self._expire_in_flight(now))
         if next_wake is not None:
-            next_wake = max(next_wake, now + 0.0005)
+            # a deadline a hair away is one short wait, never a spin (waits keep microseconds)
+            next_wake = max(next_wake, now + 0.0001)
         return next_wake
 
     def _fail_expired(self, expired: list[ProducerBatch]) -> None:
@@ -329,7 +336,8 @@ class Sender(SenderState):
         """The pass over the partitions' deques (compiled: ``_sender.drain``): under the
         accumulator's lock, the batches past delivery.timeout.ms and, for every partition
         whose front batch may go, that batch, sealed, by its leader; a batch still within
-        linger.ms goes when its leader gets a request anyway.  Returns (by_node,
+        linger.ms goes when its leader gets a request anyway if it holds one record
+        (PIGGYBACK_MAX_RECORDS).  Returns (by_node,
         expired, next wake or None, need_metadata, need_add set or None)."""
         next_wake: float | None = None
         by_node: dict[int, list[ProducerBatch]] = {}
@@ -373,8 +381,8 @@ class Sender(SenderState):
                 acc.seal(b)
                 by_node.setdefault(leader, []).append(b)
             for leader, dq, b in waiting:
-                # a request goes to this leader now: its lingering batches go with it
-                if leader in by_node:
+                # a request goes to this leader now: a lingering batch of few records goes with it
+                if leader in by_node and b.builder is not None and b.builder.record_count <= PIGGYBACK_MAX_RECORDS:
                     dq.popleft()
                     acc.seal(b)
                     by_node[leader].append(b)

@@ -1,6 +1,7 @@
 """Produce requests are cut at max.request.size (a batch at least) and kept within
 max.in.flight.requests.per.connection; batches left over wait at the front of their
 partitions and go in the next requests, in order."""
+import time
 import uuid
 
 import pyarrow as pa
@@ -58,3 +59,29 @@ def test_requests_are_cut_at_max_request_size(tansu_bootstrap, max_in_flight):
     for k in range(PARTITIONS):
         values = [r.value for r in got if r.partition == k]
         assert values == sorted(values) and len(values) == ROWS // PARTITIONS  # in order, once each
+
+
+@pytest.mark.parametrize("twin", ["compiled", "python"])
+def test_a_lingering_batch_of_one_record_goes_with_its_leaders_request(tansu_bootstrap, twin, monkeypatch):
+    """A request leaving for a leader takes that leader's lingering batches of one record along; a
+    batch of more records keeps its linger (and its own request)."""
+    from kafkacodec.client import sender as sender_module
+    if twin == "python":
+        monkeypatch.setattr(sender_module, "drain", None)
+    elif sender_module.drain is None:
+        pytest.skip("the compiled sender steps are not built")
+    topic = f"piggyback-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 3)
+    with Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 3000, "batch.size": 300}) as p:
+        p.partitions_for(topic)
+        sparse = p.send(topic, b"alone", partition=0)
+        busy = [p.send(topic, b"one of three", partition=1) for _ in range(3)]
+        # the second fills partition 2's batch: that one goes at once, a request to the leader
+        full = p.send(topic, b"x" * 200, partition=2)
+        p.send(topic, b"y" * 200, partition=2)
+        assert full.get(10).partition == 2
+        assert sparse.get(1).offset == 0        # went with the full batch's request
+        time.sleep(0.3)
+        assert not any(h.done() for h in busy)  # still within its 3 s linger
+        p.flush(10)
+        assert [h.get(0).offset for h in busy] == [0, 1, 2]
