@@ -13,6 +13,8 @@ than range and round-robin); ``api_version`` and ``consumer_timeout_ms`` tune on
 internals and are accepted without effect.  Waiting calls run on the client's worker threads,
 never on the event loop.  As aiokafka's, a rebalance listener is told of an (empty) revocation
 before the first assignment, and not when the consumer stops, nor at all without a group_id.
+A client used before ``await start()`` raises an AttributeError, as aiokafka's does from inside;
+here it says to call start() first (it is also kafkacodec's IllegalStateError).
 
 What differs: offset commits carry no metadata (a non-empty one is refused);
 ``last_stable_offset`` is the client's cached

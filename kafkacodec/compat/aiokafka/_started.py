@@ -6,9 +6,15 @@ from typing import Generic, Self, TypeVar
 
 from kafkacodec.client.errors import IllegalStateError
 
-__all__ = ["Started"]
+__all__ = ["Started", "NotStartedError"]
 
 _C = TypeVar("_C")
+
+
+class NotStartedError(IllegalStateError, AttributeError):
+    """A call on an aiokafka face before ``await start()``.  aiokafka fails there from inside,
+    with an AttributeError (its parts are made by start()); this one says what to do, and
+    ``except AttributeError`` catches it as it caught aiokafka's."""
 
 
 class Started(Generic[_C]):
@@ -22,7 +28,7 @@ class Started(Generic[_C]):
         """kafkacodec's asyncio client under this one (after start())."""
         under = self._under()
         if under is None:
-            raise IllegalStateError(f"{type(self).__name__}: call await start() first")
+            raise NotStartedError(f"{type(self).__name__}: call await start() first")
         return under
 
     async def start(self) -> None:
