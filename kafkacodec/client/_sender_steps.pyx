@@ -493,8 +493,9 @@ def drain(SenderState sender, AccumulatorState acc, double now, bint flushing, b
     pure twin): under the accumulator's lock, the batches past delivery.timeout.ms
     and, for every partition whose front batch may go, that batch, sealed, by its
     leader; a batch still within linger.ms goes when its leader gets a request
-    anyway if it holds at most ``piggyback_max`` records (sender.PIGGYBACK_MAX_RECORDS).  Returns (by_node {leader: [batch]}, expired, next wake or None,
-    need_metadata, need_add set or None)."""
+    anyway if it holds at most ``piggyback_max`` records (sender.PIGGYBACK_MAX_RECORDS).
+    Returns (by_node {leader: [batch]}, expired, next wake or None, need_metadata,
+    need_add set or None)."""
     cdef dict by_node = {}
     cdef list expired = []
     cdef dict deques = acc.deques

@@ -86,8 +86,8 @@ class BatchResult:
     A batch split after MESSAGE_TOO_LARGE forwards to the batches made of its
     halves (``_parts``: (first index, BatchResult) in order)."""
 
-    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "log_start_offset", "error", "_done", "_waiter", "_parts",
-                 "callbacks", "sink", "_listeners", "__weakref__")
+    __slots__ = ("topic", "partition", "base_offset", "log_append_time", "log_start_offset", "error", "_done",
+                 "_waiter", "_parts", "callbacks", "sink", "_listeners", "__weakref__")
 
     topic: str
     partition: int

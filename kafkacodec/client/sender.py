@@ -250,8 +250,8 @@ class Sender(SenderState):
             self.numbers_dropped(acc.fail_all(txn.abortable_error))
         flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
         if drain is not None:
-            by_node, expired, next_wake, need_metadata, need_add = drain(self, acc, now, flushing, self.bump_needed, txn,
-                                                                         PIGGYBACK_MAX_RECORDS)
+            by_node, expired, next_wake, need_metadata, need_add = drain(
+                self, acc, now, flushing, self.bump_needed, txn, PIGGYBACK_MAX_RECORDS)
         else:
             by_node, expired, next_wake, need_metadata, need_add = self._drain(acc, now, flushing, self.bump_needed, txn)
         # built outside the lock (appending threads may need it)

@@ -89,7 +89,6 @@ cdef class Message(Record):
         copy_record(m, <Record?>r)
         return m
 
-
     cpdef _fill(self, r):
         """The message's own fields set to consumed record `r`'s."""
         cdef Record rec = <Record?>r

@@ -14,6 +14,8 @@ connections), ``<kind>-node-metrics.node-<id>`` per connection (``node-bootstrap
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 __all__ = ["MetricsView"]
@@ -21,10 +23,9 @@ __all__ = ["MetricsView"]
 Groups = dict[str, dict[str, float]]
 
 
-def _node_name(key: str, broker: dict[str, Any], bootstraps: list[str]) -> str:
+def _node_name(broker: dict[str, Any], bootstraps: Iterator[int]) -> str:
     if broker["source"] == "configured":
-        bootstraps.append(key)
-        return f"node-bootstrap-{len(bootstraps) - 1}"
+        return f"node-bootstrap-{next(bootstraps)}"
     if broker["source"] == "logical":
         return f"node-coordinator-{broker['nodeid']}"
     return f"node-{broker['nodeid']}"
@@ -66,6 +67,7 @@ class MetricsView:
             d_total = total - previous.get((group, name), 0)
             d_over = over - previous.get((group, over_name), 0)
             self._counters[(group, name)] = total
+            self._counters[(group, over_name)] = over
             return d_total / d_over if d_over > 0 else 0.0
 
         kind = self._kind
@@ -83,9 +85,9 @@ class MetricsView:
             "response-rate": rate(main, "rx", doc["rx"]),
             "request-size-avg": ratio(main, "tx_bytes/tx", doc["tx_bytes"], doc["tx"], "tx"),
             **_latency(brokers)}
-        bootstraps: list[str] = []
-        for key, b in doc["brokers"].items():
-            group = f"{kind}-node-metrics.{_node_name(key, b, bootstraps)}"
+        bootstraps = itertools.count()
+        for b in brokers:
+            group = f"{kind}-node-metrics.{_node_name(b, bootstraps)}"
             out[group] = {
                 "outgoing-byte-rate": rate(group, "txbytes", b["txbytes"]),
                 "incoming-byte-rate": rate(group, "rxbytes", b["rxbytes"]),
@@ -99,7 +101,6 @@ class MetricsView:
             m["record-send-rate"] = rate(main, "txmsgs", doc["txmsgs"])
             m["byte-rate"] = rate(main, "txmsg_bytes", doc["txmsg_bytes"])
             m["records-per-request-avg"] = ratio(main, "txmsgs/Produce", doc["txmsgs"], produced, "Produce")
-            self._counters[(main, "Produce")] = produced
             for topic, t in doc["topics"].items():
                 group = f"producer-topic-metrics.{topic}"
                 parts = t["partitions"].values()
