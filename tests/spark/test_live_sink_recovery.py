@@ -200,6 +200,38 @@ def _open_partitions(bs, topic, partitions):
     return {tp[1]: (stable[tp].offset, high[tp].offset) for tp in specs if stable[tp].offset != high[tp].offset}
 
 
+def _assert_none_open(bs, topic, partitions):
+    """No transaction open on any partition; else the open partitions' logs, batch by batch
+    (producer, epoch, control marker), so that a failure shows which transaction stayed open."""
+    still_open = _open_partitions(bs, topic, partitions)
+    assert still_open == {}, "open (last stable offset, high watermark): %r\n%s" % (
+        still_open, "\n".join(_log_of(bs, topic, p) for p in still_open))
+
+
+def _log_of(bs, topic, partition):
+    """One line per batch of the partition's log, uncommitted ones too."""
+    from kafkacodec.protocol import messages as m
+    from kafkacodec.protocol.client import KafkaConnection
+    from kafkacodec.records import iter_batches
+
+    R = m.FetchRequest
+    with KafkaConnection.connect(bs, timeout=10, strict=False) as conn:
+        md = conn.request("Metadata", m.MetadataRequest(topics=[m.MetadataRequest.MetadataRequestTopic(name=topic)]))
+        fetched = conn.request("Fetch", R(
+            replica_id=-1, max_wait_ms=1, min_bytes=0, max_bytes=1 << 20, isolation_level=0, session_id=0,
+            session_epoch=-1, rack_id="", forgotten_topics_data=[],
+            topics=[R.FetchTopic(topic=topic, topic_id=md.topics[0].topic_id, partitions=[R.FetchPartition(
+                partition=partition, fetch_offset=0, log_start_offset=-1, partition_max_bytes=1 << 20,
+                current_leader_epoch=-1, last_fetched_epoch=-1)])]))
+    part = fetched.responses[0].partitions[0]
+    lines = [f"partition {partition}: high watermark {part.high_watermark}, last stable {part.last_stable_offset}"]
+    for b in iter_batches(part.records or b""):
+        kind = f"control {b.control_record()}" if b.is_control else f"{b.record_count} records"
+        lines.append(f"  {b.base_offset}-{b.last_offset} producer {b.producer_id} epoch {b.producer_epoch} "
+                     f"transactional {b.is_transactional}: {kind}")
+    return "\n".join(lines)
+
+
 def _crash_and_restart(live_broker, tmp_path, point):
     bs = live_broker.bootstrap
     source, target = f"crash-src-{uuid.uuid4().hex[:8]}", f"crash-dst-{uuid.uuid4().hex[:8]}"
@@ -233,7 +265,7 @@ def _crash_and_restart(live_broker, tmp_path, point):
             _kill_group(proc)
     assert "progress" in _tail(log)
     # right after the restart, well inside the 20 s transaction timeout (which Tansu does not apply anyway)
-    assert _open_partitions(bs, target, TARGET_PARTITIONS) == {}
+    _assert_none_open(bs, target, TARGET_PARTITIONS)
     got = _committed_values(bs, target, TARGET_PARTITIONS)
     assert sorted(got) == sorted(b"v%d" % i for i in range(ROWS))
     # Spark's run id reached the sink: recovery ran once for the run, not at every batch
@@ -303,7 +335,7 @@ def test_first_commit_of_a_run_ends_what_a_crashed_run_left_open(live_broker, mo
 
     replay = _tasks(opts, query, 1, "run-2", [(100, 200), None])
     S.commit_stream(opts, replay, 1, query)
-    assert _open_partitions(bs, topic, 2) == {}
+    _assert_none_open(bs, topic, 2)
     assert fenced == ids[1:]
     assert sorted(_committed_values(bs, topic, 2, timeout=3)) == sorted(b"r%d" % i for i in range(200))
     fenced.clear()
@@ -313,7 +345,7 @@ def test_first_commit_of_a_run_ends_what_a_crashed_run_left_open(live_broker, mo
     crashed = _tasks(opts, query, 3, "run-3", [(210, 220), (220, 230), (230, 240), (240, 250)])
     assert _open_partitions(bs, topic, 2)
     S.abort_stream(opts, [_tasks(opts, query, 3, "run-4", [(210, 250)])[0], None], 3, query)
-    assert _open_partitions(bs, topic, 2) == {}
+    _assert_none_open(bs, topic, 2)
     assert sorted(fenced) == sorted(ids[1:] + ids[1:2])  # recovery; then the failed task's id, as before
     assert sorted(_committed_values(bs, topic, 2, timeout=3)) == sorted(b"r%d" % i for i in range(210))
 
@@ -379,7 +411,7 @@ def test_crashed_batch_with_more_tasks_than_any_before_is_ended(live_broker, mon
     replay = _tasks(opts, query, 1, "run-2", [(100, 200), (200, 260)])
     assert not any(m.recorded_id for m in replay)
     S.commit_stream(opts, replay, 1, query)
-    assert _open_partitions(bs, topic, 3) == {}
+    _assert_none_open(bs, topic, 3)
     assert sorted(fenced) == sorted(ids[2:])  # 2, 3: below the bound; 4-7: recorded
     assert _id_groups(bs, opts, query) == []
     assert sorted(_committed_values(bs, topic, 3, timeout=3)) == sorted(b"r%d" % i for i in range(260))
