@@ -38,7 +38,9 @@ send-to-acknowledgement p50 / p99 / max, and the rate achieved.  Measured after 
     python -m bench.producer_bench --json out.json
 
 The machine may be shared: CPU per million is steadier than wall time, and every table
-prints the load average (os.getloadavg) before and after it.
+prints the load average (os.getloadavg) before and after it.  --broker-cores N runs Tansu on
+the last N cores and every arm on the others, as a broker on a machine of its own: sharing
+the cores, the broker's answers wait for a core whenever the client under test is busy.
 """
 from __future__ import annotations
 
@@ -611,8 +613,13 @@ def main(argv=None):
                     help="offered records/s of the latency runs (none: skip them)")
     ap.add_argument("--latency-seconds", type=float, default=5.0)
     ap.add_argument("--latency-profiles", nargs="+", choices=list(PROFILES), default=["defaults"])
+    ap.add_argument("--broker-cores", type=int, default=0, metavar="N",
+                    help="run Tansu on the last N cores and the arms on the others (default 0: all share "
+                         "every core)")
     ap.add_argument("--json", help="write every run, its settings and the summaries here")
     args = ap.parse_args(argv)
+    if args.broker_cores and args.peer != "tansu":
+        ap.error("--broker-cores needs --peer tansu (the mock cluster runs in this process)")
     CONFLUENT_POLL_EVERY = args.confluent_poll_every
     arms = list(ARMS) if args.arms == ["all"] else [] if args.arms == ["none"] else args.arms
     for a in arms:
@@ -630,7 +637,7 @@ def main(argv=None):
     if "kafkacodec send_arrow" in arms:
         arrow_table(records)
     out = []
-    cm = _tansu() if args.peer == "tansu" else _peers.mock_cluster(num_brokers=1)
+    cm = _tansu(args.broker_cores) if args.peer == "tansu" else _peers.mock_cluster(num_brokers=1)
     with cm as bootstrap:
         for profile in args.profiles if arms else ():
             for compression in args.compression:
@@ -643,21 +650,27 @@ def main(argv=None):
     targets = check_targets(out)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"peer": args.peer, "targets": targets, "cpus": os.cpu_count(), "confluent_poll_every": CONFLUENT_POLL_EVERY,
+            json.dump({"peer": args.peer, "targets": targets, "cpus": os.cpu_count(), "broker_cores": args.broker_cores,
+                       "confluent_poll_every": CONFLUENT_POLL_EVERY,
                        "tables": out}, f, indent=1)
     return out
 
 
 @contextlib.contextmanager
-def _tansu():
-    """Tansu started here, so that its process's CPU can be read per arm."""
+def _tansu(broker_cores=0):
+    """Tansu started here, so that its process's CPU can be read per arm; with broker_cores,
+    on cores of its own (bench.cores)."""
     global BROKER_PID
     import _peers
+    from bench.cores import split_cores
     from kafkacodec import embedded
 
     _peers.tansu_binary()
     broker = embedded.start_tansu(lifetime=7200)
     BROKER_PID = broker.pid
+    left = split_cores(broker.pid, broker_cores)
+    if broker_cores:
+        print(f"Tansu on {broker_cores} core(s) of its own, the arms on the other {left}", flush=True)
     try:
         yield broker.bootstrap
     finally:

