@@ -5,8 +5,8 @@ then the query restarts from its checkpoint, planning fewer tasks (its
 minPartitions dropped).  Every row is committed once, and no transaction of
 the sink is left open: in each partition's log, every transaction's records
 are followed by its commit or abort marker right after the restart (Tansu
-never times a transaction out, so nothing else would end them).  The same without Spark, with the driver's
-calls made by hand."""
+never times a transaction out, so nothing else would end them).  The same
+without Spark, with the driver's calls made by hand."""
 import json
 import os
 import signal
