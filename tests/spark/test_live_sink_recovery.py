@@ -186,44 +186,42 @@ def _tail(log):
 
 
 def _committed_values(bs, topic, partitions):
-    """The values of the records whose transaction committed, read from the log as a
-    read_committed consumer keeps them, up to the high watermark rather than the broker's last
-    stable offset (which Tansu at times leaves behind a committed transaction: _open_partitions)."""
-    values = []
+    """The values of the records whose transaction committed, as a read_committed consumer
+    keeps them, read from the log up to the high watermark (_log_transactions)."""
+    return _log_transactions(bs, topic, partitions)[1]
+
+
+def _open_partitions(bs, topic, partitions):
+    """{partition: [(producer id, epoch, first offset)]} of the transactions left open
+    (_log_transactions)."""
+    return _log_transactions(bs, topic, partitions)[0]
+
+
+def _log_transactions(bs, topic, partitions):
+    """(open transactions by partition, committed values), from the log itself: a
+    transaction is open until a control marker of its producer (at its epoch or a later one)
+    follows its records, and its values count once that marker commits.  Not the broker's
+    last stable offset: Tansu at times keeps that below a transaction whose marker it has
+    written (after a fenced producer's abort lands behind another producer's open
+    transaction), and a read_committed consumer stops there."""
+    found, values = {}, []
     for p in range(partitions):
-        pending = {}
+        open_ = {}  # producer id -> (epoch, first offset, values)
         for b in _batches_of(bs, topic, p)[1]:
             if not b.is_transactional:
                 values += [r.value for r in b]
             elif b.is_control:
-                kept = pending.pop(b.producer_id, [])
-                if b.control_record()[1] == "COMMIT":
-                    values += kept
+                if b.producer_id in open_ and open_[b.producer_id][0] <= b.producer_epoch:
+                    ended = open_.pop(b.producer_id)
+                    if b.control_record()[1] == "COMMIT":
+                        values += ended[2]
+            elif b.producer_id in open_:
+                open_[b.producer_id][2].extend(r.value for r in b)
             else:
-                pending.setdefault(b.producer_id, []).extend(r.value for r in b)
-    return values
-
-
-def _open_partitions(bs, topic, partitions):
-    """{partition: [(producer id, epoch, first offset)]} of the transactions left open: read
-    from the log itself, a transaction being open until a control marker of its producer (at
-    its epoch or a later one) follows its records.  Not the broker's last stable offset:
-    Tansu at times keeps that below a transaction whose marker it has written (after a
-    fenced producer's abort lands behind another producer's open transaction)."""
-    found = {}
-    for p in range(partitions):
-        open_ = {}
-        for b in _batches_of(bs, topic, p)[1]:
-            if not b.is_transactional:
-                continue
-            if b.is_control:
-                if open_.get(b.producer_id, (b.producer_epoch,))[0] <= b.producer_epoch:
-                    open_.pop(b.producer_id, None)
-            elif b.producer_id not in open_:
-                open_[b.producer_id] = (b.producer_epoch, b.base_offset)
+                open_[b.producer_id] = (b.producer_epoch, b.base_offset, [r.value for r in b])
         if open_:
-            found[p] = sorted((pid, epoch, first) for pid, (epoch, first) in open_.items())
-    return found
+            found[p] = sorted((pid, epoch, first) for pid, (epoch, first, _) in open_.items())
+    return found, values
 
 
 def _assert_none_open(bs, topic, partitions):
