@@ -34,9 +34,10 @@ cdef class Record:
     cdef object _topic              # set when the decoder is told (a consumer's fetch); else None
     cdef object _partition
     cdef object _leader_epoch       # the batch's partition leader epoch; -1 unknown (legacy)
+    # the two 4-byte fields side by side: no padding, so a record is 104 bytes, not 112
     cdef int32_t _size
-    cdef int64_t _checksum          # legacy CRC; -1 for v2
     cdef bint _is_control
+    cdef int64_t _checksum          # legacy CRC; -1 for v2
 
 
 @cython.final

@@ -89,30 +89,9 @@ cdef class Message(Record):
         copy_record(m, <Record?>r)
         return m
 
-    cpdef _fill(self, r):
+    def _fill(self, r):
         """The message's own fields set to consumed record `r`'s."""
-        cdef Record rec = <Record?>r
-        cdef _Fields f = _Fields.__new__(_Fields)
-        f.topic = rec._topic
-        f.partition = rec._partition
-        f.offset = rec._offset
-        f.key = rec._key
-        f.value = rec._value
-        h = rec._headers
-        f.headers = list(h) if h else None
-        f.timestamp = _timestamp_of(rec)
-        epoch = rec._leader_epoch
-        f.leader_epoch = None if epoch is None or epoch < 0 else epoch
-        self._own = f
-
-    cdef inline _Fields _fields(self):
-        """Before a setter: the message's own fields (the record's copied in), and the message
-        tracked (it may now hold anything)."""
-        if self._own is None:
-            self._fill(self)
-        if not PyObject_GC_IsTracked(self):
-            PyObject_GC_Track(self)
-        return self._own
+        self._own = _fields_of(<Record?>r)
 
     def topic(self):
         return self._topic if self._own is None else self._own.topic
@@ -169,19 +148,19 @@ cdef class Message(Record):
         return None if self._own is None else self._own.delivery_count
 
     def set_topic(self, topic):
-        self._fields().topic = topic
+        _own_fields(self).topic = topic
 
     def set_key(self, key):
-        self._fields().key = key
+        _own_fields(self).key = key
 
     def set_value(self, value):
-        self._fields().value = value
+        _own_fields(self).value = value
 
     def set_headers(self, headers):
-        self._fields().headers = headers
+        _own_fields(self).headers = headers
 
     def set_error(self, error):
-        self._fields().error = error
+        _own_fields(self).error = error
 
     # what the share consumer sets on a consumed message, as on the pure twin's slot
     @property
@@ -190,7 +169,7 @@ cdef class Message(Record):
 
     @_delivery_count.setter
     def _delivery_count(self, delivery_count):
-        self._fields().delivery_count = delivery_count
+        _own_fields(self).delivery_count = delivery_count
 
     def __len__(self):
         value = self._value if self._own is None else self._own.value
@@ -220,6 +199,34 @@ cdef class Message(Record):
 
 
 kc_gc_uncounted_install(Message)
+
+
+# Module functions, not methods: a cdef method would give every Message a vtable pointer,
+# a word a consumer allocates and clears with each of millions of messages.
+cdef _Fields _fields_of(Record rec):
+    """Consumed record `rec`'s fields as a message's own."""
+    cdef _Fields f = _Fields.__new__(_Fields)
+    f.topic = rec._topic
+    f.partition = rec._partition
+    f.offset = rec._offset
+    f.key = rec._key
+    f.value = rec._value
+    h = rec._headers
+    f.headers = list(h) if h else None
+    f.timestamp = _timestamp_of(rec)
+    epoch = rec._leader_epoch
+    f.leader_epoch = None if epoch is None or epoch < 0 else epoch
+    return f
+
+
+cdef inline _Fields _own_fields(Message m):
+    """Before a setter: the message's own fields (the record's copied in), and the message
+    tracked (it may now hold anything)."""
+    if m._own is None:
+        m._own = _fields_of(m)
+    if not PyObject_GC_IsTracked(m):
+        PyObject_GC_Track(m)
+    return m._own
 
 
 cdef inline object _timestamp_of(Record r):
