@@ -95,13 +95,16 @@ def test_messages_are_made_untracked_and_uncounted_and_collected_when_in_a_cycle
 
 
 @pytest.mark.skipif(not kafkacodec.accelerated, reason="compiled extension not in use")
-def test_a_record_has_no_padding_and_a_message_one_word_more():
+def test_a_record_has_no_padding_and_the_faces_records_no_vtable():
     """A consumer makes and frees one of these per record: a Record is its object header, nine
-    object fields and 16 bytes of numbers with no padding between them, and the face's Message
-    adds only its own fields' pointer (no vtable: its helpers are module functions)."""
+    object fields and 16 bytes of numbers with no padding between them; the confluent face's
+    Message adds only its own fields' pointer, and aiokafka's ConsumerRecord is its eleven
+    fields and a weak reference slot (no vtable: their helpers are module functions)."""
+    from kafkacodec.compat._face_records import ConsumerRecord
     from kafkacodec.compat.confluent_kafka._message import Message
     from kafkacodec.records import Record
 
     word = 8 if sys.maxsize > 2 ** 32 else 4
     assert Record.__basicsize__ == object.__basicsize__ + 9 * word + 4 + 4 + 8
     assert Message.__basicsize__ == Record.__basicsize__ + word
+    assert ConsumerRecord.__basicsize__ == object.__basicsize__ + 12 * word

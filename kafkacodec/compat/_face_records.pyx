@@ -123,19 +123,8 @@ cdef class ConsumerRecord:
 
     def __init__(self, topic, partition, offset, timestamp, timestamp_type, key, value, checksum,
                  serialized_key_size, serialized_value_size, headers):
-        self._fill(topic, partition, offset, timestamp, timestamp_type, key, value, checksum, serialized_key_size,
-                   serialized_value_size, headers)
-
-    cdef inline void _fill(self, topic, partition, offset, timestamp, timestamp_type, key, value, checksum,
-                           serialized_key_size, serialized_value_size, headers):
-        self._topic, self._partition, self._offset, self._timestamp = topic, partition, offset, timestamp
-        self._timestamp_type, self._key, self._value, self._checksum = timestamp_type, key, value, checksum
-        self._serialized_key_size, self._serialized_value_size = serialized_key_size, serialized_value_size
-        self._headers = headers
-
-    cdef tuple _fields(self):
-        return (self._topic, self._partition, self._offset, self._timestamp, self._timestamp_type, self._key,
-                self._value, self._checksum, self._serialized_key_size, self._serialized_value_size, self._headers)
+        _fill(self, topic, partition, offset, timestamp, timestamp_type, key, value, checksum, serialized_key_size,
+              serialized_value_size, headers)
 
     def __setattr__(self, name, value):
         PyObject_GenericSetAttr(self, name, value)
@@ -148,24 +137,39 @@ cdef class ConsumerRecord:
     def __eq__(self, other):
         if type(other) is not ConsumerRecord:
             return NotImplemented
-        return self._fields() == (<ConsumerRecord>other)._fields()
+        return _fields(self) == _fields(<ConsumerRecord>other)
 
     def __ne__(self, other):
         if type(other) is not ConsumerRecord:
             return NotImplemented
-        return self._fields() != (<ConsumerRecord>other)._fields()
+        return _fields(self) != _fields(<ConsumerRecord>other)
 
     def __repr__(self):
         if Py_ReprEnter(self):
             return "..."
         try:
             return "ConsumerRecord(" + ", ".join(
-                [f"{name}={value!r}" for name, value in zip(self.__match_args__, self._fields())]) + ")"
+                [f"{name}={value!r}" for name, value in zip(self.__match_args__, _fields(self))]) + ")"
         finally:
             Py_ReprLeave(self)
 
     def __reduce__(self):
-        return ConsumerRecord, self._fields()
+        return ConsumerRecord, _fields(self)
+
+
+# Module functions, not methods: a cdef method would give every record a vtable pointer, a
+# word a consumer allocates and clears with each record.
+cdef inline void _fill(ConsumerRecord rec, topic, partition, offset, timestamp, timestamp_type, key, value, checksum,
+                       serialized_key_size, serialized_value_size, headers):
+    rec._topic, rec._partition, rec._offset, rec._timestamp = topic, partition, offset, timestamp
+    rec._timestamp_type, rec._key, rec._value, rec._checksum = timestamp_type, key, value, checksum
+    rec._serialized_key_size, rec._serialized_value_size = serialized_key_size, serialized_value_size
+    rec._headers = headers
+
+
+cdef tuple _fields(ConsumerRecord rec):
+    return (rec._topic, rec._partition, rec._offset, rec._timestamp, rec._timestamp_type, rec._key,
+            rec._value, rec._checksum, rec._serialized_key_size, rec._serialized_value_size, rec._headers)
 
 
 cdef list _FIELD_NAMES = []
@@ -201,7 +205,7 @@ cdef ConsumerRecord _aio_record(object r, object topic, object partition, object
     dkey = key if key_de is None else key_de(key)
     dvalue = value if value_de is None else value_de(value)
     rec = ConsumerRecord.__new__(ConsumerRecord)
-    rec._fill(topic, partition, _read(r, F_OFFSET), _read(r, F_TIMESTAMP), _read(r, F_TIMESTAMP_TYPE), dkey, dvalue,
+    _fill(rec, topic, partition, _read(r, F_OFFSET), _read(r, F_TIMESTAMP), _read(r, F_TIMESTAMP_TYPE), dkey, dvalue,
               None, _size(key), _size(value), headers)
     if _atomic(dkey) and _atomic(dvalue) and _atomic_headers(headers):
         PyObject_GC_UnTrack(rec)
