@@ -124,12 +124,16 @@ PROFILES = {
         "raw-share-fetch": {"group.id": "bench", "max_records": BATCH, "max_wait_ms": 500},
     },
 }
-# kc-face: confluent-kafka's program under kafkacodec's face (kafkacodec.compat.confluent_kafka), its
-# settings but the client's defaults where librdkafka's differ (isolation.level: librdkafka reads
-# committed records by default, the client all), so that its cost over kc-records is the face's
+# kc-face: confluent-kafka's program under kafkacodec's face (kafkacodec.compat.confluent_kafka), with
+# its settings but the client's where librdkafka's differ, so that its cost over kc-records is the
+# face's: isolation.level (librdkafka reads committed records by default, the client all), and the
+# pre-fetch queue (tuned raises librdkafka's so that it never pauses fetching; the face would pass
+# that on as the client's fetch-ahead bounds, while kc-records keeps the client's defaults)
 _FACE_AS_CLIENT = {"isolation.level": "read_uncommitted"}
+_LIBRDKAFKA_QUEUE = ("queued.min.messages", "queued.max.messages.kbytes")
 for _profile in PROFILES.values():
-    _profile["face"] = dict(_profile["confluent"], **_FACE_AS_CLIENT)
+    _profile["face"] = {k: v for k, v in dict(_profile["confluent"], **_FACE_AS_CLIENT).items()
+                        if k not in _LIBRDKAFKA_QUEUE}
 CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "face", "aiokafka": "aiokafka",
              "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
              "raw-fetch": None, "kc-share": "kc-share", "confluent-share": "confluent-share",
