@@ -2,6 +2,8 @@
 # that queue records with conventions of their own (compat/confluent_kafka/_produce.pyx).
 from libc.stdint cimport int64_t
 
+from kafkacodec.client._sender_state cimport BatchState
+
 
 cdef class RecordHandle:
     cdef readonly object _result
@@ -17,3 +19,6 @@ cdef class SendPath:
     cdef object general    # Producer._send(topic, value, key, headers, partition, timestamp, callback)
 
     cdef object append(self, object topic, object value, object key, object partition, object timestamp)
+    cdef object append_unhandled(self, object topic, object value, object key)
+    cdef BatchState _append(self, object topic, object value, object key, object partition, object timestamp,
+                            int64_t *index_out, int64_t *ts_out)

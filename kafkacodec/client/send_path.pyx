@@ -152,6 +152,22 @@ cdef class SendPath:
     cdef object append(self, object topic, object value, object key, object partition, object timestamp):
         """send()'s common case: the record's RecordHandle, or None where the general
         path must take it (no open batch, a refused argument, a lost race)."""
+        cdef int64_t index, ts
+        cdef BatchState batch = self._append(topic, value, key, partition, timestamp, &index, &ts)
+        return None if batch is None else _handle(batch.result, index, ts)
+
+    cdef object append_unhandled(self, object topic, object value, object key):
+        """append() of a record with the partition and timestamp left to the client, for a
+        caller that keeps no handle: the BatchResult of the batch it went to, or None as
+        append() (no RecordHandle is made, a send loop's one allocation per record)."""
+        cdef int64_t index, ts
+        cdef BatchState batch = self._append(topic, value, key, None, None, &index, &ts)
+        return None if batch is None else batch.result
+
+    cdef BatchState _append(self, object topic, object value, object key, object partition, object timestamp,
+                            int64_t *index_out, int64_t *ts_out):
+        """The record appended to its partition's open batch: that batch's state, with the
+        record's index and timestamp set; None where the general path must take it."""
         cdef PyObject *found
         cdef object slots, item
         cdef BatchState batch
@@ -200,4 +216,6 @@ cdef class SendPath:
             return None
         if index < 0:
             return None
-        return _handle(batch.result, index, ts)
+        index_out[0] = index
+        ts_out[0] = ts
+        return batch

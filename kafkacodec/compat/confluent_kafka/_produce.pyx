@@ -3,8 +3,9 @@
 
 A message with nothing to translate (bytes or None for key and value, no headers,
 no delivery report, the partition and timestamp left to the client) goes straight
-to the client producer's compiled send path (``SendPath.append``): the face then
-costs the client's send() no second Python call per message.  Every other message,
+to the client producer's compiled send path (``SendPath.append_unhandled``, which
+makes no RecordHandle: produce() returns None): the face then costs the client's
+send() no second Python call per message.  Every other message,
 and every one the send path declines, goes to ``Producer._produce`` (_producer.py),
 which translates and checks each argument.
 
@@ -60,16 +61,16 @@ cdef class ProducerCore:
                 headers=None):
         """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
         BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
-        cdef object handle
+        cdef object batch
         if (self._path is not None and callback is None and on_delivery is None and headers is None
                 and self._on_delivery is None and not self._closed
                 and (value is None or PyBytes_CheckExact(value)) and (key is None or PyBytes_CheckExact(key))
                 and PyLong_CheckExact(partition) and partition == -1
                 and PyLong_CheckExact(timestamp) and timestamp == 0
                 and self._outstanding + self._tracked < self._max_messages):
-            handle = self._path.append(topic, value, key, None, None)
-            if handle is not None:
-                self._count((<RecordHandle>handle)._result)
+            batch = self._path.append_unhandled(topic, value, key)
+            if batch is not None:
+                self._count(batch)
                 return None
         return self._produce(topic, value, key, partition, callback, on_delivery, timestamp, headers)
 
