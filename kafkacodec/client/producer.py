@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkResult", "ConsumerGroupMetadata"]
 
 _time_ns = time.time_ns
+_SECONDS_TYPES = (int, float)
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 log = logging.getLogger(__name__)
@@ -414,6 +415,14 @@ class Producer:
 
         Every ready callback runs even when some raise: each exception is logged, and then
         one CallbackError carrying them all is raised (``.errors``)."""
+        q = self._callbacks
+        if not q and timeout == 0 and type(timeout) in _SECONDS_TYPES and not self._stats_docs:
+            # nothing to run and no wait: poll(0) after every send, as confluent-kafka's
+            # programs do, costs these checks only (the event is a hint: cleared, a wait
+            # that follows does not return at once for a result already served)
+            if q.event.is_set():
+                q.event.clear()
+            return 0
         _checks.timeout_s(timeout)
         ran, errors = self._run_callbacks(timeout)
         if errors:

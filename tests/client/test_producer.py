@@ -246,6 +246,33 @@ def test_callbacks_run_in_poll_and_flush(broker):
 
 @pytest.mark.broker
 @pytest.mark.timeout(60)
+def test_poll_0_between_sends_serves_every_callback_and_keeps_later_waits(broker):
+    """poll(0) after every send, as confluent-kafka's programs call it: each callback runs once,
+    from one poll or flush; poll(0) refuses what any poll refuses; and a poll(0) that found
+    nothing leaves a later poll(timeout) waiting its time, not returning at once."""
+    kind, bootstrap = broker
+    topic = broker.topic(2, "pt")
+    seen = []
+    with Producer({"bootstrap.servers": bootstrap, "acks": 1, "linger.ms": 0}) as p:
+        served = 0
+        for i in range(300):
+            p.send(topic, b"%d" % i, partition=i % 2, callback=lambda err, md: seen.append((err, md)))
+            served += p.poll(0)
+        p.flush(30)
+        assert served <= 300 and len(seen) == 300 and all(err is None for err, _ in seen)
+        assert len({(md.partition, md.offset) for _, md in seen}) == 300
+        for bad in (-1, "0", False):
+            with pytest.raises(E.InvalidArgumentError):
+                p.poll(bad)
+        p._callbacks.event.set()  # a hint left set with nothing queued (a result already served)
+        assert p.poll(0) == 0
+        began = time.monotonic()
+        assert p.poll(0.3) == 0
+        assert time.monotonic() - began >= 0.25
+
+
+@pytest.mark.broker
+@pytest.mark.timeout(60)
 def test_send_to_missing_partition_and_oversized_record(broker):
     kind, bootstrap = broker
     topic = broker.topic(2, "pt")

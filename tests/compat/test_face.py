@@ -112,6 +112,36 @@ def test_producer_len_poll_flush_purge(tansu):
     p.close()
 
 
+def test_poll_0_after_each_produce_reports_raises_and_refuses_as_confluent_kafka(tansu):
+    """confluent-kafka's documented loop, poll(0) after every produce(): every report comes from
+    one poll (or the flush after), a callback's exception comes out of poll(0), and a closed
+    producer refuses it."""
+    topic = _topic("poll0")
+    _peers.create_topic(tansu, topic, 2)
+    p = ck.Producer({"bootstrap.servers": tansu, "linger.ms": 0})
+    reports = []
+    served = 0
+    for i in range(300):
+        p.produce(topic, b"%d" % i, partition=i % 2, on_delivery=lambda e, m: reports.append((e, m.partition(), m.offset())))
+        served += p.poll(0)
+    assert p.flush(10) == 0
+    assert served <= 300 and len(reports) == 300 and all(e is None for e, _, _ in reports)
+    assert {(part, offset) for _, part, offset in reports} == {(i % 2, i // 2) for i in range(300)}
+
+    def boom(err, msg):
+        raise ZeroDivisionError("from the callback")
+
+    p.produce(topic, b"x", callback=boom)
+    deadline = time.monotonic() + 10
+    with pytest.raises(ZeroDivisionError):
+        while time.monotonic() < deadline:
+            p.poll(0)
+            time.sleep(0.01)
+    p.close()
+    with pytest.raises(RuntimeError, match="Producer has been closed"):
+        p.poll(0)
+
+
 def test_producer_transactions(tansu):
     topic = _topic("txn")
     _peers.create_topic(tansu, topic, 1)
