@@ -399,29 +399,27 @@ class Statistics:
         return result
 
 
-class StatsQueue:
+class StatsQueue(collections.deque[str | Callable[[], object]]):
     """Documents built on the I/O thread, waiting for the application's poll().  Bounded: an
-    application that stopped polling loses the oldest ones, with a warning."""
+    application that stopped polling loses the oldest ones, with a warning.  A deque itself, so
+    that poll() asks whether any wait at the price of len() on a deque (it asks every time)."""
 
     MAX = 1000
 
     def __init__(self, wake: Callable[[], object]) -> None:
         # JSON text for stats_cb, or a call to make as it is (throttle_cb's: NetworkClient.on_throttle)
-        self._docs: collections.deque[str | Callable[[], object]] = collections.deque()
+        super().__init__()
         self._wake = wake
         self.dropped = 0
 
-    def __len__(self) -> int:
-        return len(self._docs)
-
     def put(self, doc: str | Callable[[], object]) -> None:
-        if len(self._docs) >= self.MAX:
-            self._docs.popleft()
+        if len(self) >= self.MAX:
+            self.popleft()
             self.dropped += 1
             if self.dropped == 1:
                 log.warning("statistics: %d documents wait for poll(), which serves stats_cb; dropping the oldest",
                             self.MAX)
-        self._docs.append(doc)
+        self.append(doc)
         self._wake()
 
     def serve(self, fn: Callable[[str], object] | None) -> tuple[int, list[Exception]]:
@@ -429,10 +427,9 @@ class StatsQueue:
         exceptions raised)."""
         ran = 0
         errors: list[Exception] = []
-        docs = self._docs
-        while docs:
+        while self:
             try:
-                doc = docs.popleft()
+                doc = self.popleft()
             except IndexError:
                 break
             try:
