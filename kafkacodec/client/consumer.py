@@ -146,6 +146,7 @@ class Consumer(ClosedOnExit):
         self._committed: dict[TopicPartition, int] = {}
         # enable.partition.eof: the position each partition's end was noted at, and the notes not taken yet
         self._eof: bool = conf["enable.partition.eof"]
+        self._auto_commit: bool = conf["enable.auto.commit"]
         self._eof_at: dict[TopicPartition, int] = {}
         self._eofs: collections.deque[PartitionEOF] = collections.deque()
         # lookups of positions ("committed", "reset") that outlive a poll(): poll(timeout) never
@@ -267,7 +268,7 @@ class Consumer(ClosedOnExit):
         ``session.timeout.ms`` on Tansu; see subscribe()), so loop until records come;
         assign() starts fetching at once."""
         limit = self.conf["max.poll.records"] if max_records is None else _checks.positive_int(max_records, "max_records")
-        return self._poll(timeout, limit, self._buffer.take_records) or []
+        return self._poll(timeout, limit, self._buffer.take_records, self._take_quick) or []
 
     def poll_arrow(self, timeout: float | None = None, max_records: int | None = None, *,
                    value_schema: Any = None, key_schema: Any = None) -> pa.RecordBatch:
@@ -294,7 +295,8 @@ class Consumer(ClosedOnExit):
             batch = decode_columns(batch, value=formats[0], key=formats[1])
         return batch
 
-    def _poll(self, timeout: float | None, limit: int, take: Callable[[int], list[_T]]) -> list[_T]:
+    def _poll(self, timeout: float | None, limit: int, take: Callable[[int], list[_T]],
+              take_quick: Callable[[int], list[_T] | None] | None = None) -> list[_T]:
         self._check_open()
         # (given, the timeout is never None: optional=False only tells mypy so)
         timeout = self._timeout if timeout is None else _checks.timeout_s(timeout, optional=False)
@@ -307,6 +309,10 @@ class Consumer(ClosedOnExit):
                 return []  # another thread's poll held the turn for all of this one's timeout
             try:
                 self._check_open()
+                if take_quick is not None:
+                    quick = take_quick(limit)
+                    if quick:
+                        return quick
                 self.serve_stats()
                 self._prepare(deadline)
                 out = take(limit)
@@ -325,6 +331,23 @@ class Consumer(ClosedOnExit):
                     fetcher.ready.wait(min(left, 0.1))
             if time.monotonic() >= deadline and not fetcher.completed:
                 return out
+
+    def _take_quick(self, limit: int) -> list[ConsumerRecord] | None:
+        """The next records of the fetch the last poll left part-way (FetchBuffer.take_current),
+        when nothing else wants a poll's attention: no failure, statistics, finished commits,
+        group work or automatic commit waiting, no end-of-partition notes kept.  None sends
+        the poll the whole way; so does anything about the partition changing.  An error or
+        a reset another partition meets meanwhile is raised once this fetch is handed out."""
+        if self._eof or self._stats_docs or self._commits_done or self._client.fatal_error is not None:
+            return None
+        g = self._group
+        if g is not None:
+            now = time.monotonic()
+            if (g.error is not None or g.phase == "revoke" or g.pending_assignment is not None
+                    or (self._auto_commit and now >= self._next_auto_commit)):
+                return None
+            g.last_poll = now
+        return self._buffer.take_current(limit)
 
     def _work_pending(self) -> bool:
         g = self._group

@@ -43,6 +43,9 @@ class FetchBuffer:
         self._isolation = conf["isolation.level"]  # an IsolationLevel: the decoders take it as it is
         self._record_class = conf["record_class"]
         self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
+        # the records fetch the last take left part-way: (fetch, its partition's state, the position
+        # it left), for take_current
+        self._current: tuple[CompletedFetch, PartitionState, int] | None = None
 
     def takeable(self, cf: CompletedFetch) -> bool:
         """Whether a poll could take from (or drop) cf now (under the fetcher's lock)."""
@@ -160,6 +163,46 @@ class FetchBuffer:
                     state.position = _offset_of(records[j - 1]) + 1
                     self._count_taken(cf.tp, j - i)
                 self._taken_up_to(cf, state, j, n)
+                self._current = (cf, state, state.position) if j < n else None
+        return out
+
+    def take_current(self, limit: int) -> list[Record] | None:
+        """take_records' next rows, when they come from the fetch the last take left part-way
+        and nothing about its partition changed since (no seek, pause, reset, error, new
+        assignment or other take); None otherwise, for take_records to look at every buffered
+        fetch.  What a poll of one record at a time costs, as confluent-kafka's programs poll."""
+        current = self._current
+        if current is None:
+            return None
+        cf, state, position = current
+        fetcher = self.fetcher
+        with fetcher.lock:
+            records = cf.decoded
+            # held_back() and the checks of take_records, written out: this runs once a record
+            if (records is None or cf.kind != "records" or state.error is not None or state.position != position
+                    or state.paused or state.reset is not None or fetcher.partitions.get(cf.tp) is not state
+                    or fetcher.buffered.get(cf.tp) is not cf):
+                self._current = None
+                return None
+            i = cf.index
+            n = len(records)
+            if i >= n or _offset_of(records[i]) < position:
+                self._current = None
+                return None
+            j = min(n, i + limit)
+            out: list[Record] = records[i:j]
+            position = state.position = _offset_of(records[j - 1]) + 1
+            counts = fetcher.received.get(cf.tp)
+            if counts is None:
+                self._count_taken(cf.tp, j - i)
+            else:
+                counts[0] += j - i
+            if j < n:
+                cf.index = j
+                self._current = (cf, state, position)
+            else:
+                self._taken_up_to(cf, state, j, n)
+                self._current = None
         return out
 
     def _count_taken(self, tp: TopicPartition, n: int) -> None:

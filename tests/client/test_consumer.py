@@ -231,6 +231,65 @@ def test_commit_committed_seek_reset_pause(broker):
             assert c.position(tp0) == 50
 
 
+def test_one_record_at_a_time_sees_seek_pause_assign_and_commits_automatically(broker):
+    """poll(max_records=1) takes the next record of the fetch the last poll left part-way
+    without the whole poll: every record comes once and in order, and a seek, a pause, a
+    new assignment in the middle of a fetch, and the automatic commit are all honoured."""
+    kind, bootstrap = broker
+    topic = broker.topic(2, "one")
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    # 200 records a partition in few batches: each fetch holds many, and polls of one stop inside it
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v-%d" % i, None, 1_700_000_000_000 + i, i % 2)
+                                                     for i in range(400)], linger_ms=50)
+    tp0, tp1 = TopicPartition(topic, 0), TopicPartition(topic, 1)
+
+    def one(c, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got = c.poll(0.5, max_records=1)
+            if got:
+                assert len(got) == 1
+                return got[0]
+        raise AssertionError(f"no record; positions {c.position(tp0)}, {c.position(tp1)}, paused {c.paused()}")
+
+    with _consumer(bootstrap, group_id=group, enable_auto_commit=True, auto_commit_interval_ms=200) as c:
+        c.assign([tp0, tp1])
+        seen = {0: [], 1: []}
+        for _ in range(40):
+            r = one(c)
+            seen[r.partition].append(r.offset)
+            assert c.position(TopicPartition(topic, r.partition)) == r.offset + 1
+        assert all(offsets == list(range(len(offsets))) for offsets in seen.values())
+        # paused in the middle of its fetch: nothing of it comes, the other partition's records do
+        p = r.partition
+        tp = TopicPartition(topic, p)
+        c.pause([tp])
+        assert {one(c).partition for _ in range(5)} == {1 - p}
+        c.resume([tp])
+        # a seek inside the fetch being handed out (the other partition's fetched records may
+        # come first)
+        c.seek(tp, 2)
+        while True:
+            r = one(c)
+            if r.partition == p:
+                assert r.offset == 2
+                break
+        # a new assignment without the other partition, in the middle of its fetch if it has one
+        c.assign([tp])
+        assert [one(c).offset for _ in range(5)] == [3, 4, 5, 6, 7]
+        # the automatic commit still runs while every poll is a quick one
+        last = None
+        for _ in range(150):
+            last = one(c).offset
+            time.sleep(0.01)
+            committed = c.committed([tp])[tp]
+            if committed is not None and committed > 8:
+                assert committed <= last + 1
+                break
+        else:
+            raise AssertionError("no automatic commit while polling one record at a time")
+
+
 class _Row(Record):
     """A record class as an application might make one: methods of its own where Record has fields."""
 

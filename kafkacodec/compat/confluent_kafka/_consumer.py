@@ -154,6 +154,8 @@ class Consumer(ClosedOnExit):
     def _setup(self, conf: dict[str, Any], face: dict[str, Any], client: _Consumer) -> None:
         """The face over `client`, made with `conf` (settings()); aio's AIOConsumer hands in its own."""
         self._conf = conf
+        # no end-of-partition notes to hand out unless the client makes them
+        self._eof_notes = bool(getattr(client, "conf", {}).get("enable.partition.eof", True))
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._c = client
         self._in_rebalance = False
@@ -265,38 +267,53 @@ class Consumer(ClosedOnExit):
     def _consume(self, n: int, timeout: float | None) -> list[Message]:
         self._check_open()
         wait = _seconds(timeout)
+        out: list[Message] = [_eof_event(eof) for eof in self._c.take_partition_eofs(n)] if self._eof_notes else []
+        # what is ready now first, before any clock: a program polling one message at a time
+        # (confluent-kafka's loop) mostly finds one
+        if len(out) >= n or self._step(0.0, n - len(out), out) or len(out) >= n:
+            return out
         deadline = None if wait is None else time.monotonic() + wait
-        out: list[Message] = [_eof_event(eof) for eof in self._c.take_partition_eofs(n)]
         while len(out) < n:
             left = None if deadline is None else deadline - time.monotonic()
             step = _STEP if left is None else max(0.0, min(left, _STEP))
-            try:
-                if not self._subscribed and not self._c.assignment():
-                    time.sleep(step)  # nothing to consume: librdkafka's poll just waits
-                    self._c.serve_stats()
-                else:
-                    out.extend(messages_over(self._c.poll(step, max_records=n - len(out))))
-                    out.extend(_eof_event(eof) for eof in self._c.take_partition_eofs(n - len(out)))
-            except E.CallbackError as exc:
-                # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do
-                raise exc.errors[0] if exc.errors else exc
-            except E.IllegalStateError as exc:
-                if "auto.offset.reset" in str(exc):
-                    out.append(Message(error=KafkaError(CODES["_AUTO_OFFSET_RESET"], str(exc))))
-                    return out
-                raise exception_from(exc) from exc
-            except E.ClientClosedError as exc:
-                raise RuntimeError("Consumer closed") from exc
-            except E.KafkaError as exc:
-                # errors reach confluent-kafka's applications as messages whose error() is set
-                err = from_exception(exc)
-                if err.fatal() and self._error_cb is not None:
-                    self._error_cb(err)
-                out.append(Message(error=err))
+            if self._step(step, n - len(out), out):
                 return out
             if left is not None and left <= step:
                 return out
         return out
+
+    def _step(self, step: float, k: int, out: list[Message]) -> bool:
+        """One poll of the client for up to k messages and events, waiting up to `step` seconds,
+        appended to `out`; True when an error message ends the consume."""
+        try:
+            try:
+                out.extend(messages_over(self._c.poll(step, max_records=k)))
+            except E.IllegalStateError:
+                if self._subscribed or self._c.assignment():
+                    raise
+                time.sleep(step)  # nothing to consume: librdkafka's poll just waits
+                self._c.serve_stats()
+            else:
+                if self._eof_notes:
+                    out.extend(_eof_event(eof) for eof in self._c.take_partition_eofs(k - len(out)))
+        except E.CallbackError as exc:
+            # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do
+            raise exc.errors[0] if exc.errors else exc
+        except E.IllegalStateError as exc:
+            if "auto.offset.reset" in str(exc):
+                out.append(Message(error=KafkaError(CODES["_AUTO_OFFSET_RESET"], str(exc))))
+                return True
+            raise exception_from(exc) from exc
+        except E.ClientClosedError as exc:
+            raise RuntimeError("Consumer closed") from exc
+        except E.KafkaError as exc:
+            # errors reach confluent-kafka's applications as messages whose error() is set
+            err = from_exception(exc)
+            if err.fatal() and self._error_cb is not None:
+                self._error_cb(err)
+            out.append(Message(error=err))
+            return True
+        return False
 
     def commit(self, message: Message | None = None, offsets: Iterable[TopicPartition] | None = None,
                asynchronous: bool = True) -> list[TopicPartition] | None:
