@@ -1,8 +1,9 @@
 """Consumers head to head on one broker: kafkacodec's Consumer (poll -> records,
 poll_arrow -> pyarrow), confluent-kafka, aiokafka and kafka-python (each with
 and without kafkacodec's adapter), kc-face (the confluent-kafka arm's program under kafkacodec's
-face, kafkacodec.compat.confluent_kafka: its cost over kc-records is the face's) and a raw Fetch
-loop that does not decode.
+face, kafkacodec.compat.confluent_kafka: its cost over kc-records is the face's), confluent-poll
+and kc-face-poll (confluent-kafka's documented loop, poll() for one message at a time, under
+confluent-kafka and under the face) and a raw Fetch loop that does not decode.
 
     python -m bench.consumer_bench                          # Tansu, 1,000,000 records, 1 round
     python -m bench.consumer_bench --rounds 3 --codec none lz4
@@ -80,7 +81,7 @@ PARTITIONS = 4
 FETCH_MAX_BYTES = 64 << 20
 PARTITION_MAX_BYTES = 8 << 20
 BATCH = 10_000          # records per poll/consume call, for every client that takes a number
-ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent", "kc-face",
+ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent", "kc-face", "confluent-poll", "kc-face-poll",
         "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc", "kc-kip848", "confluent-kip848",
         "raw-share-fetch", "kc-share", "confluent-share"]
 SHARE_ARMS = {"raw-share-fetch", "kc-share", "confluent-share"}
@@ -91,7 +92,8 @@ TARGETS = {  # profile: [(arm, against, minimum ratio of records/s)] -- issues 1
     "defaults": [("kc-records", "confluent", 2.0), ("kc-share", "confluent-share", 2.0)],
 }
 TARGETS["tuned"].append(("kc-share", "confluent-share", 2.0))  # issue 30
-COMPARED = [("kc-kip848", "confluent-kip848")]  # ratios printed without a target
+# ratios printed without a target
+COMPARED = [("kc-kip848", "confluent-kip848"), ("kc-face", "kc-records"), ("kc-face-poll", "confluent-poll")]
 # printed beside the targets: how much of the broker's own pace (a bare ShareFetch loop) each share arm reaches
 LIMITS = {"kc-share": "raw-share-fetch", "confluent-share": "raw-share-fetch"}
 PROFILES = {
@@ -134,7 +136,8 @@ _LIBRDKAFKA_QUEUE = ("queued.min.messages", "queued.max.messages.kbytes")
 for _profile in PROFILES.values():
     _profile["face"] = {k: v for k, v in dict(_profile["confluent"], **_FACE_AS_CLIENT).items()
                         if k not in _LIBRDKAFKA_QUEUE}
-CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "face", "aiokafka": "aiokafka",
+CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "face",
+             "confluent-poll": "confluent", "kc-face-poll": "face", "aiokafka": "aiokafka",
              "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
              "raw-fetch": None, "kc-share": "kc-share", "confluent-share": "confluent-share",
              "raw-share-fetch": "raw-share-fetch", "kc-kip848": "kc", "confluent-kip848": "confluent"}
@@ -235,7 +238,7 @@ def arm_kc(bootstrap, topic, n, starts, conf, arrow):
         c.close()
 
 
-def arm_confluent(bootstrap, topic, n, starts, conf, module="confluent_kafka"):
+def arm_confluent(bootstrap, topic, n, starts, conf, module="confluent_kafka", one_at_a_time=False):
     import importlib
     ck = importlib.import_module(module)
     clock = Clock()
@@ -243,9 +246,25 @@ def arm_confluent(bootstrap, topic, n, starts, conf, module="confluent_kafka"):
     try:
         c.list_topics(topic, timeout=10)  # avoids a 0.5 s offset-query retry after assign()
         c.assign([ck.TopicPartition(topic, p, starts[p]) for p in range(PARTITIONS)])
-        return consume_all(c, n, clock)
+        return (poll_each(c, n, clock) if one_at_a_time else consume_all(c, n, clock))
     finally:
         c.close()
+
+
+def poll_each(c, n, clock):
+    """confluent-kafka's documented loop: poll() for one message at a time, each checked for an
+    error, until n records came."""
+    got = 0
+    while got < n:
+        msg = c.poll(5.0)
+        if msg is None:
+            continue
+        if msg.error():
+            raise RuntimeError(msg.error())
+        if not got:
+            clock.got(1)
+        got += 1
+    return clock.result(got)
 
 
 def consume_all(c, n, clock):
@@ -529,6 +548,11 @@ def run_arm(name, bootstrap, topic, n, starts, profile):
         return arm_kc(bootstrap, topic, n, starts, conf, arrow=False)
     if base == "kc-face":
         return arm_confluent(bootstrap, topic, n, starts, conf, module="kafkacodec.compat.confluent_kafka")
+    if base == "confluent-poll":
+        return arm_confluent(bootstrap, topic, n, starts, conf, one_at_a_time=True)
+    if base == "kc-face-poll":
+        return arm_confluent(bootstrap, topic, n, starts, conf, module="kafkacodec.compat.confluent_kafka",
+                             one_at_a_time=True)
     return {"confluent": arm_confluent, "aiokafka": arm_aiokafka, "kafka-python": arm_kafka_python,
             "raw-fetch": arm_raw_fetch, "kc-share": arm_kc_share, "confluent-share": arm_confluent_share,
             "raw-share-fetch": arm_raw_share_fetch, "kc-kip848": arm_kc_kip848,
@@ -638,7 +662,8 @@ def report(broker, profile, codec, n, results, loads):
         if summ.get(name):
             summ[name]["settings"] = conf
         extra = {"kc-arrow": "; poll_arrow()", "kc-records": "; poll()",
-                 "confluent": f"; consume(num_messages={BATCH})"}.get(name, "")
+                 "confluent": f"; consume(num_messages={BATCH})", "kc-face": f"; consume(num_messages={BATCH})",
+                 "confluent-poll": "; poll() per message", "kc-face-poll": "; poll() per message"}.get(name, "")
         print(f"    {name:16s} {', '.join(f'{k}={v}' for k, v in conf.items())}{extra}")
     return summ
 

@@ -160,8 +160,8 @@ def test_consumer_bench_runs(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(workloads, "CACHE", tmp_path / "cache")
     out = tmp_path / "c.json"
     _run_or_skip(consumer_bench.main, [
-        "--records", "2000", "--codec", "none", "--arms", "kc-records", "kc-arrow", "confluent",
-        "--json", str(out)])
+        "--records", "2000", "--codec", "none", "--arms", "kc-records", "kc-arrow", "confluent", "kc-face",
+        "confluent-poll", "kc-face-poll", "--json", str(out)])
     tables = json.loads(out.read_text())["tables"]
     assert [t["profile"] for t in tables] == ["defaults", "tuned"]
     for t in tables:
@@ -169,3 +169,4 @@ def test_consumer_bench_runs(tmp_path, monkeypatch, capsys):
             assert s is not None and s["errors"] == 0 and s["rate"] > 0, (arm, t["runs"][arm])
     text = capsys.readouterr().out
     assert "kc-records / confluent" in text and "load average" in text and "group.id=bench" in text
+    assert "kc-face / kc-records" in text and "kc-face-poll / confluent-poll" in text
