@@ -343,15 +343,21 @@ class Consumer(ClosedOnExit):
         g = self._group
         if g is not None:
             now = time.monotonic()
-            if (g.error is not None or g.phase == "revoke" or g.pending_assignment is not None
-                    or (self._auto_commit and now >= self._next_auto_commit)):
+            if self._group_work_pending() or self._auto_commit_due(now):
                 return None
             g.last_poll = now
         return self._buffer.take_current(limit)
 
-    def _work_pending(self) -> bool:
+    def _group_work_pending(self) -> bool:
+        """The group has something for poll(): an error, partitions to give up or a new assignment."""
         g = self._group
-        if g is not None and (g.phase == "revoke" or g.pending_assignment is not None or g.error is not None):
+        return g is not None and (g.phase == "revoke" or g.pending_assignment is not None or g.error is not None)
+
+    def _auto_commit_due(self, now: float) -> bool:
+        return self._group is not None and self._auto_commit and now >= self._next_auto_commit
+
+    def _work_pending(self) -> bool:
+        if self._group_work_pending():
             return True
         return any(s.error is not None or s.reset is not None for s in self._fetcher.partitions.values())
 
@@ -393,8 +399,7 @@ class Consumer(ClosedOnExit):
                     err, state.error = state.error, None
                     raise err
         self._serve_commits()
-        if (g is not None and self.conf["enable.auto.commit"] and time.monotonic() >= self._next_auto_commit
-                and g.phase not in g.REBALANCING):
+        if g is not None and self._auto_commit_due(time.monotonic()) and g.phase not in g.REBALANCING:
             self._next_auto_commit = time.monotonic() + self.conf["auto.commit.interval.ms"] / 1000
             offsets = self._moved_offsets()
             if offsets:

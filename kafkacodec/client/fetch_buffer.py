@@ -160,11 +160,19 @@ class FetchBuffer:
                     continue  # sought or revoked while decoding
                 if j > i:
                     out.extend(records[i:j] if i or j < n else records)
-                    state.position = _offset_of(records[j - 1]) + 1
-                    self._count_taken(cf.tp, j - i)
-                self._taken_up_to(cf, state, j, n)
-                self._current = (cf, state, state.position) if j < n else None
+                self._handed_out(cf, state, records, i, j)
         return out
+
+    def _handed_out(self, cf: CompletedFetch, state: PartitionState, records: list[Record], i: int, j: int) -> None:
+        """Under lock: records i..j of cf went to the application: the position moves past them, a
+        drained fetch frees its partition, and a fetch left part-way is the one take_current
+        takes from next."""
+        n = len(records)
+        if j > i:
+            state.position = _offset_of(records[j - 1]) + 1
+            self._count_taken(cf.tp, j - i)
+        self._taken_up_to(cf, state, j, n)
+        self._current = (cf, state, state.position) if j < n else None  # type: ignore[assignment]  # a position: records were taken
 
     def take_current(self, limit: int) -> list[Record] | None:
         """take_records' next rows, when they come from the fetch the last take left part-way
@@ -178,31 +186,17 @@ class FetchBuffer:
         fetcher = self.fetcher
         with fetcher.lock:
             records = cf.decoded
-            # held_back() and the checks of take_records, written out: this runs once a record
             if (records is None or cf.kind != "records" or state.error is not None or state.position != position
-                    or state.paused or state.reset is not None or fetcher.partitions.get(cf.tp) is not state
-                    or fetcher.buffered.get(cf.tp) is not cf):
+                    or fetcher.partitions.get(cf.tp) is not state or self.held_back(cf, state)):
                 self._current = None
                 return None
             i = cf.index
-            n = len(records)
-            if i >= n or _offset_of(records[i]) < position:
+            if i >= len(records) or _offset_of(records[i]) < position:
                 self._current = None
                 return None
-            j = min(n, i + limit)
+            j = min(len(records), i + limit)
             out: list[Record] = records[i:j]
-            position = state.position = _offset_of(records[j - 1]) + 1
-            counts = fetcher.received.get(cf.tp)
-            if counts is None:
-                self._count_taken(cf.tp, j - i)
-            else:
-                counts[0] += j - i
-            if j < n:
-                cf.index = j
-                self._current = (cf, state, position)
-            else:
-                self._taken_up_to(cf, state, j, n)
-                self._current = None
+            self._handed_out(cf, state, records, i, j)
         return out
 
     def _count_taken(self, tp: TopicPartition, n: int) -> None:

@@ -155,7 +155,7 @@ class Consumer(ClosedOnExit):
         """The face over `client`, made with `conf` (settings()); aio's AIOConsumer hands in its own."""
         self._conf = conf
         # no end-of-partition notes to hand out unless the client makes them
-        self._eof_notes = bool(getattr(client, "conf", {}).get("enable.partition.eof", True))
+        self._eof_notes: bool = client.conf["enable.partition.eof"]
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._c = client
         self._in_rebalance = False

@@ -220,31 +220,21 @@ class Producer(ProducerCore):
     def poll(self, timeout: float | None = -1) -> int:
         """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
         first; returns how many were served.  A callback's exception is raised here."""
-        if timeout == 0 and not self._closed and not self._raised:
-            # poll(0) after every produce() is confluent-kafka's documented loop: a few checks
-            # when nothing is ready, as librdkafka's queue check is
-            self._forget_done()
-            try:
-                served: int = self._p.poll(0)
-            except E.CallbackError as exc:
-                raise exc.errors[0] if exc.errors else exc
-            if self._raised or self._p.client.fatal_error is not None:
-                self._report_failure()
-                self._raise_kept()
-            return served
+        # checks before calls: poll(0) after every produce() is confluent-kafka's documented loop
         self._check_open()
         self._raise_kept()
         self._forget_done()
         wait = _seconds(timeout)
-        served = 0
+        served: int = 0
         while True:
             step = _FOREVER_STEP if wait is None else wait
             try:
                 served += self._p.poll(step)
             except E.CallbackError as exc:
                 raise exc.errors[0] if exc.errors else exc
-            self._report_failure()
-            self._raise_kept()
+            if self._raised or self._p.client.fatal_error is not None:
+                self._report_failure()
+                self._raise_kept()
             if served or wait is not None:
                 return served
 
