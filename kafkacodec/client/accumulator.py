@@ -374,6 +374,10 @@ class RecordAccumulator(AccumulatorState):
         self.open_slots: dict[str, list[ProducerBatch | None]] = {}
         self.incomplete: set[BatchResult] = set()  # not yet complete (flush waits for them)
         self.flushing = 0
+        # when the I/O loop's next sender tick is due, or 0.0 when unknown: the sender
+        # resets it as a tick starts and sets it after its pass over the deques, so a batch
+        # opened after that pass reads a time the loop will wake at (Sender.tick)
+        self.sender_wake_at = 0.0
         self.closed = False
         self.error: BaseException | None = None  # fatal: every append raises it
         # BatchResults with callbacks, for Producer.poll()
@@ -430,7 +434,7 @@ class RecordAccumulator(AccumulatorState):
                     self.seal(batch)
         if abort_if_new:
             return None
-        return self._append_new(topic, partition, timestamp, key, value, headers, callback)
+        return self._append_new(topic, partition, timestamp, key, value, headers, callback, sealed_one)
 
     def _add_callback(self, batch: ProducerBatch, index: int, timestamp: int, callback: DeliveryCallback) -> None:
         result = batch.result
@@ -441,7 +445,7 @@ class RecordAccumulator(AccumulatorState):
         callbacks.append((index, timestamp, callback))  # type: ignore[union-attr]  # () only once run
 
     def _append_new(self, topic: str, partition: int, timestamp: int, key: Any, value: Any, headers: Headers | None,
-                    callback: DeliveryCallback | None) -> RecordHandle:
+                    callback: DeliveryCallback | None, sealed_one: bool = False) -> RecordHandle:
         if self.error is not None:
             raise self.error
         if self.closed:
@@ -494,6 +498,7 @@ class RecordAccumulator(AccumulatorState):
                 batch = ProducerBatch(topic, partition, builder, result, now, now + self.delivery_timeout, buffer)
                 buffer = None
                 dq.append(batch)
+                alone = len(dq) == 1
                 slots = self.open_slots.get(topic)
                 if slots is not None and partition < len(slots):
                     slots[partition] = batch
@@ -503,7 +508,12 @@ class RecordAccumulator(AccumulatorState):
         finally:
             if buffer is not None:
                 self.pool.deallocate(buffer)
-        self.wakeup()  # the sender plans the new batch's linger deadline
+        # the sender plans the new batch's linger deadline; a batch that is its partition's
+        # only one, due no earlier than the sender's next tick, is seen at that tick: no
+        # wakeup (a write, and a pass of the I/O loop taking the GIL) for each new batch
+        wake_at = self.sender_wake_at
+        if not (alone and not sealed_one and not self.flushing and 0.0 < wake_at <= now + self.linger):
+            self.wakeup()
         return RecordHandle(result, index, timestamp)
 
     def _new_batch_size(self, topic: str, partition: int) -> int:

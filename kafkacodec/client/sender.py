@@ -231,6 +231,8 @@ class Sender(SenderState):
 
     def tick(self, now: float) -> float | None:
         acc = self.acc
+        # unknown until the pass below: a batch opened meanwhile wakes the loop
+        acc.sender_wake_at = 0.0
         if self.fatal is not None:
             acc.fail_all(self.fatal)
             return None
@@ -275,6 +277,9 @@ class Sender(SenderState):
         if next_wake is not None:
             # a deadline a hair away is one short wait, never a spin (waits keep microseconds)
             next_wake = max(next_wake, now + 0.0001)
+            # the loop ticks again by then (its wait is the earliest of its tickers'): a batch
+            # opened since the pass, due no earlier, need not wake it (RecordAccumulator._append_new)
+            acc.sender_wake_at = next_wake
         return next_wake
 
     def _fail_expired(self, expired: list[ProducerBatch]) -> None:

@@ -273,6 +273,37 @@ def test_poll_0_between_sends_serves_every_callback_and_keeps_later_waits(broker
 
 @pytest.mark.broker
 @pytest.mark.timeout(60)
+def test_new_batches_wake_the_io_thread_only_when_due_before_its_next_tick(broker):
+    """A batch opened while the sender already waits for an earlier linger deadline is seen
+    at that tick, with no wakeup; one opened when no tick is planned wakes the loop. Either
+    way every batch leaves at its linger.ms, not at the loop's idle wait (1 s)."""
+    kind, bootstrap = broker
+    topic = broker.topic(3, "wk")
+    with Producer({"bootstrap.servers": bootstrap, "acks": 1, "linger.ms": 80}) as p:
+        p.send(topic, b"warm", partition=0).get(30)
+        acc = p._acc
+        wakeups = []
+        wake = acc.wakeup
+        acc.wakeup = lambda: (wakeups.append(time.monotonic()), wake())
+        acked = {}
+        began = time.monotonic()
+        p.send(topic, b"a", partition=0, callback=lambda err, md: acked.setdefault(0, time.monotonic()))
+        time.sleep(0.02)   # the loop has planned partition 0's deadline (began + 80 ms)
+        for value in (b"b", b"bb"):  # two records: a batch of one would go with partition 0's request
+            p.send(topic, value, partition=1, callback=lambda err, md: acked.setdefault(1, time.monotonic()))
+            p.send(topic, value, partition=2, callback=lambda err, md: acked.setdefault(2, time.monotonic()))
+        deadline = time.monotonic() + 10
+        while len(acked) < 3 and time.monotonic() < deadline:
+            p.poll(0.05)
+        assert sorted(acked) == [0, 1, 2]
+        # the first batch woke the idle loop; the later two were due after its planned tick
+        assert len(wakeups) == 1, wakeups
+        for partition, at in acked.items():
+            assert at - began < 0.6, (partition, at - began)
+        assert acked[1] - began >= 0.095 and acked[2] - began >= 0.095  # each kept its own linger.ms
+
+@pytest.mark.broker
+@pytest.mark.timeout(60)
 def test_send_to_missing_partition_and_oversized_record(broker):
     kind, bootstrap = broker
     topic = broker.topic(2, "pt")
