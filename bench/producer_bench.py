@@ -87,6 +87,7 @@ PROFILES = {
     },
 }
 CLIENT_OF = {"kafkacodec send": "kafkacodec", "kafkacodec send_arrow": "kafkacodec", "kafkacodec face produce": "face",
+             "kafkacodec send, produce loop": "kafkacodec",
              "confluent produce": "confluent", "raw build+Produce": "raw",
              "aiokafka send": "aiokafka", "aiokafka send+kc": "aiokafka",
              "aiokafka batch": "aiokafka", "aiokafka batch+kc": "aiokafka",
@@ -196,6 +197,41 @@ def arm_confluent(bootstrap, topic, records, conf, module="confluent_kafka"):
             poll(0)
     p.flush(300)
     return time.perf_counter() - t0, (first[0] - t0) if first else None
+
+
+def arm_send_produce_loop(bootstrap, topic, records, conf):
+    """arm_confluent's loop (try/except BufferError, a counter, poll(0) every
+    CONFLUENT_POLL_EVERY) around the client's own send(): against "kafkacodec face produce"
+    the two differ only in the face's translation, the cost the face adds to a program."""
+    from kafkacodec.client import Producer
+    p = Producer(dict(conf, **{"bootstrap.servers": bootstrap}))
+    try:
+        p.partitions_for(topic)
+        first = []
+
+        def cb(err, md):
+            if not first:
+                first.append(time.perf_counter())
+
+        send, poll, every = p.send, p.poll, CONFLUENT_POLL_EVERY
+        t0 = time.perf_counter()
+        send(topic, records[0][1], records[0][0], callback=cb)
+        i = 0
+        for key, value in records[1:]:
+            while True:
+                try:
+                    send(topic, value, key)
+                    break
+                except BufferError:  # never raised by send() (it waits up to max.block.ms): the same loop
+                    poll(0.1)
+            i += 1
+            if i == every:
+                i = 0
+                poll(0)
+        p.flush(300)
+        return time.perf_counter() - t0, (first[0] - t0) if first else None
+    finally:
+        p.close()
 
 
 def arm_raw(bootstrap, topic, records, conf, batches_per_request=None):
@@ -343,6 +379,7 @@ ARMS = {"kafkacodec send": arm_send, "kafkacodec send_arrow": arm_send_arrow,
         "kafka-python send": arm_kafka_python,
         # the same produce() loop under kafkacodec's confluent-kafka face: its cost over "kafkacodec send"
         "kafkacodec face produce": lambda *args: arm_confluent(*args, module="kafkacodec.compat.confluent_kafka"),
+        "kafkacodec send, produce loop": arm_send_produce_loop,
         "kafka-python send+kc": _with_adapter("kafka_python", arm_kafka_python, build=True)}
 MAIN_ARMS = ["kafkacodec send", "kafkacodec send_arrow", "confluent produce", "raw build+Produce"]
 
