@@ -170,19 +170,13 @@ def arm_send_arrow(bootstrap, topic, records, conf):
 CONFLUENT_POLL_EVERY = 1000
 
 
-def arm_confluent(bootstrap, topic, records, conf, module="confluent_kafka"):
-    Producer = importlib.import_module(module).Producer
-    p = Producer(dict(conf, **{"bootstrap.servers": bootstrap, "log_level": 3}))
-    p.list_topics(topic, timeout=10)
-    first = []
-
-    def cb(err, msg):
-        if not first:
-            first.append(time.perf_counter())
-
-    produce, poll, every = p.produce, p.poll, CONFLUENT_POLL_EVERY
+def _documented_loop(produce, poll, topic, records, first_report):
+    """confluent-kafka's documented producing loop: produce() each record, on BufferError
+    poll(0.1) and retry, poll(0) every CONFLUENT_POLL_EVERY records; the first record asks for
+    a report (`first_report`, the keyword naming the callback).  Returns the start time."""
+    every = CONFLUENT_POLL_EVERY
     t0 = time.perf_counter()
-    produce(topic, records[0][1], records[0][0], on_delivery=cb)
+    produce(topic, records[0][1], records[0][0], **first_report)
     i = 0
     for key, value in records[1:]:
         while True:
@@ -195,14 +189,28 @@ def arm_confluent(bootstrap, topic, records, conf, module="confluent_kafka"):
         if i == every:
             i = 0
             poll(0)
+    return t0
+
+
+def arm_confluent(bootstrap, topic, records, conf, module="confluent_kafka"):
+    Producer = importlib.import_module(module).Producer
+    p = Producer(dict(conf, **{"bootstrap.servers": bootstrap, "log_level": 3}))
+    p.list_topics(topic, timeout=10)
+    first = []
+
+    def cb(err, msg):
+        if not first:
+            first.append(time.perf_counter())
+
+    t0 = _documented_loop(p.produce, p.poll, topic, records, {"on_delivery": cb})
     p.flush(300)
     return time.perf_counter() - t0, (first[0] - t0) if first else None
 
 
 def arm_send_produce_loop(bootstrap, topic, records, conf):
-    """arm_confluent's loop (try/except BufferError, a counter, poll(0) every
-    CONFLUENT_POLL_EVERY) around the client's own send(): against "kafkacodec face produce"
-    the two differ only in the face's translation, the cost the face adds to a program."""
+    """arm_confluent's loop around the client's own send() (which never raises BufferError:
+    it waits up to max.block.ms): against "kafkacodec face produce" the two differ only in the
+    face's translation, the cost the face adds to a program."""
     from kafkacodec.client import Producer
     p = Producer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
@@ -213,21 +221,7 @@ def arm_send_produce_loop(bootstrap, topic, records, conf):
             if not first:
                 first.append(time.perf_counter())
 
-        send, poll, every = p.send, p.poll, CONFLUENT_POLL_EVERY
-        t0 = time.perf_counter()
-        send(topic, records[0][1], records[0][0], callback=cb)
-        i = 0
-        for key, value in records[1:]:
-            while True:
-                try:
-                    send(topic, value, key)
-                    break
-                except BufferError:  # never raised by send() (it waits up to max.block.ms): the same loop
-                    poll(0.1)
-            i += 1
-            if i == every:
-                i = 0
-                poll(0)
+        t0 = _documented_loop(p.send, p.poll, topic, records, {"callback": cb})
         p.flush(300)
         return time.perf_counter() - t0, (first[0] - t0) if first else None
     finally:
