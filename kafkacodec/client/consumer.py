@@ -267,7 +267,25 @@ class Consumer(ClosedOnExit):
         members to join: ``group.initial.rebalance.delay.ms`` on Kafka, about half of
         ``session.timeout.ms`` on Tansu; see subscribe()), so loop until records come;
         assign() starts fetching at once."""
-        limit = self.conf["max.poll.records"] if max_records is None else _checks.positive_int(max_records, "max_records")
+        if max_records is None:
+            limit = self.conf["max.poll.records"]
+        elif type(max_records) is int and max_records >= 1:
+            limit = max_records
+        else:
+            limit = _checks.positive_int(max_records, "max_records")
+        if self._buffer.current is not None:
+            # the next records of the fetch the last poll left part-way, before any clock or
+            # wait: a program polling one record at a time (confluent-kafka's loop) mostly
+            # takes these; a turn held by another thread's poll sends this one the whole way
+            if not (type(timeout) is float and timeout >= 0.0):
+                _checks.timeout_s(timeout)  # raises for what no poll takes
+            if self._turn.acquire(False):
+                try:
+                    quick = None if self._closed else self._take_quick(limit)
+                finally:
+                    self._turn.release()
+                if quick:
+                    return quick
         return self._poll(timeout, limit, self._buffer.take_records, self._take_quick) or []
 
     def poll_arrow(self, timeout: float | None = None, max_records: int | None = None, *,

@@ -44,8 +44,8 @@ class FetchBuffer:
         self._record_class = conf["record_class"]
         self._read_committed = self._isolation is IsolationLevel.READ_COMMITTED
         # the records fetch the last take left part-way: (fetch, its partition's state, the position
-        # it left), for take_current
-        self._current: tuple[CompletedFetch, PartitionState, int] | None = None
+        # it left), for take_current; Consumer.poll reads it to try take_current before anything else
+        self.current: tuple[CompletedFetch, PartitionState, int] | None = None
 
     def takeable(self, cf: CompletedFetch) -> bool:
         """Whether a poll could take from (or drop) cf now (under the fetcher's lock)."""
@@ -172,14 +172,14 @@ class FetchBuffer:
             state.position = _offset_of(records[j - 1]) + 1
             self._count_taken(cf.tp, j - i)
         self._taken_up_to(cf, state, j, n)
-        self._current = (cf, state, state.position) if j < n else None  # type: ignore[assignment]  # a position: records were taken
+        self.current = (cf, state, state.position) if j < n else None  # type: ignore[assignment]  # a position: records were taken
 
     def take_current(self, limit: int) -> list[Record] | None:
         """take_records' next rows, when they come from the fetch the last take left part-way
         and nothing about its partition changed since (no seek, pause, reset, error, new
         assignment or other take); None otherwise, for take_records to look at every buffered
         fetch.  What a poll of one record at a time costs, as confluent-kafka's programs poll."""
-        current = self._current
+        current = self.current
         if current is None:
             return None
         cf, state, position = current
@@ -188,11 +188,11 @@ class FetchBuffer:
             records = cf.decoded
             if (records is None or cf.kind != "records" or state.error is not None or state.position != position
                     or fetcher.partitions.get(cf.tp) is not state or self.held_back(cf, state)):
-                self._current = None
+                self.current = None
                 return None
             i = cf.index
             if i >= len(records) or _offset_of(records[i]) < position:
-                self._current = None
+                self.current = None
                 return None
             j = min(len(records), i + limit)
             out: list[Record] = records[i:j]

@@ -1,6 +1,7 @@
 """The consumer against real brokers: records written by librdkafka (every codec, headers,
 transactions) come back identically as records and as Arrow; groups shared with
 librdkafka split partitions; seek, reset, commit, pause."""
+import threading
 import time
 import uuid
 
@@ -288,6 +289,48 @@ def test_one_record_at_a_time_sees_seek_pause_assign_and_commits_automatically(b
                 break
         else:
             raise AssertionError("no automatic commit while polling one record at a time")
+
+
+
+@pytest.mark.timeout(60)
+def test_a_poll_with_the_next_record_ready_keeps_every_rule_of_poll(broker):
+    """The quick way to the next record of a fetch left part-way refuses what every poll
+    refuses, waits no longer than its timeout for another thread's poll, and ends with close."""
+    kind, bootstrap = broker
+    topic = broker.topic(1, "ready")
+    _peers.produce_with_confluent(bootstrap, topic, [(b"k", b"v-%d" % i, None, 1_700_000_000_000 + i, 0)
+                                                     for i in range(200)], linger_ms=50)
+    tp = TopicPartition(topic, 0)
+    c = _consumer(bootstrap, group_id=f"g-{uuid.uuid4().hex[:6]}", enable_auto_commit=False)
+    with c:
+        c.assign([tp])
+        deadline = time.monotonic() + 10
+        while not c.poll(0.5, max_records=1):
+            assert time.monotonic() < deadline, "no record"
+        assert c._buffer.current is not None, "the first fetch was not left part-way"
+        for bad in ({"timeout": -1}, {"timeout": "1"}, {"timeout": True}, {"max_records": 0},
+                    {"max_records": 1.5}):
+            with pytest.raises(E.InvalidArgumentError):
+                c.poll(**dict({"timeout": 0.5, "max_records": 1}, **bad))
+        assert c.poll(1, max_records=1)[0].offset == 1  # an int timeout is seconds too; nothing was lost
+        # another thread's poll holds the turn for 1 s: this one gives up at its timeout
+        held, done = threading.Event(), threading.Event()
+
+        def hold_the_turn():
+            with c._turn:
+                held.set()
+                done.wait(5)
+
+        threading.Thread(target=hold_the_turn).start()
+        held.wait(5)
+        threading.Timer(1.0, done.set).start()
+        began = time.monotonic()
+        assert c.poll(0.2, max_records=1) == []
+        assert time.monotonic() - began < 0.7
+        done.wait(5)
+        assert c.poll(1.0, max_records=1)[0].offset == 2
+    with pytest.raises(E.ClientClosedError):
+        c.poll(0.5, max_records=1)
 
 
 class _Row(Record):
