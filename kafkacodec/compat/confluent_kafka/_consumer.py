@@ -138,7 +138,10 @@ def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     on_commit = face.get("on_commit")
     if on_commit is not None:
         def report(offsets: dict[_ClientTopicPartition, int], error: BaseException | None) -> None:
-            on_commit(None if error is None else from_exception(error), _with_offsets(offsets))
+            # the face's own outcomes (nothing to commit) come as KafkaException already
+            err = (None if error is None else error.args[0] if isinstance(error, KafkaException)
+                   else from_exception(error))
+            on_commit(err, _with_offsets(offsets))
         conf["offset_commit_cb"] = report
     return conf, face
 
@@ -331,7 +334,12 @@ class Consumer(ClosedOnExit):
         else:
             todo = {(tp.topic, tp.partition): o for tp, o in self._c.stored_offsets().items()}
         if not todo:
-            raise KafkaException(KafkaError(CODES["_NO_OFFSET"]))
+            # librdkafka: a synchronous commit of nothing fails; an asynchronous one returns and
+            # tells on_commit (from the next poll), as it tells every asynchronous outcome
+            if not asynchronous:
+                raise KafkaException(KafkaError(CODES["_NO_OFFSET"], "Commit failed: Local: No offset stored"))
+            self._c._commit_done({}, KafkaException(KafkaError(CODES["_NO_OFFSET"])))
+            return None
         self._call(self._c.commit, todo, asynchronous=asynchronous)
         return None if asynchronous else _with_offsets(todo)
 
