@@ -528,6 +528,7 @@ class Consumer(ClosedOnExit):
                     if state is not None and state.position is None and state.reset is None:
                         if offset is not None:
                             state.position = offset
+                            state.handed_out = False
                         else:
                             state.reset = reset_policy
         elif missing:
@@ -555,6 +556,7 @@ class Consumer(ClosedOnExit):
                 state = fetcher.partitions.get(tp)
                 if state is not None and state.reset == resets.get(tp):
                     state.position = answer.offset if answer.offset is not None else 0
+                    state.handed_out = False
                     state.reset = None
         self._client.wakeup()
 
@@ -680,6 +682,17 @@ class Consumer(ClosedOnExit):
         self._update_positions(time.monotonic() + (self._timeout if timeout is None else timeout), block=True)
         with self._fetcher.lock:
             return self._fetcher.partitions[tp].position  # type: ignore[return-value]  # the lookup above set it
+
+    def consumed_position(self, partition: TopicPartitionLike) -> int | None:
+        """The offset after the last record poll() returned for the assigned partition since its
+        position was last set (assignment, seek, reset); None before any.  librdkafka's position()."""
+        self._check_open()
+        tp = _tp(partition)
+        with self._fetcher.lock:
+            state = self._fetcher.partitions.get(tp)
+            if state is None:
+                raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+            return state.position if state.handed_out else None
 
     def seek(self, partition: TopicPartitionLike, offset: int) -> None:
         """The next poll() returns the assigned partition's records from ``offset`` on."""

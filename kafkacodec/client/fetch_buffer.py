@@ -170,6 +170,7 @@ class FetchBuffer:
         n = len(records)
         if j > i:
             state.position = _offset_of(records[j - 1]) + 1
+            state.handed_out = True
             self._count_taken(cf.tp, j - i)
         self._taken_up_to(cf, state, j, n)
         self.current = (cf, state, state.position) if j < n else None  # type: ignore[assignment]  # a position: records were taken
@@ -261,6 +262,7 @@ class FetchBuffer:
                         schema=_arrow_schema()))
                     taken += rows
                     state.position = offsets[j - 1].as_py() + 1
+                    state.handed_out = True
                     self._count_taken(cf.tp, rows)
                 self._taken_up_to(cf, state, j, n)
             if parts and not bounded:

@@ -89,10 +89,14 @@ class FetchSession:
 
 class PartitionState:
     __slots__ = ("position", "leader_epoch", "paused", "reset", "high_watermark", "last_stable_offset",
-                 "log_start_offset", "error", "in_flight", "held", "fetch_next", "replica", "replica_until")
+                 "log_start_offset", "error", "in_flight", "held", "fetch_next", "replica", "replica_until",
+                 "handed_out")
 
     def __init__(self) -> None:
         self.position: int | None = None  # next offset to return to the caller
+        # a record reached the caller since the position was last set (assign, seek, reset, committed):
+        # librdkafka's position() is the last consumed offset + 1 and no offset before that
+        self.handed_out = False
         self.leader_epoch = -1
         self.paused = False
         self.reset: str | None = None     # "earliest" / "latest" when the position must be looked up
@@ -268,6 +272,7 @@ class Fetcher:
             if state is None:
                 raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
             state.position = offset
+            state.handed_out = False
             state.reset = None
             state.error = None
             state.held = state.fetch_next = None

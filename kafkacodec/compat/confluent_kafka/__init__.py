@@ -57,9 +57,9 @@ What differs from confluent-kafka, and why
 - Consumer errors (fetch failures, ``auto.offset.reset=error``) come back as a ``Message`` whose
   ``error()`` is set, as in confluent-kafka; ``error().str()`` carries kafkacodec's message, so the
   text differs from librdkafka's while the codes are the same.
-- ``Consumer.position()`` answers ``OFFSET_INVALID`` until the consumer knows the position (no
-  lookup), like librdkafka before the first fetch; ``get_watermark_offsets(cached=True)`` answers
-  ``OFFSET_INVALID`` for what no fetch has told yet.
+- ``Consumer.position()`` answers the offset after the last message consumed from the partition, and
+  ``OFFSET_INVALID`` before one since its assignment or last seek, as librdkafka's does;
+  ``get_watermark_offsets(cached=True)`` answers ``OFFSET_INVALID`` for what no fetch has told yet.
 - ``enable.partition.eof`` events are found from the high watermark of the last fetch: one event
   each time the position reaches it, as librdkafka does.
 - Regex subscriptions (``^...``) use Python's ``re`` (librdkafka: POSIX regex); the common

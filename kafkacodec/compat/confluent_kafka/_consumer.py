@@ -362,12 +362,13 @@ class Consumer(ClosedOnExit):
         return out
 
     def position(self, partitions: Iterable[TopicPartition]) -> list[TopicPartition]:
-        """The offset of the next message per partition (OFFSET_INVALID while not known)."""
+        """The offset after the last message consumed per partition: OFFSET_INVALID before one
+        (after an assignment or a seek), as librdkafka's position() answers."""
         self._check_open()
         out = []
         for tp in partitions:
             try:
-                pos = self._c.position((tp.topic, tp.partition), timeout=0)
+                pos = self._c.consumed_position((tp.topic, tp.partition))
             except E.KafkaError:
                 pos = None
             out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if pos is None else pos))
