@@ -32,3 +32,12 @@ def test_commits_of_nothing_as_confluent_kafka():
     assert outcomes[0] == ("returned", None)
     assert outcomes[1] == ("raised", face.KafkaError._NO_OFFSET, "Commit failed: Local: No offset stored")
     assert told == [(face.KafkaError._NO_OFFSET, "Local: No offset stored", [])] * 2
+
+
+def test_an_asynchronous_commit_of_nothing_without_on_commit_says_nothing(caplog):
+    c = face.Consumer({"bootstrap.servers": "127.0.0.1:9", "group.id": "g"})
+    with caplog.at_level("WARNING", logger="kafkacodec"):
+        assert c.commit() is None
+        c.poll(0.2)
+    c.close()
+    assert not [r for r in caplog.records if "commit" in r.getMessage()]

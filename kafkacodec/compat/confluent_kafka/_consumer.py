@@ -338,7 +338,8 @@ class Consumer(ClosedOnExit):
             # tells on_commit (from the next poll), as it tells every asynchronous outcome
             if not asynchronous:
                 raise KafkaException(KafkaError(CODES["_NO_OFFSET"], "Commit failed: Local: No offset stored"))
-            self._c._commit_done({}, KafkaException(KafkaError(CODES["_NO_OFFSET"])))
+            if self._conf.get("offset_commit_cb") is not None:  # without on_commit librdkafka says nothing
+                self._c._commit_done({}, KafkaException(KafkaError(CODES["_NO_OFFSET"])))
             return None
         self._call(self._c.commit, todo, asynchronous=asynchronous)
         return None if asynchronous else _with_offsets(todo)
