@@ -34,7 +34,7 @@ from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl
 from kafkacodec.client.admin import list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
-from kafkacodec.client.fetcher import Fetcher
+from kafkacodec.client.fetcher import Fetcher, PartitionState
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.group_consumer import ConsumerGroupMember
 from kafkacodec.client.network import NetworkClient
@@ -674,9 +674,7 @@ class Consumer(ClosedOnExit):
         self._check_open()
         tp = _tp(partition)
         with self._fetcher.lock:
-            state = self._fetcher.partitions.get(tp)
-            if state is None:
-                raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+            state = self._assigned_state(tp)
             if state.position is not None and state.reset is None:
                 return state.position
         self._update_positions(time.monotonic() + (self._timeout if timeout is None else timeout), block=True)
@@ -689,10 +687,15 @@ class Consumer(ClosedOnExit):
         self._check_open()
         tp = _tp(partition)
         with self._fetcher.lock:
-            state = self._fetcher.partitions.get(tp)
-            if state is None:
-                raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+            state = self._assigned_state(tp)
             return state.position if state.handed_out else None
+
+    def _assigned_state(self, tp: TopicPartition) -> PartitionState:
+        """tp's fetch state (under the fetcher's lock); IllegalStateError when tp is not assigned."""
+        state = self._fetcher.partitions.get(tp)
+        if state is None:
+            raise E.IllegalStateError(f"{tp.topic}[{tp.partition}] is not assigned to this consumer")
+        return state
 
     def seek(self, partition: TopicPartitionLike, offset: int) -> None:
         """The next poll() returns the assigned partition's records from ``offset`` on."""
