@@ -429,6 +429,12 @@ class Consumer(ClosedOnExit):
             self._committed.update(offsets)
         self._commits_done.append((offsets, error))
 
+    def report_commit(self, offsets: dict[TopicPartition, int], error: BaseException | None) -> None:
+        """Report a commit's outcome from the next poll() (commit_cb, or a warning for an error), as
+        for the commits this consumer sends: for a caller that ends a commit without sending one
+        (the confluent-kafka face's asynchronous commit of nothing)."""
+        self._commit_done(offsets, error)
+
     def _serve_commits(self) -> None:
         while self._commits_done:
             offsets, error = self._commits_done.popleft()

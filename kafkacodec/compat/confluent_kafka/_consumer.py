@@ -339,7 +339,7 @@ class Consumer(ClosedOnExit):
             if not asynchronous:
                 raise KafkaException(KafkaError(CODES["_NO_OFFSET"], "Commit failed: Local: No offset stored"))
             if self._conf.get("offset_commit_cb") is not None:  # without on_commit librdkafka says nothing
-                self._c._commit_done({}, KafkaException(KafkaError(CODES["_NO_OFFSET"])))
+                self._c.report_commit({}, KafkaException(KafkaError(CODES["_NO_OFFSET"])))
             return None
         self._call(self._c.commit, todo, asynchronous=asynchronous)
         return None if asynchronous else _with_offsets(todo)
