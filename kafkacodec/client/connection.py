@@ -10,6 +10,7 @@ import collections
 import concurrent.futures
 import itertools
 import logging
+import os
 import random
 import selectors
 import socket
@@ -321,6 +322,13 @@ class BrokerConnection:
         self._address_count = 1  # until resolved: a failed lookup leaves no other address to try
         try:
             addresses = self.client.resolve(self.host, self.port, now)
+        except OSError as exc:
+            self.close(E.HostResolutionError(f"resolve {self.host}:{self.port}: {exc.strerror or exc}"))
+            return
+        if not addresses:
+            self.close(E.HostResolutionError(f"resolve {self.host}:{self.port}: no address"))
+            return
+        try:
             self._address_count = len(addresses)
             if self._address_index >= len(addresses):
                 self._address_index = 0
@@ -335,8 +343,7 @@ class BrokerConnection:
             self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {exc}"))
             return
         if err not in (0, 115, 114, 36, 10035, 11):  # EINPROGRESS/EALREADY/EWOULDBLOCK variants
-            self.close(E.KafkaConnectionError(
-                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
+            self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {os.strerror(err)}"))
             return
         self._register(selectors.EVENT_WRITE)
 
@@ -375,8 +382,7 @@ class BrokerConnection:
         assert sock is not None  # handle_events runs only for a registered socket
         err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
         if err:
-            self.close(E.KafkaConnectionError(
-                f"connect to {self.host}:{self.port}: {socket.errno.errorcode.get(err, err)}"))  # type: ignore[attr-defined]
+            self.close(E.KafkaConnectionError(f"connect to {self.host}:{self.port}: {os.strerror(err)}"))
             return
         ctx = self.client.ssl_context
         if ctx is not None:

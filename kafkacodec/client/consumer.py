@@ -188,7 +188,7 @@ class Consumer(ClosedOnExit):
             return
         _, errors = self._stats_docs.serve(self._stats_cb)
         if errors:
-            error = E.CallbackError(f"{len(errors)} stats_cb call(s) raised; the first: "
+            error = E.CallbackError(f"{len(errors)} stats_cb/error_cb/throttle_cb call(s) raised; the first: "
                                     f"{type(errors[0]).__name__}: {errors[0]}", errors)
             error.__cause__ = errors[0]
             raise error

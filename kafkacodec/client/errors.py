@@ -25,7 +25,7 @@ from kafkacodec.protocol._error_base import lazy_getattr
 from kafkacodec.protocol.errors import ErrorCode as ErrorCode  # the modules of the client take it from here
 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
-           "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "ClientClosedError",
+           "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "HostResolutionError", "ClientClosedError",
            "IllegalStateError", "NoOffsetForPartitionError", "CommitFailedError", "TransactionAbortedError",
            "InvalidArgumentError",
            "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "GaplessGuaranteeError", "error_for", "check"]
@@ -43,6 +43,10 @@ else:
 
 class NoBrokersAvailable(KafkaConnectionError):
     """None of the bootstrap servers or known brokers accepts connections."""
+
+
+class HostResolutionError(KafkaConnectionError):
+    """A broker's host name did not resolve to an address (DNS, or resolve_cb)."""
 
 
 class AuthenticationError(KafkaConnectionError):

@@ -121,6 +121,10 @@ class NetworkClient:
         self.failure_listeners: list[Callable[[BaseException], object]] = []
         # where callbacks for the application's poll() wait (stats.stats_for_poll): throttle_cb's
         self.poll_callbacks: StatsQueue | None = None
+        # brokers whose last connection failed or broke, until one is ready again; and whether the
+        # moment all of them were down was reported (error_cb hears of it once, as librdkafka's)
+        self._down: set[int] = set()
+        self._all_down_reported = False
         self.metadata = Metadata(self, conf)
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
@@ -390,6 +394,34 @@ class NetworkClient:
 
     def on_connection_ready(self, conn: BrokerConnection) -> None:
         log.debug("broker %s (%s:%d): connected", conn.label, conn.host, conn.port)
+        self._down.discard(conn.node_id)
+        self._all_down_reported = False
+
+    def _report_transient(self, conn: BrokerConnection, error: BaseException) -> None:
+        """error_cb, from the application's poll(), hears of each failed or broken connection and
+        of the moment every known broker is down: errors the client recovers from by itself, which
+        only a callback can tell an application that is waiting for records."""
+        fn = self.conf.get("error_cb")
+        if fn is None or self.poll_callbacks is None:
+            return
+        name = f"{conn.host}:{conn.port}/{conn.node_id if conn.node_id >= 0 else 'bootstrap'}"
+        reported: BaseException
+        try:
+            reported = (type(error)(f"{name}: {error}") if isinstance(error, E.KafkaConnectionError)
+                        else E.KafkaConnectionError(f"{name}: {type(error).__name__}: {error}"))
+        except Exception:  # a subclass with its own constructor
+            reported = E.KafkaConnectionError(f"{name}: {error}")
+        reported.__cause__ = error
+        self.poll_callbacks.put(functools.partial(fn, reported))
+        known = list(self.metadata.brokers) or [node_id for node_id, _, _ in self._bootstrap]
+        if conn.node_id not in known:
+            return  # a coordinator's own connection: its broker is counted by the shared one
+        self._down.add(conn.node_id)
+        down = sum(1 for node_id in known if node_id in self._down)
+        if down == len(known) and not self._all_down_reported:
+            self._all_down_reported = True
+            self.poll_callbacks.put(functools.partial(
+                fn, E.NoBrokersAvailable(f"{down}/{len(known)} brokers are down")))
 
     def on_throttle(self, conn: BrokerConnection, throttle_time_ms: int) -> None:
         """A broker delayed an answer for a quota: throttle_cb hears of it from poll()."""
@@ -422,6 +454,8 @@ class NetworkClient:
         if fatal:
             self.fatal_error = error
             self.metadata.failed()
+        elif not expected and not self._closed and not isinstance(error, (E.ClientClosedError, E.ClientFailedError)):
+            self._report_transient(conn, error)
         if conn.node_id >= 0 and not conn.idle_closed:
             self.metadata.request_update()
         conn.idle_closed = False

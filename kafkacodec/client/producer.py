@@ -56,6 +56,8 @@ __all__ = ["Producer", "AsyncProducer", "RecordHandle", "RecordMetadata", "BulkR
 
 _time_ns = time.time_ns
 _SECONDS_TYPES = (int, float)
+# how long flush() waits at a time between serving error_cb/stats_cb/throttle_cb, when one is set
+_FLUSH_SERVE_EVERY = 0.05
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 log = logging.getLogger(__name__)
@@ -182,6 +184,7 @@ class Producer:
             self._client.add_ticker(self._sticky_timer)
         self._statistics = Statistics("producer", self._client, conf, producer=(self._sender, self._acc, self._counts))
         self._stats_cb = conf["stats_cb"]
+        self._serves_events = any(conf.get(name) is not None for name in ("stats_cb", "error_cb", "throttle_cb"))
         # poll()/flush() serve them; the callback event wakes them
         self._stats_docs = stats_for_poll(self._client, self._statistics, conf, self._callbacks.event.set)
 
@@ -470,16 +473,27 @@ class Producer:
         if a callback raised (after running all), and the client's failure if it failed."""
         _checks.timeout_s(timeout)
         pending = self._acc.begin_flush()
+        errors: list[Exception] = []
+        # error_cb, stats_cb and throttle_cb hear of what happens while flush() waits, as from poll()
+        serve_every = _FLUSH_SERVE_EVERY if self._serves_events else None
         try:
             deadline = None if timeout is None else time.monotonic() + timeout
             left = 0
             for result in pending:
-                wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-                if not result.wait(wait):
-                    left += 1
+                while True:
+                    wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    if serve_every is not None:
+                        wait = serve_every if wait is None else min(wait, serve_every)
+                    if result.wait(wait):
+                        break
+                    if deadline is not None and time.monotonic() >= deadline:
+                        left += 1
+                        break
+                    if self._stats_docs:
+                        errors.extend(self._stats_docs.serve(self._stats_cb)[1])
         finally:
             self._acc.end_flush()
-        _, errors = self._run_callbacks(0)
+        errors.extend(self._run_callbacks(0)[1])
         if left:
             raise E.KafkaTimeoutError(f"flush: {left} batches not acknowledged within {timeout:.1f} s")
         if errors:

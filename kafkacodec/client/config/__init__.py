@@ -447,6 +447,12 @@ COMMON: dict[str, Setting] = {
     "stats_cb": Setting(
         None, _callable, "stats_cb(json_str), called with each statistics document (librdkafka's setting); "
                          "metrics() returns the same document as a dict at any time."),
+    "error_cb": Setting(
+        None, _callable, "error_cb(exception) for each error the client recovers from by itself, from "
+                         "poll()/flush(): a broker connection that failed or broke (KafkaConnectionError), a host "
+                         "name that did not resolve (HostResolutionError), every known broker down "
+                         "(NoBrokersAvailable). Errors that stop the client are raised by its calls instead "
+                         "(librdkafka's setting). Producer and consumer."),
     "throttle_cb": Setting(
         None, _callable, "throttle_cb(Throttle(broker_name, broker_id, throttle_time)) for each answer a broker "
                          "delayed for a quota (throttle_time in seconds), from poll()/flush() (librdkafka's "
@@ -680,9 +686,10 @@ def _check_statistics(conf: Mapping[str, Any], kind: str) -> None:
     if kind == "admin" and (conf.get("statistics.interval.ms") or conf.get("stats_cb") is not None):
         raise ConfigError("statistics.interval.ms: the admin client has no poll() to serve stats_cb; "
                           "statistics come from Producer and Consumer")
-    if kind == "admin" and conf.get("throttle_cb") is not None:
-        raise ConfigError("throttle_cb: the admin client has no poll() to serve it; Producer and Consumer report "
-                          "throttling")
+    for name, what in (("throttle_cb", "throttling"), ("error_cb", "connection errors")):
+        if kind == "admin" and conf.get(name) is not None:
+            raise ConfigError(f"{name}: the admin client has no poll() to serve it; Producer and Consumer report "
+                              f"{what}")
 
 
 def _check_group_timing(conf: Mapping[str, Any]) -> None:

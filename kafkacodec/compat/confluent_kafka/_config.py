@@ -547,8 +547,11 @@ SETTINGS = {
                       elsewhere=NO_POLL, example=lambda doc: None),
     "throttle_cb": _same(PC, "throttle_cb(ThrottleEvent) for each answer a broker delayed for a quota, from "
                              "poll()/flush().", _throttle_cb, elsewhere=NO_POLL, example=lambda event: None),
-    "error_cb": Setting("face", None, ALL, "error_cb(KafkaError) for errors outside any call (the client failing "
-                        "for good), served from poll().", None, example=lambda err: None),
+    "error_cb": Setting("face", None, ALL, "error_cb(KafkaError) for errors outside any call, served from "
+                        "poll()/flush(): _TRANSPORT for a broker connection that failed or broke, _RESOLVE for a "
+                        "host name that did not resolve, _ALL_BROKERS_DOWN when every known broker is down, and "
+                        "the error that stops the client for good (_FATAL, _AUTHENTICATION). An AdminClient "
+                        "hears only of the last.", None, example=lambda err: None),
     "default_topic_conf": _face(ALL, "Alias of default.topic.config (a dict of topic settings).",
                                 example={"acks": "all"}),
     # -- consumer
@@ -792,8 +795,21 @@ def _translate(config: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[
     if kind == "P" and "sticky.partitioning.linger.ms" not in out:
         # librdkafka's default follows linger.ms
         out["sticky.partitioning.linger.ms"] = min(900000, 2 * int(out.get("linger.ms", PRODUCER["linger.ms"].default)))
+    if kind in ("P", "C") and face.get("error_cb") is not None:
+        out["error_cb"] = _transient_errors_to(face["error_cb"])
     _configure_logging(face)
     return out, face
+
+
+def _transient_errors_to(error_cb: Callable[[Any], object]) -> Callable[[BaseException], object]:
+    """The client's error_cb (connection errors it recovers from) calling the application's with a KafkaError."""
+    from kafkacodec.compat.confluent_kafka._errors import KafkaError, from_exception
+
+    def report(exc: BaseException) -> object:
+        err = from_exception(exc)
+        # librdkafka's reports of these are neither fatal nor retriable: the client retries by itself
+        return error_cb(KafkaError(err.code(), err.str()))
+    return report
 
 
 def given(args: tuple[dict[str, Any], ...], kwargs: dict[str, Any], client: str) -> dict[str, Any]:

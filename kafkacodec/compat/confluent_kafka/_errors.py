@@ -202,6 +202,7 @@ _BY_CLASS = (
     (E.InvalidArgumentError, "_INVALID_ARG"),
     (E.AuthenticationError, "_AUTHENTICATION"),
     (E.NoBrokersAvailable, "_ALL_BROKERS_DOWN"),
+    (E.HostResolutionError, "_RESOLVE"),
     (E.KafkaConnectionError, "_TRANSPORT"),
     (E.KafkaTimeoutError, "_TIMED_OUT"),
     (E.ClientClosedError, "_DESTROY"),

@@ -199,7 +199,7 @@ class AIOProducer:
         if max_workers < 1:
             raise ValueError("max_workers must be at least 1")
         self.executor = executor
-        config = _wrap_callbacks(self._loop, self, dict(producer_conf), ("stats_cb", "throttle_cb"))
+        config = _wrap_callbacks(self._loop, self, dict(producer_conf), ("error_cb", "stats_cb", "throttle_cb"))
         conf, face = _config.translate(config, "P")
         self._conf = conf
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
