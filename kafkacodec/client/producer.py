@@ -40,6 +40,7 @@ from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
 from kafkacodec.client.stats import Statistics, stats_for_poll
 from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
+from kafkacodec.client.unplaced import UnplacedRecords
 
 if TYPE_CHECKING:
     import asyncio
@@ -177,6 +178,11 @@ class Producer:
             self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
                 self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,  # type: ignore[attr-defined]
                 self._key_partition, self._send).send
+        # records sent before their topic's metadata is known wait here (metadata.wait.on.send=false)
+        self._unplaced: UnplacedRecords | None = None
+        if not conf["metadata.wait.on.send"]:
+            self._unplaced = UnplacedRecords(self._client.metadata, conf, self._place_held, self._adopt_topic,
+                                             self._callbacks)
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.failure_listeners.append(self._client_failed)
         self._client.add_ticker(self._sender)
@@ -220,6 +226,8 @@ class Producer:
         """I/O thread, once the client has failed: nothing queued can be sent any more."""
         self._sender.set_fatal(error)
         self._acc.fail_all(error)
+        if self._unplaced is not None:
+            self._unplaced.fail_all(error)
 
     def _check_usable(self) -> None:
         if self._client.failure is not None:
@@ -230,6 +238,8 @@ class Producer:
     # -- metadata
 
     def _metadata_changed(self, md: Metadata) -> None:
+        if self._unplaced is not None:
+            self._unplaced.metadata_changed()
         counts = self._counts
         for name in list(counts):
             t = md.topics.get(name)
@@ -263,6 +273,12 @@ class Producer:
         self._acc.set_partition_count(topic, count)
         self._counts[topic] = count
         return count
+
+    def _adopt_topic(self, topic: str, count: int) -> None:
+        """`topic` has `count` partitions: its records go straight to the accumulator from now on
+        (the held ones are placed)."""
+        self._acc.set_partition_count(topic, count)
+        self._counts[topic] = count
 
     def partitions_for(self, topic: str) -> list[int]:
         """Partition numbers of `topic` (waits up to max.block.ms for metadata)."""
@@ -317,6 +333,10 @@ class Producer:
         acc = self._acc
         self._check_usable()
         count = self._counts.get(topic)
+        if count is None and self._unplaced is not None:
+            held = self._hold(topic, value, key, headers, partition, timestamp, callback)
+            if held is not None:
+                return held
         if count is None:
             count = self._partition_count(topic)
         if timestamp is None:
@@ -327,6 +347,49 @@ class Producer:
         _checks.callback(callback)
         if self._txn is not None:
             self._txn.check_can_send()
+        return self._append_counted(topic, count, value, key, headers, partition, timestamp, callback)
+
+    def _hold(self, topic: str, value: Any, key: Any, headers: Headers | None, partition: int | None,
+              timestamp: int | None, callback: DeliveryCallback | None) -> RecordHandle | None:
+        """send() of a record whose topic's metadata is not known yet (metadata.wait.on.send=false):
+        checked as send() checks, then held until it is (unplaced.py); None: send it now."""
+        assert self._unplaced is not None
+        _checks.topic_name(topic)
+        if self._closed:
+            raise E.ClientClosedError("the producer is closed")
+        timestamp = _time_ns() // 1_000_000 if timestamp is None else _checks.timestamp_ms(timestamp)
+        _checks.headers(headers)
+        _checks.callback(callback)
+        _checks.bytes_like(key, "key")
+        _checks.bytes_like(value, "value")
+        if partition is not None and (isinstance(partition, bool) or not isinstance(partition, int)
+                                      or partition < 0):
+            raise E.InvalidArgumentError(f"partition {partition!r} is not a partition number")
+        if self._txn is not None:
+            self._txn.check_can_send()
+        # held past this call: the caller may reuse a buffer it gave, as the accumulator copies at once
+        if value is not None and value.__class__ is not bytes:
+            value = bytes(value)
+        if key is not None and key.__class__ is not bytes:
+            key = bytes(key)
+        if headers is not None:
+            headers = [(k, None if v is None else bytes(v)) for k, v in headers]
+        return self._unplaced.hold(topic, value, key, headers, partition, timestamp, callback)
+
+    def _place_held(self, topic: str, count: int, value: Any, key: Any, headers: Headers | None,
+                    partition: int | None, timestamp: int, callback: DeliveryCallback | None) -> RecordHandle:
+        """A held record into the accumulator, once its topic's partitions are known (the placer's
+        thread).  Without a key, each draws its partition, as librdkafka's records held for
+        metadata do."""
+        if partition is None and self._partitioner.for_key(key, count) is None:
+            partition = self._random_partition(topic, count)
+        self._check_usable()
+        return self._append_counted(topic, count, value, key, headers, partition, timestamp, callback)
+
+    def _append_counted(self, topic: str, count: int, value: Any, key: Any, headers: Headers | None,
+                        partition: int | None, timestamp: int, callback: DeliveryCallback | None) -> RecordHandle:
+        """send()'s last step, for a topic of `count` partitions: partitioned and appended."""
+        acc = self._acc
         try:
             if partition is None:
                 partition = self._partitioner.for_key(key, count)
@@ -467,12 +530,21 @@ class Producer:
         error.__cause__ = first
         return error
 
+    def _begin_flush(self) -> list[Any]:
+        """The results a flush waits for (BatchResults and HeldResults), batches sent at once
+        from now until _acc.end_flush()."""
+        pending: list[Any] = self._acc.begin_flush()
+        if self._unplaced is not None:
+            # held records too: once placed, they are in batches begin_flush() did not see
+            pending = [*self._unplaced.results(), *pending]
+        return pending
+
     def flush(self, timeout: float | None = None) -> None:
         """Send everything queued now and wait for its answers; then run callbacks.
         Raises KafkaTimeoutError if records remain after `timeout` seconds, CallbackError
         if a callback raised (after running all), and the client's failure if it failed."""
         _checks.timeout_s(timeout)
-        pending = self._acc.begin_flush()
+        pending = self._begin_flush()
         errors: list[Exception] = []
         # error_cb, stats_cb and throttle_cb hear of what happens while flush() waits, as from poll()
         serve_every = _FLUSH_SERVE_EVERY if self._serves_events else None
@@ -514,6 +586,8 @@ class Producer:
             self._closed = True
             self._acc.closed = True
             error = E.ClientClosedError("the producer was closed before the record was acknowledged")
+            if self._unplaced is not None:
+                self._unplaced.fail_all(error)
             done = threading.Event()
 
             def stop() -> None:
@@ -544,6 +618,8 @@ class Producer:
         def purge_now() -> None:
             # on the I/O thread: no batch moves between queued and in flight meanwhile
             try:
+                if in_queue and self._unplaced is not None:
+                    self._unplaced.fail_all(PurgedError("purged before it was sent"))
                 if in_queue:
                     queued = self._acc.fail_queued(PurgedError("purged before it was sent"))
                     self._sender.numbers_dropped(queued)
@@ -837,7 +913,7 @@ class AsyncProducer:
         self._get_loop()
         await self._drain_queued()
         acc = self._producer._acc
-        pending = acc.begin_flush()
+        pending = self._producer._begin_flush()
         try:
             waits = [self._result_future(r) for r in pending]
             if waits:

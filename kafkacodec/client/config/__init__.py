@@ -591,7 +591,15 @@ PRODUCER: dict[str, Setting] = dict(COMMON, **{
         33554432, _int(1), "Most bytes of records waiting to be sent; a send() finding it full waits up to "
                            "max.block.ms."),
     "max.block.ms": Setting(
-        60000, _int(0), "Longest a send() waits for buffer.memory or for its topic's metadata."),
+        60000, _int(0), "Longest a send() waits for buffer.memory or for its topic's metadata; with "
+                        "metadata.wait.on.send=false, how long records wait for a topic the brokers say does not "
+                        "exist before they fail."),
+    "metadata.wait.on.send": Setting(
+        True, _bool, "true: send() waits (up to max.block.ms) for a new topic's metadata, as the Java client "
+                     "does; false: it returns at once, the record held until the topic's partitions are known and "
+                     "then partitioned (a record without a key draws its partition), as librdkafka does. A held "
+                     "record fails at once when the topic is refused, after max.block.ms when the brokers say it "
+                     "does not exist, after delivery.timeout.ms when no metadata came; flush() waits for it."),
     "max.request.size": Setting(
         1048576, _int(1), "Largest Produce request sent (a broker's batches are spread over requests); a "
                           "larger record is refused."),

@@ -43,12 +43,12 @@ confluent-kafka), ``enable.idempotence=false``, ``isolation.level=read_committed
 
 What differs from confluent-kafka, and why
 ------------------------------------------
-- ``produce()`` waits for a topic's metadata the first time it sees the topic (up to
-  ``max.block.ms``), since kafkacodec partitions a record when it is queued; librdkafka queues it
-  unpartitioned.  A topic that does not appear raises ``KafkaException(_UNKNOWN_TOPIC)`` there
-  instead of failing the delivery later.  When ``buffer.memory`` is full, ``produce()`` waits up
-  to ``max.block.ms`` for memory before raising ``BufferError`` (librdkafka raises at once);
-  ``queue.buffering.max.messages`` raises ``BufferError`` at once, as in librdkafka.
+- ``produce()`` never waits for a topic's metadata, as in librdkafka: messages sent before it is
+  known are held (the client's ``metadata.wait.on.send=false``) and partitioned when it comes,
+  each keyless one drawing its partition.  A topic the brokers say does not exist fails them with
+  ``_UNKNOWN_TOPIC`` after ``topic.metadata.propagation.max.ms``.  When ``buffer.memory`` is full,
+  ``produce()`` waits up to that same time for memory before raising ``BufferError`` (librdkafka
+  raises at once); ``queue.buffering.max.messages`` raises ``BufferError`` at once, as in librdkafka.
 - A delivery callback that raises: every report ready in that ``poll()`` is still served, then the
   first exception is raised (librdkafka stops serving at it); further ones are raised by the
   following ``poll()``/``flush()`` calls.

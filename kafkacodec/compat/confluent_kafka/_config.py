@@ -414,8 +414,9 @@ SETTINGS = {
     "topic.metadata.refresh.sparse": _none("kafkacodec always asks for the topics it uses (librdkafka's true); "
                                            "false only made librdkafka ask for every topic.", _bool),
     "topic.metadata.propagation.max.ms": _same(
-        P, "How long produce() waits for a new topic's metadata before it raises _UNKNOWN_TOPIC (kafkacodec's "
-           "max.block.ms, which also bounds a wait for memory).", target="max.block.ms",
+        P, "How long messages wait for a topic the brokers say does not exist before their delivery fails with "
+           "_UNKNOWN_TOPIC (kafkacodec's max.block.ms, which also bounds produce()'s wait for memory).",
+        target="max.block.ms",
         elsewhere="a consumer waits for its topics as long as it is subscribed; admin calls have their timeouts"),
     "topic.blacklist": _same(ALL, "Regular expressions: matching topics are left out of the metadata, as if "
                                   "absent.", target="metadata.topics.exclude", example="^internal-.*"),
@@ -686,7 +687,10 @@ FACE_DEFAULTS = {
     "delivery.report.only.error": False,
 }
 _KAFKACODEC_DEFAULTS: dict[str, dict[str, Any]] = {
-    "P": {"partitioner": "consistent_random", "enable.idempotence": False},
+    # produce() never waits for a topic's metadata: held until it comes, failed after
+    # topic.metadata.propagation.max.ms (30 s) when the brokers say the topic does not exist
+    "P": {"partitioner": "consistent_random", "enable.idempotence": False, "metadata.wait.on.send": False,
+          "max.block.ms": 30000},
     "C": {"isolation.level": "read_committed"},
     "A": {},
 }

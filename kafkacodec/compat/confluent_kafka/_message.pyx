@@ -67,8 +67,9 @@ cdef class Message(Record):
                  timestamp=None, latency=None, leader_epoch=None, delivery_count=None):
         cdef _Fields f = _Fields.__new__(_Fields)
         f.topic = topic
-        f.partition = partition
-        f.offset = offset
+        # confluent-kafka answers None for a negative partition (unassigned) or offset (none yet)
+        f.partition = None if partition is not None and partition < 0 else partition
+        f.offset = None if offset is not None and offset < 0 else offset
         f.key = key
         f.value = value
         f.headers = headers

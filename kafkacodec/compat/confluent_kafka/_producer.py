@@ -10,6 +10,7 @@ from kafkacodec import _impl
 from kafkacodec.client import Admin
 from kafkacodec.client import Producer as _Producer
 from kafkacodec.client import errors as E
+from kafkacodec.client.errors import ErrorCode
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException,
                                                        exception_from, from_exception, make_client)
@@ -92,6 +93,9 @@ class _Delivery:
             msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
                           (ts_type, md.timestamp), time.monotonic() - self.start)
             kerr: KafkaError | None = None
+        elif partition < 0 and getattr(err, "code", None) == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
+            # held for a topic the brokers say does not exist (topic.metadata.propagation.max.ms)
+            kerr = KafkaError(CODES["_UNKNOWN_TOPIC"], str(err))
         else:
             kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
             msg = Message(self.topic, partition, OFFSET_INVALID, self.key, self.value, None, kerr,
@@ -120,7 +124,6 @@ class Producer(ProducerCore):
         self._p = make_client(_Producer, conf)
         self._outstanding = 0   # messages with a delivery report to serve, not yet served
         self._raised: list[Exception] = []
-        self._known_topics: set[str] = set()
         self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
@@ -163,10 +166,8 @@ class Producer(ProducerCore):
             code = "_UNKNOWN_PARTITION" if part is not None and "partition" in str(exc) else "_INVALID_ARG"
             raise KafkaException(KafkaError(CODES[code], str(exc))) from exc
         except E.KafkaTimeoutError as exc:
-            if topic in self._known_topics:
-                # the only wait once a topic is known: memory held by unacknowledged batches
-                raise BufferError(str(exc)) from exc
-            raise KafkaException(KafkaError(CODES["_UNKNOWN_TOPIC"], str(exc))) from exc
+            # produce() never waits for metadata (metadata.wait.on.send=false): only for memory
+            raise BufferError(str(exc)) from exc
         except E.KafkaError as exc:
             raise exception_from(exc) from exc
         if report is None:
@@ -174,7 +175,6 @@ class Producer(ProducerCore):
         else:
             report.handle = handle
             self._outstanding += 1
-        self._known_topics.add(topic)
 
     def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
                       callback: DeliveryCallback | None = None, on_delivery: DeliveryCallback | None = None) -> int:

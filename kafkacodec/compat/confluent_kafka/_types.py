@@ -99,8 +99,9 @@ class Message(Generic[K, V]):
                  latency: float | None = None, leader_epoch: int | None = None,
                  delivery_count: int | None = None) -> None:
         self._topic = topic
-        self._partition = partition
-        self._offset = offset
+        # confluent-kafka answers None for a negative partition (unassigned) or offset (none yet)
+        self._partition = None if partition is not None and partition < 0 else partition
+        self._offset = None if offset is not None and offset < 0 else offset
         self._key: Any = key
         self._value: Any = value
         self._headers = headers
