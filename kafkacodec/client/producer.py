@@ -330,7 +330,6 @@ class Producer:
     def _send(self, topic: str, value: Any, key: Any, headers: Headers | None, partition: int | None,
               timestamp: int | None, callback: DeliveryCallback | None) -> RecordHandle:
         """send() under the accumulator's lock: new batches, headers, callbacks, checks."""
-        acc = self._acc
         self._check_usable()
         count = self._counts.get(topic)
         if count is None and self._unplaced is not None:
