@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from kafkacodec.records import Record
+from kafkacodec.client import _waits
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
 from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl_credentials
@@ -346,7 +347,7 @@ class Consumer(ClosedOnExit):
                 # a paused partition's buffered fetch cannot be taken: waiting on it would spin
                 if not self._work_pending() and not self._stats_docs and not any(
                         self._buffer.takeable(cf) for cf in fetcher.completed):
-                    fetcher.ready.wait(min(left, 0.1))
+                    _waits.wait(fetcher.ready, min(left, 0.1))
             if time.monotonic() >= deadline and not fetcher.completed:
                 return out
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 from kafkacodec.errors import CorruptDataError, KafkaCodecError
 from kafkacodec.protocol import decode_versioned, encode_versioned
 from kafkacodec.protocol import messages as m
+from kafkacodec.client import _waits
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
@@ -164,7 +165,7 @@ class GroupCoordinator:
                 if left <= 0:
                     raise E.KafkaTimeoutError(f"no coordinator found for group {self.group_id}")
                 self.client.wakeup()
-                self.cond.wait(min(left, 0.2))
+                _waits.wait(self.cond, min(left, 0.2))
             return self.coordinator
 
     # -- the membership state machine (I/O thread)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kafkacodec.protocol import messages as m
+from kafkacodec.client import _waits
 from kafkacodec.client.errors import ErrorCode as Code
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
@@ -184,7 +185,7 @@ class Metadata:
                     raise E.KafkaTimeoutError(f"{what} not available within {timeout:.1f} s{detail}")
                 self.need_update = True
                 self.client.wakeup()
-                self._cond.wait(min(left, 0.5))
+                _waits.wait(self._cond, min(left, 0.5))
 
     def wait_for_update(self, timeout: float) -> None:
         """Block until a refresh newer than the current view completes."""

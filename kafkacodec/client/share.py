@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kafkacodec.records import Record, decode_records
+from kafkacodec.client import _waits
 from kafkacodec.client import errors as E
 from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl_credentials
 from kafkacodec.client.config import resolve
@@ -265,7 +266,7 @@ class ShareConsumer(ClosedOnExit):
                     left = deadline - time.monotonic()
                     if left <= 0:
                         raise E.KafkaTimeoutError("commit_sync: acknowledgements not answered before the timeout")
-                    fetcher.ready.wait(left)
+                    _waits.wait(fetcher.ready, left)
                 results = self._commit_results
             finally:
                 fetcher.flush = False
@@ -338,7 +339,7 @@ class ShareConsumer(ClosedOnExit):
                 left = None if deadline is None else deadline - time.monotonic()
                 if left is not None and left <= 0:
                     return []
-                fetcher.ready.wait(left if left is None else min(left, 1.0))
+                _waits.wait(fetcher.ready, left if left is None else min(left, 1.0))
                 if self._closed:
                     raise E.ClientClosedError("the share consumer is closed")
         return take(taken)
@@ -439,7 +440,7 @@ class ShareConsumer(ClosedOnExit):
                 self._client.wakeup()
                 while ((not fetcher.idle() or any(s.in_flight for s in fetcher.sessions.values()))
                        and time.monotonic() < deadline):
-                    fetcher.ready.wait(max(0.0, min(0.2, deadline - time.monotonic())))
+                    _waits.wait(fetcher.ready, max(0.0, min(0.2, deadline - time.monotonic())))
                     self._release_buffered()
             try:
                 fetcher.leave().result(max(0.0, deadline - time.monotonic()))
