@@ -697,6 +697,16 @@ class Consumer(ClosedOnExit):
             state = self._assigned_state(tp)
             return state.position if state.handed_out else None
 
+    def consumed_leader_epoch(self, partition: TopicPartitionLike) -> int | None:
+        """The leader epoch of the last record poll() returned for the assigned partition since its
+        position was last set; None before any, or when its batch carried none."""
+        self._check_open()
+        tp = _tp(partition)
+        with self._fetcher.lock:
+            state = self._assigned_state(tp)
+            epoch = state.leader_epoch
+            return epoch if state.handed_out and epoch is not None and epoch >= 0 else None
+
     def _assigned_state(self, tp: TopicPartition) -> PartitionState:
         """tp's fetch state (under the fetcher's lock); IllegalStateError when tp is not assigned."""
         state = self._fetcher.partitions.get(tp)

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 __all__ = ["FetchBuffer", "empty_batch"]
 
 
-# a record's offset field, read as Record's own (a record_class may name a method `offset`)
+# a record's offset and leader epoch fields, read as Record's own (a record_class may name methods so)
 _offset_of: Callable[[Record], int] = vars(Record)["offset"].__get__
+_leader_epoch_of: Callable[[Record], int | None] = vars(Record)["leader_epoch"].__get__
 
 
 class FetchBuffer:
@@ -169,7 +170,9 @@ class FetchBuffer:
         takes from next."""
         n = len(records)
         if j > i:
-            state.position = _offset_of(records[j - 1]) + 1
+            last = records[j - 1]
+            state.position = _offset_of(last) + 1
+            state.leader_epoch = _leader_epoch_of(last)
             state.handed_out = True
             self._count_taken(cf.tp, j - i)
         self._taken_up_to(cf, state, j, n)

@@ -21,6 +21,8 @@ def _positions_through_a_session(module, bootstrap, topic):
 
     def note(what):
         seen.append((what, [tp.offset for tp in c.position(both)]))
+        # the leader epoch of the last message consumed, None before one (Tansu writes epoch 0)
+        seen.append(("epochs", [tp.leader_epoch for tp in c.position(both)]))
 
     c.assign([TP(topic, 0, 2), TP(topic, 1, 4)])  # partition 1 at its end: never consumed from
     note("assigned")
@@ -44,8 +46,10 @@ def test_position_is_the_last_consumed_offset_plus_one_as_confluent_kafka(tansu)
     theirs = _positions_through_a_session(confluent_kafka, tansu, topic)
     ours = _positions_through_a_session(face, tansu, topic)
     invalid = face.OFFSET_INVALID
-    assert ours[:2] == [("assigned", [invalid, invalid]), ("fetching", [invalid, invalid])]
-    assert ours[2] == ("consumed 0@2", [3, invalid])
-    assert ours[3] == ("seek", [invalid, invalid])
-    assert ours[4] == ("consumed 0@1", [2, invalid])
+    offsets, epochs = ours[::2], ours[1::2]
+    assert offsets[:2] == [("assigned", [invalid, invalid]), ("fetching", [invalid, invalid])]
+    assert offsets[2] == ("consumed 0@2", [3, invalid])
+    assert offsets[3] == ("seek", [invalid, invalid])
+    assert offsets[4] == ("consumed 0@1", [2, invalid])
+    assert [e for _, e in epochs] == [[None, None]] * 2 + [[0, None], [None, None], [0, None]]
     assert ours == theirs

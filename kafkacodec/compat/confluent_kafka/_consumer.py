@@ -370,9 +370,11 @@ class Consumer(ClosedOnExit):
         for tp in partitions:
             try:
                 pos = self._c.consumed_position((tp.topic, tp.partition))
+                epoch = self._c.consumed_leader_epoch((tp.topic, tp.partition))
             except E.KafkaError:
-                pos = None
-            out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if pos is None else pos))
+                pos = epoch = None
+            out.append(TopicPartition(tp.topic, tp.partition, OFFSET_INVALID if pos is None else pos,
+                                      leader_epoch=epoch))
         return out
 
     def _seek(self, tp: TopicPartition) -> None:
