@@ -383,6 +383,13 @@ class Producer:
         if partition is None and self._partitioner.for_key(key, count) is None:
             partition = self._random_partition(topic, count)
         self._check_usable()
+        txn = self._txn
+        if txn is not None:
+            # held across an abort: failed as the transaction's unsent batches are, never carried
+            # into the next transaction
+            if txn.abortable_error is not None:
+                raise txn.abortable_error
+            txn.check_can_send()
         return self._append_counted(topic, count, value, key, headers, partition, timestamp, callback)
 
     def _append_counted(self, topic: str, count: int, value: Any, key: Any, headers: Headers | None,
@@ -671,7 +678,14 @@ class Producer:
     def abort_transaction(self, timeout: float | None = None) -> None:
         """Abort the transaction: records not sent yet fail with TransactionAbortedError, those
         in flight are answered first; read_committed consumers see none of them."""
-        self._transactions().abort(self.flush, self._api_timeout(timeout))
+        self._transactions().abort(self._flush_aborting, self._api_timeout(timeout))
+
+    def _flush_aborting(self, timeout: float | None) -> None:
+        """abort_transaction()'s flush: records still held for metadata fail at once, as unsent batches do."""
+        txn = self._txn
+        if self._unplaced is not None and txn is not None and txn.abortable_error is not None:
+            self._unplaced.fail_all(txn.abortable_error)
+        self.flush(timeout)
 
     def prepare_transaction(self, timeout: float | None = None) -> PreparedTransaction:
         """Flush and leave the transaction open, for another process to end it with

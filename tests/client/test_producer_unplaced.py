@@ -191,3 +191,22 @@ def test_a_topic_the_brokers_refuse_or_do_not_have_fails_its_held_records(code, 
         p.close()
     finally:
         scripted.broker.close()
+
+
+@pytest.mark.timeout(120)
+def test_records_held_in_an_aborted_transaction_fail_and_never_reach_the_next(broker):
+    import uuid
+    topic = broker.topic(2, "txheld")
+    with Producer({"bootstrap.servers": broker.bootstrap, "transactional.id": f"t-{uuid.uuid4().hex[:6]}",
+                   "metadata.wait.on.send": False}) as p:
+        p.init_transactions(30)
+        p.begin_transaction()
+        aborted = [p.send(topic, b"ab-%d" % i) for i in range(20)]  # the topic is new to it: held first
+        p.abort_transaction(30)
+        assert all(isinstance(h.exception(5), E.TransactionAbortedError) for h in aborted)
+        p.begin_transaction()
+        committed = [p.send(topic, b"c-%d" % i) for i in range(20)]
+        p.commit_transaction(30)
+        assert all(h.get(0).offset >= 0 for h in committed)
+    got = _peers.read_committed_with_kafkacodec(broker.bootstrap, topic, 2, 6, until=21)
+    assert sorted(r.value for r in got) == sorted(b"c-%d" % i for i in range(20))
