@@ -2,6 +2,7 @@
 the topic's partitions are known (keyless ones then each draw a partition), flush() waits for
 them, and message.timeout.ms fails them with _MSG_TIMED_OUT when no broker answers."""
 import socket
+import sys
 import time
 
 import pytest
@@ -61,3 +62,24 @@ def test_keyless_messages_produced_before_the_metadata_spread_as_with_confluent_
         assert len(partitions) == 60 and set(partitions) <= {0, 1, 2}, (module.__name__, partitions)
         if module is face:
             assert len(set(partitions)) == 3, partitions
+
+
+_UNFLUSHED = """
+import socket, sys
+from {module} import Producer
+s = socket.socket(); s.bind(("127.0.0.1", 0))
+p = Producer({{"bootstrap.servers": "127.0.0.1:%d" % s.getsockname()[1]}})
+p.produce("t", b"never delivered")
+print("produced", flush=True)
+"""
+
+
+@pytest.mark.parametrize("module", ["confluent_kafka", "kafkacodec.compat.confluent_kafka"])
+def test_a_program_that_exits_without_flush_exits_at_once_and_says_what_is_lost(module):
+    import subprocess
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", _UNFLUSHED.format(module=module)], capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 0 and done.stdout == "produced\n", done
+    assert time.monotonic() - started < 5
+    assert "terminating with 1 message" in done.stderr, done.stderr

@@ -1,6 +1,7 @@
 """confluent-kafka's Producer over kafkacodec's Producer."""
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -105,6 +106,13 @@ class _Delivery:
         except Exception as exc:
             # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
             owner._raised.append(exc)
+
+
+def _exit_warning(what: str, left: int) -> None:
+    """At exit, a producer not flushed: what is lost, as librdkafka's own warning says."""
+    if left:
+        sys.stderr.write(f"kafkacodec: {what} terminating with {left} message(s) still in queue or in flight: "
+                         f"call flush() to wait for their delivery\n")
 
 
 class Producer(ProducerCore):
@@ -338,11 +346,14 @@ class Producer(ProducerCore):
     def __del__(self) -> None:
         if getattr(self, "_closed", True) is False:
             try:
-                if len(self):
+                if len(self) and not sys.is_finalizing():
                     self._p.close(0)
                 else:
-                    # nothing to deliver: stop the I/O threads without waiting on them (at exit they
-                    # no longer run, and close() would wait seconds for their answer)
+                    # nothing to deliver, or the interpreter exiting: stop the I/O threads without
+                    # waiting on them or on any lock of theirs (at exit they no longer run, and may
+                    # have stopped holding one), and with messages left say so, as librdkafka does
+                    if sys.is_finalizing():
+                        _exit_warning("Producer", len(self))
                     self._p.client.close(0)
                 if self._admin is not None:
                     self._admin.client.close(0)

@@ -35,6 +35,7 @@ import contextvars
 import functools
 import inspect
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -46,7 +47,7 @@ from kafkacodec.compat.confluent_kafka import _config, _consumer, _metadata
 from kafkacodec.compat.confluent_kafka._consumer import Consumer
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
     from_exception, make_client
-from kafkacodec.compat.confluent_kafka._producer import DeliveryCallback, _bytes, _headers, _seconds
+from kafkacodec.compat.confluent_kafka._producer import DeliveryCallback, _bytes, _exit_warning, _headers, _seconds
 from kafkacodec.compat.confluent_kafka._serializing import (K, V, applied, build_serdes_async,
                                                             close_serdes_async, key_context, offer_resolver,
                                                             take_serde_settings)
@@ -401,10 +402,13 @@ class AIOProducer:
     def __del__(self) -> None:
         if getattr(self, "_is_closed", True) is False:
             try:
-                if self._outstanding:
+                if self._outstanding and not sys.is_finalizing():
                     self._ap.producer.close(0)  # records still unacknowledged fail; nothing waits for them
                 else:
-                    # nothing to deliver: stop the I/O thread without waiting for it (at exit it no longer runs)
+                    # nothing to deliver, or the interpreter exiting: stop the I/O thread without waiting
+                    # for it or any lock of its own (at exit it no longer runs)
+                    if sys.is_finalizing():
+                        _exit_warning("AIOProducer", self._outstanding)
                     self._ap.producer.client.close(0)
                 if self._admin is not None:
                     self._admin.client.close(0)
