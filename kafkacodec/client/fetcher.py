@@ -97,7 +97,7 @@ class PartitionState:
         # a record reached the caller since the position was last set (assign, seek, reset, committed):
         # librdkafka's position() is the last consumed offset + 1 and no offset before that
         self.handed_out = False
-        self.leader_epoch = -1            # of the last record handed out (librdkafka's position() tells it)
+        self.leader_epoch: int | None = -1  # of the last record handed out (librdkafka's position() tells it)
         self.paused = False
         self.reset: str | None = None     # "earliest" / "latest" when the position must be looked up
         self.high_watermark = -1
