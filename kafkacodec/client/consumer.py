@@ -39,7 +39,7 @@ from kafkacodec.client.fetcher import Fetcher, PartitionState
 from kafkacodec.client.group import GroupCoordinator
 from kafkacodec.client.group_consumer import ConsumerGroupMember
 from kafkacodec.client.network import NetworkClient
-from kafkacodec.client.stats import Document, Statistics, stats_for_poll
+from kafkacodec.client.stats import Document, Statistics, log_unraised, stats_for_poll
 from kafkacodec.client.types import (EARLIEST, LATEST, CommitCallback, ConsumerGroupMetadata, OffsetAndTimestamp,
                                      TopicPartition, TopicPartitionLike)
 
@@ -189,6 +189,7 @@ class Consumer(ClosedOnExit):
             return
         _, errors = self._stats_docs.serve(self._stats_cb)
         if errors:
+            log_unraised(errors)
             error = E.CallbackError(f"{len(errors)} stats_cb/error_cb/throttle_cb call(s) raised; the first: "
                                     f"{type(errors[0]).__name__}: {errors[0]}", errors)
             error.__cause__ = errors[0]

@@ -356,10 +356,17 @@ class NetworkClient:
         if rebootstrap and all(self._failed(node_id) for node_id in candidates):
             # every known broker failed its last connection: the bootstrap servers may know better
             return self._bootstrap_node(now)
+        # of those we may connect to, one whose connections failed least often in a row (one never
+        # tried first): a dead server in a list is not tried again while another was never tried
+        best_failures: int | None = None
+        chosen: int | None = None
         for node_id in candidates:
             conn = self.connections.get(node_id)
-            if conn is None or conn.can_connect(now):
-                return node_id
+            failures = 0 if conn is None else conn.failures
+            if (conn is None or conn.can_connect(now)) and (best_failures is None or failures < best_failures):
+                best_failures, chosen = failures, node_id
+        if chosen is not None:
+            return chosen
         if rebootstrap:
             # every known broker is backing off: the bootstrap servers may know better
             return self._bootstrap_node(now)

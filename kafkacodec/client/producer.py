@@ -38,7 +38,7 @@ from kafkacodec.client.config import PRODUCER, resolve
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.partitioner import Partitioner
 from kafkacodec.client.sender import Sender
-from kafkacodec.client.stats import Statistics, stats_for_poll
+from kafkacodec.client.stats import Statistics, log_unraised, stats_for_poll
 from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
 from kafkacodec.client.unplaced import UnplacedRecords
 
@@ -518,7 +518,7 @@ class Producer:
                 try:
                     fn(err, None if err is not None else result.metadata(index, ts))
                 except Exception as exc:
-                    log.error("delivery callback %r raised for %s[%d]", fn, result.topic, result.partition,
+                    log.debug("delivery callback %r raised for %s[%d]", fn, result.topic, result.partition,
                               exc_info=exc)
                     errors.append(exc)
                 ran += 1
@@ -530,6 +530,7 @@ class Producer:
 
     @staticmethod
     def _callback_error(errors: list[Exception]) -> E.CallbackError:
+        log_unraised(errors)
         first = errors[0]
         error = E.CallbackError(f"{len(errors)} callback(s) raised (delivery, stats_cb); the first: "
                                 f"{type(first).__name__}: {first}", errors)
@@ -558,7 +559,7 @@ class Producer:
             deadline = None if timeout is None else time.monotonic() + timeout
             left = 0
             for result in pending:
-                while True:
+                while not errors:
                     wait = None if deadline is None else max(0.0, deadline - time.monotonic())
                     if serve_every is not None:
                         wait = serve_every if wait is None else min(wait, serve_every)
@@ -569,13 +570,15 @@ class Producer:
                         break
                     if self._stats_docs:
                         errors.extend(self._stats_docs.serve(self._stats_cb)[1])
+                if errors:
+                    break  # a callback raised while flush() waited: its exception ends the wait, as from poll()
         finally:
             self._acc.end_flush()
         errors.extend(self._run_callbacks(0)[1])
-        if left:
-            raise E.KafkaTimeoutError(f"flush: {left} batches not acknowledged within {timeout:.1f} s")
         if errors:
             raise self._callback_error(errors)
+        if left:
+            raise E.KafkaTimeoutError(f"flush: {left} batches not acknowledged within {timeout:.1f} s")
         if self._client.failure is not None:
             raise self._client.failure
 

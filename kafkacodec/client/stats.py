@@ -438,11 +438,20 @@ class StatsQueue(collections.deque[str | Callable[[], object]]):
                 else:
                     doc()
             except Exception as exc:
-                log.error("%s %r raised", "stats_cb" if isinstance(doc, str) else "callback",
+                log.debug("%s %r raised", "stats_cb" if isinstance(doc, str) else "callback",
                           fn if isinstance(doc, str) else doc, exc_info=exc)
                 errors.append(exc)
             ran += 1
         return ran, errors
+
+
+def log_unraised(errors: list[Exception]) -> None:
+    """The exceptions of callbacks a poll() ran after the first, which its CallbackError carries
+    (``.errors``) and raises first: logged, so that none goes unseen by a program that only
+    catches what is raised."""
+    for exc in errors[1:]:
+        log.error("a callback raised %s as well (poll() raised the first callback's exception)",
+                  type(exc).__name__, exc_info=exc)
 
 
 def stats_for_poll(client: NetworkClient, statistics: Statistics, conf: dict[str, Any],

@@ -301,7 +301,7 @@ class Consumer(ClosedOnExit):
                     out.extend(_eof_event(eof) for eof in self._c.take_partition_eofs(k - len(out)))
         except E.CallbackError as exc:
             # a stats_cb raised: its exception reaches the caller, as confluent-kafka's do
-            raise exc.errors[0] if exc.errors else exc
+            raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own exception, as confluent-kafka raises it
         except E.IllegalStateError as exc:
             if "auto.offset.reset" in str(exc):
                 out.append(Message(error=KafkaError(CODES["_AUTO_OFFSET_RESET"], str(exc))))

@@ -239,7 +239,7 @@ class Producer(ProducerCore):
             try:
                 served += self._p.poll(step)
             except E.CallbackError as exc:
-                raise exc.errors[0] if exc.errors else exc
+                raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own exception, as confluent-kafka raises it
             if self._raised or self._p.client.fatal_error is not None:
                 self._report_failure()
                 self._raise_kept()
@@ -257,7 +257,7 @@ class Producer(ProducerCore):
         except E.KafkaTimeoutError:
             pass
         except E.CallbackError as exc:
-            raise exc.errors[0] if exc.errors else exc
+            raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own exception, as confluent-kafka raises it
         except E.ClientFailedError:
             self._report_failure()
         self._raise_kept()

@@ -109,7 +109,7 @@ class ShareConsumer(ClosedOnExit):
         try:
             return fn(*args)
         except E.CallbackError as exc:
-            raise exc.errors[0] if exc.errors else exc
+            raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own exception, as confluent-kafka raises it
         except E.KafkaError as exc:
             raise exception_from(exc) from exc
 
