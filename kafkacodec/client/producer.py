@@ -247,7 +247,9 @@ class Producer:
                 counts[name] = len(t.partitions)
                 self._acc.set_partition_count(name, counts[name])
 
-    def _partition_count(self, topic: str) -> int:
+    def _partition_count(self, topic: str, timeout: float | None = None) -> int:
+        """`topic`'s partition count, waiting up to `timeout` (None: max.block.ms) for its metadata;
+        from then on its records go straight to the accumulator, unless some are held (unplaced.py)."""
         count = self._counts.get(topic)
         if count is not None:
             return count
@@ -262,14 +264,18 @@ class Producer:
             t = md.topics.get(topic)
             return t is not None and len(t.partitions) > 0
 
+        wait = self._max_block if timeout is None else timeout
         try:
-            md.wait_for(known, self._max_block, f"metadata of topic {topic!r}")
+            md.wait_for(known, wait, f"metadata of topic {topic!r}")
         except E.KafkaTimeoutError as exc:
             code = md.topic_errors.get(topic)
             detail = f" (broker says {E.error_for(code).name})" if code else ""
-            raise E.KafkaTimeoutError(f"topic {topic!r} not in the metadata within max.block.ms "
-                                      f"({self._max_block * 1000:.0f} ms){detail}") from exc
+            within = "max.block.ms" if timeout is None else "the timeout"
+            raise E.KafkaTimeoutError(f"topic {topic!r} not in the metadata within {within} "
+                                      f"({wait * 1000:.0f} ms){detail}") from exc
         count = len(md.topics[topic].partitions)
+        if self._unplaced is not None and self._unplaced.holds(topic):
+            return count  # its held records are placed first: the placing adopts the topic
         self._acc.set_partition_count(topic, count)
         self._counts[topic] = count
         return count
@@ -280,9 +286,12 @@ class Producer:
         self._acc.set_partition_count(topic, count)
         self._counts[topic] = count
 
-    def partitions_for(self, topic: str) -> list[int]:
-        """Partition numbers of `topic` (waits up to max.block.ms for metadata)."""
-        return list(range(self._partition_count(topic)))
+    def partitions_for(self, topic: str, timeout: float | None = None) -> list[int]:
+        """Partition numbers of `topic`, waiting up to `timeout` seconds (None: max.block.ms) for
+        its metadata; KafkaTimeoutError when it does not come."""
+        if timeout is not None:
+            _checks.timeout_s(timeout)
+        return list(range(self._partition_count(topic, timeout)))
 
     def set_sasl_credentials(self, username: str, password: str) -> None:
         """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with

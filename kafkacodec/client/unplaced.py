@@ -158,6 +158,10 @@ class UnplacedRecords:
     def __len__(self) -> int:
         return len(self._pending)
 
+    def holds(self, topic: str) -> bool:
+        """Whether records of `topic` are held (or being placed)."""
+        return topic in self._topics or topic in self._placing
+
     def _known(self, topic: str) -> bool:
         t = self._md.topics.get(topic)
         return t is not None and len(t.partitions) > 0
@@ -166,11 +170,21 @@ class UnplacedRecords:
              timestamp: int, callback: DeliveryCallback | None) -> RecordHandle | None:
         """Hold a record for `topic`; None when nothing of the topic is held and its metadata is
         known (send it the usual way).  Records of a topic with held ones are held behind them,
-        so that none overtakes another."""
+        so that none overtakes another; once the topic's metadata is known, the first send() that
+        finds records held places them itself, so a program sending fast does not keep a topic
+        held (and every record on this slower path) while the placer's thread catches up."""
         size = RecordAccumulator._estimate(key, value, headers)
+        while True:
+            with self._cond:
+                if topic not in self._placing and self._known(topic):
+                    records = self._topics.pop(topic, None)
+                    if records is None:
+                        return None
+                    self._placing.add(topic)
+                else:
+                    break
+            self._placed_by_caller(topic, records)
         with self._cond:
-            if topic not in self._topics and topic not in self._placing and self._known(topic):
-                return None
             if self.bytes + size > self._limit:
                 raise E.KafkaTimeoutError(
                     f"no memory to hold a record for {topic!r} until its metadata is known: records held so "
@@ -186,6 +200,17 @@ class UnplacedRecords:
                 self._thread.start()
         self._md.add_topics({topic})
         return RecordHandle(result, 0, timestamp)  # type: ignore[arg-type]  # answers as a BatchResult does
+
+    def _placed_by_caller(self, topic: str, records: collections.deque[_Held]) -> None:
+        """Place a topic's held records on the calling thread (hold() took them out, marked placing)."""
+        count: int | None = None
+        try:
+            count = self._place_all(topic, records)
+        finally:
+            with self._cond:
+                if topic not in self._topics and count is not None:
+                    self._adopt(topic, count)
+                self._placing.discard(topic)
 
     def metadata_changed(self) -> None:
         """The I/O thread learned new metadata: the placer looks whether a held topic is known now."""

@@ -282,7 +282,18 @@ class Producer(ProducerCore):
 
     def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
         self._check_open("Handle")
-        return _metadata.list_topics(self._admin_client(), topic, _seconds(timeout))
+        wait = _seconds(timeout)
+        deadline = None if wait is None else time.monotonic() + wait
+        snapshot = _metadata.list_topics(self._admin_client(), topic, wait)
+        found = snapshot.topics.get(topic) if topic is not None else None
+        if topic is not None and found is not None and found.error is None and found.partitions:
+            # the producer's own view learns the topic too, as librdkafka's handle caches it: the
+            # messages produced next need not wait for its metadata
+            try:
+                self._p.partitions_for(topic, None if deadline is None else max(0.0, deadline - time.monotonic()))
+            except E.KafkaError:
+                pass
+        return snapshot
 
     def cluster_id(self, timeout: float = -1) -> str | None:
         return self.list_topics(None, timeout).cluster_id
