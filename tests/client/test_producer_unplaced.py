@@ -210,3 +210,22 @@ def test_records_held_in_an_aborted_transaction_fail_and_never_reach_the_next(br
         assert all(h.get(0).offset >= 0 for h in committed)
     got = _peers.read_committed_with_kafkacodec(broker.bootstrap, topic, 2, 6, until=21)
     assert sorted(r.value for r in got) == sorted(b"c-%d" % i for i in range(20))
+
+
+def test_partitions_for_warms_the_topic_and_never_lets_a_record_overtake_held_ones(broker):
+    topic = broker.topic(1)
+    p = _held_producer(broker.bootstrap)
+    first = [p.send(topic, b"%d" % i, partition=0) for i in range(50)]  # held: the topic is new to it
+    assert p.partitions_for(topic, 10) == [0]
+    later = p.send(topic, b"later", partition=0)
+    p.flush(30)
+    offsets = [h.get(0).offset for h in first + [later]]
+    assert offsets == sorted(offsets)
+    other = broker.topic(2)
+    assert p.partitions_for(other, 10) == [0, 1]
+    assert p.send(other, b"x", partition=1).partition == 1  # known: never held
+    p.close()
+    unreachable = Producer({"bootstrap.servers": "127.0.0.1:9", "metadata.wait.on.send": False})
+    with pytest.raises(E.KafkaTimeoutError, match="within the timeout"):
+        unreachable.partitions_for("t", 0.2)
+    unreachable.close(0)
