@@ -182,24 +182,30 @@ class UnplacedRecords:
                         return None
                     self._placing.add(topic)
                 else:
+                    # held under the same lock as the look: the placing cannot end (and the topic
+                    # go the usual way) between the two, leaving this record behind later ones
+                    result = self._hold_locked(topic, value, key, headers, partition, timestamp, callback, size)
                     break
             self._placed_by_caller(topic, records)
-        with self._cond:
-            if self.bytes + size > self._limit:
-                raise E.KafkaTimeoutError(
-                    f"no memory to hold a record for {topic!r} until its metadata is known: records held so "
-                    f"take {self.bytes} bytes of buffer.memory ({self._limit})")
-            result = HeldResult(topic)
-            result.sink = self._completed
-            self._topics.setdefault(topic, collections.deque()).append(
-                _Held(result, value, key, headers, partition, timestamp, callback, size, time.monotonic()))
-            self._pending.add(result)
-            self.bytes += size
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="kafkacodec-placer", daemon=True)
-                self._thread.start()
         self._md.add_topics({topic})
         return RecordHandle(result, 0, timestamp)  # type: ignore[arg-type]  # answers as a BatchResult does
+
+    def _hold_locked(self, topic: str, value: Any, key: Any, headers: Headers | None, partition: int | None,
+                     timestamp: int, callback: DeliveryCallback | None, size: int) -> HeldResult:
+        if self.bytes + size > self._limit:
+            raise E.KafkaTimeoutError(
+                f"no memory to hold a record for {topic!r} until its metadata is known: records held so "
+                f"take {self.bytes} bytes of buffer.memory ({self._limit})")
+        result = HeldResult(topic)
+        result.sink = self._completed
+        self._topics.setdefault(topic, collections.deque()).append(
+            _Held(result, value, key, headers, partition, timestamp, callback, size, time.monotonic()))
+        self._pending.add(result)
+        self.bytes += size
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="kafkacodec-placer", daemon=True)
+            self._thread.start()
+        return result
 
     def _placed_by_caller(self, topic: str, records: collections.deque[_Held]) -> None:
         """Place a topic's held records on the calling thread (hold() took them out, marked placing)."""

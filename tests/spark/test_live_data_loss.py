@@ -114,7 +114,8 @@ def test_recreated_topic_planning(live_broker, caplog):
             parts = lenient.partitions(end, nxt)
         assert [(p.range.start, p.range.end) for p in parts] == [(0, 100)]
         assert _values(lenient, parts) == sorted(b"new-%d" % i for i in range(100))
-        warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+        # the source's own: a client another test left behind may log (a rebootstrap after 300 s)
+        warnings = [r for r in caplog.records if r.levelno == logging.WARNING and r.name.startswith("kafkacodec.spark")]
         assert len(warnings) == 1 and "offsets went back from 300 to 100" in warnings[0].getMessage()
         # a later batch goes on normally from there
         produce_with_confluent(bs, topic, _recs(5, b"more"))
