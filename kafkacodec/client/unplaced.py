@@ -186,7 +186,7 @@ class UnplacedRecords:
                     # go the usual way) between the two, leaving this record behind later ones
                     result = self._hold_locked(topic, value, key, headers, partition, timestamp, callback, size)
                     break
-            self._placed_by_caller(topic, records)
+            self._place_taken(topic, records)
         self._md.add_topics({topic})
         return RecordHandle(result, 0, timestamp)  # type: ignore[arg-type]  # answers as a BatchResult does
 
@@ -207,8 +207,10 @@ class UnplacedRecords:
             self._thread.start()
         return result
 
-    def _placed_by_caller(self, topic: str, records: collections.deque[_Held]) -> None:
-        """Place a topic's held records on the calling thread (hold() took them out, marked placing)."""
+    def _place_taken(self, topic: str, records: collections.deque[_Held]) -> None:
+        """Place a topic's held records, taken out and marked placing (by hold() on the calling
+        thread, or by the placer's); then, with nothing held behind them, the topic's next records
+        go the usual way."""
         count: int | None = None
         try:
             count = self._place_all(topic, records)
@@ -258,13 +260,8 @@ class UnplacedRecords:
                 self._placing.update(taken)
             for held, error in failed:
                 self._done(held, error)
-            counts = {topic: self._place_all(topic, records) for topic, records in taken.items()}
-            with self._cond:
-                for topic, count in counts.items():
-                    if topic not in self._topics and count is not None:
-                        # nothing held behind them: the topic's next records go the usual way
-                        self._adopt(topic, count)
-                    self._placing.discard(topic)
+            for topic, records in taken.items():
+                self._place_taken(topic, records)
 
     def _place_all(self, topic: str, records: collections.deque[_Held]) -> int | None:
         """Place `records` (a topic's, in the order sent); returns the topic's partition count, or
