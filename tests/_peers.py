@@ -623,6 +623,38 @@ def read_committed_with_kafkacodec(bootstrap, topic, partitions, timeout=6.0, un
         c.close()
 
 
+def batch_record_counts(bootstrap, topic, partition=0):
+    """The record count of each batch in `topic`'s partition, as the broker's log holds them
+    (fetched until the log's end: librdkafka's mock cluster answers one batch per fetch)."""
+    from kafkacodec.client.config import ADMIN, resolve
+    from kafkacodec.client.network import NetworkClient
+    from kafkacodec.protocol import messages as m
+    from kafkacodec.records import iter_batches
+    client = NetworkClient(resolve({"bootstrap.servers": bootstrap}, {}, ADMIN, "admin"))
+    counts, offset = [], 0
+    try:
+        md = client.metadata
+        md.add_topics({topic})
+        md.wait_for(lambda x: x.leader_for(topic, partition) is not None, 10)
+        F = m.FetchRequest
+        while True:
+            body = F(replica_id=-1, max_wait_ms=200, min_bytes=1, max_bytes=64 << 20, isolation_level=0, session_id=0,
+                     session_epoch=-1, rack_id="", forgotten_topics_data=[],
+                     topics=[F.FetchTopic(topic=topic, partitions=[F.FetchPartition(
+                         partition=partition, current_leader_epoch=-1, fetch_offset=offset, log_start_offset=-1,
+                         partition_max_bytes=64 << 20)])])
+            resp = client.request(md.leader_for(topic, partition), "Fetch", body, max_version=11)
+            answered = [part for t in resp.responses for part in t.partitions]  # Tansu: none at the log's end
+            batches = list(iter_batches(bytes(answered[0].records or b""))) if answered else []
+            if not batches:
+                return counts
+            for b in batches:
+                counts.append(b.record_count)
+                offset = b.next_offset
+    finally:
+        client.close()
+
+
 def is_mock(bootstrap):
     return bootstrap in _MOCKS
 
@@ -669,7 +701,7 @@ class CaptureProxy:
     those connections are complete and in order.
     """
 
-    def __init__(self, upstream, *, lifetime=300.0, max_bytes=256 << 20):
+    def __init__(self, upstream, *, lifetime=300.0, max_bytes=256 << 20, paused=False):
         addr = upstream.split(",")[0]
         host, port = addr.rsplit(":", 1)
         self.upstream = (host, int(port))
@@ -683,6 +715,11 @@ class CaptureProxy:
         self._sock.settimeout(0.2)
         self.bootstrap = "127.0.0.1:%d" % self._sock.getsockname()[1]
         self._closed = threading.Event()
+        # paused: connections are queued by the kernel but nothing is passed on until resume(), so
+        # a client's first metadata comes exactly when the test says
+        self._resumed = threading.Event()
+        if not paused:
+            self._resumed.set()
         self._threads = []
         self._sockets = []
         self._bytes = 0
@@ -707,8 +744,13 @@ class CaptureProxy:
             conns = list(self.connections)
         return [pair for c in conns for pair in c.exchanges()]
 
+    def resume(self):
+        self._resumed.set()
+
     def _accept(self):
         while not self._closed.is_set() and time.monotonic() < self._deadline:
+            if not self._resumed.wait(0.2):
+                continue
             try:
                 client, _ = self._sock.accept()
             except socket.timeout:
@@ -765,6 +807,7 @@ class CaptureProxy:
 
     def close(self):
         self._closed.set()
+        self._resumed.set()
         with contextlib.suppress(OSError):
             self._sock.close()
         for t in self._threads:

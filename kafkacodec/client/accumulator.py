@@ -374,6 +374,7 @@ class RecordAccumulator(AccumulatorState):
         self.open_slots: dict[str, list[ProducerBatch | None]] = {}
         self.incomplete: set[BatchResult] = set()  # not yet complete (flush waits for them)
         self.flushing = 0
+        self.placing = 0  # held records being placed (unplaced.py): a flush holds open batches meanwhile
         # when the I/O loop's next sender tick is due, or 0.0 when unknown: the sender
         # resets it as a tick starts and sets it after its pass over the deques, so a batch
         # opened after that pass reads a time the loop will wake at (Sender.tick)
@@ -609,6 +610,17 @@ class RecordAccumulator(AccumulatorState):
     def end_flush(self) -> None:
         with self.lock:
             self.flushing -= 1
+
+    def begin_placing(self) -> None:
+        """Records held for metadata are being placed: until end_placing(), a flush sends no
+        open batch, so that they fill batches as records sent together do."""
+        with self.lock:
+            self.placing += 1
+
+    def end_placing(self) -> None:
+        with self.lock:
+            self.placing -= 1
+        self.wakeup()  # a flush under way sends the batches now
 
     # -- I/O thread
 

@@ -287,8 +287,8 @@ class GroupCoordinator:
         exc = future.exception()
         if exc is not None:
             if isinstance(exc, CorruptDataError):
-                # an answer the codec refuses is no sign of a lost coordinator: librdkafka's mock
-                # sends a null assignment with its SyncGroup errors, where Kafka's schema allows none
+                # an answer the codec refuses is no sign of a lost coordinator (the nulls peers
+                # write where the schema allows none are read by protocol/_lenient.py)
                 log.debug("group %s: unreadable %s answer (%s); joining again", self.group_id, api, exc)
             else:
                 self._coordinator_error(exc)
@@ -314,6 +314,13 @@ class GroupCoordinator:
                 self._retry_join(backoff=False)
             return None
         if code == Code.REBALANCE_IN_PROGRESS or self._coordinator_error(code):
+            self._retry_join()
+            return None
+        if code == Code.INVALID_REQUEST and api == "SyncGroup":
+            # librdkafka's mock cluster ends a group's sync when the leader's assignment comes, and
+            # refuses a member's SyncGroup that arrives after it; librdkafka joins again, as here
+            log.info("group %s: the coordinator refused our SyncGroup (INVALID_REQUEST); joining again",
+                     self.group_id)
             self._retry_join()
             return None
         if code:

@@ -182,7 +182,7 @@ class Producer:
         self._unplaced: UnplacedRecords | None = None
         if not conf["metadata.wait.on.send"]:
             self._unplaced = UnplacedRecords(self._client.metadata, conf, self._place_held, self._adopt_topic,
-                                             self._callbacks)
+                                             self._acc)
         self._client.metadata.listeners.append(self._metadata_changed)
         self._client.failure_listeners.append(self._client_failed)
         self._client.add_ticker(self._sender)

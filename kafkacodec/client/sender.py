@@ -250,7 +250,9 @@ class Sender(SenderState):
         txn = self.txn
         if txn is not None and txn.abortable_error is not None:
             self.numbers_dropped(acc.fail_all(txn.abortable_error))
-        flushing = acc.flushing > 0 or self.closing or acc.pool.queued > 0
+        # while held records are placed, a flush waits for them to fill their batches; memory
+        # awaited (pool.queued) sends at once, or the placing could wait on its own batches
+        flushing = (acc.flushing > 0 and not acc.placing) or self.closing or acc.pool.queued > 0
         if drain is not None:
             by_node, expired, next_wake, need_metadata, need_add = drain(
                 self, acc, now, flushing, self.bump_needed, txn, PIGGYBACK_MAX_RECORDS)

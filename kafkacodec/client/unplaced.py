@@ -140,11 +140,11 @@ class UnplacedRecords:
     first record is held, ended when none is left)."""
 
     def __init__(self, metadata: Metadata, conf: dict[str, Any], place: Place, adopt: Callable[[str, int], object],
-                 completed: collections.deque[Any]) -> None:
+                 accumulator: RecordAccumulator) -> None:
         self._md = metadata
         self._place = place      # a record into the accumulator, for a topic of `count` partitions
         self._adopt = adopt      # (topic, partition count): its records go the usual way from now on
-        self._completed = completed
+        self._acc = accumulator
         self._limit = conf["buffer.memory"]
         self._delivery_timeout = conf["delivery.timeout.ms"] / 1000
         self._unknown_for = conf["max.block.ms"] / 1000
@@ -197,7 +197,7 @@ class UnplacedRecords:
                 f"no memory to hold a record for {topic!r} until its metadata is known: records held so "
                 f"take {self.bytes} bytes of buffer.memory ({self._limit})")
         result = HeldResult(topic)
-        result.sink = self._completed
+        result.sink = self._acc.completed
         self._topics.setdefault(topic, collections.deque()).append(
             _Held(result, value, key, headers, partition, timestamp, callback, size, time.monotonic()))
         self._pending.add(result)
@@ -212,9 +212,13 @@ class UnplacedRecords:
         thread, or by the placer's); then, with nothing held behind them, the topic's next records
         go the usual way."""
         count: int | None = None
+        # placed as one burst, as librdkafka moves held messages to their partitions at once: a
+        # flush under way does not send each record's batch as soon as it opens
+        self._acc.begin_placing()
         try:
             count = self._place_all(topic, records)
         finally:
+            self._acc.end_placing()
             with self._cond:
                 if topic not in self._topics and count is not None:
                     self._adopt(topic, count)

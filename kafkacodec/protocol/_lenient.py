@@ -5,7 +5,8 @@ The specification's rules hold everywhere else.  Nothing is lenient when encodin
 every lenient read is logged at debug level on the logger ``kafkacodec.protocol``
 ("OffsetFetchResponse.topics: null, read as empty (...)"), so it is never silent.
 
-``NULL_AS_EMPTY``: a top-level array that may not be null, written as null (length -1).
+``NULL_AS_EMPTY``: a top-level array or bytes field that may not be null, written as null
+(length -1).
 
 ``ABSENT_AS_EMPTY``: a top-level array a peer leaves out altogether (no length, no
 elements) when it has nothing for it.  It is read as empty only when the bytes left are
@@ -27,6 +28,9 @@ NULL_AS_EMPTY: dict[tuple[str, str], str] = {
     ("OffsetFetchResponse", "topics"):
         "librdkafka's mock cluster answers OffsetFetch v0-v6 asking for all of a group's offsets "
         "with a null topics array; librdkafka reads a null array as an empty one",
+    ("SyncGroupResponse", "assignment"):
+        "librdkafka's mock cluster answers a SyncGroup it fails (REBALANCE_IN_PROGRESS, a member the "
+        "leader left out) with a null assignment; librdkafka reads it as no assignment",
 }
 ABSENT_AS_EMPTY: dict[tuple[str, str], str] = {
     ("DescribeUserScramCredentialsResponse", "results"):

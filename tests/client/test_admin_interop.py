@@ -25,6 +25,9 @@ MOCK_OFFSET_FETCH_V6 = bytes.fromhex("0000000d00000007000000000000000000")      
 MOCK_OFFSET_FETCH_V5 = bytes.fromhex("0000000e0000000700000000ffffffff0000")    # topics: null (int32 -1)
 TANSU_SCRAM_NONE = bytes.fromhex("0000000d00000007000000000000000000")          # results: left out
 TANSU_OFFSET_FETCH_V7 = bytes.fromhex("0000000c000000070000000000000000")       # topics: left out
+# the mock's SyncGroup refused (INVALID_REQUEST, 42) with its assignment written null
+MOCK_SYNC_GROUP_V4 = bytes.fromhex("0000000d0000000700" "00000000" "002a" "00" "00")
+MOCK_SYNC_GROUP_V3 = bytes.fromhex("0000000e00000007" "00000000" "002a" "ffffffff")
 
 
 def _decoded(api, version, frame):
@@ -46,6 +49,15 @@ def test_a_null_topics_array_in_offset_fetch_is_read_as_empty_and_logged(caplog)
     assert len(lines) == 4  # one per decode, each executor
     assert all(line.startswith("OffsetFetchResponse.topics: null, read as empty (librdkafka's mock cluster")
                for line in lines)
+
+
+def test_a_null_assignment_in_sync_group_is_read_as_empty_so_its_error_is_seen(caplog):
+    with caplog.at_level("DEBUG", logger="kafkacodec.protocol"):
+        for version, frame in ((4, MOCK_SYNC_GROUP_V4), (3, MOCK_SYNC_GROUP_V3)):
+            body = _decoded("SyncGroup", version, frame)
+            assert (body.error_code, body.assignment) == (42, b"")
+    assert any(r.getMessage().startswith("SyncGroupResponse.assignment: null, read as empty (librdkafka's mock")
+               for r in caplog.records)
 
 
 def test_the_allow_list_is_narrow():

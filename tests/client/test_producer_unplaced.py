@@ -2,6 +2,7 @@
 Records sent before it is known are held, then placed in the order sent; keyless ones draw their
 partitions; flush() waits for them; purge, close and delivery.timeout.ms fail them."""
 import socket
+import threading
 import time
 
 import pytest
@@ -27,16 +28,20 @@ def _held_producer(bootstrap, **conf):
 
 def test_records_sent_before_the_metadata_arrive_in_order_and_keyless_ones_spread(broker):
     topic = broker.topic(3)
-    p = _held_producer(broker.bootstrap)
-    started = time.monotonic()
-    keyless = [p.send(topic, b"v%d" % i) for i in range(60)]
-    keyed = [p.send(topic, b"k%d" % i, key=b"same") for i in range(10)]
-    assert time.monotonic() - started < 0.5  # no wait for the metadata
-    p.flush(30)
+    with _peers.capture_proxy(broker.bootstrap, paused=True) as gate:
+        p = _held_producer(gate.bootstrap)
+        started = time.monotonic()
+        keyless = [p.send(topic, b"v%d" % i) for i in range(60)]
+        keyed = [p.send(topic, b"k%d" % i, key=b"same") for i in range(10)]
+        assert time.monotonic() - started < 0.5  # no wait for the metadata
+        assert all(h.partition == -1 for h in keyless + keyed)  # all held: the gate passes nothing yet
+        gate.resume()
+        p.flush(30)
     later = p.send(topic, b"after", key=b"same")
     p.flush(30)
     delivered = [h.get(0) for h in keyless + keyed + [later]]
-    assert len({md.partition for md in delivered[:60]}) >= 2  # each keyless record drew its partition
+    # each keyless record drew its partition (all 60 in one of 3: a chance of 3 in 10^10)
+    assert len({md.partition for md in delivered[:60]}) == 3
     same = delivered[60:]
     assert len({md.partition for md in same}) == 1
     assert [md.offset for md in same] == sorted(md.offset for md in same)  # in the order sent
@@ -62,6 +67,34 @@ def test_a_record_sent_while_others_are_held_goes_behind_them(broker):
     offsets = [h.get(0).offset for h in handles]
     assert offsets == sorted(offsets) and len(set(offsets)) == 200
     p.close()
+
+
+def test_held_records_flushed_before_they_are_placed_fill_their_batches(broker):
+    # a flush under way sends each open batch at once; held records are placed as one burst, so
+    # they fill batches as records sent together do (batch.max.records), not one batch each
+    topic = broker.topic(1)
+    with _peers.capture_proxy(broker.bootstrap, paused=True) as gate:
+        p = _held_producer(gate.bootstrap, **{"linger.ms": 2000, "batch.max.records": 6})
+        handles = [p.send(topic, b"v%d" % i, partition=0) for i in range(20)]
+        place = p._unplaced._place
+
+        def place_slowly(*args):
+            try:
+                return place(*args)
+            finally:
+                time.sleep(0.005)  # the I/O thread runs between two records placed
+
+        p._unplaced._place = place_slowly
+        opening = threading.Timer(0.3, gate.resume)
+        opening.start()
+        try:
+            p.flush(30)  # begins while all 20 are held
+        finally:
+            opening.join()
+        assert [h.get(0).offset for h in handles] == list(range(handles[0].get(0).offset,
+                                                               handles[0].get(0).offset + 20))
+        p.close()
+    assert _peers.batch_record_counts(broker.bootstrap, topic) == [6, 6, 6, 2]
 
 
 def test_nothing_waits_and_flush_returns_at_its_timeout_while_no_broker_answers(refusing_bootstrap):

@@ -11,14 +11,10 @@ import uuid
 import pytest
 
 from kafkacodec.client import connection
-from kafkacodec.client.config import ADMIN, resolve
 from kafkacodec.client.connection import READY
 from kafkacodec.client.errors import ConfigError
-from kafkacodec.client.network import NetworkClient
 from kafkacodec.compat import confluent_kafka as ck
 from kafkacodec.compat.confluent_kafka import _config
-from kafkacodec.protocol import messages as m
-from kafkacodec.records import iter_batches
 
 _peers = pytest.importorskip("_peers")
 
@@ -42,31 +38,13 @@ def _ready_socket(client):
     raise AssertionError("no connection became ready")
 
 
-def _batch_record_counts(bootstrap, topic):
-    client = NetworkClient(resolve({"bootstrap.servers": bootstrap}, {}, ADMIN, "admin"))
-    try:
-        md = client.metadata
-        md.add_topics({topic})
-        md.wait_for(lambda x: x.leader_for(topic, 0) is not None, 10)
-        F = m.FetchRequest
-        body = F(replica_id=-1, max_wait_ms=500, min_bytes=1, max_bytes=64 << 20, isolation_level=0, session_id=0,
-                 session_epoch=-1, rack_id="", forgotten_topics_data=[],
-                 topics=[F.FetchTopic(topic=topic, partitions=[F.FetchPartition(
-                     partition=0, current_leader_epoch=-1, fetch_offset=0, log_start_offset=-1,
-                     partition_max_bytes=64 << 20)])])
-        resp = client.request(md.leader_for(topic, 0), "Fetch", body, max_version=11)
-        return [b.record_count for b in iter_batches(bytes(resp.responses[0].partitions[0].records))]
-    finally:
-        client.close()
-
-
 def test_batch_num_messages_caps_each_batch(tansu_bootstrap):
     topic = _topic(tansu_bootstrap)
     p = ck.Producer({"bootstrap.servers": tansu_bootstrap, "batch.num.messages": 6, "linger.ms": 2000})
     for i in range(20):
         p.produce(topic, b"v%d" % i, partition=0)
     assert p.flush(10) == 0
-    assert _batch_record_counts(tansu_bootstrap, topic) == [6, 6, 6, 2]
+    assert _peers.batch_record_counts(tansu_bootstrap, topic) == [6, 6, 6, 2]
 
 
 def test_socket_settings_on_the_consumers_sockets(tansu_bootstrap):
