@@ -179,8 +179,8 @@ def test_cooperative_group_shared_with_librdkafka_loses_and_duplicates_nothing(t
 
 
 def test_unreadable_sync_answer_rejoins_without_dropping_the_coordinator():
-    """librdkafka's mock answers a SyncGroup error with a null assignment, which Kafka's schema
-    does not allow: the member joins again, the coordinator is not given up for it."""
+    """A SyncGroup answer the codec refuses: the member joins again, the coordinator is not given
+    up for it."""
     import concurrent.futures
     from kafkacodec.errors import CorruptDataError
     c = Consumer({"bootstrap.servers": "127.0.0.1:1", "group.id": "g",
@@ -192,5 +192,24 @@ def test_unreadable_sync_answer_rejoins_without_dropping_the_coordinator():
         answer.set_exception(CorruptDataError("null in a non-nullable field", 14))
         g._synced(answer)
         assert g.coordinator == 2147483646 and g.phase == "join"
+    finally:
+        c.close(timeout=0.5)
+
+
+def test_a_sync_refused_as_invalid_rejoins_as_librdkafka_does():
+    """librdkafka's mock ends a group's sync when the leader's assignment comes and refuses a
+    follower's SyncGroup that arrives after it (INVALID_REQUEST, a null assignment): the member
+    joins again, with its member id, instead of failing the consumer."""
+    import concurrent.futures
+    from kafkacodec.protocol import messages as m
+    c = Consumer({"bootstrap.servers": "127.0.0.1:1", "group.id": "g"})
+    try:
+        g = c._group
+        g.coordinator, g.phase, g.member_id = 2147483646, "syncing", "member-1"
+        answer = concurrent.futures.Future()
+        answer.set_result(m.SyncGroupResponse(throttle_time_ms=0, error_code=42, protocol_type=None,
+                                              protocol_name=None, assignment=b""))
+        g._synced(answer)
+        assert (g.coordinator, g.phase, g.member_id, g.error) == (2147483646, "join", "member-1", None)
     finally:
         c.close(timeout=0.5)
