@@ -31,12 +31,17 @@ slot (under ``lock``) before the I/O thread builds it, and is built before its
 record count is read (sequence numbers, stats).  An append that loses the
 race meets a built (or closed) builder, which raises, or a full one, which
 returns None; either way the caller retries through ``append`` under the
-lock.  Records with headers or callbacks, the pure-Python builder and
-transactional producers always take the locked path.
+lock.  A record with a delivery callback registers it with the batch's
+result in the same GIL-atomic step (``SendPath.append_reported``), so the
+batch cannot be sealed, sent and completed before its callback is known.
+Records with headers, the pure-Python builder and transactional producers
+always take the locked path.
 """
 from __future__ import annotations
 
+import bisect
 import collections
+import operator
 import threading
 import time
 from collections.abc import Callable
@@ -57,6 +62,7 @@ else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
     from kafkacodec._pure.sender_state import AccumulatorState, BatchState
 
 _R = TypeVar("_R")
+_entry_index = operator.itemgetter(0)  # a callbacks entry (index, timestamp, fn): its record's index
 
 if TYPE_CHECKING:
     from kafkacodec.client.types import DeliveryCallback, Headers
@@ -443,6 +449,11 @@ class RecordAccumulator(AccumulatorState):
         if callbacks is None:
             callbacks = result.callbacks = []
             result.sink = self.completed
+        if callbacks and callbacks[-1][0] > index:
+            # a lock-free append (send_path.pyx) registered a later record of this batch between
+            # this record's append and now: reports keep the batch's order
+            bisect.insort(callbacks, (index, timestamp, callback), key=_entry_index)
+            return
         callbacks.append((index, timestamp, callback))  # type: ignore[union-attr]  # () only once run
 
     def _append_new(self, topic: str, partition: int, timestamp: int, key: Any, value: Any, headers: Headers | None,

@@ -177,7 +177,7 @@ class Producer:
             from kafkacodec.client.send_path import SendPath
             self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
                 self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,  # type: ignore[attr-defined]
-                self._key_partition, self._send).send
+                self._key_partition, self._send, self._acc.completed).send
         # records sent before their topic's metadata is known wait here (metadata.wait.on.send=false)
         self._unplaced: UnplacedRecords | None = None
         if not conf["metadata.wait.on.send"]:

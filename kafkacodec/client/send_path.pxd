@@ -17,8 +17,12 @@ cdef class SendPath:
     cdef bint murmur       # keys hashed by murmur2 (else key_partition, else the general path)
     cdef object key_partition
     cdef object general    # Producer._send(topic, value, key, headers, partition, timestamp, callback)
+    cdef object completed  # where a completed result with callbacks is queued (RecordAccumulator.completed)
+    cdef list spare_list   # made before an append, for the first callback of a batch (append_reported)
 
     cdef object append(self, object topic, object value, object key, object partition, object timestamp)
     cdef object append_unhandled(self, object topic, object value, object key)
+    cdef object append_reported(self, object topic, object value, object key, object partition, object timestamp,
+                                object callback)
     cdef BatchState _append(self, object topic, object value, object key, object partition, object timestamp,
                             int64_t *index_out, int64_t *ts_out)

@@ -25,6 +25,7 @@ class SendPath:
     def __init__(
         self, slots: dict[str, list[Any]], sticky: dict[str, int], murmur: bool,
         key_partition: Callable[[Any, int], int | None] | None, general: Callable[..., Any],
+        completed: Any,
     ) -> None: ...
     def send(
         self, topic: str, value: Any = None, key: Any = None, headers: Any = None, partition: int | None = None,

@@ -5,7 +5,8 @@
 compiled extension: a record without headers or callback, whose partition is
 known at once (given, murmur2 of a bytes key, or the topic's sticky partition),
 goes straight into its partition's open batch (``open_slots``) without a lock,
-as the accumulator's notes describe; everything else, and every append that
+as the accumulator's notes describe, its delivery callback (if any) registered in
+the same GIL-atomic step; everything else, and every append that
 loses a race with the I/O thread, goes to ``Producer._send``.  The steps are
 those of ``Producer.send``'s Python body (producer.py, used on the pure
 twin); here they cost about 0.3 us per record instead of 0.7 us (clock, hash,
@@ -21,8 +22,11 @@ second Python call per record.
 """
 cimport cython
 from cpython.dict cimport PyDict_GetItem
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject
+from cpython.list cimport PyList_Append, PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_FromLongLong, PyLong_FromSsize_t
+from cpython.object cimport PyCallable_Check, PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint8_t, uint32_t
 
 from kafkacodec._crc cimport murmur2_raw
@@ -132,7 +136,8 @@ cdef inline RecordHandle _handle(object result, Py_ssize_t index, int64_t timest
 cdef class SendPath:
     """``send`` bound to one producer's open-batch slots (see the module notes)."""
 
-    def __init__(self, dict slots, dict sticky, bint murmur, key_partition, general):
+    def __init__(self, dict slots, dict sticky, bint murmur, key_partition, general, completed):
+        self.completed = completed
         self.slots = slots
         self.sticky = sticky
         self.murmur = murmur
@@ -143,11 +148,58 @@ cdef class SendPath:
         """Queue one record; returns its RecordHandle at once (blocks only while the
         topic's metadata or memory for a new batch is missing, up to max.block.ms)."""
         cdef object handle
-        if headers is None and callback is None:
-            handle = self.append(topic, value, key, partition, timestamp)
+        if headers is None:
+            if callback is None:
+                handle = self.append(topic, value, key, partition, timestamp)
+            else:
+                handle = self.append_reported(topic, value, key, partition, timestamp, callback)
             if handle is not None:
                 return handle
         return self.general(topic, value, key, headers, partition, timestamp, callback)
+
+    cdef object append_reported(self, object topic, object value, object key, object partition, object timestamp,
+                                object callback):
+        """append() of a record with a delivery callback, registered with its batch's result as
+        ``RecordAccumulator._add_callback`` does under the lock.  No lock is needed: the append
+        and the registration are one GIL-atomic step, as the append alone is (the I/O thread
+        cannot seal, send and complete the batch between them).  For that, everything the
+        registration allocates on the collector's heap (whose collections may run finalizers,
+        that is Python code) is made before the append: the entry, and a list for the first
+        callback of a batch (kept for the next record when not used)."""
+        cdef int64_t index, ts
+        cdef BatchState batch
+        cdef object result, callbacks
+        cdef object entry
+        cdef list first
+        if not PyCallable_Check(callback):
+            return None  # the general path names it
+        entry = PyTuple_New(3)  # (index, timestamp, callback): the first two set once appended
+        Py_INCREF(callback)
+        PyTuple_SET_ITEM(entry, 2, callback)
+        first = self.spare_list
+        if first is None:
+            first = self.spare_list = []
+        batch = self._append(topic, value, key, partition, timestamp, &index, &ts)
+        if batch is None:
+            return None
+        # from here to the registration: no allocation the collector counts, no Python code
+        index_obj = PyLong_FromSsize_t(<Py_ssize_t>index)
+        ts_obj = PyLong_FromLongLong(ts)
+        Py_INCREF(index_obj)
+        PyTuple_SET_ITEM(entry, 0, index_obj)
+        Py_INCREF(ts_obj)
+        PyTuple_SET_ITEM(entry, 1, ts_obj)
+        result = batch.result
+        callbacks = result.callbacks
+        if callbacks is None:
+            PyList_Append(first, entry)
+            result.callbacks = first
+            self.spare_list = None
+            if result.sink is None:
+                result.sink = self.completed
+        else:
+            PyList_Append(callbacks, entry)
+        return _handle(result, index, ts)
 
     cdef object append(self, object topic, object value, object key, object partition, object timestamp):
         """send()'s common case: the record's RecordHandle, or None where the general

@@ -38,3 +38,54 @@ def test_send_path_declines_to_the_general_path(tansu_bootstrap):
         assert big_ts.get(0).timestamp == 1_700_000_000_123
         assert seen == [(held, held.get(0))]
         assert held._result.callbacks == ()  # dropped once run
+
+
+def test_a_record_with_a_callback_takes_the_lock_free_path(tansu_bootstrap):
+    topic = f"sp-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+    with Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 50}) as p:
+        p.partitions_for(topic)
+        reports = []
+        first = p.send(topic, b"a", partition=0)
+        handles = [p.send(topic, b"v%d" % i, partition=0, callback=lambda err, md: reports.append((err, md.offset)))
+                   for i in range(3)]
+        if kafkacodec.accelerated:
+            assert [h._index for h in handles] == [1, 2, 3] and all(h._result is first._result for h in handles)
+        with pytest.raises(TypeError, match="callable"):
+            p.send(topic, b"x", partition=0, callback=5)
+        p.flush(30)
+        assert reports == [(None, 1), (None, 2), (None, 3)]
+
+
+def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstrap):
+    # linger.ms=0 seals batches while the threads append: every race of an append with the I/O
+    # thread is met; records with headers take the locked path between the lock-free ones
+    import threading
+    topic = f"sp-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+    per_thread, threads = 4000, 4
+    reported = []
+    with Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 0}) as p:
+        p.partitions_for(topic)
+
+        def report(err, md):
+            assert err is None
+            reported.append((md.partition, md.offset))
+
+        def run(t):
+            for i in range(per_thread):
+                headers = [("h", b"1")] if i % 7 == 0 else None
+                p.send(topic, b"%d-%d" % (t, i), key=b"k%d" % (i % 2), headers=headers, callback=report)
+                if i % 500 == 0:
+                    p.poll(0)
+
+        workers = [threading.Thread(target=run, args=(t,)) for t in range(threads)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        p.flush(60)
+    assert len(reported) == len(set(reported)) == per_thread * threads
+    for partition in (0, 1):
+        offsets = [o for q, o in reported if q == partition]
+        assert offsets == sorted(offsets)
