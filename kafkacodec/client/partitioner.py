@@ -76,6 +76,9 @@ class Partitioner:
         self.sticky_empty = False  # an empty key is sticky like a missing one (consistent_random)
         # fn(key, partitions) for a non-null key, when a plain hash decides (None: sticky, for an empty key)
         self.key_partition: Callable[[Any, int], int | None] | None = None
+        # what key_partition computes for a non-empty bytes key, for a compiled caller to compute
+        # itself (client/send_path.pyx): "murmur2" or "crc32" (% partitions), or None
+        self.key_hash: str | None = None
         self._hash: Callable[[Any], int] | None
         if callable(spec):
             self.custom = spec
@@ -83,12 +86,14 @@ class Partitioner:
         elif spec in ("murmur2", "murmur2_random", "murmur2_consistent"):
             self._hash = _positive_murmur2
             self.hash_null = spec == "murmur2_consistent"
+            self.key_hash = "murmur2"
             # compiled, the hash costs less than a cache lookup; the pure twin's is cached
             self.key_partition = murmur2_partition if _impl.accelerated else self._cached_partition
         elif spec in ("consistent_random", "consistent"):
             self._hash = zlib.crc32
             self.hash_null = spec == "consistent"
             self.sticky_empty = spec == "consistent_random"
+            self.key_hash = "crc32"
             self.key_partition = self._cached_partition
         elif spec in ("fnv1a", "fnv1a_random"):
             self._hash = _fnv1a

@@ -59,6 +59,8 @@ _time_ns = time.time_ns
 _SECONDS_TYPES = (int, float)
 # how long flush() waits at a time between serving error_cb/stats_cb/throttle_cb, when one is set
 _FLUSH_SERVE_EVERY = 0.05
+# Partitioner.key_hash -> how the compiled send path hashes a key itself (send_path.pxd: HASH_*)
+_KEY_HASHES = {None: 0, "murmur2": 1, "crc32": 2}
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 log = logging.getLogger(__name__)
@@ -176,7 +178,7 @@ class Producer:
             # the same steps as send() below, compiled (kafkacodec.client.send_path)
             from kafkacodec.client.send_path import SendPath
             self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
-                self._slots, self._sticky, self._key_partition is _impl.crc.partition_for_key,  # type: ignore[attr-defined]
+                self._slots, self._sticky, _KEY_HASHES[self._partitioner.key_hash if self._key_partition else None],
                 self._key_partition, self._send, self._acc.completed).send
         # records sent before their topic's metadata is known wait here (metadata.wait.on.send=false)
         self._unplaced: UnplacedRecords | None = None

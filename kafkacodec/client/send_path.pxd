@@ -5,6 +5,12 @@ from libc.stdint cimport int64_t
 from kafkacodec.client._sender_state cimport BatchState
 
 
+cdef enum:
+    HASH_NONE = 0
+    HASH_MURMUR2 = 1       # Kafka's default partitioner (murmur2 & 0x7fffffff) % partitions
+    HASH_CRC32 = 2         # librdkafka's consistent(_random): crc32 % partitions
+
+
 cdef class RecordHandle:
     cdef readonly object _result
     cdef readonly Py_ssize_t _index
@@ -14,7 +20,7 @@ cdef class RecordHandle:
 cdef class SendPath:
     cdef dict slots        # topic -> [open ProducerBatch or None per partition]
     cdef dict sticky       # topic -> partition for records without a key
-    cdef bint murmur       # keys hashed by murmur2 (else key_partition, else the general path)
+    cdef int key_hash      # HASH_MURMUR2 or HASH_CRC32: keys hashed here (HASH_NONE: key_partition, else the general path)
     cdef object key_partition
     cdef object general    # Producer._send(topic, value, key, headers, partition, timestamp, callback)
     cdef object completed  # where a completed result with callbacks is queued (RecordAccumulator.completed)

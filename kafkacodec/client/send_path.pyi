@@ -23,7 +23,7 @@ class RecordHandle:
 @final
 class SendPath:
     def __init__(
-        self, slots: dict[str, list[Any]], sticky: dict[str, int], murmur: bool,
+        self, slots: dict[str, list[Any]], sticky: dict[str, int], key_hash: int,
         key_partition: Callable[[Any, int], int | None] | None, general: Callable[..., Any],
         completed: Any,
     ) -> None: ...

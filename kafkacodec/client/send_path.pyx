@@ -3,7 +3,7 @@
 
 ``SendPath.send`` is ``Producer.send`` for a non-transactional producer on the
 compiled extension: a record without headers or callback, whose partition is
-known at once (given, murmur2 of a bytes key, or the topic's sticky partition),
+known at once (given, murmur2 or CRC-32 of a bytes key, or the topic's sticky partition),
 goes straight into its partition's open batch (``open_slots``) without a lock,
 as the accumulator's notes describe, its delivery callback (if any) registered in
 the same GIL-atomic step; everything else, and every append that
@@ -29,7 +29,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint8_t, uint32_t
 
-from kafkacodec._crc cimport murmur2_raw
+from kafkacodec._crc cimport crc32_update, murmur2_raw
 from kafkacodec._primitives cimport exact_int64
 from kafkacodec.records._records cimport builder_append
 from kafkacodec.client._sender_state cimport BatchState
@@ -136,11 +136,13 @@ cdef inline RecordHandle _handle(object result, Py_ssize_t index, int64_t timest
 cdef class SendPath:
     """``send`` bound to one producer's open-batch slots (see the module notes)."""
 
-    def __init__(self, dict slots, dict sticky, bint murmur, key_partition, general, completed):
+    def __init__(self, dict slots, dict sticky, int key_hash, key_partition, general, completed):
+        if key_hash not in (HASH_NONE, HASH_MURMUR2, HASH_CRC32):
+            raise ValueError(f"key_hash {key_hash}: 0 (key_partition), 1 (murmur2) or 2 (crc32)")
         self.completed = completed
         self.slots = slots
         self.sticky = sticky
-        self.murmur = murmur
+        self.key_hash = key_hash
         self.key_partition = key_partition
         self.general = general
 
@@ -241,9 +243,16 @@ cdef class SendPath:
                 found = PyDict_GetItem(self.sticky, topic)
                 if found is not NULL and not exact_int64(<object>found, &p):
                     p = -1
-            elif self.murmur and PyBytes_CheckExact(key):
+            elif self.key_hash == HASH_MURMUR2 and PyBytes_CheckExact(key):
                 p = (<uint32_t>murmur2_raw(<const uint8_t *>PyBytes_AS_STRING(key),
                                            <size_t>PyBytes_GET_SIZE(key)) & 0x7FFFFFFF) % <uint32_t>n
+            elif self.key_hash == HASH_CRC32 and PyBytes_CheckExact(key):
+                # librdkafka's consistent(_random): CRC-32 of the key; an empty key is the
+                # general path's (sticky for consistent_random, hashed for consistent)
+                if PyBytes_GET_SIZE(key) == 0:
+                    return None
+                p = crc32_update(0, <const uint8_t *>PyBytes_AS_STRING(key),
+                                 <size_t>PyBytes_GET_SIZE(key)) % <uint32_t>n
             elif self.key_partition is not None:
                 try:
                     p = self.key_partition(key, n)

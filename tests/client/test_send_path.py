@@ -89,3 +89,33 @@ def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstr
     for partition in (0, 1):
         offsets = [o for q, o in reported if q == partition]
         assert offsets == sorted(offsets)
+
+
+@pytest.mark.parametrize("partitioner", ["consistent_random", "consistent", "murmur2_random"])
+def test_keyed_records_land_where_librdkafka_puts_them(tansu_bootstrap, partitioner):
+    # the compiled path hashes bytes keys itself (CRC-32 or murmur2); librdkafka with the same
+    # partitioner must choose the same partition for every key, the empty key included
+    confluent_kafka = pytest.importorskip("confluent_kafka")
+    keys = [b"", b"k"] + [b"key-%d" % i for i in range(60)]
+    ours, theirs = {}, {}
+    for client in ("kafkacodec", "librdkafka"):
+        topic = f"sp-{uuid.uuid4().hex[:8]}"
+        _peers.create_topic(tansu_bootstrap, topic, 5)
+        if client == "kafkacodec":
+            with Producer({"bootstrap.servers": tansu_bootstrap, "partitioner": partitioner}) as p:
+                p.partitions_for(topic)
+                for key in keys * 2:  # the second time into open batches: the compiled path
+                    p.send(topic, b"v", key=key, callback=lambda err, md, key=key: ours.setdefault(key, set()).add(
+                        md.partition))
+                p.flush(30)
+        else:
+            p = confluent_kafka.Producer({"bootstrap.servers": tansu_bootstrap, "partitioner": partitioner})
+            for key in keys:
+                p.produce(topic, b"v", key, on_delivery=lambda err, msg: theirs.setdefault(msg.key(), set()).add(
+                    msg.partition()))
+            assert p.flush(30) == 0
+    sticky_empty = partitioner == "consistent_random"
+    for key in keys:
+        if key == b"" and sticky_empty:
+            continue  # sticky: any one partition
+        assert len(ours[key]) == 1 and ours[key] == theirs[key], (key, ours[key], theirs[key])
