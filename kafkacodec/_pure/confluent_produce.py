@@ -17,7 +17,7 @@ class ProducerCore:
     def _tracked(self) -> int:
         return len(self._handles) - self._start
 
-    def _send_through(self, send: Any) -> None:
+    def _send_through(self, send: Any, report: Any) -> None:
         pass
 
     def produce(self, topic: str, value: Any = None, key: Any = None, partition: Any = -1, callback: Any = None,

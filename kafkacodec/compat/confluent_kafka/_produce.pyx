@@ -2,10 +2,12 @@
 """confluent-kafka's produce() for the face's Producer, compiled.
 
 A message with nothing to translate (bytes or None for key and value, no headers,
-no delivery report, the partition and timestamp left to the client) goes straight
-to the client producer's compiled send path (``SendPath.append_unhandled``, which
-makes no RecordHandle: produce() returns None): the face then costs the client's
-send() no second Python call per message.  Every other message,
+the partition and timestamp left to the client) goes straight to the client
+producer's compiled send path: without a delivery report to ``SendPath.append_unhandled``
+(which makes no RecordHandle: produce() returns None), so that the face costs the
+client's send() no second Python call per message; with one to
+``SendPath.append_reported``, its report object (_producer._Delivery) the client's
+callback.  Every other message,
 and every one the send path declines, goes to ``Producer._produce`` (_producer.py),
 which translates and checks each argument.
 
@@ -18,7 +20,7 @@ interleave), else it opens an entry.
 """
 from cpython.list cimport PyList_GET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
-from cpython.object cimport PyObject
+from cpython.object cimport PyCallable_Check, PyObject
 
 from kafkacodec.client.send_path cimport RecordHandle, SendPath
 
@@ -39,6 +41,7 @@ cdef class ProducerCore:
     cdef public Py_ssize_t _outstanding       # messages with a delivery report to serve
     cdef public Py_ssize_t _max_messages      # queue.buffering.max.messages
     cdef public object _on_delivery           # the configured on_delivery, or None
+    cdef object _report                       # report(owner, fn, topic, key, value, partition): the client's callback
     cdef list _batches                        # BatchResults of messages without a report...
     cdef Py_ssize_t *_counts                  # ...and how many went to each
     cdef Py_ssize_t _start                    # entries before this one are done
@@ -52,26 +55,39 @@ cdef class ProducerCore:
     def __dealloc__(self):
         PyMem_Free(self._counts)
 
-    def _send_through(self, send):
-        """Take the client producer's send(): its compiled path when it has one."""
+    def _send_through(self, send, report):
+        """Take the client producer's send(): its compiled path when it has one; `report` makes
+        the client's delivery callback of a message with an on_delivery (_producer._Delivery)."""
         owner = getattr(send, "__self__", None)
         self._path = owner if isinstance(owner, SendPath) else None
+        self._report = report
 
     def produce(self, topic, value=None, key=None, partition=-1, callback=None, on_delivery=None, timestamp=0,
                 headers=None):
         """Queue one message; the delivery report reaches on_delivery(err, msg) from poll() or flush().
         BufferError when queue.buffering.max.messages are queued, or no memory frees up within max.block.ms."""
-        cdef object batch
-        if (self._path is not None and callback is None and on_delivery is None and headers is None
-                and self._on_delivery is None and not self._closed
+        cdef object batch, fn, report, handle
+        if (self._path is not None and headers is None and not self._closed
                 and (value is None or PyBytes_CheckExact(value)) and (key is None or PyBytes_CheckExact(key))
                 and PyLong_CheckExact(partition) and partition == -1
                 and PyLong_CheckExact(timestamp) and timestamp == 0
                 and self._outstanding + self._tracked < self._max_messages):
-            batch = self._path.append_unhandled(topic, value, key)
-            if batch is not None:
-                self._count(batch)
-                return None
+            fn = on_delivery if on_delivery is not None else callback
+            if fn is None:
+                fn = self._on_delivery
+            if fn is None:
+                batch = self._path.append_unhandled(topic, value, key)
+                if batch is not None:
+                    self._count(batch)
+                    return None
+            elif PyCallable_Check(fn):
+                # a delivery report: the client runs `report` for it from poll()/flush()
+                report = self._report(self, fn, topic, key, value, -1)
+                handle = self._path.append_reported(topic, value, key, None, None, report)
+                if handle is not None:
+                    report.handle = handle
+                    self._outstanding += 1
+                    return None
         return self._produce(topic, value, key, partition, callback, on_delivery, timestamp, headers)
 
     cdef int _count(self, object batch) except -1:

@@ -135,7 +135,7 @@ class Producer(ProducerCore):
         self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
-        self._send_through(self._p.send)
+        self._send_through(self._p.send, _Delivery)
 
     def _check_open(self, what: str = "Producer") -> None:
         # confluent-kafka's words: "Producer has been closed", and "Handle ..." for the calls
