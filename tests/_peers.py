@@ -1355,6 +1355,15 @@ def token_endpoint(certfile, keyfile, clients, **kw):
         endpoint.close()
 
 
+def run_in_threads(target, count):
+    """target(n) on `count` threads at once, n = 0..count-1; returns once all have ended."""
+    workers = [threading.Thread(target=target, args=(n,)) for n in range(count)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+
+
 def printed_lines_until(argv, enough, timeout=60, env=None):
     """The lines program `argv` prints (unbuffered: python -u) until `enough(lines)`; then it is
     stopped by its PID.  What the snippet tests use for programs that never end by themselves."""

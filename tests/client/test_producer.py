@@ -176,11 +176,7 @@ def test_threads_sending_while_batches_drain(broker):
                 out.append((t, i, p.send(topic, b"%d:%d" % (t, i), key=key)))
             handles[t] = out
 
-        workers = [threading.Thread(target=run, args=(t,)) for t in range(threads)]
-        for w in workers:
-            w.start()
-        for w in workers:
-            w.join()
+        _peers.run_in_threads(run, threads)
         p.flush(60)
         where = {b"%d:%d" % (t, i): h.get(0)[1:3] for out in handles for t, i, h in out}
     assert len(set(where.values())) == threads * per_thread

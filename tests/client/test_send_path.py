@@ -60,7 +60,6 @@ def test_a_record_with_a_callback_takes_the_lock_free_path(tansu_bootstrap):
 def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstrap):
     # linger.ms=0 seals batches while the threads append: every race of an append with the I/O
     # thread is met; records with headers take the locked path between the lock-free ones
-    import threading
     topic = f"sp-{uuid.uuid4().hex[:8]}"
     _peers.create_topic(tansu_bootstrap, topic, 2)
     per_thread, threads = 4000, 4
@@ -79,11 +78,7 @@ def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstr
                 if i % 500 == 0:
                     p.poll(0)
 
-        workers = [threading.Thread(target=run, args=(t,)) for t in range(threads)]
-        for w in workers:
-            w.start()
-        for w in workers:
-            w.join()
+        _peers.run_in_threads(run, threads)
         p.flush(60)
     assert len(reported) == len(set(reported)) == per_thread * threads
     for partition in (0, 1):
