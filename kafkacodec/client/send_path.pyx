@@ -178,11 +178,16 @@ cdef class SendPath:
         entry = PyTuple_New(3)  # (index, timestamp, callback): the first two set once appended
         Py_INCREF(callback)
         PyTuple_SET_ITEM(entry, 2, callback)
+        # taken, not shared: _append may run a Python key partitioner, and another thread's
+        # append_reported then (the list becomes one batch's callbacks, never two batches')
         first = self.spare_list
         if first is None:
-            first = self.spare_list = []
+            first = []
+        else:
+            self.spare_list = None
         batch = self._append(topic, value, key, partition, timestamp, &index, &ts)
         if batch is None:
+            self.spare_list = first
             return None
         # from here to the registration: no allocation the collector counts, no Python code
         index_obj = PyLong_FromSsize_t(<Py_ssize_t>index)
@@ -196,11 +201,11 @@ cdef class SendPath:
         if callbacks is None:
             PyList_Append(first, entry)
             result.callbacks = first
-            self.spare_list = None
             if result.sink is None:
                 result.sink = self.completed
         else:
             PyList_Append(callbacks, entry)
+            self.spare_list = first  # unused: kept for the next batch's first callback
         return _handle(result, index, ts)
 
     cdef object append(self, object topic, object value, object key, object partition, object timestamp):

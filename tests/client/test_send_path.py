@@ -57,14 +57,16 @@ def test_a_record_with_a_callback_takes_the_lock_free_path(tansu_bootstrap):
         assert reports == [(None, 1), (None, 2), (None, 3)]
 
 
-def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstrap):
+@pytest.mark.parametrize("partitioner", ["murmur2_random", "fnv1a_random"])
+def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstrap, partitioner):
     # linger.ms=0 seals batches while the threads append: every race of an append with the I/O
-    # thread is met; records with headers take the locked path between the lock-free ones
+    # thread is met; records with headers take the locked path between the lock-free ones; fnv1a's
+    # partitioner is Python, so threads switch inside the compiled path's append too
     topic = f"sp-{uuid.uuid4().hex[:8]}"
     _peers.create_topic(tansu_bootstrap, topic, 2)
     per_thread, threads = 4000, 4
     reported = []
-    with Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 0}) as p:
+    with Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 0, "partitioner": partitioner}) as p:
         p.partitions_for(topic)
 
         def report(err, md):
@@ -74,9 +76,9 @@ def test_callbacks_from_many_threads_each_run_once_in_offset_order(tansu_bootstr
         def run(t):
             for i in range(per_thread):
                 headers = [("h", b"1")] if i % 7 == 0 else None
-                p.send(topic, b"%d-%d" % (t, i), key=b"k%d" % (i % 2), headers=headers, callback=report)
-                if i % 500 == 0:
-                    p.poll(0)
+                p.send(topic, b"%d-%d" % (t, i), key=b"k%d" % (i % 5), headers=headers, callback=report)
+                if t == 0 and i % 500 == 0:
+                    p.poll(0)  # one thread serves reports: two pollers would interleave them
 
         _peers.run_in_threads(run, threads)
         p.flush(60)
@@ -114,3 +116,28 @@ def test_keyed_records_land_where_librdkafka_puts_them(tansu_bootstrap, partitio
         if key == b"" and sticky_empty:
             continue  # sticky: any one partition
         assert len(ours[key]) == 1 and ours[key] == theirs[key], (key, ours[key], theirs[key])
+
+
+@pytest.mark.skipif(not kafkacodec.accelerated, reason="the compiled send path")
+def test_a_send_inside_another_sends_partitioner_shares_no_callback_list(tansu_bootstrap):
+    # a Python key partitioner runs inside the compiled append: another thread's send() may run
+    # there (simulated here by calling it from the partitioner); each batch's first callback then
+    # gets a list of its own, never the one the outer send() set aside
+    from kafkacodec.client.send_path import SendPath
+    topics = [f"sp-{uuid.uuid4().hex[:8]}" for _ in range(2)]
+    for topic in topics:
+        _peers.create_topic(tansu_bootstrap, topic, 1)
+    reports = []
+    with Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 60000}) as p:
+        for topic in topics:
+            p.partitions_for(topic)
+            p.send(topic, b"opens", partition=0)  # an open batch whose result has no callback yet
+
+        def inner_first(key, partitions):
+            path.send(topics[1], b"inner", partition=0, callback=lambda err, md: reports.append(("inner", md.offset)))
+            return 0
+
+        path = SendPath(p._slots, p._sticky, 0, inner_first, p._send, p._acc.completed)
+        path.send(topics[0], b"outer", key=b"y", callback=lambda err, md: reports.append(("outer", md.offset)))
+        p.flush(30)
+    assert sorted(reports) == [("inner", 1), ("outer", 1)]
