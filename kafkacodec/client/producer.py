@@ -178,7 +178,7 @@ class Producer:
             # the same steps as send() below, compiled (kafkacodec.client.send_path)
             from kafkacodec.client.send_path import SendPath
             self.send = self.produce = SendPath(  # type: ignore[method-assign]  # the compiled twin of send
-                self._slots, self._sticky, _KEY_HASHES[self._partitioner.key_hash if self._key_partition else None],
+                self._slots, self._sticky, _KEY_HASHES[self._partitioner.key_hash],
                 self._key_partition, self._send, self._acc.completed).send
         # records sent before their topic's metadata is known wait here (metadata.wait.on.send=false)
         self._unplaced: UnplacedRecords | None = None

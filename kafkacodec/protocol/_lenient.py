@@ -29,8 +29,9 @@ NULL_AS_EMPTY: dict[tuple[str, str], str] = {
         "librdkafka's mock cluster answers OffsetFetch v0-v6 asking for all of a group's offsets "
         "with a null topics array; librdkafka reads a null array as an empty one",
     ("SyncGroupResponse", "assignment"):
-        "librdkafka's mock cluster answers a SyncGroup it fails (REBALANCE_IN_PROGRESS, a member the "
-        "leader left out) with a null assignment; librdkafka reads it as no assignment",
+        "librdkafka's mock cluster answers every SyncGroup it fails (INVALID_REQUEST once the group's "
+        "sync has ended, REBALANCE_IN_PROGRESS, ...) with a null assignment; librdkafka reads it as "
+        "no assignment",
 }
 ABSENT_AS_EMPTY: dict[tuple[str, str], str] = {
     ("DescribeUserScramCredentialsResponse", "results"):
