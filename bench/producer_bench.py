@@ -28,7 +28,11 @@ broker is another process):
 
 Latency (--latency-rates): records offered at a fixed rate (paced: record i is sent at
 t0 + i/rate), each with a delivery callback; the calling thread waits in poll(timeout) until
-the next record is due, so callbacks run as soon as the client hands them over.  Reported:
+the next record is due, so callbacks run as soon as the client hands them over.  Arms:
+kafkacodec send (the client's send() at its defaults: idempotent, as Java's), confluent
+produce (confluent-kafka's produce() at its defaults: not idempotent), and kafkacodec face
+produce (that same confluent-kafka program under kafkacodec's face, changed only by its
+import: what a switching user gets, librdkafka's defaults included).  Reported:
 send-to-acknowledgement p50 / p99 / max, and the rate achieved.  Measured after a warm-up
 (connections, metadata, producer id) so the first batch does not carry the setup.
 
@@ -429,8 +433,10 @@ def lat_kafkacodec(bootstrap, topic, records, conf, rate):
         p.close()
 
 
-def lat_confluent(bootstrap, topic, records, conf, rate):
-    from confluent_kafka import Producer
+def lat_confluent(bootstrap, topic, records, conf, rate, module="confluent_kafka"):
+    """confluent-kafka's produce loop; with module, the same program under another package
+    (kafkacodec's face: what a program switched by its import gets)."""
+    Producer = importlib.import_module(module).Producer
     p = Producer(dict(conf, **{"bootstrap.servers": bootstrap, "log_level": 3}))
     p.list_topics(topic, timeout=10)
     for key, value in records[:100]:
@@ -450,7 +456,12 @@ def lat_confluent(bootstrap, topic, records, conf, rate):
     return sent, acked, errors[0], time.perf_counter() - t0
 
 
-LATENCY_ARMS = {"kafkacodec send": (lat_kafkacodec, "kafkacodec"), "confluent produce": (lat_confluent, "confluent")}
+def lat_face(bootstrap, topic, records, conf, rate):
+    return lat_confluent(bootstrap, topic, records, conf, rate, module="kafkacodec.compat.confluent_kafka")
+
+
+LATENCY_ARMS = {"kafkacodec send": (lat_kafkacodec, "kafkacodec"), "confluent produce": (lat_confluent, "confluent"),
+                "kafkacodec face produce": (lat_face, "confluent")}
 
 
 def _pct(sorted_xs, q):
@@ -621,10 +632,13 @@ def check_targets(out):
                       f"{ceiling / base['rate']:.2f}x confluent's rate; send_arrow kept it "
                       f"{arrow['broker_busy']:.2f} of a core busy")
     for t in lat:
-        kc, ck = t["summary"].get("kafkacodec send"), t["summary"].get("confluent produce")
-        if t["profile"] == "defaults" and t["rate"] <= 10_000 and kc and ck:
-            target(f"latency {t['compression']} {t['rate']:,}/s: p99 send-to-ack ms, kafkacodec (confluent "
-                   f"{ck['p99_ms']:.2f})", kc["p99_ms"], round(ck["p99_ms"], 2), higher=False)
+        ck = t["summary"].get("confluent produce")
+        for arm in ("kafkacodec send", "kafkacodec face produce"):
+            kc = t["summary"].get(arm)
+            if t["profile"] == "defaults" and t["rate"] <= 50_000 and kc and ck:
+                for q in ("p50", "p99"):
+                    target(f"latency {t['compression']} {t['rate']:,}/s: {q} send-to-ack ms, {arm} (confluent "
+                           f"{ck[q + '_ms']:.2f})", kc[q + "_ms"], round(ck[q + "_ms"], 2), higher=False)
     return rows
 
 

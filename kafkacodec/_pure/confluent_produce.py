@@ -9,6 +9,8 @@ class ProducerCore:
         self._closed = True  # until the Producer has opened its client
         self._outstanding = 0
         self._max_messages = 0
+        self._only_errors = False
+        self._raised: list[Exception] = []
         self._on_delivery: Any = None
         self._handles: list[Any] = []
         self._start = 0

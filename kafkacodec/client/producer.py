@@ -42,6 +42,11 @@ from kafkacodec.client.stats import Statistics, log_unraised, stats_for_poll
 from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
 from kafkacodec.client.unplaced import UnplacedRecords
 
+if _impl.accelerated:
+    from kafkacodec.client.send_path import run_reports
+else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
+    run_reports = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:
     import asyncio
 
@@ -518,8 +523,10 @@ class Producer:
             q.event.wait(timeout)
         q.event.clear()
         ran = 0
-        errors = []
-        while q:
+        errors: list[Exception] = []
+        if run_reports is not None:
+            ran = run_reports(q, errors, log)
+        while q:  # the pure twin's loop (run_reports is this one, compiled)
             result = q.popleft()
             # dropped once run: a callback referring to a handle would otherwise keep a
             # cycle the collector cannot see (handles are untracked, send_path.pyx)

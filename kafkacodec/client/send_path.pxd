@@ -11,6 +11,12 @@ cdef enum:
     HASH_CRC32 = 2         # librdkafka's consistent(_random): crc32 % partitions
 
 
+cdef class DeliveryReport:
+    # a delivery callback run compiled (run_reports): handed the record's fields, no RecordMetadata
+    cdef int deliver(self, object error, object topic, object partition, object offset, object timestamp,
+                     int timestamp_type) except -1
+
+
 cdef class RecordHandle:
     cdef readonly object _result
     cdef readonly Py_ssize_t _index

@@ -5,6 +5,11 @@ from typing import Any, Final, final
 from kafkacodec.client import accumulator
 from kafkacodec.client.accumulator import BatchResult, RecordMetadata
 
+class DeliveryReport:
+    def __call__(self, error: BaseException | None, metadata: RecordMetadata | None) -> None: ...
+
+def run_reports(results: Any, errors: list[Exception], log: Any) -> int: ...
+
 @final
 class RecordHandle:
     _result: Final[BatchResult]

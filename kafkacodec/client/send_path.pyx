@@ -63,6 +63,69 @@ cdef inline int64_t _now_ms() noexcept nogil:
     return <int64_t>ts.tv_sec * 1000 + ts.tv_nsec // 1000000
 
 
+cdef class DeliveryReport:
+    """A delivery callback the producer runs without the interpreter between records
+    (``run_reports``): a compiled subclass's ``deliver`` gets the record's error (None once
+    acknowledged) and where it landed, without a RecordMetadata made for it.  Called as a
+    function, ``(error, metadata)``, as every other callback is (the pure twin's loop)."""
+
+    cdef int deliver(self, object error, object topic, object partition, object offset, object timestamp,
+                     int timestamp_type) except -1:
+        raise NotImplementedError(f"{type(self).__name__}.deliver")
+
+    def __call__(self, error, metadata):
+        if metadata is None:
+            self.deliver(error, None, None, -1, None, 0)
+        else:
+            self.deliver(error, metadata.topic, metadata.partition, metadata.offset, metadata.timestamp,
+                         metadata.timestamp_type)
+
+
+def run_reports(results, list errors, log):
+    """Producer.poll()'s loop, compiled: the callbacks of each completed BatchResult queued in
+    `results`, in order, each once (the result's list is swapped for () before they run).  A
+    callback that raises is logged on `log` (debug) and its exception appended to `errors`;
+    the others still run.  Returns how many ran."""
+    cdef Py_ssize_t ran = 0
+    cdef object result, callbacks, entry, fn, err, base, append_time, md
+    cdef bint whole   # a BatchResult not split: its own fields are every record's
+    while results:
+        result = results.popleft()
+        callbacks = result.callbacks
+        result.callbacks = ()
+        if not callbacks:
+            continue
+        # else a split batch's (its parts answer) or a held record's (HeldResult)
+        whole = getattr(result, "_parts", result) is None
+        for entry in callbacks:
+            index, ts, fn = entry
+            err = result.error if whole else result.error_of(index)
+            try:
+                if isinstance(fn, DeliveryReport):
+                    if err is not None:
+                        (<DeliveryReport>fn).deliver(err, result.topic, result.partition, -1, None, 0)
+                    elif whole:
+                        # BatchResult.metadata's fields, without the tuple
+                        base = result.base_offset
+                        append_time = result.log_append_time
+                        (<DeliveryReport>fn).deliver(None, result.topic, result.partition,
+                                                     base + index if base >= 0 else -1,
+                                                     append_time if append_time >= 0 else ts,
+                                                     1 if append_time >= 0 else 0)
+                    else:
+                        md = result.metadata(index, ts)
+                        (<DeliveryReport>fn).deliver(None, md.topic, md.partition, md.offset, md.timestamp,
+                                                     md.timestamp_type)
+                else:
+                    fn(err, None if err is not None else result.metadata(index, ts))
+            except Exception as exc:
+                log.debug("delivery callback %r raised for %s[%d]", fn, result.topic, result.partition,
+                          exc_info=exc)
+                errors.append(exc)
+            ran += 1
+    return ran
+
+
 @cython.final
 @cython.freelist(64)
 @cython.no_gc

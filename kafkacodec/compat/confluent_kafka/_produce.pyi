@@ -6,6 +6,8 @@ class ProducerCore:
     _closed: bool
     _outstanding: int
     _max_messages: int
+    _only_errors: bool
+    _raised: list[Exception]
     _on_delivery: Callable[[Any, Any], object] | None
     @property
     def _tracked(self) -> int: ...
@@ -22,3 +24,15 @@ class ProducerCore:
     def _track(self, handle: Any) -> None: ...
     def _forget_done(self) -> None: ...
     def _unreported(self) -> int: ...
+
+class Delivery:
+    fn: Any
+    topic: str
+    key: bytes | None
+    value: bytes | None
+    partition: int
+    handle: Any
+    start: float
+    def __init__(self, owner: ProducerCore, fn: Any, topic: str, key: bytes | None, value: bytes | None,
+                 partition: int) -> None: ...
+    def __call__(self, error: BaseException | None, metadata: Any) -> None: ...

@@ -6,8 +6,8 @@ the partition and timestamp left to the client) goes straight to the client
 producer's compiled send path: without a delivery report to ``SendPath.append_unhandled``
 (which makes no RecordHandle: produce() returns None), so that the face costs the
 client's send() no second Python call per message; with one to
-``SendPath.append_reported``, its report object (_producer._Delivery) the client's
-callback.  Every other message,
+``SendPath.append_reported``, its report object (``Delivery``, a client
+``DeliveryReport`` served by the client's compiled report loop) the client's callback.  Every other message,
 and every one the send path declines, goes to ``Producer._produce`` (_producer.py),
 which translates and checks each argument.
 
@@ -22,11 +22,32 @@ from cpython.list cimport PyList_GET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.object cimport PyCallable_Check, PyObject
 
-from kafkacodec.client.send_path cimport RecordHandle, SendPath
+from kafkacodec.client.send_path cimport DeliveryReport, RecordHandle, SendPath
+
+from kafkacodec.compat.confluent_kafka._types import Message
 
 cdef extern from "Python.h":
     bint PyBytes_CheckExact(object o)
     bint PyLong_CheckExact(object o)
+
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk_id, timespec *tp)
+    int CLOCK_MONOTONIC
+
+# librdkafka's timestamp types (_types.py)
+cdef int TIMESTAMP_CREATE_TIME = 1
+cdef int TIMESTAMP_LOG_APPEND_TIME = 2
+
+
+cdef inline double _monotonic() noexcept nogil:
+    # time.monotonic(), as the pure twin reads it
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 # how many of the newest entries a message's batch is looked for in
 cdef enum:
@@ -39,6 +60,8 @@ cdef class ProducerCore:
     cdef SendPath _path
     cdef public bint _closed
     cdef public Py_ssize_t _outstanding       # messages with a delivery report to serve
+    cdef public bint _only_errors             # delivery.report.only.error
+    cdef public list _raised                  # exceptions of on_delivery, for the caller of poll()/flush()
     cdef public Py_ssize_t _max_messages      # queue.buffering.max.messages
     cdef public object _on_delivery           # the configured on_delivery, or None
     cdef object _report                       # report(owner, fn, topic, key, value, partition): the client's callback
@@ -51,6 +74,7 @@ cdef class ProducerCore:
     def __cinit__(self, *args, **kwargs):
         self._closed = True  # until __init__ has opened the client: __del__ then has nothing to close
         self._batches = []
+        self._raised = []
 
     def __dealloc__(self):
         PyMem_Free(self._counts)
@@ -139,6 +163,47 @@ cdef class ProducerCore:
             if not (<object>PyList_GET_ITEM(self._batches, i)).done():
                 n += self._counts[i]
         return n
+
+
+cdef class Delivery(DeliveryReport):
+    """The client's delivery callback of one message with an on_delivery (``_producer._Delivery``'s
+    compiled twin): counts it served and calls on_delivery(err, msg) with the Message librdkafka
+    would report (headers not included, as there).  The client's compiled report loop hands it
+    the record's fields (``DeliveryReport.deliver``); a failure is translated by the Producer
+    (``_report_failed``), as the pure twin's is."""
+    cdef ProducerCore owner
+    cdef readonly object fn, topic, key, value, partition
+    cdef public object handle      # kafkacodec's RecordHandle, once send() returned it
+    cdef readonly double start
+
+    def __init__(self, ProducerCore owner, fn, topic, key, value, partition):
+        self.owner = owner
+        self.fn = fn
+        self.topic = topic
+        self.key = key
+        self.value = value
+        self.partition = partition
+        self.start = _monotonic()
+
+    cdef int deliver(self, object error, object topic, object partition, object offset, object timestamp,
+                     int timestamp_type) except -1:
+        cdef ProducerCore owner = self.owner
+        owner._outstanding -= 1
+        fn = self.fn
+        if fn is None or (error is None and owner._only_errors):
+            return 0
+        if error is not None:
+            owner._report_failed(self, error)
+            return 0
+        msg = Message(self.topic, partition, offset, self.key, self.value, None, None,
+                      (TIMESTAMP_LOG_APPEND_TIME if timestamp_type == 1 else TIMESTAMP_CREATE_TIME, timestamp),
+                      _monotonic() - self.start)
+        try:
+            fn(None, msg)
+        except Exception as exc:
+            # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
+            owner._raised.append(exc)
+        return 0
 
 
 cdef class _Done:

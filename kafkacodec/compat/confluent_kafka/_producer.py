@@ -64,9 +64,10 @@ def _headers(headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> H
     return out or None
 
 
-class _Delivery:
+class _PureDelivery:
     """The callback kafkacodec runs for one record: counts it delivered and calls on_delivery(err, msg)
-    with the Message librdkafka would report (headers not included, as there)."""
+    with the Message librdkafka would report (headers not included, as there).  The pure twin of
+    _produce.Delivery, which the compiled face uses."""
 
     __slots__ = ("owner", "fn", "topic", "key", "value", "handle", "start", "partition")
 
@@ -87,25 +88,24 @@ class _Delivery:
         fn = self.fn
         if fn is None or (err is None and owner._only_errors):
             return
-        handle = self.handle
-        partition = handle.partition if handle is not None else self.partition
-        if err is None:
-            ts_type = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
-            msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
-                          (ts_type, md.timestamp), time.monotonic() - self.start)
-            kerr: KafkaError | None = None
-        elif partition < 0 and getattr(err, "code", None) == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
-            # held for a topic the brokers say does not exist (topic.metadata.propagation.max.ms)
-            kerr = KafkaError(CODES["_UNKNOWN_TOPIC"], str(err))
-        else:
-            kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
-            msg = Message(self.topic, partition, OFFSET_INVALID, self.key, self.value, None, kerr,
-                          None, time.monotonic() - self.start)
+        if err is not None:
+            owner._report_failed(self, err)
+            return
+        ts_type = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
+        msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
+                      (ts_type, md.timestamp), time.monotonic() - self.start)
         try:
-            fn(kerr, msg)
+            fn(None, msg)
         except Exception as exc:
             # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
             owner._raised.append(exc)
+
+
+if _impl.accelerated:
+    from kafkacodec.compat.confluent_kafka._produce import Delivery
+    _Delivery: Any = Delivery  # the compiled twin, which the client's compiled report loop serves
+else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
+    _Delivery = _PureDelivery
 
 
 def _exit_warning(what: str, left: int) -> None:
@@ -218,6 +218,25 @@ class Producer(ProducerCore):
     def _raise_kept(self) -> None:
         if self._raised:
             raise self._raised.pop(0)
+
+    def _report_failed(self, report: _PureDelivery, err: BaseException) -> None:
+        """on_delivery(err, msg) of a message the client failed (its report object's)."""
+        handle = report.handle
+        partition = handle.partition if handle is not None else report.partition
+        if partition < 0 and getattr(err, "code", None) == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
+            # held for a topic the brokers say does not exist (topic.metadata.propagation.max.ms)
+            kerr = KafkaError(CODES["_UNKNOWN_TOPIC"], str(err))
+        else:
+            kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
+        msg = Message(report.topic, partition, OFFSET_INVALID, report.key, report.value, None, kerr,
+                      None, time.monotonic() - report.start)
+        fn = report.fn
+        if fn is None:  # a report without a function is done before this
+            return
+        try:
+            fn(kerr, msg)
+        except Exception as exc:
+            self._raised.append(exc)
 
     def _report_failure(self) -> None:
         err = self._p.client.fatal_error
