@@ -19,8 +19,16 @@ class ProducerCore:
     def _tracked(self) -> int:
         return len(self._handles) - self._start
 
-    def _send_through(self, send: Any, report: Any) -> None:
+    def _send_through(self, send: Any, report: Any, client_poll: Any = None, network: Any = None) -> None:
         pass
+
+    def poll(self, timeout: float | None = -1) -> int:
+        """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
+        first; returns how many were served.  A callback's exception is raised here."""
+        return self._poll(timeout)
+
+    def _poll(self, timeout: float | None) -> int:
+        raise NotImplementedError  # the Producer's
 
     def produce(self, topic: str, value: Any = None, key: Any = None, partition: Any = -1, callback: Any = None,
                 on_delivery: Any = None, timestamp: int = 0, headers: Any = None) -> None:

@@ -24,11 +24,13 @@ from cpython.object cimport PyCallable_Check, PyObject
 
 from kafkacodec.client.send_path cimport DeliveryReport, RecordHandle, SendPath
 
+from kafkacodec.client.errors import CallbackError
 from kafkacodec.compat.confluent_kafka._types import Message
 
 cdef extern from "Python.h":
     bint PyBytes_CheckExact(object o)
     bint PyLong_CheckExact(object o)
+    bint PyFloat_CheckExact(object o)
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t
@@ -65,6 +67,8 @@ cdef class ProducerCore:
     cdef public Py_ssize_t _max_messages      # queue.buffering.max.messages
     cdef public object _on_delivery           # the configured on_delivery, or None
     cdef object _report                       # report(owner, fn, topic, key, value, partition): the client's callback
+    cdef object _client_poll                  # the client producer's poll()...
+    cdef object _network                      # ...and its NetworkClient (fatal_error)
     cdef list _batches                        # BatchResults of messages without a report...
     cdef Py_ssize_t *_counts                  # ...and how many went to each
     cdef Py_ssize_t _start                    # entries before this one are done
@@ -79,12 +83,33 @@ cdef class ProducerCore:
     def __dealloc__(self):
         PyMem_Free(self._counts)
 
-    def _send_through(self, send, report):
+    def _send_through(self, send, report, client_poll=None, network=None):
         """Take the client producer's send(): its compiled path when it has one; `report` makes
-        the client's delivery callback of a message with an on_delivery (_producer._Delivery)."""
+        the client's delivery callback of a message with an on_delivery (_producer._Delivery);
+        poll(0) goes straight to `client_poll` (the client producer's poll) when given."""
         owner = getattr(send, "__self__", None)
         self._path = owner if isinstance(owner, SendPath) else None
         self._report = report
+        self._client_poll = client_poll
+        self._network = network
+
+    def poll(self, timeout=-1):
+        """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
+        first; returns how many were served.  A callback's exception is raised here."""
+        if (self._client_poll is not None and not self._closed and not self._raised
+                and (PyLong_CheckExact(timeout) or PyFloat_CheckExact(timeout)) and timeout == 0):
+            # poll(0) after every produce() is confluent-kafka's documented loop: its steps here,
+            # the rest (waits, a closed producer, a callback's exception kept) in Producer._poll
+            self._forget_done()
+            try:
+                served = self._client_poll(0)
+            except CallbackError as exc:
+                raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own, as confluent-kafka's
+            if self._raised or self._network.fatal_error is not None:
+                self._report_failure()
+                self._raise_kept()
+            return served
+        return self._poll(timeout)
 
     def produce(self, topic, value=None, key=None, partition=-1, callback=None, on_delivery=None, timestamp=0,
                 headers=None):

@@ -135,7 +135,7 @@ class Producer(ProducerCore):
         self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
-        self._send_through(self._p.send, _Delivery)
+        self._send_through(self._p.send, _Delivery, self._p.poll, self._p.client)
 
     def _check_open(self, what: str = "Producer") -> None:
         # confluent-kafka's words: "Producer has been closed", and "Handle ..." for the calls
@@ -244,10 +244,11 @@ class Producer(ProducerCore):
             self._error_reported = True
             self._error_cb(from_exception(err))
 
-    def poll(self, timeout: float | None = -1) -> int:
-        """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
-        first; returns how many were served.  A callback's exception is raised here."""
-        # checks before calls: poll(0) after every produce() is confluent-kafka's documented loop
+    def _poll(self, timeout: float | None) -> int:
+        """poll() (ProducerCore's, _produce.pyx, which takes poll(0) itself, as the pure twin's
+        does not): serve delivery reports, waiting up to `timeout` seconds (None or -1: until
+        one arrives) for the first; returns how many were served.  A callback's exception is
+        raised here."""
         self._check_open()
         self._raise_kept()
         self._forget_done()
