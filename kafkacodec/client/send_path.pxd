@@ -2,6 +2,16 @@
 # that queue records with conventions of their own (compat/confluent_kafka/_produce.pyx).
 from libc.stdint cimport int64_t
 
+# the clocks of the send path (a record's timestamp) and of compiled callers (a report's latency)
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk_id, timespec *tp)
+    int CLOCK_REALTIME
+    int CLOCK_MONOTONIC
+
 from kafkacodec.client._sender_state cimport BatchState
 
 

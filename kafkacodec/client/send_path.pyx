@@ -40,14 +40,6 @@ from kafkacodec.errors import KafkaCodecError
 cdef extern from "kc_cpython.h":
     int kc_cpython_check() except -1
 
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk_id, timespec *tp)
-    int CLOCK_REALTIME
-
 cdef extern from "Python.h":
     bint PyBytes_CheckExact(object o)
     char *PyBytes_AS_STRING(object o)

@@ -22,7 +22,8 @@ from cpython.list cimport PyList_GET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.object cimport PyCallable_Check, PyObject
 
-from kafkacodec.client.send_path cimport DeliveryReport, RecordHandle, SendPath
+from kafkacodec.client.send_path cimport (CLOCK_MONOTONIC, DeliveryReport, RecordHandle, SendPath, clock_gettime,
+                                          timespec)
 
 from kafkacodec.client.errors import CallbackError
 from kafkacodec.compat.confluent_kafka._types import Message
@@ -31,14 +32,6 @@ cdef extern from "Python.h":
     bint PyBytes_CheckExact(object o)
     bint PyLong_CheckExact(object o)
     bint PyFloat_CheckExact(object o)
-
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk_id, timespec *tp)
-    int CLOCK_MONOTONIC
 
 # librdkafka's timestamp types (_types.py)
 cdef int TIMESTAMP_CREATE_TIME = 1
