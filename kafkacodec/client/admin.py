@@ -558,7 +558,12 @@ class Admin(ClosedOnExit):
             md.all_topics(max(0.0, deadline - time.monotonic()))
         else:
             md.add_topics({topic})
-            md.wait_for_update(max(0.0, deadline - time.monotonic()))
+            version = md.version
+            md.request_update(at_once=True)
+            # an answer that names the topic (or its error): one in flight before the call, to a
+            # request that did not ask for it, says nothing of it
+            md.wait_for(lambda v: v.version > version and (topic in v.topics or topic in v.topic_errors),
+                        max(0.0, deadline - time.monotonic()), f"metadata of {topic!r}")
         topics = md.topics  # replaced, never changed, by each refresh: one answer's view
         names = list(topics) if topic is None else [topic] if topic in topics else []
         errors = dict(md.topic_errors)

@@ -103,14 +103,20 @@ class Metadata:
         self._all_topics = False       # the next request asks for every topic
         self._all_topics_kept = False  # want_all_topics(): a pattern subscription
         self._all_topics_calls = 0     # all_topics() calls waiting
+        self._at_once = False          # a caller waits for the next answer: no backoff after a success
         self._in_flight: concurrent.futures.Future[Any] | None = None
         self._cond = threading.Condition()
         self._closed = False
 
     # -- any thread
 
-    def request_update(self) -> None:
+    def request_update(self, at_once: bool = False) -> None:
+        """A refresh as soon as one may go; `at_once`: a caller is waiting for its answer, so
+        it goes now even if the last one was just answered (as librdkafka sends a metadata
+        request its application asks for), held back only after failures."""
         self._asked += 1
+        if at_once:
+            self._at_once = True
         self.need_update = True
         self.client.wakeup()
 
@@ -148,7 +154,7 @@ class Metadata:
             full = self.full_version
             self._all_topics_calls += 1
             self._all_topics = True
-        self.request_update()
+        self.request_update(at_once=True)
         try:
             self.wait_for(lambda md: md.full_version > full, timeout, "a metadata refresh")
             return self.topics  # replaced, never changed, by each refresh: one answer's view
@@ -190,15 +196,17 @@ class Metadata:
     def wait_for_update(self, timeout: float) -> None:
         """Block until a refresh newer than the current view completes."""
         version = self.version
+        self.request_update(at_once=True)
         self.wait_for(lambda md: md.version > version, timeout, "a metadata refresh")
 
     # -- I/O thread
 
     def time_to_next_update(self, now: float) -> float:
         expire = now if self.need_update else self.last_success + self.max_age
-        if self.need_update and not self.failed_attempts and not self._wanted <= self._requested:
-            # topics no request has asked for yet (a subscribe() just after the client started):
-            # a new question, not a retry, so not held back by the backoff
+        if self.need_update and not self.failed_attempts and (self._at_once or not self._wanted <= self._requested):
+            # a caller waiting for the answer (wait_for_update, all_topics), or topics no request
+            # has asked for yet (a subscribe() just after the client started): a new question,
+            # not a retry, so not held back by the backoff
             return expire
         return max(expire, self.last_attempt + backoff(self.backoff, self.backoff_max, self.failed_attempts + 1))
 
@@ -221,6 +229,7 @@ class Metadata:
         body = m.MetadataRequest(topics=topics, allow_auto_topic_creation=self.allow_auto_create)
         self.last_attempt = now
         self._requested = wanted
+        self._at_once = False
         # the connection caps the version (kafkacodec.client.versions)
         try:
             future = self.client.send_now(node_id, METADATA, body)

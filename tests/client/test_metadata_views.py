@@ -54,3 +54,18 @@ def test_topics_leaves_a_pattern_subscription_seeing_new_topics(mock1):
         assert _poll_until(c, "pat-b", 30)
     finally:
         c.close()
+
+
+def test_a_look_the_caller_waits_for_goes_at_once_after_a_success():
+    """cluster_metadata() and list_topics() called again right after an answer: the request
+    goes at once (as librdkafka's list_topics), not after retry.backoff.ms, which holds back
+    only refreshes after failures."""
+    with _peers.mock_cluster(num_brokers=1, topics={"a": 2}) as bootstrap:
+        with Admin({"bootstrap.servers": bootstrap, "retry.backoff.ms": 2000,
+                    "retry.backoff.max.ms": 2000}) as admin:
+            assert admin.cluster_metadata("a", timeout=10).topics["a"].partitions
+            for _ in range(3):
+                started = time.monotonic()
+                assert len(admin.cluster_metadata("a", timeout=10).topics["a"].partitions) == 2
+                assert admin.list_topics(10) == {"a": 2}
+                assert time.monotonic() - started < 1.0
