@@ -1,7 +1,9 @@
 """Consumers head to head on one broker: kafkacodec's Consumer (poll -> records,
 poll_arrow -> pyarrow), confluent-kafka, aiokafka and kafka-python (each with
 and without kafkacodec's adapter), kc-face (the confluent-kafka arm's program under kafkacodec's
-face, kafkacodec.compat.confluent_kafka: its cost over kc-records is the face's), confluent-poll
+face, kafkacodec.compat.confluent_kafka), kc-consume-loop (that program's loop around the
+client's poll(), asked for as many records per call as its consume(): the face's cost is
+kc-face over kc-consume-loop), confluent-poll
 and kc-face-poll (confluent-kafka's documented loop, poll() for one message at a time, under
 confluent-kafka and under the face) and a raw Fetch loop that does not decode.
 
@@ -81,7 +83,8 @@ PARTITIONS = 4
 FETCH_MAX_BYTES = 64 << 20
 PARTITION_MAX_BYTES = 8 << 20
 BATCH = 10_000          # records per poll/consume call, for every client that takes a number
-ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent", "kc-face", "confluent-poll", "kc-face-poll",
+ARMS = ["raw-fetch", "kc-arrow", "kc-records", "confluent", "kc-face", "kc-consume-loop", "confluent-poll",
+        "kc-face-poll",
         "aiokafka", "aiokafka+kc", "kafka-python", "kafka-python+kc", "kc-kip848", "confluent-kip848",
         "raw-share-fetch", "kc-share", "confluent-share"]
 SHARE_ARMS = {"raw-share-fetch", "kc-share", "confluent-share"}
@@ -93,7 +96,8 @@ TARGETS = {  # profile: [(arm, against, minimum ratio of records/s)] -- issues 1
 }
 TARGETS["tuned"].append(("kc-share", "confluent-share", 2.0))  # issue 30
 # ratios printed without a target
-COMPARED = [("kc-kip848", "confluent-kip848"), ("kc-face", "kc-records"), ("kc-face-poll", "confluent-poll")]
+COMPARED = [("kc-kip848", "confluent-kip848"), ("kc-face", "kc-consume-loop"), ("kc-face", "kc-records"),
+            ("kc-face-poll", "confluent-poll")]
 # printed beside the targets: how much of the broker's own pace (a bare ShareFetch loop) each share arm reaches
 LIMITS = {"kc-share": "raw-share-fetch", "confluent-share": "raw-share-fetch"}
 PROFILES = {
@@ -127,17 +131,17 @@ PROFILES = {
     },
 }
 # kc-face: confluent-kafka's program under kafkacodec's face (kafkacodec.compat.confluent_kafka), with
-# its settings but the client's where librdkafka's differ, so that its cost over kc-records is the
+# its settings but the client's where librdkafka's differ, so that its cost over kc-consume-loop is the
 # face's: isolation.level (librdkafka reads committed records by default, the client all), and the
 # pre-fetch queue (tuned raises librdkafka's so that it never pauses fetching; the face would pass
-# that on as the client's fetch-ahead bounds, while kc-records keeps the client's defaults)
+# that on as the client's fetch-ahead bounds, while the client arms keep the client's defaults)
 _FACE_AS_CLIENT = {"isolation.level": "read_uncommitted"}
 _LIBRDKAFKA_QUEUE = ("queued.min.messages", "queued.max.messages.kbytes")
 for _profile in PROFILES.values():
     _profile["face"] = {k: v for k, v in dict(_profile["confluent"], **_FACE_AS_CLIENT).items()
                         if k not in _LIBRDKAFKA_QUEUE}
-CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "confluent": "confluent", "kc-face": "face",
-             "confluent-poll": "confluent", "kc-face-poll": "face", "aiokafka": "aiokafka",
+CLIENT_OF = {"kc-arrow": "kc", "kc-records": "kc", "kc-consume-loop": "kc", "confluent": "confluent",
+             "kc-face": "face", "confluent-poll": "confluent", "kc-face-poll": "face", "aiokafka": "aiokafka",
              "aiokafka+kc": "aiokafka", "kafka-python": "kafka-python", "kafka-python+kc": "kafka-python",
              "raw-fetch": None, "kc-share": "kc-share", "confluent-share": "confluent-share",
              "raw-share-fetch": "raw-share-fetch", "kc-kip848": "kc", "confluent-kip848": "confluent"}
@@ -234,6 +238,27 @@ def arm_kc(bootstrap, topic, n, starts, conf, arrow):
     try:
         c.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
         return poll_all(c.poll_arrow if arrow else c.poll, n, clock, visit=not arrow)
+    finally:
+        c.close()
+
+
+def arm_kc_consume_loop(bootstrap, topic, n, starts, conf):
+    """consume_all's loop around the client's poll(): as many records asked per call as that
+    loop asks consume() for (the client's max.poll.records aside), each record visited.  Against
+    kc-face only the face differs (its Message per record and the program's error() on each)."""
+    from kafkacodec.client import Consumer, TopicPartition
+    clock = Clock()
+    c = Consumer(dict(conf, **{"bootstrap.servers": bootstrap}))
+    try:
+        c.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
+        got = 0
+        while got < n:
+            records = c.poll(5.0, max_records=min(BATCH, n - got))
+            for _record in records:
+                pass
+            clock.got(len(records))
+            got += len(records)
+        return clock.result(got)
     finally:
         c.close()
 
@@ -546,6 +571,8 @@ def run_arm(name, bootstrap, topic, n, starts, profile):
         return arm_kc(bootstrap, topic, n, starts, conf, arrow=True)
     if base == "kc-records":
         return arm_kc(bootstrap, topic, n, starts, conf, arrow=False)
+    if base == "kc-consume-loop":
+        return arm_kc_consume_loop(bootstrap, topic, n, starts, conf)
     if base == "kc-face":
         return arm_confluent(bootstrap, topic, n, starts, conf, module="kafkacodec.compat.confluent_kafka")
     if base == "confluent-poll":
@@ -662,6 +689,7 @@ def report(broker, profile, codec, n, results, loads):
         if summ.get(name):
             summ[name]["settings"] = conf
         extra = {"kc-arrow": "; poll_arrow()", "kc-records": "; poll()",
+                 "kc-consume-loop": f"; poll(max_records={BATCH})",
                  "confluent": f"; consume(num_messages={BATCH})", "kc-face": f"; consume(num_messages={BATCH})",
                  "confluent-poll": "; poll() per message", "kc-face-poll": "; poll() per message"}.get(name, "")
         print(f"    {name:16s} {', '.join(f'{k}={v}' for k, v in conf.items())}{extra}")

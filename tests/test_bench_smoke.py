@@ -162,7 +162,7 @@ def test_consumer_bench_runs(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(workloads, "CACHE", tmp_path / "cache")
     out = tmp_path / "c.json"
     _run_or_skip(consumer_bench.main, [
-        "--records", "2000", "--codec", "none", "--arms", "kc-records", "kc-arrow", "confluent", "kc-face",
+        "--records", "2000", "--codec", "none", "--arms", "kc-records", "kc-arrow", "confluent", "kc-face", "kc-consume-loop",
         "confluent-poll", "kc-face-poll", "--json", str(out)])
     tables = json.loads(out.read_text())["tables"]
     assert [t["profile"] for t in tables] == ["defaults", "tuned"]
@@ -172,3 +172,4 @@ def test_consumer_bench_runs(tmp_path, monkeypatch, capsys):
     text = capsys.readouterr().out
     assert "kc-records / confluent" in text and "load average" in text and "group.id=bench" in text
     assert "kc-face / kc-records" in text and "kc-face-poll / confluent-poll" in text
+    assert "kc-face / kc-consume-loop" in text
