@@ -56,10 +56,10 @@ cdef inline int64_t _now_ms() noexcept nogil:
 
 
 cdef class DeliveryReport:
-    """A delivery callback the producer runs without the interpreter between records
-    (``run_reports``): a compiled subclass's ``deliver`` gets the record's error (None once
-    acknowledged) and where it landed, without a RecordMetadata made for it.  Called as a
-    function, ``(error, metadata)``, as every other callback is (the pure twin's loop)."""
+    """A delivery callback that the compiled report loop (``run_reports``) calls at C level:
+    a compiled subclass's ``deliver`` gets the record's error (None once acknowledged) and
+    where it landed, without a RecordMetadata made for it.  Called as a function,
+    ``(error, metadata)``, as every other callback is (the pure twin's loop)."""
 
     cdef int deliver(self, object error, object topic, object partition, object offset, object timestamp,
                      int timestamp_type) except -1:
