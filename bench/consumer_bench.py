@@ -251,14 +251,14 @@ def arm_kc_consume_loop(bootstrap, topic, n, starts, conf):
     c = Consumer(dict(conf, **{"bootstrap.servers": bootstrap}))
     try:
         c.assign([TopicPartition(topic, p) for p in range(PARTITIONS)])
-        got = 0
-        while got < n:
-            records = c.poll(5.0, max_records=min(BATCH, n - got))
-            for _record in records:
-                pass
-            clock.got(len(records))
-            got += len(records)
-        return clock.result(got)
+        left = [n]
+
+        def poll(timeout):
+            # no more than are left, as consume_all asks
+            records = c.poll(timeout, max_records=min(BATCH, left[0]))
+            left[0] -= len(records)
+            return records
+        return poll_all(poll, n, clock)
     finally:
         c.close()
 
