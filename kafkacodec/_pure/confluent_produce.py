@@ -1,7 +1,10 @@
 """Pure-Python twin of kafkacodec/compat/confluent_kafka/_produce.pyx: every message
 takes the face's general path (Producer._produce), as the compiled module's
 declined ones do, and the handles of messages without a report are kept one by one."""
+import time
 from typing import Any
+
+from kafkacodec.compat.confluent_kafka._types import TIMESTAMP_CREATE_TIME, TIMESTAMP_LOG_APPEND_TIME, Message
 
 
 class ProducerCore:
@@ -53,3 +56,40 @@ class ProducerCore:
 
     def _unreported(self) -> int:
         return sum(1 for h in self._handles[self._start:] if not h.done())
+
+
+class Delivery:
+    """The client's delivery callback of one message with an on_delivery: counts it served and
+    calls on_delivery(err, msg) with the Message librdkafka would report (headers not included,
+    as there); a failure is translated by the Producer (``_report_failed``)."""
+
+    __slots__ = ("owner", "fn", "topic", "key", "value", "handle", "start", "partition")
+
+    def __init__(self, owner: Any, fn: Any, topic: str, key: bytes | None, value: bytes | None,
+                 partition: int) -> None:
+        self.owner = owner
+        self.fn = fn
+        self.topic = topic
+        self.key = key
+        self.value = value
+        self.partition = partition
+        self.handle: Any = None  # kafkacodec's RecordHandle, once send() returned it
+        self.start = time.monotonic()
+
+    def __call__(self, err: BaseException | None, md: Any) -> None:
+        owner = self.owner
+        owner._outstanding -= 1
+        fn = self.fn
+        if fn is None or (err is None and owner._only_errors):
+            return
+        if err is not None:
+            owner._report_failed(self, err)
+            return
+        ts_type = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
+        msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
+                      (ts_type, md.timestamp), time.monotonic() - self.start)
+        try:
+            fn(None, msg)
+        except Exception as exc:
+            # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
+            owner._raised.append(exc)

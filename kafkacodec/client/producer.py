@@ -42,10 +42,6 @@ from kafkacodec.client.stats import Statistics, log_unraised, stats_for_poll
 from kafkacodec.client.types import BulkResult, ConsumerGroupMetadata, DeliveryCallback, Headers
 from kafkacodec.client.unplaced import UnplacedRecords
 
-if _impl.accelerated:
-    from kafkacodec.client.send_path import run_reports
-else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
-    run_reports = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import asyncio
@@ -69,6 +65,34 @@ _KEY_HASHES = {None: 0, "murmur2": 1, "crc32": 2}
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 log = logging.getLogger(__name__)
+
+
+def _run_reports(results: collections.deque[BatchResult], errors: list[Exception], log: logging.Logger) -> int:
+    """The pure twin of send_path.run_reports: the callbacks of each completed result in
+    `results`, each once; a callback that raises is logged (debug) and its exception kept in
+    `errors`, the others still run.  Returns how many ran."""
+    ran = 0
+    while results:
+        result = results.popleft()
+        # dropped once run: a callback referring to a handle would otherwise keep a
+        # cycle the collector cannot see (handles are untracked, send_path.pyx)
+        callbacks, result.callbacks = result.callbacks, ()
+        for index, ts, fn in callbacks or ():  # queued because it has some
+            err = result.error_of(index)
+            try:
+                fn(err, None if err is not None else result.metadata(index, ts))
+            except Exception as exc:
+                log.debug("delivery callback %r raised for %s[%d]", fn, result.topic, result.partition,
+                          exc_info=exc)
+                errors.append(exc)
+            ran += 1
+    return ran
+
+
+if _impl.accelerated:
+    from kafkacodec.client.send_path import run_reports
+else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
+    run_reports = _run_reports
 
 
 class _CallbackQueue(collections.deque[BatchResult]):
@@ -522,24 +546,8 @@ class Producer:
         if not q and timeout and not self._stats_docs:
             q.event.wait(timeout)
         q.event.clear()
-        ran = 0
         errors: list[Exception] = []
-        if run_reports is not None:
-            ran = run_reports(q, errors, log)
-        while q:  # the pure twin's loop (run_reports is this one, compiled)
-            result = q.popleft()
-            # dropped once run: a callback referring to a handle would otherwise keep a
-            # cycle the collector cannot see (handles are untracked, send_path.pyx)
-            callbacks, result.callbacks = result.callbacks, ()
-            for index, ts, fn in callbacks or ():  # queued because it has some
-                err = result.error_of(index)
-                try:
-                    fn(err, None if err is not None else result.metadata(index, ts))
-                except Exception as exc:
-                    log.debug("delivery callback %r raised for %s[%d]", fn, result.topic, result.partition,
-                              exc_info=exc)
-                    errors.append(exc)
-                ran += 1
+        ran = run_reports(q, errors, log)
         if self._stats_docs:
             served, failed = self._stats_docs.serve(self._stats_cb)
             ran += served

@@ -78,7 +78,7 @@ cdef class ProducerCore:
 
     def _send_through(self, send, report, client_poll=None, network=None):
         """Take the client producer's send(): its compiled path when it has one; `report` makes
-        the client's delivery callback of a message with an on_delivery (_producer._Delivery);
+        the client's delivery callback of a message with an on_delivery (``Delivery``);
         poll(0) goes straight to `client_poll` (the client producer's poll) when given."""
         owner = getattr(send, "__self__", None)
         self._path = owner if isinstance(owner, SendPath) else None
@@ -184,11 +184,11 @@ cdef class ProducerCore:
 
 
 cdef class Delivery(DeliveryReport):
-    """The client's delivery callback of one message with an on_delivery (``_producer._Delivery``'s
-    compiled twin): counts it served and calls on_delivery(err, msg) with the Message librdkafka
-    would report (headers not included, as there).  The client's compiled report loop hands it
-    the record's fields (``DeliveryReport.deliver``); a failure is translated by the Producer
-    (``_report_failed``), as the pure twin's is."""
+    """The client's delivery callback of one message with an on_delivery (the compiled twin of
+    ``_pure/confluent_produce.Delivery``): counts it served and calls on_delivery(err, msg)
+    with the Message librdkafka would report (headers not included, as there).  The client's
+    compiled report loop hands it the record's fields (``DeliveryReport.deliver``); a failure
+    is translated by the Producer (``_report_failed``), as the pure twin's is."""
     cdef ProducerCore owner
     cdef readonly object fn, topic, key, value, partition
     cdef public object handle      # kafkacodec's RecordHandle, once send() returned it

@@ -15,14 +15,13 @@ from kafkacodec.client.errors import ErrorCode
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._errors import (CODES, KafkaError, KafkaException,
                                                        exception_from, from_exception, make_client)
-from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, TIMESTAMP_CREATE_TIME,
-                                                      TIMESTAMP_LOG_APPEND_TIME, ClusterMetadata, Headers, Message,
+from kafkacodec.compat.confluent_kafka._types import (OFFSET_INVALID, ClusterMetadata, Headers, Message,
                                                       TopicPartition)
 
 if TYPE_CHECKING or _impl.accelerated:
-    from kafkacodec.compat.confluent_kafka._produce import ProducerCore
+    from kafkacodec.compat.confluent_kafka._produce import Delivery, ProducerCore
 else:
-    from kafkacodec._pure.confluent_produce import ProducerCore
+    from kafkacodec._pure.confluent_produce import Delivery, ProducerCore
 
 __all__ = ["Producer"]
 
@@ -64,50 +63,6 @@ def _headers(headers: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> H
     return out or None
 
 
-class _PureDelivery:
-    """The callback kafkacodec runs for one record: counts it delivered and calls on_delivery(err, msg)
-    with the Message librdkafka would report (headers not included, as there).  The pure twin of
-    _produce.Delivery, which the compiled face uses."""
-
-    __slots__ = ("owner", "fn", "topic", "key", "value", "handle", "start", "partition")
-
-    def __init__(self, owner: Producer, fn: DeliveryCallback | None, topic: str, key: bytes | None,
-                 value: bytes | None, partition: int) -> None:
-        self.owner = owner
-        self.fn = fn
-        self.topic = topic
-        self.key = key
-        self.value = value
-        self.partition = partition
-        self.handle: Any = None  # kafkacodec's RecordHandle, once send() returned it
-        self.start = time.monotonic()
-
-    def __call__(self, err: BaseException | None, md: Any) -> None:
-        owner = self.owner
-        owner._outstanding -= 1
-        fn = self.fn
-        if fn is None or (err is None and owner._only_errors):
-            return
-        if err is not None:
-            owner._report_failed(self, err)
-            return
-        ts_type = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
-        msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
-                      (ts_type, md.timestamp), time.monotonic() - self.start)
-        try:
-            fn(None, msg)
-        except Exception as exc:
-            # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
-            owner._raised.append(exc)
-
-
-if _impl.accelerated:
-    from kafkacodec.compat.confluent_kafka._produce import Delivery
-    _Delivery: Any = Delivery  # the compiled twin, which the client's compiled report loop serves
-else:  # pragma: no cover - exercised with KAFKACODEC_PURE=1
-    _Delivery = _PureDelivery
-
-
 def _exit_warning(what: str, left: int) -> None:
     """At exit, a producer not flushed: what is lost, as librdkafka's own warning says."""
     if left:
@@ -135,7 +90,7 @@ class Producer(ProducerCore):
         self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
-        self._send_through(self._p.send, _Delivery, self._p.poll, self._p.client)
+        self._send_through(self._p.send, Delivery, self._p.poll, self._p.client)
 
     def _check_open(self, what: str = "Producer") -> None:
         # confluent-kafka's words: "Producer has been closed", and "Handle ..." for the calls
@@ -166,7 +121,7 @@ class Producer(ProducerCore):
             key = _bytes(key, "key")
         part = None if partition is None or partition < 0 else partition
         # a message nobody is told about needs no report: the client's handle says when it is done
-        report = None if fn is None else _Delivery(self, fn, topic, key, value, part if part is not None else -1)
+        report = None if fn is None else Delivery(self, fn, topic, key, value, part if part is not None else -1)
         try:
             handle = self._p.send(topic, value, key, None if headers is None else _headers(headers), part,
                                   timestamp or None, report)
@@ -219,8 +174,11 @@ class Producer(ProducerCore):
         if self._raised:
             raise self._raised.pop(0)
 
-    def _report_failed(self, report: _PureDelivery, err: BaseException) -> None:
+    def _report_failed(self, report: Delivery, err: BaseException) -> None:
         """on_delivery(err, msg) of a message the client failed (its report object's)."""
+        fn = report.fn
+        if fn is None:  # a report without a function is done before this
+            return
         handle = report.handle
         partition = handle.partition if handle is not None else report.partition
         if partition < 0 and getattr(err, "code", None) == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
@@ -230,9 +188,6 @@ class Producer(ProducerCore):
             kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
         msg = Message(report.topic, partition, OFFSET_INVALID, report.key, report.value, None, kerr,
                       None, time.monotonic() - report.start)
-        fn = report.fn
-        if fn is None:  # a report without a function is done before this
-            return
         try:
             fn(kerr, msg)
         except Exception as exc:
