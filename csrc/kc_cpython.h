@@ -191,13 +191,23 @@ static inline PyObject *kc_slot_at(PyObject *obj, Py_ssize_t offset) {
  * or weak reference slots: kc_gc_uncounted_install refuses classes with them). */
 #define KC_GC_HEADER (2 * sizeof(PyObject *))
 
+/* Freed instances kept for the next ones, as CPython keeps floats and tuples:
+ * a consumer frees a poll's messages together and makes the next poll's at once,
+ * so a list the size of a large poll.  Blocks of one size only (the class
+ * installed first); the interpreter lock guards it. */
+#define KC_GC_FREELIST_MAX 8192
+static void *kc_gc_freelist[KC_GC_FREELIST_MAX];
+static int kc_gc_freelist_count = 0;
+static size_t kc_gc_freelist_size = 0;
+
 static PyObject *kc_gc_uncounted_alloc(PyTypeObject *tp, Py_ssize_t nitems) {
     size_t size = KC_GC_HEADER + (size_t)tp->tp_basicsize;
     char *mem;
     if (nitems != 0)
         return PyType_GenericAlloc(tp, nitems);
-    mem = (char *)PyObject_Malloc(size);
-    if (mem == NULL)
+    if (size == kc_gc_freelist_size && kc_gc_freelist_count > 0)
+        mem = (char *)kc_gc_freelist[--kc_gc_freelist_count];
+    else if ((mem = (char *)PyObject_Malloc(size)) == NULL)
         return PyErr_NoMemory();
     memset(mem, 0, size);  /* a zero header: not tracked */
     return PyObject_Init((PyObject *)(mem + KC_GC_HEADER), tp);
@@ -205,7 +215,12 @@ static PyObject *kc_gc_uncounted_alloc(PyTypeObject *tp, Py_ssize_t nitems) {
 
 static void kc_gc_uncounted_free(void *obj) {
     /* the deallocator untracked it; nothing counted to take back */
-    PyObject_Free((char *)obj - KC_GC_HEADER);
+    char *mem = (char *)obj - KC_GC_HEADER;
+    if (KC_GC_HEADER + (size_t)Py_TYPE((PyObject *)obj)->tp_basicsize == kc_gc_freelist_size
+            && kc_gc_freelist_count < KC_GC_FREELIST_MAX)
+        kc_gc_freelist[kc_gc_freelist_count++] = mem;
+    else
+        PyObject_Free(mem);
 }
 
 /* Installed on a compiled GC class whose instances nothing else allocates or frees
@@ -216,6 +231,8 @@ static inline int kc_gc_uncounted_install(PyObject *cls) {
             || t->tp_itemsize != 0 || kc_has_dict_or_weakref(t)
             || t->tp_free != PyObject_GC_Del)
         return 0;
+    if (kc_gc_freelist_size == 0)
+        kc_gc_freelist_size = KC_GC_HEADER + (size_t)t->tp_basicsize;
     t->tp_alloc = kc_gc_uncounted_alloc;
     t->tp_free = kc_gc_uncounted_free;
     PyType_Modified(t);

@@ -37,6 +37,7 @@ from kafkacodec.client._backoff import backoff
 from kafkacodec.client.config import ADMIN, IsolationLevel, resolve
 from kafkacodec.client import transaction
 from kafkacodec.client.coordinator import COORDINATOR_ERRORS, CoordinatorCalls, FetchedOffsets, OffsetFetch, answer_by
+from kafkacodec.client.metadata import ClusterMetadata, TopicDescription
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.types import (EARLIEST, LATEST, OffsetAndTimestamp, TopicPartition, TopicPartitionLike,
                                      partitions_by_topic)
@@ -45,7 +46,7 @@ from kafkacodec.client.versions import max_version  # noqa: F401  (admin.max_ver
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from kafkacodec.client.metadata import BrokerInfo, Metadata, PartitionInfo
+    from kafkacodec.client.metadata import BrokerInfo, Metadata
 
 __all__ = ["Admin", "TopicPartition", "OffsetAndTimestamp", "ClusterDescription", "list_offsets",
            "EARLIEST", "LATEST", "MAX_TIMESTAMP", "GroupListing", "GroupDescription", "GroupMember",
@@ -170,15 +171,6 @@ class ClusterDescription(NamedTuple):
     authorized_operations: list[AclOperation] | None = None  # asked for: describe_cluster(...=True)
 
 
-class ClusterMetadata(NamedTuple):
-    """One metadata answer's view of the cluster (Admin.cluster_metadata)."""
-    cluster_id: str | None
-    controller_id: int | None
-    brokers: list[BrokerInfo]
-    topics: dict[str, TopicDescription]
-    topic_errors: dict[str, int]     # topic -> the error code the broker answered for it (3: no such topic)
-
-
 class GroupListing(NamedTuple):
     group_id: str
     protocol_type: str
@@ -251,14 +243,6 @@ class ConfigEntry(NamedTuple):
     is_default: bool
     source: str
     is_sensitive: bool
-
-
-class TopicDescription(NamedTuple):
-    name: str
-    topic_id: Any        # uuid.UUID
-    is_internal: bool
-    partitions: list[PartitionInfo]
-    authorized_operations: list[AclOperation] | None = None
 
 
 #: where list_offsets looks: "earliest", "latest" or a timestamp in ms
@@ -552,28 +536,7 @@ class Admin(ClosedOnExit):
     def cluster_metadata(self, topic: str | None = None, *, timeout: float | None = None) -> ClusterMetadata:
         """The cluster's brokers and every topic (or only `topic`, which then is in ``topic_errors``
         when the broker knows no such topic), from a metadata answer (librdkafka's list_topics)."""
-        deadline = self._deadline(timeout)
-        md = self._client.metadata
-        if topic is None:
-            md.all_topics(max(0.0, deadline - time.monotonic()))
-        else:
-            md.add_topics({topic})
-            version = md.version
-            md.request_update(at_once=True)
-            # an answer that names the topic (or its error): one in flight before the call, to a
-            # request that did not ask for it, says nothing of it
-            md.wait_for(lambda v: v.version > version and (topic in v.topics or topic in v.topic_errors),
-                        max(0.0, deadline - time.monotonic()), f"metadata of {topic!r}")
-        topics = md.topics  # replaced, never changed, by each refresh: one answer's view
-        names = list(topics) if topic is None else [topic] if topic in topics else []
-        errors = dict(md.topic_errors)
-        if topic is not None and topic not in topics:
-            errors = {topic: errors.get(topic, Code.UNKNOWN_TOPIC_OR_PARTITION)}
-        return ClusterMetadata(md.cluster_id, md.controller_id, sorted(md.brokers.values()),
-                               {n: TopicDescription(n, topics[n].topic_id, topics[n].is_internal,
-                                                    [topics[n].partitions[p] for p in sorted(topics[n].partitions)])
-                                for n in names},
-                               errors if topic is not None else {})
+        return self._client.metadata.snapshot(topic, self._timeout if timeout is None else timeout)
 
     def describe_topics(self, names: Iterable[str], *, timeout: float | None = None,
                         include_authorized_operations: bool = False) -> dict[str, TopicDescription]:

@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
     import pyarrow as pa
 
+    from kafkacodec.client.metadata import ClusterMetadata
+
 _T = TypeVar("_T")
 
 __all__ = ["Consumer", "AsyncConsumer", "ConsumerRecord", "RebalanceListener", "TopicPartition", "OffsetAndTimestamp",
@@ -838,6 +840,17 @@ class Consumer(ClosedOnExit):
         """{topic: partition count} of the cluster."""
         topics = self._client.metadata.all_topics(self._timeout if timeout is None else timeout)
         return {name: len(t.partitions) for name, t in topics.items()}
+
+    def cluster_metadata(self, topic: str | None = None, *, timeout: float | None = None) -> ClusterMetadata:
+        """The cluster's brokers and every topic (or only `topic`, in ``topic_errors`` when the
+        broker knows no such topic) from a metadata answer asked for by this call, over the
+        consumer's own connections; waits up to `timeout` (None: default.api.timeout.ms)."""
+        if timeout is not None:
+            _checks.timeout_s(timeout)
+        if topic is not None:
+            _checks.topic_name(topic)
+        self._check_open()
+        return self._client.metadata.snapshot(topic, self._timeout if timeout is None else timeout)
 
     # -- shutdown
 

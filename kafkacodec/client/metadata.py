@@ -31,9 +31,10 @@ from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
 
 if TYPE_CHECKING:
+    from kafkacodec.client.admin import AclOperation
     from kafkacodec.client.network import NetworkClient
 
-__all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo"]
+__all__ = ["Metadata", "BrokerInfo", "PartitionInfo", "TopicInfo", "ClusterMetadata", "TopicDescription"]
 
 METADATA = 3
 
@@ -56,6 +57,23 @@ class PartitionInfo(NamedTuple):
 
 # topic errors that mean "not there yet, ask again" rather than "give up"
 _RETRY_TOPIC_ERRORS = {Code.UNKNOWN_TOPIC_OR_PARTITION, Code.LEADER_NOT_AVAILABLE, Code.UNKNOWN_TOPIC_ID}
+
+
+class TopicDescription(NamedTuple):
+    name: str
+    topic_id: Any        # uuid.UUID
+    is_internal: bool
+    partitions: list[PartitionInfo]
+    authorized_operations: list[AclOperation] | None = None
+
+
+class ClusterMetadata(NamedTuple):
+    """One metadata answer's view of the cluster (``cluster_metadata`` of any client)."""
+    cluster_id: str | None
+    controller_id: int | None
+    brokers: list[BrokerInfo]
+    topics: dict[str, TopicDescription]
+    topic_errors: dict[str, int]     # topic -> the error code the broker answered for it (3: no such topic)
 
 
 class TopicInfo:
@@ -162,6 +180,32 @@ class Metadata:
             with self._cond:
                 self._all_topics_calls -= 1
                 self._all_topics = self._all_topics_kept or self._all_topics_calls > 0
+
+    def snapshot(self, topic: str | None, timeout: float) -> ClusterMetadata:
+        """The brokers and every topic (or only `topic`, in ``topic_errors`` when the broker knows
+        no such topic) from an answer to a request sent after this call, as librdkafka's
+        list_topics asks; `topic` joins the topics this view keeps."""
+        deadline = time.monotonic() + timeout
+        if topic is None:
+            self.all_topics(timeout)
+        else:
+            self.add_topics({topic})
+            version = self.version
+            self.request_update(at_once=True)
+            # an answer that names the topic (or its error): one in flight before the call, to a
+            # request that did not ask for it, says nothing of it
+            self.wait_for(lambda v: v.version > version and (topic in v.topics or topic in v.topic_errors),
+                          max(0.0, deadline - time.monotonic()), f"metadata of {topic!r}")
+        topics = self.topics  # replaced, never changed, by each refresh: one answer's view
+        names = list(topics) if topic is None else [topic] if topic in topics else []
+        errors = dict(self.topic_errors)
+        if topic is not None and topic not in topics:
+            errors = {topic: errors.get(topic, Code.UNKNOWN_TOPIC_OR_PARTITION)}
+        return ClusterMetadata(self.cluster_id, self.controller_id, sorted(self.brokers.values()),
+                               {n: TopicDescription(n, topics[n].topic_id, topics[n].is_internal,
+                                                    [topics[n].partitions[p] for p in sorted(topics[n].partitions)])
+                                for n in names},
+                               errors if topic is not None else {})
 
     def partitions_for(self, topic: str) -> dict[int, PartitionInfo] | None:
         info = self.topics.get(topic)

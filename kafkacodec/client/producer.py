@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from kafkacodec.client.metadata import Metadata
+    from kafkacodec.client.metadata import ClusterMetadata, Metadata
     from kafkacodec.client.stats import Document
     from kafkacodec.client.transaction import TransactionManager
     from kafkacodec.client.types import PreparedTransaction, TopicPartition
@@ -323,6 +323,20 @@ class Producer:
         if timeout is not None:
             _checks.timeout_s(timeout)
         return list(range(self._partition_count(topic, timeout)))
+
+    def cluster_metadata(self, topic: str | None = None, *, timeout: float | None = None) -> ClusterMetadata:
+        """The cluster's brokers and every topic (or only `topic`, in ``topic_errors`` when the
+        broker knows no such topic) from a metadata answer asked for by this call, over the
+        producer's own connections; waits up to `timeout` (None: max.block.ms)."""
+        if timeout is not None:
+            _checks.timeout_s(timeout)
+        else:
+            timeout = self._max_block
+        if topic is not None:
+            _checks.topic_name(topic)
+        if self._closed:
+            raise E.ClientClosedError("the producer is closed")
+        return self._client.metadata.snapshot(topic, timeout)
 
     def set_sasl_credentials(self, username: str, password: str) -> None:
         """New SASL PLAIN/SCRAM credentials: connections made from now on authenticate with

@@ -2,12 +2,14 @@
 Consumer.topics()) answer from a request for every topic sent after the call: on a new
 client the first Metadata request, in flight before the call and naming no topic, is not
 taken for the cluster's topics (the first topic_metadata() answered {} on the mock)."""
+import threading
 import time
 
 import pytest
 
 import _peers
 from kafkacodec.client import Admin, Consumer, Producer
+from kafkacodec.client.errors import ClientClosedError, InvalidArgumentError
 
 pytestmark = [pytest.mark.broker, pytest.mark.timeout(120)]
 
@@ -69,3 +71,35 @@ def test_a_look_the_caller_waits_for_goes_at_once_after_a_success():
                 assert len(admin.cluster_metadata("a", timeout=10).topics["a"].partitions) == 2
                 assert admin.list_topics(10) == {"a": 2}
                 assert time.monotonic() - started < 1.0
+
+
+def test_a_producer_and_a_consumer_answer_cluster_metadata_over_their_own_connections():
+    """librdkafka answers list_topics() on the handle's own connections: so do the client's
+    producer and consumer, with no I/O thread of another client started for it."""
+    with _peers.mock_cluster(num_brokers=2, topics={"a": 2, "b": 3}) as bootstrap:
+        # a producer's default (allow.auto.create.topics=true) would create the missing topic
+        p = Producer({"bootstrap.servers": bootstrap, "allow.auto.create.topics": False})
+        c = Consumer({"bootstrap.servers": bootstrap})
+        try:
+            p.partitions_for("a", 10)
+            c.topics(10)
+            threads = threading.active_count()
+            for client in (p, c):
+                every = client.cluster_metadata(timeout=10)
+                assert {n: len(t.partitions) for n, t in every.topics.items()} == {"a": 2, "b": 3}
+                assert sorted(b.node_id for b in every.brokers) == [1, 2]
+                assert every.topic_errors == {}
+                one = client.cluster_metadata("b", timeout=10)
+                assert list(one.topics) == ["b"] and [q.partition for q in one.topics["b"].partitions] == [0, 1, 2]
+                missing = client.cluster_metadata("no-such-topic", timeout=10)
+                assert missing.topics == {} and missing.topic_errors == {"no-such-topic": 3}
+            assert threading.active_count() == threads
+            with pytest.raises(InvalidArgumentError):
+                c.cluster_metadata("a", timeout=-1)
+        finally:
+            p.close()
+            c.close()
+        with pytest.raises(ClientClosedError):
+            c.cluster_metadata(timeout=1)
+        with pytest.raises(ClientClosedError):
+            p.cluster_metadata(timeout=1)

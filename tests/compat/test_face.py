@@ -264,3 +264,29 @@ def test_commit_to_a_missing_topic_fails_at_once_as_confluent_kafka_does(tansu_b
             c.close()
     assert outcomes == [(confluent_kafka.KafkaError.UNKNOWN_TOPIC_OR_PART, True)] * 2
     assert f"{missing}[0]: topic '{missing}' does not exist" in str(info.value)  # the face's names it
+
+
+@pytest.mark.timeout(120)
+def test_list_topics_asks_on_the_handles_connections_as_librdkafka_does():
+    """list_topics() is answered on the producer's or consumer's own connections, with their
+    allow.auto.create.topics: librdkafka's producer (default true) has the broker create the
+    topic it names, its consumer (default false) is told there is none; and no other client's
+    I/O thread is started for it."""
+    import threading
+    seen = {}
+    for name, module in (("confluent", confluent_kafka), ("face", ck)):
+        with _peers.mock_cluster(num_brokers=1, topics={"a": 2}) as bootstrap:
+            p = module.Producer({"bootstrap.servers": bootstrap})
+            c = module.Consumer({"bootstrap.servers": bootstrap, "group.id": "g"})
+            try:
+                threads = threading.active_count()
+                made = p.list_topics("made-by-producer", timeout=10).topics["made-by-producer"]
+                missing = c.list_topics("asked-by-consumer", timeout=10).topics["asked-by-consumer"]
+                every = c.list_topics(timeout=10)
+                seen[name] = (made.error, len(made.partitions) > 0, missing.error.code(), missing.partitions,
+                              sorted(every.topics), threading.active_count() - threads)
+            finally:
+                p.flush(5)
+                c.close()
+    assert seen["face"][:5] == seen["confluent"][:5]
+    assert seen["face"][2] == ck.KafkaError.UNKNOWN_TOPIC_OR_PART and seen["face"][5] == 0

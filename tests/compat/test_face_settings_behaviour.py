@@ -162,7 +162,7 @@ def test_throttle_cb_gets_throttle_events(tansu_bootstrap, monkeypatch):
     p = ck.Producer({"bootstrap.servers": tansu_bootstrap, "throttle_cb": events.append,
                      "statistics.interval.ms": 100, "stats_cb": lambda doc: None})
     try:
-        p.list_topics(timeout=10)  # its own admin client, which has no poll(): asks without them
+        p.list_topics(timeout=10)  # on the producer's own connections: its throttling is reported too
         p.produce(_topic(tansu_bootstrap), b"v")
         p.flush(10)
     finally:

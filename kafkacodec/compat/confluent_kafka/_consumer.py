@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kafkacodec.client import Admin
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import RebalanceListener
 from kafkacodec.client.consumer import PartitionEOF
@@ -166,7 +165,6 @@ class Consumer(ClosedOnExit):
         self._named_in_rebalance: set[_Key] = set()  # what rebalance_cb's assign()/incremental_assign() named
         self._held: set[_Key] = set()  # given to rebalance_cb and not assigned by it: paused
         self._subscribed = False
-        self._admin: Admin | None = None
         self._closed = False
 
     def _check_open(self) -> None:
@@ -273,24 +271,31 @@ class Consumer(ClosedOnExit):
         out: list[Message] = [_eof_event(eof) for eof in self._c.take_partition_eofs(n)] if self._eof_notes else []
         # what is ready now first, before any clock: a program polling one message at a time
         # (confluent-kafka's loop) mostly finds one
-        if len(out) >= n or self._step(0.0, n - len(out), out) or len(out) >= n:
+        if len(out) >= n:
+            return out
+        out, ended = self._step(0.0, n - len(out), out)
+        if ended or len(out) >= n:
             return out
         deadline = None if wait is None else time.monotonic() + wait
         while len(out) < n:
             left = None if deadline is None else deadline - time.monotonic()
             step = _STEP if left is None else max(0.0, min(left, _STEP))
-            if self._step(step, n - len(out), out):
-                return out
-            if left is not None and left <= step:
+            out, ended = self._step(step, n - len(out), out)
+            if ended or (left is not None and left <= step):
                 return out
         return out
 
-    def _step(self, step: float, k: int, out: list[Message]) -> bool:
+    def _step(self, step: float, k: int, out: list[Message]) -> tuple[list[Message], bool]:
         """One poll of the client for up to k messages and events, waiting up to `step` seconds,
-        appended to `out`; True when an error message ends the consume."""
+        after those in `out`: (the messages, whether an error message ends the consume).  The
+        client's list is the answer itself when `out` is empty: a consumer's lists are long."""
         try:
             try:
-                out.extend(messages_over(self._c.poll(step, max_records=k)))
+                got = messages_over(self._c.poll(step, max_records=k))
+                if out:
+                    out.extend(got)
+                else:
+                    out = got
             except E.IllegalStateError:
                 if self._subscribed or self._c.assignment():
                     raise
@@ -305,7 +310,7 @@ class Consumer(ClosedOnExit):
         except E.IllegalStateError as exc:
             if "auto.offset.reset" in str(exc):
                 out.append(Message(error=KafkaError(CODES["_AUTO_OFFSET_RESET"], str(exc))))
-                return True
+                return out, True
             raise exception_from(exc) from exc
         except E.ClientClosedError as exc:
             raise RuntimeError("Consumer closed") from exc
@@ -315,8 +320,8 @@ class Consumer(ClosedOnExit):
             if err.fatal() and self._error_cb is not None:
                 self._error_cb(err)
             out.append(Message(error=err))
-            return True
-        return False
+            return out, True
+        return out, False
 
     def commit(self, message: Message | None = None, offsets: Iterable[TopicPartition] | None = None,
                asynchronous: bool = True) -> list[TopicPartition] | None:
@@ -437,9 +442,7 @@ class Consumer(ClosedOnExit):
     def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
         if self._closed:
             raise RuntimeError("Handle has been closed")  # confluent-kafka's words for a call any client has
-        if self._admin is None:
-            self._admin = _metadata.admin_for(self._conf)
-        return _metadata.list_topics(self._admin, topic, _seconds(timeout))
+        return _metadata.list_topics(self._c, topic, _seconds(timeout))
 
     def cluster_id(self, timeout: float = -1) -> str | None:
         return self.list_topics(None, timeout).cluster_id
@@ -448,11 +451,6 @@ class Consumer(ClosedOnExit):
         """SASL PLAIN/SCRAM credentials for the connections made from now on (open ones stay)."""
         self._check_open()
         self._c.set_sasl_credentials(username, password)
-        self._conf["sasl.username"], self._conf["sasl.password"] = username, password
-        if self._admin is not None:
-            # list_topics' own connections: made again, with the new credentials
-            admin, self._admin = self._admin, None
-            admin.close()
 
     def close(self) -> None:
         """Commit the stored offsets (enable.auto.commit), leave the group, stop."""
@@ -462,5 +460,3 @@ class Consumer(ClosedOnExit):
             self._c.close()
         finally:
             self._closed = True
-            if self._admin is not None:
-                self._admin.close()

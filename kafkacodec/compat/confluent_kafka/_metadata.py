@@ -1,35 +1,30 @@
-"""list_topics(): ClusterMetadata from a kafkacodec Admin's metadata view."""
+"""list_topics(): ClusterMetadata from a kafkacodec client's metadata answer."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
-from kafkacodec.client import Admin
 from kafkacodec.client import errors as E
-from kafkacodec.client.config import ADMIN
+from kafkacodec.client.metadata import ClusterMetadata as ClientClusterMetadata
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from
 from kafkacodec.compat.confluent_kafka._types import (BrokerMetadata, ClusterMetadata, PartitionMetadata,
                                                       TopicMetadata)
 
-__all__ = ["admin_for", "list_topics"]
+__all__ = ["list_topics"]
 
-# the producer's and consumer's metadata views hold only the topics they use; an Admin of their
-# connection settings answers list_topics() without changing what they fetch
 _FOREVER = 3600.0
 
 
-# what a producer's or consumer's poll() serves: an Admin has no poll() and refuses them
-_POLLED = {"default.api.timeout.ms", "statistics.interval.ms", "stats_cb", "throttle_cb"}
+class MetadataSource(Protocol):
+    """Any kafkacodec client: its own connections answer, as a librdkafka handle's do."""
+
+    def cluster_metadata(self, topic: str | None = None, *,
+                         timeout: float | None = None) -> ClientClusterMetadata: ...
 
 
-def admin_for(conf: dict[str, Any]) -> Admin:
-    """A kafkacodec Admin with the connection settings of a translated producer/consumer config."""
-    return Admin({k: v for k, v in conf.items() if k in ADMIN and k not in _POLLED})
-
-
-def list_topics(admin: Admin, topic: str | None = None, timeout: float | None = None) -> ClusterMetadata:
+def list_topics(source: MetadataSource, topic: str | None = None, timeout: float | None = None) -> ClusterMetadata:
     """ClusterMetadata of every topic, or of `topic` (its .error set when the broker knows no such topic)."""
     try:
-        md = admin.cluster_metadata(topic, timeout=_FOREVER if timeout is None else timeout)
+        md = source.cluster_metadata(topic, timeout=_FOREVER if timeout is None else timeout)
     except E.KafkaTimeoutError as exc:
         raise KafkaException(KafkaError(CODES["_TIMED_OUT"], str(exc))) from exc
     except E.KafkaError as exc:

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 from kafkacodec import _impl
-from kafkacodec.client import Admin
 from kafkacodec.client import Producer as _Producer
 from kafkacodec.client import errors as E
 from kafkacodec.client.errors import ErrorCode
@@ -83,11 +82,9 @@ class Producer(ProducerCore):
         self._on_delivery: DeliveryCallback | None = face.get("on_delivery")
         self._only_errors: bool = face["delivery.report.only.error"]
         self._max_messages: int = face["queue.buffering.max.messages"]
-        self._conf = conf
         self._p = make_client(_Producer, conf)
         self._outstanding = 0   # messages with a delivery report to serve, not yet served
         self._raised: list[Exception] = []
-        self._admin: Admin | None = None
         self._closed = False
         self._error_reported = False
         self._send_through(self._p.send, Delivery, self._p.poll, self._p.client)
@@ -250,16 +247,11 @@ class Producer(ProducerCore):
 
     # -- metadata
 
-    def _admin_client(self) -> Admin:
-        if self._admin is None:
-            self._admin = _metadata.admin_for(self._conf)
-        return self._admin
-
     def list_topics(self, topic: str | None = None, timeout: float = -1) -> ClusterMetadata:
         self._check_open("Handle")
         wait = _seconds(timeout)
         deadline = None if wait is None else time.monotonic() + wait
-        snapshot = _metadata.list_topics(self._admin_client(), topic, wait)
+        snapshot = _metadata.list_topics(self._p, topic, wait)
         found = snapshot.topics.get(topic) if topic is not None else None
         if topic is not None and found is not None and found.error is None and found.partitions:
             # the producer's own view learns the topic too, as librdkafka's handle caches it: the
@@ -277,11 +269,6 @@ class Producer(ProducerCore):
         """SASL PLAIN/SCRAM credentials for the connections made from now on (open ones stay)."""
         self._check_open("Handle")
         self._p.set_sasl_credentials(username, password)
-        self._conf["sasl.username"], self._conf["sasl.password"] = username, password
-        if self._admin is not None:
-            # list_topics' own connections: made again, with the new credentials
-            admin, self._admin = self._admin, None
-            admin.close()
 
     # -- transactions
 
@@ -322,11 +309,7 @@ class Producer(ProducerCore):
         if self._closed:
             return True
         self._closed = True
-        try:
-            self._p.close(_seconds(timeout))
-        finally:
-            if self._admin is not None:
-                self._admin.close()
+        self._p.close(_seconds(timeout))
         return True
 
     def __del__(self) -> None:
@@ -341,8 +324,6 @@ class Producer(ProducerCore):
                     if sys.is_finalizing():
                         _exit_warning("Producer", len(self))
                     self._p.client.close(0)
-                if self._admin is not None:
-                    self._admin.client.close(0)
             except Exception:
                 pass
 

@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from kafkacodec.client import AsyncConsumer, AsyncProducer, Admin
+from kafkacodec.client import AsyncConsumer, AsyncProducer
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _consumer, _metadata
 from kafkacodec.compat.confluent_kafka._consumer import Consumer
@@ -202,12 +202,10 @@ class AIOProducer:
         self.executor = executor
         config = _wrap_callbacks(self._loop, self, dict(producer_conf), ("error_cb", "stats_cb", "throttle_cb"))
         conf, face = _config.translate(config, "P")
-        self._conf = conf
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._error_reported = False
         self._max_messages: int = face["queue.buffering.max.messages"]
         self._ap = make_client(AsyncProducer, conf)
-        self._admin: Admin | None = None
         self._outstanding = 0
         self._delivered = 0           # reports since the last poll()
         self._report = asyncio.Event()
@@ -340,9 +338,7 @@ class AIOProducer:
         return await self._loop.run_in_executor(self.executor, self._list_topics, topic, _seconds(timeout))
 
     def _list_topics(self, topic: str | None, timeout: float | None) -> ClusterMetadata:
-        if self._admin is None:
-            self._admin = _metadata.admin_for(self._conf)
-        return _metadata.list_topics(self._admin, topic, timeout)
+        return _metadata.list_topics(self._ap.producer, topic, timeout)
 
     async def cluster_id(self, timeout: float = -1) -> str | None:
         return (await self.list_topics(None, timeout)).cluster_id
@@ -351,10 +347,6 @@ class AIOProducer:
         """SASL PLAIN/SCRAM credentials for the connections made from now on (open ones stay)."""
         self._check_open()
         self._ap.producer.set_sasl_credentials(username, password)
-        self._conf["sasl.username"], self._conf["sasl.password"] = username, password
-        admin, self._admin = self._admin, None
-        if admin is not None:
-            await self._loop.run_in_executor(self.executor, admin.close)
 
     # -- transactions (after the records produced before them)
 
@@ -392,12 +384,7 @@ class AIOProducer:
         if self._is_closed:
             return
         self._is_closed = True
-        try:
-            await self._ap.close()
-        finally:
-            admin, self._admin = self._admin, None
-            if admin is not None:
-                await self._loop.run_in_executor(self.executor, admin.close)
+        await self._ap.close()
 
     def __del__(self) -> None:
         if getattr(self, "_is_closed", True) is False:
@@ -410,8 +397,6 @@ class AIOProducer:
                     if sys.is_finalizing():
                         _exit_warning("AIOProducer", self._outstanding)
                     self._ap.producer.client.close(0)
-                if self._admin is not None:
-                    self._admin.client.close(0)
             except Exception:
                 pass
 
