@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False
+# cython: language_level=3, boundscheck=False, wraparound=False, binding=False
 """confluent-kafka's Message, compiled: the twin of ``_types.Message`` (which mypy
 and the pure-Python mode use), with the same constructor, methods and meaning.
 
@@ -16,6 +16,10 @@ millions of them would otherwise start collections that walk every message a
 program still holds (half the consume loop's time).  A setter, which may store
 anything, tracks the message again; its own fields are the ones the collector
 sees (Record's are outside it).
+
+Its methods are plain method descriptors (binding=False), as confluent-kafka's
+are: the interpreter calls those directly, a few nanoseconds less per call of
+``error()`` on every message.
 """
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
