@@ -256,6 +256,13 @@ class Consumer(ClosedOnExit):
     def poll(self, timeout: float | None = -1) -> Message | None:
         """The next message or event, waiting up to `timeout` seconds (None or -1: until there is one);
         None when none came."""
+        if not self._eof_notes and not self._closed:
+            # the message ready now, with no clock read: what confluent-kafka's loop, one poll()
+            # per message, mostly finds
+            _seconds(timeout)
+            got, _ = self._step(0.0, 1, [])
+            if got:
+                return got[0]
         got = self._consume(1, timeout)
         return got[0] if got else None
 
