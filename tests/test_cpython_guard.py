@@ -95,6 +95,30 @@ def test_messages_are_made_untracked_and_uncounted_and_collected_when_in_a_cycle
 
 
 @pytest.mark.skipif(not kafkacodec.accelerated, reason="compiled extension not in use")
+def test_messages_from_the_free_list_start_empty():
+    """Freed Messages are kept for the next ones (kc_gc_uncounted_alloc's free list): a message
+    made from a kept one holds only what its own record or constructor gave it, is untracked
+    when decoded and tracked when a program makes it."""
+    import gc
+
+    from kafkacodec.compat.confluent_kafka._message import Message
+    from kafkacodec.records import build_batches, decode_records
+
+    first = decode_records(b"".join(build_batches([(7, b"old-key", b"old-value", [("h", b"x")])] * 3000)),
+                           topic="old", partition=3, record_class=Message)
+    del first  # 3,000 messages back to the free list
+    made = decode_records(b"".join(build_batches([(9, None, b"v%d" % i) for i in range(3000)])),
+                          topic="new", partition=1, record_class=Message)
+    assert [(m.topic(), m.partition(), m.key(), m.value(), m.headers(), m.error(), m.timestamp()[1])
+            for m in made] == [("new", 1, None, b"v%d" % i, None, None, 9) for i in range(3000)]
+    assert not any(gc.is_tracked(m) for m in made)
+    del made
+    own = [Message("t", 0, i, error=None) for i in range(3000)]
+    assert all(gc.is_tracked(m) and m.key() is None and m.value() is None and m.offset() == i
+               for i, m in enumerate(own))
+
+
+@pytest.mark.skipif(not kafkacodec.accelerated, reason="compiled extension not in use")
 def test_a_record_has_no_padding_and_the_faces_records_no_vtable():
     """A consumer makes and frees one of these per record: a Record is its object header, nine
     object fields and 16 bytes of numbers with no padding between them; the confluent face's
