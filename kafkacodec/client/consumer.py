@@ -1006,6 +1006,11 @@ class AsyncConsumer(AsyncOverWorker[Consumer, ConsumerRecord]):
         """Await `Consumer.end_offsets`."""
         return await self._run(self._consumer.end_offsets, partitions, timeout)
 
+    async def cluster_metadata(self, topic: str | None = None, *,
+                               timeout: float | None = None) -> ClusterMetadata:
+        """Await `Consumer.cluster_metadata`: the brokers and topics, over the consumer's connections."""
+        return await self._run(self._consumer.cluster_metadata, topic, timeout=timeout)
+
     async def get_watermark_offsets(self, partition: TopicPartitionLike, timeout: float | None = None,
                                     cached: bool = False) -> tuple[int | None, int | None]:
         """Await `Consumer.get_watermark_offsets`: (low, high) of `partition`."""

@@ -1006,6 +1006,11 @@ class AsyncProducer:
         """Await `Producer.partitions_for`: the topic's partition numbers, from metadata."""
         return await self._run(self._producer.partitions_for, topic)
 
+    async def cluster_metadata(self, topic: str | None = None, *,
+                               timeout: float | None = None) -> ClusterMetadata:
+        """Await `Producer.cluster_metadata`: the brokers and topics, over the producer's connections."""
+        return await self._run(self._producer.cluster_metadata, topic, timeout=timeout)
+
     # -- transactions (on the worker thread, after the appends queued before them)
 
     async def init_transactions(self, timeout: float | None = None) -> None:

@@ -103,3 +103,20 @@ def test_a_producer_and_a_consumer_answer_cluster_metadata_over_their_own_connec
             c.cluster_metadata(timeout=1)
         with pytest.raises(ClientClosedError):
             p.cluster_metadata(timeout=1)
+
+
+def test_the_async_clients_await_cluster_metadata():
+    import asyncio
+
+    from kafkacodec.client import AsyncConsumer, AsyncProducer
+
+    async def main(bootstrap):
+        async with AsyncProducer({"bootstrap.servers": bootstrap}) as p:
+            md = await p.cluster_metadata("a", timeout=10)
+            assert [q.partition for q in md.topics["a"].partitions] == [0, 1]
+        async with AsyncConsumer({"bootstrap.servers": bootstrap}) as c:
+            md = await c.cluster_metadata(timeout=10)
+            assert {n: len(t.partitions) for n, t in md.topics.items()} == {"a": 2}
+
+    with _peers.mock_cluster(num_brokers=1, topics={"a": 2}) as bootstrap:
+        asyncio.run(main(bootstrap))
