@@ -259,11 +259,12 @@ class Consumer(ClosedOnExit):
         if not self._eof_notes and not self._closed:
             # the message ready now, with no clock read: what confluent-kafka's loop, one poll()
             # per message, mostly finds
-            _seconds(timeout)
+            wait = _seconds(timeout)
             got, _ = self._step(0.0, 1, [])
-            if got:
-                return got[0]
-        got = self._consume(1, timeout)
+            if not got:
+                got = self._wait(1, wait, got)  # nothing ready: wait as consume() waits
+        else:
+            got = self._consume(1, timeout)
         return got[0] if got else None
 
     def consume(self, num_messages: int = 1, timeout: float | None = -1) -> list[Message]:
@@ -283,6 +284,10 @@ class Consumer(ClosedOnExit):
         out, ended = self._step(0.0, n - len(out), out)
         if ended or len(out) >= n:
             return out
+        return self._wait(n, wait, out)
+
+    def _wait(self, n: int, wait: float | None, out: list[Message]) -> list[Message]:
+        """`out` and what comes within `wait` seconds (None: until n are there), up to n."""
         deadline = None if wait is None else time.monotonic() + wait
         while len(out) < n:
             left = None if deadline is None else deadline - time.monotonic()
