@@ -74,6 +74,8 @@ class ClusterMetadata(NamedTuple):
     brokers: list[BrokerInfo]
     topics: dict[str, TopicDescription]
     topic_errors: dict[str, int]     # topic -> the error code the broker answered for it (3: no such topic)
+    # the broker whose answer this is (node_id < 0: a bootstrap server not yet known by its id)
+    answered_by: BrokerInfo | None = None
 
 
 class TopicInfo:
@@ -105,6 +107,7 @@ class Metadata:
         self.topic_errors: dict[str, int] = {}  # topic -> error code of the last answer
         self.cluster_id: str | None = None
         self.controller_id: int | None = None
+        self.answered_by: BrokerInfo | None = None  # the broker whose answer the view is
         self.version = 0
         self.full_version = 0  # counts answers to requests for every topic (want_all_topics)
         self.need_update = True
@@ -196,16 +199,17 @@ class Metadata:
             # request that did not ask for it, says nothing of it
             self.wait_for(lambda v: v.version > version and (topic in v.topics or topic in v.topic_errors),
                           max(0.0, deadline - time.monotonic()), f"metadata of {topic!r}")
-        topics = self.topics  # replaced, never changed, by each refresh: one answer's view
+        with self._cond:  # one answer's view: each refresh replaces these together
+            topics, errors, brokers = self.topics, dict(self.topic_errors), self.brokers
+            cluster_id, controller_id, answered_by = self.cluster_id, self.controller_id, self.answered_by
         names = list(topics) if topic is None else [topic] if topic in topics else []
-        errors = dict(self.topic_errors)
         if topic is not None and topic not in topics:
             errors = {topic: errors.get(topic, Code.UNKNOWN_TOPIC_OR_PARTITION)}
-        return ClusterMetadata(self.cluster_id, self.controller_id, sorted(self.brokers.values()),
+        return ClusterMetadata(cluster_id, controller_id, sorted(brokers.values()),
                                {n: TopicDescription(n, topics[n].topic_id, topics[n].is_internal,
                                                     [topics[n].partitions[p] for p in sorted(topics[n].partitions)])
                                 for n in names},
-                               errors if topic is not None else {})
+                               errors if topic is not None else {}, answered_by)
 
     def partitions_for(self, topic: str) -> dict[int, PartitionInfo] | None:
         info = self.topics.get(topic)
@@ -280,7 +284,7 @@ class Metadata:
         except E.KafkaError:
             return None  # the client was closed (or failed) while this loop iteration ran
         self._in_flight = future
-        future.add_done_callback(lambda f: self._answered(f, asked, all_topics))
+        future.add_done_callback(lambda f: self._answered(f, asked, all_topics, node_id))
         return None
 
     def _rebootstrap(self, now: float) -> None:
@@ -291,7 +295,8 @@ class Metadata:
             self.brokers = {}
             self.last_success = now  # the trigger counts again from here
 
-    def _answered(self, future: concurrent.futures.Future[Any], asked: int, all_topics: bool) -> None:
+    def _answered(self, future: concurrent.futures.Future[Any], asked: int, all_topics: bool,
+                  node_id: int | None = None) -> None:
         self._in_flight = None
         now = time.monotonic()
         exc = future.exception()
@@ -300,13 +305,15 @@ class Metadata:
             self.last_error = exc
             self.client.wakeup()
             return
-        self.update(future.result(), now, all_topics=all_topics, asked=asked)
+        conn = None if node_id is None else self.client.connections.get(node_id)
+        by = None if conn is None else BrokerInfo(node_id, conn.host, conn.port, None)  # type: ignore[arg-type]
+        self.update(future.result(), now, all_topics=all_topics, asked=asked, answered_by=by)
 
     def update(self, resp: m.MetadataResponse, now: float, *, all_topics: bool | None = None,
-               asked: int | None = None) -> None:
+               asked: int | None = None, answered_by: BrokerInfo | None = None) -> None:
         """Take a Metadata answer; `all_topics`: whether its request asked for every topic (by
         default, whether the client wants every topic now), `asked`: the request_update() calls
-        its request answers (by default all so far)."""
+        its request answers (by default all so far), `answered_by`: the broker that answered."""
         if all_topics is None:
             all_topics = self._all_topics
         brokers = {b.node_id: BrokerInfo(b.node_id, b.host, b.port, b.rack) for b in resp.brokers}
@@ -349,6 +356,9 @@ class Metadata:
             self.topic_errors = errors
             self.cluster_id = resp.cluster_id
             self.controller_id = resp.controller_id
+            if answered_by is not None and answered_by.node_id >= 0:
+                answered_by = brokers.get(answered_by.node_id, answered_by)  # with its rack
+            self.answered_by = answered_by
             self.version += 1
             if all_topics:
                 self.full_version += 1

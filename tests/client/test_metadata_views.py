@@ -89,6 +89,7 @@ def test_a_producer_and_a_consumer_answer_cluster_metadata_over_their_own_connec
                 assert {n: len(t.partitions) for n, t in every.topics.items()} == {"a": 2, "b": 3}
                 assert sorted(b.node_id for b in every.brokers) == [1, 2]
                 assert every.topic_errors == {}
+                assert every.answered_by in every.brokers  # a known broker answered, named by its id
                 one = client.cluster_metadata("b", timeout=10)
                 assert list(one.topics) == ["b"] and [q.partition for q in one.topics["b"].partitions] == [0, 1, 2]
                 missing = client.cluster_metadata("no-such-topic", timeout=10)

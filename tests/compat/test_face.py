@@ -283,10 +283,15 @@ def test_list_topics_asks_on_the_handles_connections_as_librdkafka_does():
                 made = p.list_topics("made-by-producer", timeout=10).topics["made-by-producer"]
                 missing = c.list_topics("asked-by-consumer", timeout=10).topics["asked-by-consumer"]
                 every = c.list_topics(timeout=10)
+                # the broker that answered, by librdkafka's name for it ("host:port/id")
+                answered = every.brokers[every.orig_broker_id]
+                origin = (every.orig_broker_name == f"{answered.host}:{answered.port}/{answered.id}",
+                          every.orig_broker_id)
                 seen[name] = (made.error, len(made.partitions) > 0, missing.error.code(), missing.partitions,
-                              sorted(every.topics), threading.active_count() - threads)
+                              sorted(every.topics), origin, threading.active_count() - threads)
             finally:
                 p.flush(5)
                 c.close()
-    assert seen["face"][:5] == seen["confluent"][:5]
-    assert seen["face"][2] == ck.KafkaError.UNKNOWN_TOPIC_OR_PART and seen["face"][5] == 0
+    assert seen["face"][:6] == seen["confluent"][:6]
+    assert seen["face"][2] == ck.KafkaError.UNKNOWN_TOPIC_OR_PART and seen["face"][6] == 0
+    assert seen["face"][5] == (True, 1)

@@ -38,7 +38,11 @@ def list_topics(source: MetadataSource, topic: str | None = None, timeout: float
                                                 for p in info.partitions}, None)
     for name, code in md.topic_errors.items():
         out.topics[name] = TopicMetadata(name, {}, KafkaError(code))
-    if out.brokers:
-        first = min(out.brokers.values(), key=lambda b: b.id)
-        out.orig_broker_id, out.orig_broker_name = first.id, f"{first.host}:{first.port}/{first.id}"
+    by = md.answered_by
+    if by is not None:
+        # librdkafka names a broker "host:port/id", a bootstrap server not yet known by its id
+        # "host:port/bootstrap" (id -1)
+        known = by.node_id >= 0
+        out.orig_broker_id = by.node_id if known else -1
+        out.orig_broker_name = f"{by.host}:{by.port}/{by.node_id if known else 'bootstrap'}"
     return out
