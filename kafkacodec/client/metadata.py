@@ -296,7 +296,7 @@ class Metadata:
             self.last_success = now  # the trigger counts again from here
 
     def _answered(self, future: concurrent.futures.Future[Any], asked: int, all_topics: bool,
-                  node_id: int | None = None) -> None:
+                  node_id: int) -> None:
         self._in_flight = None
         now = time.monotonic()
         exc = future.exception()
@@ -305,8 +305,8 @@ class Metadata:
             self.last_error = exc
             self.client.wakeup()
             return
-        conn = None if node_id is None else self.client.connections.get(node_id)
-        by = None if conn is None else BrokerInfo(node_id, conn.host, conn.port, None)  # type: ignore[arg-type]
+        conn = self.client.connections.get(node_id)
+        by = None if conn is None else BrokerInfo(node_id, conn.host, conn.port, None)
         self.update(future.result(), now, all_topics=all_topics, asked=asked, answered_by=by)
 
     def update(self, resp: m.MetadataResponse, now: float, *, all_topics: bool | None = None,
