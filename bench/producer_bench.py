@@ -32,7 +32,10 @@ the next record is due, so callbacks run as soon as the client hands them over. 
 kafkacodec send (the client's send() at its defaults: idempotent, as Java's), confluent
 produce (confluent-kafka's produce() at its defaults: not idempotent), and kafkacodec face
 produce (that same confluent-kafka program under kafkacodec's face, changed only by its
-import: what a switching user gets, librdkafka's defaults included).  Reported:
+import: what a switching user gets, librdkafka's defaults included).  confluent-kafka's
+poll() takes whole milliseconds, so under it that program's waits shorter than one are
+poll(0) and it spins a core between records; the arms "..., ms waits" run the same program
+waiting whole milliseconds instead, so that no arm's program busy-waits.  Reported:
 send-to-acknowledgement p50 / p99 / max, and the rate achieved.  Measured after a warm-up
 (connections, metadata, producer id) so the first batch does not carry the setup.
 
@@ -50,9 +53,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
 import importlib
 import json
+import math
 import os
 import random
 import statistics
@@ -384,8 +389,11 @@ MAIN_ARMS = ["kafkacodec send", "kafkacodec send_arrow", "confluent produce", "r
 
 # --------------------------------------------------------------------------- latency arms
 
-def _paced(send, poll, records, rate, topic):
-    """Offer records at `rate`/s; returns (send times, ack times, errors, seconds)."""
+def _paced(send, poll, records, rate, topic, whole_ms=False):
+    """Offer records at `rate`/s; returns (send times, ack times, errors, seconds).  With
+    whole_ms, the program waits whole milliseconds (a wait under one is one), so that it never
+    busy-waits under confluent-kafka, whose poll() takes whole milliseconds: poll(0.0004) is
+    poll(0) there, and the program waiting for its next record spins a core."""
     n = len(records)
     sent = [0.0] * n
     acked = [0.0] * n
@@ -411,6 +419,8 @@ def _paced(send, poll, records, rate, topic):
             i += 1
         if i < n:
             wait = t0 + i / rate - clock()
+            if wait > 0 and whole_ms:
+                wait = math.ceil(wait * 1000) / 1000
             poll(wait if wait > 0 else 0)
     return sent, acked, errors, t0
 
@@ -433,7 +443,7 @@ def lat_kafkacodec(bootstrap, topic, records, conf, rate):
         p.close()
 
 
-def lat_confluent(bootstrap, topic, records, conf, rate, module="confluent_kafka"):
+def lat_confluent(bootstrap, topic, records, conf, rate, module="confluent_kafka", whole_ms=False):
     """confluent-kafka's produce loop; with module, the same program under another package
     (kafkacodec's face: what a program switched by its import gets)."""
     Producer = importlib.import_module(module).Producer
@@ -451,17 +461,23 @@ def lat_confluent(bootstrap, topic, records, conf, rate, module="confluent_kafka
                 return
             except BufferError:
                 p.poll(0.1)
-    sent, acked, errors, t0 = _paced(send, p.poll, records, rate, topic)
+    sent, acked, errors, t0 = _paced(send, p.poll, records, rate, topic, whole_ms)
     p.flush(300)
     return sent, acked, errors[0], time.perf_counter() - t0
 
 
-def lat_face(bootstrap, topic, records, conf, rate):
-    return lat_confluent(bootstrap, topic, records, conf, rate, module="kafkacodec.compat.confluent_kafka")
+def lat_face(bootstrap, topic, records, conf, rate, whole_ms=False):
+    return lat_confluent(bootstrap, topic, records, conf, rate, "kafkacodec.compat.confluent_kafka", whole_ms)
 
 
 LATENCY_ARMS = {"kafkacodec send": (lat_kafkacodec, "kafkacodec"), "confluent produce": (lat_confluent, "confluent"),
-                "kafkacodec face produce": (lat_face, "confluent")}
+                "kafkacodec face produce": (lat_face, "confluent"),
+                # the same program waiting whole milliseconds: no arm's program busy-waits
+                "confluent produce, ms waits": (functools.partial(lat_confluent, whole_ms=True), "confluent"),
+                "kafkacodec face produce, ms waits": (functools.partial(lat_face, whole_ms=True), "confluent")}
+# the pairs the latency targets compare: (kafkacodec's arm, confluent-kafka's arm running the same program)
+LATENCY_PAIRS = [("kafkacodec send", "confluent produce"), ("kafkacodec face produce", "confluent produce"),
+                 ("kafkacodec face produce, ms waits", "confluent produce, ms waits")]
 
 
 def _pct(sorted_xs, q):
@@ -586,13 +602,13 @@ def run_latency(bootstrap, records, profile, compression, rate, seconds, arms, r
         s["errors"] = sum(x["errors"] for x in rows)
         s["settings"] = settings_for(LATENCY_ARMS[arm][1], profile, compression)
         summary[arm] = s
-        print(f"  {arm:22s} p50 {s['p50_ms']:7.2f} ms  p99 {s['p99_ms']:7.2f} ms  max {s['max_ms']:7.2f} ms  "
+        print(f"  {arm:34s} p50 {s['p50_ms']:7.2f} ms  p99 {s['p99_ms']:7.2f} ms  max {s['max_ms']:7.2f} ms  "
               f"achieved {s['achieved'] / 1e3:7.1f} k rec/s  {s['cpu_per_m']:5.2f} CPU s/M"
               + (f"  {s['lost']} unacknowledged, {s['errors']} errors" if s["lost"] or s["errors"] else ""),
               flush=True)
     print("  settings:")
     for arm in results:
-        print(f"    {arm:22s} {_fmt_settings(summary[arm]['settings'])}")
+        print(f"    {arm:34s} {_fmt_settings(summary[arm]['settings'])}")
     out.append({"kind": "latency", "profile": profile, "compression": compression, "rate": rate,
                 "seconds": seconds, "records": n, "rounds": rounds, "load_before": load0, "load_after": load1,
                 "summary": summary, "runs": results})
@@ -632,12 +648,11 @@ def check_targets(out):
                       f"{ceiling / base['rate']:.2f}x confluent's rate; send_arrow kept it "
                       f"{arrow['broker_busy']:.2f} of a core busy")
     for t in lat:
-        ck = t["summary"].get("confluent produce")
-        for arm in ("kafkacodec send", "kafkacodec face produce"):
-            kc = t["summary"].get(arm)
+        for arm, peer in LATENCY_PAIRS:
+            kc, ck = t["summary"].get(arm), t["summary"].get(peer)
             if t["profile"] == "defaults" and t["rate"] <= 50_000 and kc and ck:
                 for q in ("p50", "p99"):
-                    target(f"latency {t['compression']} {t['rate']:,}/s: {q} send-to-ack ms, {arm} (confluent "
+                    target(f"latency {t['compression']} {t['rate']:,}/s: {q} send-to-ack ms, {arm} ({peer} "
                            f"{ck[q + '_ms']:.2f})", kc[q + "_ms"], round(ck[q + "_ms"], 2), higher=False)
     return rows
 

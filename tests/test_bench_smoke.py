@@ -140,9 +140,11 @@ def test_producer_bench_runs(tmp_path, capsys):
         assert t["summary"]["confluent produce"]["settings"] == (
             {} if t["profile"] == "defaults" else producer_bench.PROFILES["tuned"]["confluent"])
     lat = tables[2]["summary"]
-    assert set(lat) == {"kafkacodec send", "confluent produce", "kafkacodec face produce"}
+    assert set(lat) == {"kafkacodec send", "confluent produce", "kafkacodec face produce",
+                        "confluent produce, ms waits", "kafkacodec face produce, ms waits"}
     # the face runs confluent-kafka's program with its settings: only the import differs
     assert lat["kafkacodec face produce"]["settings"] == lat["confluent produce"]["settings"]
+    assert lat["kafkacodec face produce, ms waits"]["settings"] == lat["confluent produce"]["settings"]
     for arm, s in lat.items():
         assert s["lost"] == 0 and s["errors"] == 0, (arm, s)
         assert 0 < s["p50_ms"] <= s["p99_ms"] <= s["max_ms"], (arm, s)
@@ -151,6 +153,24 @@ def test_producer_bench_runs(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "load average" in text and "settings:" in text and "batch.num.messages=1000000" in text
     assert "targets (issue 19)" in text
+
+
+def test_paced_program_waits_whole_milliseconds_when_asked():
+    """The latency program's "ms waits" form never asks poll() for less than a millisecond
+    (confluent-kafka would make that poll(0), a spin); the other form asks for what is left."""
+    from bench import producer_bench
+    records = [(b"k", b"v")] * 300
+    for whole_ms in (False, True):
+        waits = []
+        sent, acked, errors, _ = producer_bench._paced(
+            lambda topic, value, key, cb: cb(None, None), waits.append, records, 20_000, "t", whole_ms)
+        assert all(sent) and all(acked) and errors == [0]
+        positive = [w for w in waits if w > 0]
+        assert positive
+        if whole_ms:
+            assert all(w >= 0.001 and round(w * 1000, 9) == int(round(w * 1000)) for w in positive), positive
+        else:
+            assert min(positive) < 0.001
 
 
 @pytest.mark.broker
