@@ -7,16 +7,51 @@ from typing import Any
 from kafkacodec.compat.confluent_kafka._types import TIMESTAMP_CREATE_TIME, TIMESTAMP_LOG_APPEND_TIME, Message
 
 
+class Reports:
+    """One Producer's delivery-report ledger (the compiled twin's, _produce.pyx): reports
+    refer to it, never to the Producer."""
+
+    __slots__ = ("outstanding", "only_errors", "raised", "report_failed")
+
+    def __init__(self) -> None:
+        self.outstanding = 0
+        self.only_errors = False
+        self.raised: list[Exception] = []
+        self.report_failed: Any = None
+
+
 class ProducerCore:
     def __init__(self) -> None:
         self._closed = True  # until the Producer has opened its client
-        self._outstanding = 0
+        self._reports = Reports()
         self._max_messages = 0
-        self._only_errors = False
-        self._raised: list[Exception] = []
         self._on_delivery: Any = None
         self._handles: list[Any] = []
         self._start = 0
+
+    @property
+    def _outstanding(self) -> int:
+        return self._reports.outstanding
+
+    @_outstanding.setter
+    def _outstanding(self, n: int) -> None:
+        self._reports.outstanding = n
+
+    @property
+    def _only_errors(self) -> bool:
+        return self._reports.only_errors
+
+    @_only_errors.setter
+    def _only_errors(self, only: bool) -> None:
+        self._reports.only_errors = only
+
+    @property
+    def _raised(self) -> list[Exception]:
+        return self._reports.raised
+
+    @_raised.setter
+    def _raised(self, raised: list[Exception]) -> None:
+        self._reports.raised = raised
 
     @property
     def _tracked(self) -> int:
@@ -61,13 +96,14 @@ class ProducerCore:
 class Delivery:
     """The client's delivery callback of one message with an on_delivery: counts it served and
     calls on_delivery(err, msg) with the Message librdkafka would report (headers not included,
-    as there); a failure is translated by the Producer (``_report_failed``)."""
+    as there); a failure is translated by the ledger's ``report_failed``.  It refers to the
+    Producer's ledger, never to the Producer."""
 
-    __slots__ = ("owner", "fn", "topic", "key", "value", "handle", "start", "partition")
+    __slots__ = ("reports", "fn", "topic", "key", "value", "handle", "start", "partition")
 
-    def __init__(self, owner: Any, fn: Any, topic: str, key: bytes | None, value: bytes | None,
+    def __init__(self, reports: Reports, fn: Any, topic: str, key: bytes | None, value: bytes | None,
                  partition: int) -> None:
-        self.owner = owner
+        self.reports = reports
         self.fn = fn
         self.topic = topic
         self.key = key
@@ -76,14 +112,19 @@ class Delivery:
         self.handle: Any = None  # kafkacodec's RecordHandle, once send() returned it
         self.start = time.monotonic()
 
+    def placed(self, handle: Any) -> None:
+        """send() returned the message's handle: the pure report loop names no partition on a
+        failure, so the handle does."""
+        self.handle = handle
+
     def __call__(self, err: BaseException | None, md: Any) -> None:
-        owner = self.owner
-        owner._outstanding -= 1
+        reports = self.reports
+        reports.outstanding -= 1
         fn = self.fn
-        if fn is None or (err is None and owner._only_errors):
+        if fn is None or (err is None and reports.only_errors):
             return
         if err is not None:
-            owner._report_failed(self, err)
+            reports.report_failed(self, err, None if self.handle is None else self.handle.partition)
             return
         ts_type = TIMESTAMP_LOG_APPEND_TIME if md.timestamp_type == 1 else TIMESTAMP_CREATE_TIME
         msg = Message(self.topic, md.partition, md.offset, self.key, self.value, None, None,
@@ -92,4 +133,4 @@ class Delivery:
             fn(None, msg)
         except Exception as exc:
             # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
-            owner._raised.append(exc)
+            reports.raised.append(exc)

@@ -112,6 +112,39 @@ def test_producer_len_poll_flush_purge(tansu):
     p.close()
 
 
+def test_a_producer_dropped_with_reports_unserved_is_collected_and_closes_its_client(tansu):
+    """As confluent-kafka's: a Producer no longer referred to goes, with its client, even with
+    delivery reports never served (each report refers to the Producer's ledger, not to it)."""
+    import gc
+    import threading
+    import weakref
+
+    topic = _topic("drop")
+    _peers.create_topic(tansu, topic, 2)
+    before = {t.ident for t in threading.enumerate()}
+
+    def produce_and_drop():
+        p = ck.Producer({"bootstrap.servers": tansu, "linger.ms": 1})
+        for i in range(50):
+            p.produce(topic, b"v%d" % i, b"k%d" % i, on_delivery=lambda err, msg: None)  # a report per message
+        p.produce(topic, f"s{0}", on_delivery=lambda err, msg: None)  # and one by the general path
+        for partition in range(2):  # last on each partition, without a report: len() counts it until acknowledged
+            p.produce(topic, b"last", partition=partition)
+        deadline = time.monotonic() + 20
+        while len(p) > 51 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(p) == 51  # every message acknowledged; the 51 reports never served
+        return weakref.ref(p), [t for t in threading.enumerate() if t.ident not in before]
+
+    ref, started = produce_and_drop()
+    assert started, "the producer's I/O thread"
+    gc.collect()
+    assert ref() is None
+    for t in started:
+        t.join(10)
+    assert not any(t.is_alive() for t in started)
+
+
 def test_poll_0_after_each_produce_reports_raises_and_refuses_as_confluent_kafka(tansu):
     """confluent-kafka's documented loop, poll(0) after every produce(): every report comes from
     one poll (or the flush after), a callback's exception comes out of poll(0), and a closed

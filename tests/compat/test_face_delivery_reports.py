@@ -17,18 +17,13 @@ log = logging.getLogger("test")
 
 
 def _owner():
-    from kafkacodec.compat.confluent_kafka._produce import ProducerCore
-
-    class Owner(ProducerCore):
-        def __init__(self):
-            self.failed = []
-
-        def _report_failed(self, report, err):
-            self.failed.append((report.topic, report.key, err))
-
-    owner = Owner()
-    owner._outstanding = 10
-    return owner
+    """A Producer's report ledger, recording the failures handed to it."""
+    from kafkacodec.compat.confluent_kafka._produce import Reports
+    owner = Reports()
+    failed = []
+    owner.report_failed = lambda report, err, partition: failed.append((report.topic, report.key, err, partition))
+    owner.outstanding = 10
+    return owner, failed
 
 
 def _report(owner, seen, topic="t", key=b"k", value=b"v"):
@@ -44,7 +39,7 @@ def _result(topic, partition, base, callbacks, append_time=-1):
 
 def test_reports_of_a_whole_batch_carry_offsets_timestamps_and_latency():
     from kafkacodec.client.send_path import run_reports
-    owner, seen = _owner(), []
+    (owner, _), seen = _owner(), []
     plain = []
     r = _result("t", 3, 100, [(0, 1_700_000_000_000, _report(owner, seen, key=b"a")),
                               (1, 1_700_000_000_001, lambda err, md: plain.append((err, md))),
@@ -58,12 +53,12 @@ def test_reports_of_a_whole_batch_carry_offsets_timestamps_and_latency():
     assert m2.offset() == 102 and m2.timestamp() == (1, 1_700_000_000_002)  # TIMESTAMP_CREATE_TIME
     assert m0.latency() >= 0 and m0.error() is None
     assert plain[0][0] is None and plain[0][1].offset == 101
-    assert owner._outstanding == 8
+    assert owner.outstanding == 8
 
 
 def test_log_append_time_and_split_batches():
     from kafkacodec.client.send_path import run_reports
-    owner, seen = _owner(), []
+    (owner, _), seen = _owner(), []
     stamped = _result("t", 0, 7, [(0, 5, _report(owner, seen))], append_time=1_700_000_000_500)
     parent = BatchResult("t", 1)
     first, second = _result("t", 1, 10, None), _result("t", 1, 20, None)
@@ -77,7 +72,7 @@ def test_log_append_time_and_split_batches():
 def test_failures_go_to_the_producer_and_a_raising_callback_is_kept():
     from kafkacodec.client.send_path import run_reports
     from kafkacodec.compat.confluent_kafka._produce import Delivery
-    owner = _owner()
+    owner, reported = _owner()
     failed = _result("t", 0, -1, [(0, 5, _report(owner, [], key=b"f"))])
     failed.error = E.KafkaTimeoutError("not acknowledged")
 
@@ -87,9 +82,10 @@ def test_failures_go_to_the_producer_and_a_raising_callback_is_kept():
                              (1, 5, _report(owner, []))])
     errors = []
     assert run_reports(collections.deque([failed, ok]), errors, log) == 3
-    assert owner.failed == [("t", b"f", failed.error)]
+    # the partition is the report loop's (the batch's), not the one produce() was given (-1)
+    assert reported == [("t", b"f", failed.error, 0)]
     # on_delivery's exception is the face's to raise from poll(); the loop goes on
-    assert [str(e) for e in owner._raised] == ["from on_delivery"] and errors == []
+    assert [str(e) for e in owner.raised] == ["from on_delivery"] and errors == []
 
 
 def test_a_plain_callback_that_raises_is_collected_and_the_rest_run():
@@ -107,10 +103,31 @@ def test_a_plain_callback_that_raises_is_collected_and_the_rest_run():
 def test_a_report_called_as_a_function_takes_the_same_path():
     """The pure twin's loop (and held records failing) call a report as fn(err, metadata)."""
     from kafkacodec.client.types import RecordMetadata
-    owner, seen = _owner(), []
+    (owner, reported), seen = _owner(), []
     report = _report(owner, seen)
     report(None, RecordMetadata("t", 2, 41, 1_700_000_000_000, 0, -1))
     assert seen[0][1].offset() == 41 and seen[0][1].partition() == 2
     err = E.KafkaTimeoutError("late")
     _report(owner, seen)(err, None)
-    assert owner.failed[-1][2] is err
+    assert reported[-1][2:] == (err, None)
+
+
+def test_a_report_is_untracked_and_refers_to_the_ledger_only():
+    """A report per message in flight: untracked by the cycle collector (tracked, they started
+    collections a confluent-kafka program does not have), so it must refer to nothing of the
+    Producer or its client, only to the ledger and the message's own fields."""
+    import gc
+
+    from kafkacodec.compat.confluent_kafka._produce import Delivery, ProducerCore, Reports
+    owner, _ = _owner()
+    report = _report(owner, [])
+    assert not gc.is_tracked(report)
+    assert report.reports is owner
+    assert not hasattr(report, "handle") and not hasattr(report, "owner")
+    core = ProducerCore()
+    assert isinstance(core._reports, Reports)
+    core._outstanding = 3
+    core._only_errors = True
+    assert (core._reports.outstanding, core._reports.only_errors, core._raised) == (3, True, [])
+    with pytest.raises(TypeError):
+        Delivery(core, None, "t", None, None, -1)  # the ledger, never the Producer

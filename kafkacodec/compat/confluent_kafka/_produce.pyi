@@ -4,6 +4,7 @@ from typing import Any
 
 class ProducerCore:
     _closed: bool
+    _reports: Reports
     _outstanding: int
     _max_messages: int
     _only_errors: bool
@@ -32,14 +33,21 @@ class ProducerCore:
     def _forget_done(self) -> None: ...
     def _unreported(self) -> int: ...
 
+class Reports:
+    outstanding: int
+    only_errors: bool
+    raised: list[Exception]
+    report_failed: Callable[[Delivery, BaseException, int | None], None] | None
+
 class Delivery:
+    reports: Reports
     fn: Any
     topic: str
     key: bytes | None
     value: bytes | None
     partition: int
-    handle: Any
     start: float
-    def __init__(self, owner: ProducerCore, fn: Any, topic: str, key: bytes | None, value: bytes | None,
+    def __init__(self, reports: Reports, fn: Any, topic: str, key: bytes | None, value: bytes | None,
                  partition: int) -> None: ...
+    def placed(self, handle: Any) -> None: ...
     def __call__(self, error: BaseException | None, metadata: Any) -> None: ...

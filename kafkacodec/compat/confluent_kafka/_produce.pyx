@@ -11,6 +11,15 @@ client's send() no second Python call per message; with one to
 and every one the send path declines, goes to ``Producer._produce`` (_producer.py),
 which translates and checks each argument.
 
+A message's report refers to the Producer's ``Reports`` ledger, never to the Producer:
+a Producer dropped with reports unserved is then collected, and closes its client, as
+confluent-kafka's is (a report referring to it kept it, and its I/O thread, alive).
+Reports are not tracked by the cycle collector: a reporting producer has a report per
+message in flight, and tracked they started collections (gen0, then whole-heap ones of
+~20 ms at 50,000 messages/s) that a confluent-kafka program does not have.  A report
+refers only to the ledger, the application's callback and the message's own fields, so
+no cycle of the client's passes through one.
+
 len() counts the messages without a report that are not yet acknowledged.  They
 are counted per batch, not kept one by one: a handle kept per message costs more
 than the rest of produce() (an allocation that outlives the loop instead of one
@@ -18,6 +27,7 @@ reused at once).  Each batch a message went to is an entry with a count; a messa
 for one of the last few entries adds to its count (records of a few partitions
 interleave), else it opens an entry.
 """
+cimport cython
 from cpython.list cimport PyList_GET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from cpython.object cimport PyCallable_Check, PyObject
@@ -49,17 +59,28 @@ cdef enum:
     RECENT = 8
 
 
+@cython.final
+cdef class Reports:
+    """One Producer's delivery-report ledger, which its messages' reports (Delivery) update
+    without referring to the Producer itself."""
+    cdef public Py_ssize_t outstanding        # messages with a delivery report to serve
+    cdef public bint only_errors              # delivery.report.only.error
+    cdef public list raised                   # exceptions of on_delivery, for the caller of poll()/flush()
+    cdef public object report_failed          # report_failed(report, error, partition): a module function
+
+    def __cinit__(self):
+        self.raised = []
+
+
 cdef class ProducerCore:
     """What produce() reads of the face's Producer, typed; the Producer (a Python
     subclass) keeps these in step."""
     cdef SendPath _path
     cdef public bint _closed
-    cdef public Py_ssize_t _outstanding       # messages with a delivery report to serve
-    cdef public bint _only_errors             # delivery.report.only.error
-    cdef public list _raised                  # exceptions of on_delivery, for the caller of poll()/flush()
+    cdef readonly Reports _reports
     cdef public Py_ssize_t _max_messages      # queue.buffering.max.messages
     cdef public object _on_delivery           # the configured on_delivery, or None
-    cdef object _report                       # report(owner, fn, topic, key, value, partition): the client's callback
+    cdef object _report                       # report(reports, fn, topic, key, value, partition): the client's callback
     cdef object _client_poll                  # the client producer's poll()...
     cdef object _network                      # ...and its NetworkClient (fatal_error)
     cdef list _batches                        # BatchResults of messages without a report...
@@ -71,7 +92,32 @@ cdef class ProducerCore:
     def __cinit__(self, *args, **kwargs):
         self._closed = True  # until __init__ has opened the client: __del__ then has nothing to close
         self._batches = []
-        self._raised = []
+        self._reports = Reports()
+
+    # the ledger's fields, as the Producer's own (they were, and _producer.py reads them so)
+    @property
+    def _outstanding(self):
+        return self._reports.outstanding
+
+    @_outstanding.setter
+    def _outstanding(self, Py_ssize_t n):
+        self._reports.outstanding = n
+
+    @property
+    def _only_errors(self):
+        return self._reports.only_errors
+
+    @_only_errors.setter
+    def _only_errors(self, bint only):
+        self._reports.only_errors = only
+
+    @property
+    def _raised(self):
+        return self._reports.raised
+
+    @_raised.setter
+    def _raised(self, list raised):
+        self._reports.raised = raised
 
     def __dealloc__(self):
         PyMem_Free(self._counts)
@@ -89,7 +135,7 @@ cdef class ProducerCore:
     def poll(self, timeout=-1):
         """Serve delivery reports, waiting up to `timeout` seconds (None or -1: until one arrives) for the
         first; returns how many were served.  A callback's exception is raised here."""
-        if (self._client_poll is not None and not self._closed and not self._raised
+        if (self._client_poll is not None and not self._closed and not self._reports.raised
                 and (PyLong_CheckExact(timeout) or PyFloat_CheckExact(timeout)) and timeout == 0):
             # poll(0) after every produce() is confluent-kafka's documented loop: its steps here,
             # the rest (waits, a closed producer, a callback's exception kept) in Producer._poll
@@ -98,7 +144,7 @@ cdef class ProducerCore:
                 served = self._client_poll(0)
             except CallbackError as exc:
                 raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own, as confluent-kafka's
-            if self._raised or self._network.fatal_error is not None:
+            if self._reports.raised or self._network.fatal_error is not None:
                 self._report_failure()
                 self._raise_kept()
             return served
@@ -113,7 +159,7 @@ cdef class ProducerCore:
                 and (value is None or PyBytes_CheckExact(value)) and (key is None or PyBytes_CheckExact(key))
                 and PyLong_CheckExact(partition) and partition == -1
                 and PyLong_CheckExact(timestamp) and timestamp == 0
-                and self._outstanding + self._tracked < self._max_messages):
+                and self._reports.outstanding + self._tracked < self._max_messages):
             fn = on_delivery if on_delivery is not None else callback
             if fn is None:
                 fn = self._on_delivery
@@ -124,11 +170,9 @@ cdef class ProducerCore:
                     return None
             elif PyCallable_Check(fn):
                 # a delivery report: the client runs `report` for it from poll()/flush()
-                report = self._report(self, fn, topic, key, value, -1)
-                handle = self._path.append_reported(topic, value, key, None, None, report)
-                if handle is not None:
-                    report.handle = handle
-                    self._outstanding += 1
+                report = self._report(self._reports, fn, topic, key, value, -1)
+                if self._path.append_reported(topic, value, key, None, None, report) is not None:
+                    self._reports.outstanding += 1
                     return None
         return self._produce(topic, value, key, partition, callback, on_delivery, timestamp, headers)
 
@@ -183,19 +227,22 @@ cdef class ProducerCore:
         return n
 
 
+@cython.final
+@cython.no_gc
 cdef class Delivery(DeliveryReport):
     """The client's delivery callback of one message with an on_delivery (the compiled twin of
     ``_pure/confluent_produce.Delivery``): counts it served and calls on_delivery(err, msg)
     with the Message librdkafka would report (headers not included, as there).  The client's
     compiled report loop hands it the record's fields (``DeliveryReport.deliver``); a failure
-    is translated by the Producer (``_report_failed``), as the pure twin's is."""
-    cdef ProducerCore owner
+    is translated by the ledger's ``report_failed``, as the pure twin's is.  Untracked by the
+    cycle collector (see the module notes): it must never refer to the Producer, its client
+    or the record's handle."""
+    cdef readonly Reports reports
     cdef readonly object fn, topic, key, value, partition
-    cdef public object handle      # kafkacodec's RecordHandle, once send() returned it
     cdef readonly double start
 
-    def __init__(self, ProducerCore owner, fn, topic, key, value, partition):
-        self.owner = owner
+    def __init__(self, Reports reports, fn, topic, key, value, partition):
+        self.reports = reports
         self.fn = fn
         self.topic = topic
         self.key = key
@@ -203,15 +250,18 @@ cdef class Delivery(DeliveryReport):
         self.partition = partition
         self.start = _monotonic()
 
+    def placed(self, handle):
+        """send() returned the message's handle: not kept (the report loop names the partition)."""
+
     cdef int deliver(self, object error, object topic, object partition, object offset, object timestamp,
                      int timestamp_type) except -1:
-        cdef ProducerCore owner = self.owner
-        owner._outstanding -= 1
+        cdef Reports reports = self.reports
+        reports.outstanding -= 1
         fn = self.fn
-        if fn is None or (error is None and owner._only_errors):
+        if fn is None or (error is None and reports.only_errors):
             return 0
         if error is not None:
-            owner._report_failed(self, error)
+            reports.report_failed(self, error, partition)
             return 0
         msg = Message(self.topic, partition, offset, self.key, self.value, None, None,
                       (TIMESTAMP_LOG_APPEND_TIME if timestamp_type == 1 else TIMESTAMP_CREATE_TIME, timestamp),
@@ -220,7 +270,7 @@ cdef class Delivery(DeliveryReport):
             fn(None, msg)
         except Exception as exc:
             # kept for the caller of poll()/flush(), as confluent-kafka raises the callback's exception
-            owner._raised.append(exc)
+            reports.raised.append(exc)
         return 0
 
 

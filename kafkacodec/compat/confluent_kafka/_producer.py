@@ -69,6 +69,32 @@ def _exit_warning(what: str, left: int) -> None:
                          f"call flush() to wait for their delivery\n")
 
 
+def _report_failed(report: Delivery, err: BaseException, partition: int | None) -> None:
+    """on_delivery(err, msg) of a message the client failed (its report object's), from the
+    report's ledger: a function of the module, so that reports never refer to the Producer.
+    `partition` is where the record was, as the report loop knows it (None: not told)."""
+    fn = report.fn
+    if fn is None:  # a report without a function is done before this
+        return
+    if partition is None:
+        partition = report.partition
+    if partition < 0 and getattr(err, "code", None) == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
+        # held for a topic the brokers say does not exist (topic.metadata.propagation.max.ms)
+        kerr = KafkaError(CODES["_UNKNOWN_TOPIC"], str(err))
+    else:
+        kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
+    msg = Message(report.topic, partition, OFFSET_INVALID, report.key, report.value, None, kerr,
+                  None, time.monotonic() - report.start)
+    raised = report.reports.raised
+    # an exception kept keeps this frame (its traceback): not the report, which the cycle
+    # collector does not see (it refers to the ledger that keeps the exception)
+    del report
+    try:
+        fn(kerr, msg)
+    except Exception as exc:
+        raised.append(exc)
+
+
 class Producer(ProducerCore):
     """confluent-kafka's Producer: ``produce()`` queues, ``poll()``/``flush()`` serve delivery reports.
     produce() is ProducerCore's (_produce.pyx): messages with nothing to translate go straight
@@ -85,6 +111,7 @@ class Producer(ProducerCore):
         self._p = make_client(_Producer, conf)
         self._outstanding = 0   # messages with a delivery report to serve, not yet served
         self._raised: list[Exception] = []
+        self._reports.report_failed = _report_failed
         self._closed = False
         self._error_reported = False
         self._send_through(self._p.send, Delivery, self._p.poll, self._p.client)
@@ -118,7 +145,7 @@ class Producer(ProducerCore):
             key = _bytes(key, "key")
         part = None if partition is None or partition < 0 else partition
         # a message nobody is told about needs no report: the client's handle says when it is done
-        report = None if fn is None else Delivery(self, fn, topic, key, value, part if part is not None else -1)
+        report = None if fn is None else Delivery(self._reports, fn, topic, key, value, part if part is not None else -1)
         try:
             handle = self._p.send(topic, value, key, None if headers is None else _headers(headers), part,
                                   timestamp or None, report)
@@ -133,7 +160,7 @@ class Producer(ProducerCore):
         if report is None:
             self._track(handle)
         else:
-            report.handle = handle
+            report.placed(handle)
             self._outstanding += 1
 
     def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
@@ -170,25 +197,6 @@ class Producer(ProducerCore):
     def _raise_kept(self) -> None:
         if self._raised:
             raise self._raised.pop(0)
-
-    def _report_failed(self, report: Delivery, err: BaseException) -> None:
-        """on_delivery(err, msg) of a message the client failed (its report object's)."""
-        fn = report.fn
-        if fn is None:  # a report without a function is done before this
-            return
-        handle = report.handle
-        partition = handle.partition if handle is not None else report.partition
-        if partition < 0 and getattr(err, "code", None) == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
-            # held for a topic the brokers say does not exist (topic.metadata.propagation.max.ms)
-            kerr = KafkaError(CODES["_UNKNOWN_TOPIC"], str(err))
-        else:
-            kerr = from_exception(err, timeout_code="_MSG_TIMED_OUT")
-        msg = Message(report.topic, partition, OFFSET_INVALID, report.key, report.value, None, kerr,
-                      None, time.monotonic() - report.start)
-        try:
-            fn(kerr, msg)
-        except Exception as exc:
-            self._raised.append(exc)
 
     def _report_failure(self) -> None:
         err = self._p.client.fatal_error
