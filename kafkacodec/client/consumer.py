@@ -172,6 +172,11 @@ class Consumer(ClosedOnExit):
         if self._closed:
             raise E.ClientClosedError("the consumer is closed")
 
+    @property
+    def client(self) -> NetworkClient:
+        """The network client under this consumer (its I/O thread and connections)."""
+        return self._client
+
     # -- statistics
 
     def metrics(self) -> Document:

@@ -175,6 +175,11 @@ class ShareConsumer(ClosedOnExit):
             raise E.InvalidArgumentError(f"callback: expected a callable or None, got {callback!r}")
         self._callback = callback
 
+    @property
+    def client(self) -> NetworkClient:
+        """The network client under this consumer (its I/O thread and connections)."""
+        return self._client
+
     def set_sasl_credentials(self, username: str, password: str) -> None:
         """New SASL PLAIN/SCRAM credentials for the connections made from now on."""
         new_sasl_credentials(self.conf, username, password)

@@ -145,6 +145,57 @@ def test_a_producer_dropped_with_reports_unserved_is_collected_and_closes_its_cl
     assert not any(t.is_alive() for t in started)
 
 
+@pytest.mark.timeout(120)
+def test_a_consumer_dropped_without_close_is_collected_and_stops_its_client(tansu):
+    """As confluent-kafka's (librdkafka's handle destroyed without a consumer close): a Consumer
+    no longer referred to goes and its client stops, whether assigned or subscribed with
+    rebalance callbacks (which the client's I/O thread keeps), without the final commit."""
+    import gc
+    import threading
+    import weakref
+
+    topic = _topic("cdrop")
+    _peers.create_topic(tansu, topic, 2)
+    p = ck.Producer({"bootstrap.servers": tansu})
+    for i in range(4):
+        p.produce(topic, b"v", partition=i % 2)
+    p.flush(10)
+    p.close()
+
+    def consume_and_drop(subscribe):
+        before = {t.ident for t in threading.enumerate()}
+        group = _topic("g")
+        # auto-commit on, its periodic commit far off: only a consumer close would commit
+        c = ck.Consumer({"bootstrap.servers": tansu, "group.id": group, "auto.offset.reset": "earliest",
+                         "auto.commit.interval.ms": 600_000,
+                         "error_cb": lambda err: None, "on_commit": lambda err, partitions: None})
+        if subscribe:
+            c.subscribe([topic], on_assign=lambda consumer, partitions: None,
+                        on_revoke=lambda consumer, partitions: None)
+        else:
+            c.assign([ck.TopicPartition(topic, 0, 0), ck.TopicPartition(topic, 1, 0)])
+        got, deadline = 0, time.monotonic() + 30
+        while got < 4 and time.monotonic() < deadline:
+            m = c.poll(0.2)
+            got += m is not None and m.error() is None
+        assert got == 4
+        return weakref.ref(c), [t for t in threading.enumerate() if t.ident not in before], group
+
+    for subscribe in (False, True):
+        ref, started, group = consume_and_drop(subscribe)
+        assert started, "the consumer's I/O thread"
+        gc.collect()
+        assert ref() is None, subscribe
+        for t in started:
+            t.join(10)
+        assert not any(t.is_alive() for t in started), subscribe
+    # nothing was committed for the dropped subscriber (no consumer close ran)
+    admin = ck.Consumer({"bootstrap.servers": tansu, "group.id": group})
+    committed = admin.committed([ck.TopicPartition(topic, 0), ck.TopicPartition(topic, 1)], timeout=10)
+    admin.close()
+    assert [tp.offset for tp in committed] == [ck.OFFSET_INVALID] * 2
+
+
 def test_poll_0_after_each_produce_reports_raises_and_refuses_as_confluent_kafka(tansu):
     """confluent-kafka's documented loop, poll(0) after every produce(): every report comes from
     one poll (or the flush after), a callback's exception comes out of poll(0), and a closed

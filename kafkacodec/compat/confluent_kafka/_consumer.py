@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -81,11 +82,14 @@ def _next_offset(message: Message) -> tuple[_Key, int]:
 
 class _Listener(RebalanceListener):
     """kafkacodec's rebalance callbacks -> on_assign / on_revoke / on_lost (on_revoke when no on_lost);
-    inside them, assign() and unassign() tell where the assigned partitions start."""
+    inside them, assign() and unassign() tell where the assigned partitions start.  It refers to
+    the face weakly: the client's I/O thread keeps the listener, and a Consumer no longer referred
+    to must still be collected (and stop its client), as confluent-kafka's is."""
 
     def __init__(self, face: Consumer, on_assign: RebalanceCallback | None, on_revoke: RebalanceCallback | None,
                  on_lost: RebalanceCallback | None, rebalance_cb: RebalanceEventCallback | None = None) -> None:
-        self.face, self.on_assign, self.on_revoke, self.on_lost = face, on_assign, on_revoke, on_lost
+        self._face = weakref.ref(face)
+        self.on_assign, self.on_revoke, self.on_lost = on_assign, on_revoke, on_lost
         if rebalance_cb is not None and on_assign is None and on_revoke is None and on_lost is None:
             # librdkafka's rebalance_cb serves where subscribe() names no callback
             self.on_assign = self._rebalance_event(rebalance_cb, "_ASSIGN_PARTITIONS")
@@ -109,12 +113,13 @@ class _Listener(RebalanceListener):
         return call
 
     def _call(self, fn: RebalanceCallback | None, partitions: list[_ClientTopicPartition]) -> None:
-        if fn is not None:
-            self.face._in_rebalance = True
+        face = self._face()
+        if fn is not None and face is not None:
+            face._in_rebalance = True
             try:
-                fn(self.face, _tps(partitions))
+                fn(face, _tps(partitions))
             finally:
-                self.face._in_rebalance = False
+                face._in_rebalance = False
 
     def on_partitions_assigned(self, consumer: _Consumer, partitions: list[_ClientTopicPartition]) -> None:
         self._call(self.on_assign, partitions)
@@ -472,3 +477,13 @@ class Consumer(ClosedOnExit):
             self._c.close()
         finally:
             self._closed = True
+
+    def __del__(self) -> None:
+        # as librdkafka's handle destroyed without close(): the client stops, without the final
+        # commit or leaving the group (the broker drops the member after session.timeout.ms),
+        # and without waiting on its I/O thread or on any lock of its
+        if getattr(self, "_closed", True) is False:
+            try:
+                self._c.client.close(0)
+            except Exception:
+                pass

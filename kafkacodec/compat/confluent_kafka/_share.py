@@ -187,3 +187,13 @@ class ShareConsumer(ClosedOnExit):
             return
         self._closed = True
         self._c.close()
+
+    def __del__(self) -> None:
+        # as librdkafka's handle destroyed without close(): the client stops, without
+        # acknowledging or leaving (the broker releases the records at their lock's end), and
+        # without waiting on its I/O thread or on any lock of its
+        if getattr(self, "_closed", True) is False:
+            try:
+                self._c.client.close(0)
+            except Exception:
+                pass
