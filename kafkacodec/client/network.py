@@ -233,6 +233,12 @@ class NetworkClient:
         return self._closed
 
     @property
+    def on_io_thread(self) -> bool:
+        """Whether the calling thread is this client's I/O thread, which nothing there may wait on
+        (a collection running on it may finalize the object that owns the client)."""
+        return threading.get_ident() == self._thread_ident
+
+    @property
     def failure(self) -> E.ClientFailedError | None:
         """The ClientFailedError that stopped the client (see _fail), or None."""
         error = self.fatal_error

@@ -424,3 +424,43 @@ def test_subscription_without_a_group_follows_every_partition(tansu_bootstrap):
     assert sorted(values) == [b"%d" % i for i in range(6)]
     # as aiokafka: without a group the listener is not told
     assert assignment == {TopicPartition(topic, 0), TopicPartition(topic, 1)} and seen == []
+
+
+def test_started_and_never_stopped_warns_as_aiokafka_and_stops_the_client(tansu_bootstrap):
+    """aiokafka warns (ResourceWarning "Unclosed AIOKafkaProducer") of a client started and never
+    stopped that is collected; its tasks end with the loop.  The face warns alike and stops its
+    client's threads; a member's listener, which the client keeps, does not keep the face."""
+    import gc
+    import threading
+    import warnings
+    import weakref
+
+    topic = _topic("drop")
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+
+    async def program():
+        before = {t.ident for t in threading.enumerate()}
+        producer = AIOKafkaProducer(bootstrap_servers=tansu_bootstrap)
+        await producer.start()
+        await producer.send_and_wait(topic, b"x")
+        consumer = AIOKafkaConsumer(bootstrap_servers=tansu_bootstrap, group_id=_topic("g"),
+                                    auto_offset_reset="earliest", session_timeout_ms=6000)
+        consumer.subscribe([topic], listener=ConsumerRebalanceListener())
+        await consumer.start()
+        assert (await asyncio.wait_for(consumer.getone(), 30)).value == b"x"
+        started = [t for t in threading.enumerate() if t.ident not in before]
+        return [weakref.ref(producer), weakref.ref(consumer)], started
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        refs, started = asyncio.run(program())
+        gc.collect()
+    unclosed = sorted(str(w.message).split(" <")[0] for w in caught if issubclass(w.category, ResourceWarning)
+                      and str(w.message).startswith("Unclosed"))
+    assert unclosed == ["Unclosed AIOKafkaConsumer", "Unclosed AIOKafkaProducer"]
+    del caught  # a warning keeps its source
+    gc.collect()
+    assert started and [r() for r in refs] == [None, None]
+    for t in started:
+        t.join(10)
+    assert not [t.name for t in started if t.is_alive()]

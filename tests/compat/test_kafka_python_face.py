@@ -268,3 +268,48 @@ def test_metrics_count_what_happened_since_the_previous_call(tansu_bootstrap):
     assert any(group.startswith("consumer-node-metrics.node-coordinator-") for group in got)
     assert consumer.metrics()["consumer-fetch-manager-metrics"]["records-consumed-rate"] == 0.0
     consumer.close()
+
+
+def _dropped(make):
+    """make() -> a client made and used, then no longer referred to: whether it was collected and
+    the threads it started have ended."""
+    import gc
+    import weakref
+    before = {t.ident for t in threading.enumerate()}
+    held = [make()]
+    ref = weakref.ref(held[0])
+    started = [t for t in threading.enumerate() if t.ident not in before]
+    held.clear()
+    gc.collect()
+    for t in started:
+        t.join(10)
+    return ref() is None, started, [t.name for t in started if t.is_alive()]
+
+
+def test_clients_no_longer_referred_to_go_as_kafka_pythons_do(tansu_bootstrap):
+    """kafka-python's KafkaProducer closes when collected (close(timeout=1): a pending record is
+    delivered); its KafkaConsumer is left to the collector (no commit).  A subscribed member's
+    listener, which the client keeps, must not keep the face."""
+    topic = _topic("drop")
+    _peers.create_topic(tansu_bootstrap, topic, 1)
+
+    def producer():
+        p = KafkaProducer(bootstrap_servers=tansu_bootstrap, linger_ms=300)
+        p.send(topic, b"pending")  # lingering when the producer goes
+        return p
+    collected, started, alive = _dropped(producer)
+    assert collected and started and not alive
+
+    group = _topic("g")
+
+    def consumer():
+        c = KafkaConsumer(bootstrap_servers=tansu_bootstrap, group_id=group, auto_offset_reset="earliest",
+                          session_timeout_ms=6000, consumer_timeout_ms=20000, auto_commit_interval_ms=600_000)
+        c.subscribe([topic], listener=ConsumerRebalanceListener())
+        assert next(iter(c)).value == b"pending"
+        return c
+    collected, started, alive = _dropped(consumer)
+    assert collected and started and not alive
+    check = KafkaConsumer(bootstrap_servers=tansu_bootstrap, group_id=group)
+    assert check.committed(TopicPartition(topic, 0)) is None  # nothing committed for it
+    check.close()

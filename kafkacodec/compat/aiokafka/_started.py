@@ -2,7 +2,8 @@
 start() makes, and ``async with`` starting and stopping them."""
 from __future__ import annotations
 
-from typing import Generic, Self, TypeVar
+import warnings
+from typing import Any, Generic, Self, TypeVar
 
 from kafkacodec.client.errors import IllegalStateError
 
@@ -22,6 +23,26 @@ class Started(Generic[_C]):
 
     def _under(self) -> _C | None:
         raise NotImplementedError
+
+    def _stopped_already(self) -> bool:
+        raise NotImplementedError
+
+    def _network(self, under: Any) -> Any:
+        """The network client under `under` (the face's asyncio client)."""
+        raise NotImplementedError
+
+    def __del__(self) -> None:
+        # as aiokafka's: started and never stopped is a ResourceWarning.  aiokafka's tasks end
+        # with their event loop; this face's client has an I/O thread, stopped here without
+        # waiting on it (nothing committed, no group left: as a process that ended)
+        try:
+            under = self._under()
+            if under is None or self._stopped_already():
+                return
+            warnings.warn(f"Unclosed {type(self).__name__} {self!r}", ResourceWarning, source=self)
+            self._network(under).close(0)
+        except Exception:
+            pass
 
     @property
     def client(self) -> _C:

@@ -11,6 +11,7 @@ import asyncio
 import functools
 import re
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -19,6 +20,7 @@ from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import KafkaError
+from kafkacodec.client.network import NetworkClient
 from kafkacodec.compat._consuming import AioRecords, Pausing, RecordQueue, groupless_partitions, plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import CONSUMER, CONSUMER_REFUSED
@@ -46,18 +48,19 @@ class ConsumerRebalanceListener:
 class _Listener(_ClientListener):
     """The client's listener (called on its worker thread) running the user's on the loop, told
     as aiokafka tells it: with an eager protocol a revocation (an empty one the first time)
-    before each assignment, and nothing when the consumer stops."""
+    before each assignment, and nothing when the consumer stops.  It refers to the face weakly:
+    the client keeps the listener, and a face no longer referred to must still be collected."""
 
     def __init__(self, face: AIOKafkaConsumer, user: Any, loop: asyncio.AbstractEventLoop) -> None:
-        self._face, self._user, self._loop = face, user, loop
+        self._face, self._user, self._loop = weakref.ref(face), user, loop
         self._eager = "cooperative-sticky" not in face._conf["partition.assignment.strategy"]
         self._revoked = False
 
     def _call(self, method: str, partitions: list[TopicPartition]) -> None:
         fn = getattr(self._user, method, None)
-        if fn is None:
+        face = self._face()
+        if fn is None or face is None:
             return
-        face = self._face
 
         async def run() -> None:
             face._in_listener += 1
@@ -71,9 +74,12 @@ class _Listener(_ClientListener):
         asyncio.run_coroutine_threadsafe(run(), self._loop).result()
 
     def on_partitions_revoked(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._held.drop(partitions)
+        face = self._face()
+        if face is None:
+            return
+        face._held.drop(partitions)
         self._revoked = True
-        if not self._face._stopped:
+        if not face._stopped:
             self._call("on_partitions_revoked", partitions)
 
     def on_partitions_assigned(self, consumer: _Consumer, partitions: list[TopicPartition]) -> None:
@@ -113,6 +119,12 @@ class AIOKafkaConsumer(Started[AsyncConsumer], Pausing):
 
     def _under(self) -> AsyncConsumer | None:
         return self._consumer
+
+    def _stopped_already(self) -> bool:
+        return self._stopped
+
+    def _network(self, under: AsyncConsumer) -> NetworkClient:
+        return under.consumer.client
 
     async def _start(self) -> None:
         self._consumer = AsyncConsumer(self._conf)

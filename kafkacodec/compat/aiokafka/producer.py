@@ -9,6 +9,7 @@ from typing import Any
 from kafkacodec.client import AsyncProducer, RecordHandle
 from kafkacodec.client import RecordMetadata as _ClientMetadata
 from kafkacodec.client.errors import ClientClosedError
+from kafkacodec.client.network import NetworkClient
 from kafkacodec.compat._consuming import plain_offsets
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.aiokafka._config import PRODUCER, PRODUCER_REFUSED
@@ -185,6 +186,12 @@ class AIOKafkaProducer(Started[AsyncProducer]):
 
     def _under(self) -> AsyncProducer | None:
         return self._producer
+
+    def _stopped_already(self) -> bool:
+        return self._closed
+
+    def _network(self, under: AsyncProducer) -> NetworkClient:
+        return under.producer.client
 
     async def _start(self) -> None:
         self._producer = AsyncProducer(self._conf)

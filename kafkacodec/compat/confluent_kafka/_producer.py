@@ -323,7 +323,7 @@ class Producer(ProducerCore):
     def __del__(self) -> None:
         if getattr(self, "_closed", True) is False:
             try:
-                if len(self) and not sys.is_finalizing():
+                if len(self) and not sys.is_finalizing() and not self._p.client.on_io_thread:
                     self._p.close(0)
                 else:
                     # nothing to deliver, or the interpreter exiting: stop the I/O threads without

@@ -12,6 +12,7 @@ import inspect
 import math
 import re
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -72,15 +73,18 @@ def _tell(user: Any, method: str, partitions: Iterable[TopicPartition]) -> None:
 
 class _Listener(_ClientListener):
     """The user's listener told as kafka-python tells it: with an eager protocol a revocation
-    (an empty one the first time) before each assignment."""
+    (an empty one the first time) before each assignment.  It refers to the face weakly: the
+    client keeps the listener, and a KafkaConsumer no longer referred to must still be collected."""
 
     def __init__(self, face: KafkaConsumer, user: Any) -> None:
-        self._face, self._user = face, user
+        self._face, self._user = weakref.ref(face), user
         self._eager = "cooperative-sticky" not in face._consumer.conf["partition.assignment.strategy"]
         self._revoked = False
 
     def on_partitions_revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._held.drop(partitions)
+        face = self._face()
+        if face is not None:
+            face._held.drop(partitions)
         self._revoked = True
         if self._user is not None:
             _tell(self._user, "on_partitions_revoked", partitions)
@@ -93,7 +97,9 @@ class _Listener(_ClientListener):
         self._revoked = False
 
     def on_partitions_lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        self._face._held.drop(partitions)
+        face = self._face()
+        if face is not None:
+            face._held.drop(partitions)
         if self._user is not None:
             _tell(self._user, "on_partitions_lost", partitions)
 
@@ -323,6 +329,16 @@ class KafkaConsumer(Pausing):
         if listener is not None and self._consumer.assignment():
             _tell(listener, "on_partitions_revoked", self._consumer.assignment())
         self._consumer.close(autocommit, None if timeout_ms is None else timeout_ms / 1000)
+
+    def __del__(self) -> None:
+        # as kafka-python's, which a consumer no longer referred to leaves to the collector (its
+        # heartbeat thread refers to it weakly and ends): the client stops, without a commit or
+        # leaving the group, and without waiting on its I/O thread or on any lock of its
+        if getattr(self, "_closed", True) is False:
+            try:
+                self._consumer.client.close(0)
+            except Exception:
+                pass
 
     def __enter__(self) -> KafkaConsumer:
         return self

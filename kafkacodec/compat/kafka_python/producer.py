@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import sys
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -208,6 +209,20 @@ class KafkaProducer:
         self._closed = True
         self._producer.close(timeout)
         self._notifier.stop()
+
+    def __del__(self) -> None:
+        # as kafka-python's: close(timeout=1).  At exit, or on the client's own I/O thread (a
+        # collection may run there), the client stops without waiting instead
+        if getattr(self, "_closed", True) is False:
+            try:
+                client = self._producer.client
+                if sys.is_finalizing() or client.on_io_thread:
+                    self._closed = True
+                    client.close(0)
+                else:
+                    self.close(timeout=1, null_logger=True)
+            except Exception:
+                pass
 
     def __enter__(self) -> KafkaProducer:
         return self
