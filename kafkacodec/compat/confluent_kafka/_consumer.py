@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import RebalanceListener
 from kafkacodec.client.consumer import PartitionEOF
+from kafkacodec.client.network import NetworkClient
+from kafkacodec.compat._dropping import StopsWhenDropped
 from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
@@ -150,7 +152,7 @@ def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return conf, face
 
 
-class Consumer(ClosedOnExit):
+class Consumer(ClosedOnExit, StopsWhenDropped):
     """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -478,12 +480,5 @@ class Consumer(ClosedOnExit):
         finally:
             self._closed = True
 
-    def __del__(self) -> None:
-        # as librdkafka's handle destroyed without close(): the client stops, without the final
-        # commit or leaving the group (the broker drops the member after session.timeout.ms),
-        # and without waiting on its I/O thread or on any lock of its
-        if getattr(self, "_closed", True) is False:
-            try:
-                self._c.client.close(0)
-            except Exception:
-                pass
+    def _network(self) -> NetworkClient:
+        return self._c.client

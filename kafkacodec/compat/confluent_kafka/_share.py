@@ -12,9 +12,11 @@ from typing import Any, overload
 
 from kafkacodec.client import errors as E
 from kafkacodec.client.config.share import SHARE_CONSUMER
+from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.share import AcknowledgeType
 from kafkacodec.client.share import ShareConsumer as _ShareConsumer
 from kafkacodec.client.types import TopicPartition as _ClientTopicPartition
+from kafkacodec.compat._dropping import StopsWhenDropped
 from kafkacodec.compat.confluent_kafka import _config
 from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import IllegalStateException, KafkaException, exception_from, make_client
@@ -91,7 +93,7 @@ def _ack_type(ack_type: object) -> AcknowledgeType:
         raise TypeError(f"ack_type must be an AcknowledgeType, got {ack_type!r}") from None
 
 
-class ShareConsumer(ClosedOnExit):
+class ShareConsumer(ClosedOnExit, StopsWhenDropped):
     """confluent-kafka's ShareConsumer: queue-like consumption in a share group (KIP-932)."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -188,12 +190,6 @@ class ShareConsumer(ClosedOnExit):
         self._closed = True
         self._c.close()
 
-    def __del__(self) -> None:
-        # as librdkafka's handle destroyed without close(): the client stops, without
-        # acknowledging or leaving (the broker releases the records at their lock's end), and
-        # without waiting on its I/O thread or on any lock of its
-        if getattr(self, "_closed", True) is False:
-            try:
-                self._c.client.close(0)
-            except Exception:
-                pass
+    def _network(self) -> NetworkClient:
+        # collected unclosed: nothing acknowledged; the broker releases the records at their lock's end
+        return self._c.client
