@@ -30,30 +30,6 @@ class ProducerCore:
         self._start = 0
 
     @property
-    def _outstanding(self) -> int:
-        return self._reports.outstanding
-
-    @_outstanding.setter
-    def _outstanding(self, n: int) -> None:
-        self._reports.outstanding = n
-
-    @property
-    def _only_errors(self) -> bool:
-        return self._reports.only_errors
-
-    @_only_errors.setter
-    def _only_errors(self, only: bool) -> None:
-        self._reports.only_errors = only
-
-    @property
-    def _raised(self) -> list[Exception]:
-        return self._reports.raised
-
-    @_raised.setter
-    def _raised(self, raised: list[Exception]) -> None:
-        self._reports.raised = raised
-
-    @property
     def _tracked(self) -> int:
         return len(self._handles) - self._start
 

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import RebalanceListener
 from kafkacodec.client.consumer import PartitionEOF
+from kafkacodec.client import errors as E
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.compat._dropping import StopsWhenDropped
-from kafkacodec.client import errors as E
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \

@@ -5,10 +5,7 @@ from typing import Any
 class ProducerCore:
     _closed: bool
     _reports: Reports
-    _outstanding: int
     _max_messages: int
-    _only_errors: bool
-    _raised: list[Exception]
     _on_delivery: Callable[[Any, Any], object] | None
     @property
     def _tracked(self) -> int: ...

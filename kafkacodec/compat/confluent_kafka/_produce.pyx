@@ -94,31 +94,6 @@ cdef class ProducerCore:
         self._batches = []
         self._reports = Reports()
 
-    # the ledger's fields, as the Producer's own (they were, and _producer.py reads them so)
-    @property
-    def _outstanding(self):
-        return self._reports.outstanding
-
-    @_outstanding.setter
-    def _outstanding(self, Py_ssize_t n):
-        self._reports.outstanding = n
-
-    @property
-    def _only_errors(self):
-        return self._reports.only_errors
-
-    @_only_errors.setter
-    def _only_errors(self, bint only):
-        self._reports.only_errors = only
-
-    @property
-    def _raised(self):
-        return self._reports.raised
-
-    @_raised.setter
-    def _raised(self, list raised):
-        self._reports.raised = raised
-
     def __dealloc__(self):
         PyMem_Free(self._counts)
 

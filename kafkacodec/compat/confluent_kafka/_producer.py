@@ -106,11 +106,9 @@ class Producer(ProducerCore):
         conf, face = _config.translate(config, "P")
         self._error_cb: Callable[[KafkaError], object] | None = face.get("error_cb")
         self._on_delivery: DeliveryCallback | None = face.get("on_delivery")
-        self._only_errors: bool = face["delivery.report.only.error"]
+        self._reports.only_errors = face["delivery.report.only.error"]
         self._max_messages: int = face["queue.buffering.max.messages"]
         self._p = make_client(_Producer, conf)
-        self._outstanding = 0   # messages with a delivery report to serve, not yet served
-        self._raised: list[Exception] = []
         self._reports.report_failed = _report_failed
         self._closed = False
         self._error_reported = False
@@ -131,7 +129,7 @@ class Producer(ProducerCore):
         and checked."""
         if self._closed:
             raise RuntimeError("Producer has been closed")
-        if (self._outstanding + self._tracked >= self._max_messages
+        if (self._reports.outstanding + self._tracked >= self._max_messages
                 and len(self) >= self._max_messages):
             raise BufferError(KafkaError(CODES["_QUEUE_FULL"]).str())
         fn = on_delivery if on_delivery is not None else callback
@@ -161,7 +159,7 @@ class Producer(ProducerCore):
             self._track(handle)
         else:
             report.placed(handle)
-            self._outstanding += 1
+            self._reports.outstanding += 1
 
     def produce_batch(self, topic: str, messages: list[dict[str, Any]], partition: int | None = -1,
                       callback: DeliveryCallback | None = None, on_delivery: DeliveryCallback | None = None) -> int:
@@ -187,7 +185,7 @@ class Producer(ProducerCore):
     def __len__(self) -> int:
         """Messages queued, in flight, or delivered but not yet reported by poll()/flush()."""
         self._forget_done()
-        return self._outstanding + self._unreported()
+        return self._reports.outstanding + self._unreported()
 
     def __bool__(self) -> bool:
         return True  # an object with __len__ would be false when nothing is queued
@@ -195,8 +193,8 @@ class Producer(ProducerCore):
     # -- serving reports
 
     def _raise_kept(self) -> None:
-        if self._raised:
-            raise self._raised.pop(0)
+        if self._reports.raised:
+            raise self._reports.raised.pop(0)
 
     def _report_failure(self) -> None:
         err = self._p.client.fatal_error
@@ -220,7 +218,7 @@ class Producer(ProducerCore):
                 served += self._p.poll(step)
             except E.CallbackError as exc:
                 raise (exc.errors[0] if exc.errors else exc) from None  # the callback's own exception, as confluent-kafka raises it
-            if self._raised or self._p.client.fatal_error is not None:
+            if self._reports.raised or self._p.client.fatal_error is not None:
                 self._report_failure()
                 self._raise_kept()
             if served or wait is not None:
