@@ -1,5 +1,6 @@
 """The client's one exponential backoff (reconnects, metadata, retries, coordinators)."""
-import random
+
+from kafkacodec.client._random import rng
 
 __all__ = ["backoff"]
 
@@ -12,5 +13,5 @@ def backoff(base: float, cap: float, attempt: int, jitter: float = 0.0) -> float
     spread by ±`jitter` (a fraction) so that clients do not retry in step."""
     pause = min(cap, base * (1 << min(max(attempt - 1, 0), _MAX_DOUBLINGS)))
     if jitter:
-        pause *= random.uniform(1.0 - jitter, 1.0 + jitter)
+        pause *= rng.uniform(1.0 - jitter, 1.0 + jitter)
     return pause

@@ -11,7 +11,6 @@ import concurrent.futures
 import itertools
 import logging
 import os
-import random
 import selectors
 import socket
 import time
@@ -26,6 +25,7 @@ from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_r
                                              decode_api_versions, negotiate, our_range)
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
+from kafkacodec.client._random import rng
 from kafkacodec.client.sasl import Mechanism, OAuthBearer, mechanism_for
 from kafkacodec.client.stats import BrokerCounters
 from kafkacodec.client.versions import max_version_by_key
@@ -545,7 +545,7 @@ class BrokerConnection:
             # connections do not all go at once), yet at least min(1 s, half the session) before
             # its end (a short session leaves 5 % too little for a busy machine), counted from
             # when the last step was sent
-            self._reauth_at = (sent + min(span * random.uniform(0.85, 0.95), span - min(1.0, span / 2))
+            self._reauth_at = (sent + min(span * rng.uniform(0.85, 0.95), span - min(1.0, span / 2))
                                if span > 0 else None)
             if self._reauthenticating:
                 self._reauthenticated()

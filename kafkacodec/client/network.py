@@ -22,7 +22,6 @@ import collections
 import concurrent.futures
 import functools
 import logging
-import random
 import selectors
 import socket
 import threading
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from kafkacodec.protocol import REQUESTS, api_key_of
 from kafkacodec.client import errors as E
+from kafkacodec.client._random import rng
 from kafkacodec.client._selector import FineTimeoutSelector
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.connection import DISCONNECTED, Address, BrokerConnection, Request, fail_request
@@ -345,7 +345,7 @@ class NetworkClient:
     def least_loaded_node(self, now: float) -> int | None:
         """A ready broker with the fewest requests; else one connecting; else one we may connect to."""
         candidates = list(self.metadata.brokers) or [b[0] for b in self._bootstrap]
-        random.shuffle(candidates)
+        rng.shuffle(candidates)
         best: tuple[int, int] | None = None
         for node_id in candidates:
             conn = self.connections.get(node_id)

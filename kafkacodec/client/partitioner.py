@@ -21,12 +21,12 @@ set, that many ms (librdkafka's rule), 0 a random partition per record.
 """
 from __future__ import annotations
 
-import random
 import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from kafkacodec import _impl
+from kafkacodec.client._random import rng
 
 __all__ = ["murmur2", "murmur2_partition", "fnv1a_partition", "Partitioner", "PARTITIONERS"]
 
@@ -57,7 +57,7 @@ def fnv1a_partition(key: Any, partitions: int) -> int:
 
 
 def _random_partition(key: Any, partitions: int) -> int:
-    return random.randrange(partitions)
+    return rng.randrange(partitions)
 
 
 # how many hashed keys to remember: repeated keys (ids, users) skip the hash
@@ -143,7 +143,7 @@ class Partitioner:
         choices: Sequence[int] = available if available else range(partitions)
         if len(choices) > 1 and previous is not None:
             while True:
-                p = random.choice(choices)
+                p = rng.choice(choices)
                 if p != previous:
                     return p
-        return random.choice(choices)
+        return rng.choice(choices)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import collections
 import logging
-import random
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -32,6 +31,7 @@ from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records.pool import BufferPool
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
+from kafkacodec.client._random import rng
 from kafkacodec.client.errors import PurgedError
 from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
 from kafkacodec.client.config import PRODUCER, resolve
@@ -483,10 +483,10 @@ class Producer:
 
     def _random_partition(self, topic: str, count: int) -> int:
         """A random partition, drawn again once if the first has no leader (librdkafka's)."""
-        p = random.randrange(count)
+        p = rng.randrange(count)
         t = self._client.metadata.topics.get(topic)
         info = None if t is None else t.partitions.get(p)
-        return random.randrange(count) if info is not None and info.leader < 0 else p
+        return rng.randrange(count) if info is not None and info.leader < 0 else p
 
     def _new_sticky(self, topic: str, count: int, previous: int | None) -> int:
         """A new sticky partition for `topic`'s records without a key: random among those with a

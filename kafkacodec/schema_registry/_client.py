@@ -7,13 +7,13 @@ import contextlib
 import http.client
 import json
 import os
-import random
 import ssl
 import threading
 import time
 import urllib.parse
 from typing import Any, Callable, Iterator, Literal
 
+from kafkacodec.client._random import rng
 from kafkacodec.schema_registry._types import (RETRIABLE_STATUS, RegisteredSchema, Schema, SchemaRegistryError,
                                                SchemaVersion, ServerConfig)
 
@@ -248,7 +248,7 @@ class _Http:
         for attempt in range(self.max_retries + 1):
             if attempt:
                 cap = min(self.max_wait_ms, self.wait_ms * (1 << min(attempt - 1, 20)))
-                time.sleep(random.uniform(0, cap) / 1000.0)
+                time.sleep(rng.uniform(0, cap) / 1000.0)
             start = self._preferred
             for i in range(len(self.urls)):
                 index = (start + i) % len(self.urls)

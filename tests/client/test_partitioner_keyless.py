@@ -81,3 +81,20 @@ def test_keyless_records_stick_for_sticky_partitioning_linger_ms(mock_bootstrap)
     counts = collections.Counter(_partitions(mock_bootstrap, topic, [30] * 10, sticky_partitioning_linger_ms=10,
                                              partitioner="fnv1a"))
     assert list(counts) == [fnv1a_partition(b"", 6)]
+
+
+def test_the_clients_draws_leave_an_applications_seeded_random_alone(tansu_bootstrap):
+    """Keyless partitions, backoff jitter and broker order are drawn from the client's own
+    generator: a program that seeds Python's random module gets the same sequence whatever the
+    client did meanwhile, on its thread or the program's."""
+    random.seed(11)
+    expected = [random.random() for _ in range(5)]
+    random.seed(11)
+    topic = f"seeded-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 3)
+    p = Producer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 1})
+    for i in range(200):
+        p.send(topic, b"v%d" % i)  # keyless: partitions chosen at random
+    p.flush(30)
+    p.close()
+    assert [random.random() for _ in range(5)] == expected
