@@ -1,6 +1,6 @@
 """The client's one exponential backoff (reconnects, metadata, retries, coordinators)."""
 
-from kafkacodec.client._random import rng
+from kafkacodec._random import rng
 
 __all__ = ["backoff"]
 

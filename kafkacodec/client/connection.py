@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from kafkacodec._random import rng
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.protocol import (REQUESTS, decode_response, encode_request, expects_response,
                                  peek_correlation_id)
@@ -25,7 +26,6 @@ from kafkacodec.protocol.negotiation import (UNSUPPORTED_VERSION, api_versions_r
                                              decode_api_versions, negotiate, our_range)
 from kafkacodec.client import errors as E
 from kafkacodec.client._backoff import backoff
-from kafkacodec.client._random import rng
 from kafkacodec.client.sasl import Mechanism, OAuthBearer, mechanism_for
 from kafkacodec.client.stats import BrokerCounters
 from kafkacodec.client.versions import max_version_by_key

@@ -29,9 +29,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from kafkacodec._random import rng
 from kafkacodec.protocol import REQUESTS, api_key_of
 from kafkacodec.client import errors as E
-from kafkacodec.client._random import rng
 from kafkacodec.client._selector import FineTimeoutSelector
 from kafkacodec.client.config import ssl_context_from
 from kafkacodec.client.connection import DISCONNECTED, Address, BrokerConnection, Request, fail_request

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kafkacodec import _impl
-from kafkacodec.client._random import rng
+from kafkacodec._random import rng
 
 __all__ = ["murmur2", "murmur2_partition", "fnv1a_partition", "Partitioner", "PARTITIONERS"]
 

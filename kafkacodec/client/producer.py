@@ -27,11 +27,11 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from kafkacodec import _impl
+from kafkacodec._random import rng
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records.pool import BufferPool
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
-from kafkacodec.client._random import rng
 from kafkacodec.client.errors import PurgedError
 from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
 from kafkacodec.client.config import PRODUCER, resolve

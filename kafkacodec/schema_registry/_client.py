@@ -13,7 +13,7 @@ import time
 import urllib.parse
 from typing import Any, Callable, Iterator, Literal
 
-from kafkacodec.client._random import rng
+from kafkacodec._random import rng
 from kafkacodec.schema_registry._types import (RETRIABLE_STATUS, RegisteredSchema, Schema, SchemaRegistryError,
                                                SchemaVersion, ServerConfig)
 

@@ -1,4 +1,4 @@
-"""The client's random draws (keyless partitions, backoff jitter, the order brokers are tried in,
+"""The library's random draws (keyless partitions, backoff jitter, the order brokers are tried in,
 re-authentication times) come from a generator of its own: many run on its I/O thread, at moments
 of its own, and drawn from Python's shared ``random`` they would move the sequence of an
 application that seeds it (``random.seed(7)``) differently from run to run."""
