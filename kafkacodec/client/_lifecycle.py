@@ -1,8 +1,10 @@
-"""What the clients share over their lifetime: ``with`` (``async with``) closes them,
-set_sasl_credentials changes the credentials of the connections made from then on, and the
-asyncio consumers run the blocking one's waiting calls on a worker thread of their own."""
+"""What the clients share over their lifetime: ``with`` (``async with``) closes them, one
+collected unclosed stops its I/O thread (which refers to it only weakly), set_sasl_credentials
+changes the credentials of the connections made from then on, and the asyncio consumers run the
+blocking one's waiting calls on a worker thread of their own."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator, Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
@@ -13,7 +15,10 @@ if TYPE_CHECKING:
     # imported where used: a program without asyncio clients does not load it
     import asyncio
 
-__all__ = ["ClosedOnExit", "AsyncClosedOnExit", "AsyncOverWorker", "new_sasl_credentials"]
+    from kafkacodec.client.network import NetworkClient
+
+__all__ = ["ClosedOnExit", "AsyncClosedOnExit", "AsyncOverWorker", "StopsWhenCollected", "new_sasl_credentials",
+           "weakly"]
 
 _T = TypeVar("_T")
 _C = TypeVar("_C")
@@ -32,6 +37,35 @@ class ClosedOnExit:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def weakly(method: Callable[..., object]) -> Callable[..., None]:
+    """`method` (bound) for the I/O thread to call: it runs while its object lives and does
+    nothing once the object is collected, so that a client dropped unclosed can be."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(*args)
+    return call
+
+
+class StopsWhenCollected:
+    """A consumer collected without close() stops its client, as librdkafka's handle destroyed
+    without a consumer close: no final commit and no group left (the coordinator drops the
+    member after its session timeout).  Nothing here waits: a collection may run on any thread,
+    the client's I/O thread included."""
+
+    _closed: bool
+    _client: NetworkClient
+
+    def __del__(self) -> None:
+        if getattr(self, "_closed", True) is False:
+            try:
+                self._client.close(0)
+            except Exception:
+                pass
 
 
 class AsyncClosedOnExit:

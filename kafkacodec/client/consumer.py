@@ -31,7 +31,7 @@ from kafkacodec.records import Record
 from kafkacodec.client import _waits
 from kafkacodec.client import _checks
 from kafkacodec.client import errors as E
-from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl_credentials
+from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, StopsWhenCollected, new_sasl_credentials, weakly
 from kafkacodec.client.admin import list_offsets
 from kafkacodec.client.config import CONSUMER, IsolationLevel, resolve
 from kafkacodec.client.fetch_buffer import FetchBuffer, empty_batch
@@ -109,14 +109,15 @@ def _tp(item: object, what: str = "partition") -> TopicPartition:
     return item if isinstance(item, TopicPartition) else TopicPartition(topic, number)
 
 
-class Consumer(ClosedOnExit):
+class Consumer(ClosedOnExit, StopsWhenCollected):
     """Reads records from Kafka: ``assign()`` partitions, or ``subscribe()`` to topics as a
     member of the consumer group ``group.id``, then ``poll()`` (records) or ``poll_arrow()``
     (Arrow columns).  The client's I/O thread fetches ahead and keeps the group alive.
 
     ``config`` takes the settings by Kafka's names, ``settings`` the same as snake_case
     keywords; an unknown or invalid one is a ConfigError naming it.  Usable from several
-    threads; ``with Consumer(...) as c:`` closes it, leaving the group."""
+    threads; ``with Consumer(...) as c:`` closes it, leaving the group.  One collected unclosed
+    stops its I/O thread, neither committing nor leaving the group."""
 
     def __init__(self, config: Mapping[str, Any] | None = None, **settings: Any) -> None:
         self.conf = conf = resolve(config, settings, CONSUMER, "consumer")
@@ -164,7 +165,7 @@ class Consumer(ClosedOnExit):
         self._statistics = Statistics("consumer", self._client, conf,
                                       consumer=(self._fetcher, self._group, self._read_committed))
         self._stats_cb = conf["stats_cb"]
-        self._stats_docs = stats_for_poll(self._client, self._statistics, conf, self._wake_poll)
+        self._stats_docs = stats_for_poll(self._client, self._statistics, conf, weakly(self._wake_poll))
 
     # -- open or closed
 

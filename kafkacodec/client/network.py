@@ -541,6 +541,8 @@ class NetworkClient:
                 return
             if d is not None:
                 deadlines.append(d)
+        if self._closed:
+            return  # closed from this thread (a ticker, a collection): no wait before the loop ends
         if now >= self._next_idle_check:
             self._close_idle(now)
         if self._next_idle_check != float("inf"):

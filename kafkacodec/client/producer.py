@@ -31,6 +31,7 @@ from kafkacodec._random import rng
 from kafkacodec.errors import KafkaCodecError
 from kafkacodec.records.pool import BufferPool
 from kafkacodec.client import _checks
+from kafkacodec.client._lifecycle import weakly
 from kafkacodec.client import errors as E
 from kafkacodec.client.errors import PurgedError
 from kafkacodec.client.accumulator import BatchResult, RecordAccumulator, RecordHandle, RecordMetadata
@@ -160,6 +161,26 @@ class _StickyTimer:
         return nearest
 
 
+class _StopWhenDelivered:
+    """A ticker of a producer collected unclosed: stops its client once every record it had
+    queued is acknowledged or failed (batches fail at delivery.timeout.ms at the latest)."""
+
+    def __init__(self, client: NetworkClient, acc: RecordAccumulator, unplaced: UnplacedRecords | None) -> None:
+        self.client, self.acc, self.unplaced = client, acc, unplaced
+
+    def tick(self, now: float) -> float | None:
+        if not self.acc.incomplete and not self.unplaced:
+            self.client.close(0)  # on the I/O thread: the loop ends after this pass
+        return None
+
+
+def _deliver_then_stop(client: NetworkClient, sender: Sender, acc: RecordAccumulator,
+                       unplaced: UnplacedRecords | None) -> None:
+    """I/O thread: what lingers goes now (as on close), then the client stops."""
+    sender.closing = True
+    client.add_ticker(_StopWhenDelivered(client, acc, unplaced))
+
+
 class Producer:
     """Sends records to Kafka: ``send()`` queues a record in its partition's open batch and
     returns at once; the client's I/O thread sends the batches and answers the handles.
@@ -214,8 +235,9 @@ class Producer:
         if not conf["metadata.wait.on.send"]:
             self._unplaced = UnplacedRecords(self._client.metadata, conf, self._place_held, self._adopt_topic,
                                              self._acc)
-        self._client.metadata.listeners.append(self._metadata_changed)
-        self._client.failure_listeners.append(self._client_failed)
+        # the I/O thread refers to the producer only weakly: one dropped unclosed can be collected (__del__)
+        self._client.metadata.listeners.append(weakly(self._metadata_changed))
+        self._client.failure_listeners.append(weakly(self._client_failed))
         self._client.add_ticker(self._sender)
         if self._sticky_timer is not None:
             self._client.add_ticker(self._sticky_timer)
@@ -224,6 +246,17 @@ class Producer:
         self._serves_events = any(conf.get(name) is not None for name in ("stats_cb", "error_cb", "throttle_cb"))
         # poll()/flush() serve them; the callback event wakes them
         self._stats_docs = stats_for_poll(self._client, self._statistics, conf, self._callbacks.event.set)
+
+    def __del__(self) -> None:
+        # collected without close(): what is queued is still delivered (within delivery.timeout.ms)
+        # and the client then stops, as a close() nobody waits for; nothing here waits (a
+        # collection may run on any thread, the I/O thread included)
+        if getattr(self, "_closed", True):
+            return
+        try:
+            self._client.call_soon(_deliver_then_stop, self._client, self._sender, self._acc, self._unplaced)
+        except Exception:
+            pass
 
     # -- context
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from kafkacodec.records import Record, decode_records
 from kafkacodec.client import _waits
 from kafkacodec.client import errors as E
-from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, new_sasl_credentials
+from kafkacodec.client._lifecycle import AsyncOverWorker, ClosedOnExit, StopsWhenCollected, new_sasl_credentials, weakly
 from kafkacodec.client.config import resolve
 from kafkacodec.client.config.share import SHARE_CONSUMER
 from kafkacodec.client.network import NetworkClient
@@ -82,7 +82,7 @@ def _ack_type(value: object) -> int:
     return int(kind)
 
 
-class ShareConsumer(ClosedOnExit):
+class ShareConsumer(ClosedOnExit, StopsWhenCollected):
     """A member of a share group (KIP-932): records of the subscribed topics, each acquired by
     one member at a time and acknowledged.
 
@@ -116,8 +116,8 @@ class ShareConsumer(ClosedOnExit):
         self._max_decompressed = conf["max.decompressed.bytes"]
         self._client = NetworkClient(conf, name="kafkacodec-share-consumer-io")
         self._fetcher = ShareFetcher(self._client, conf)
-        self._fetcher.ack_listener = self._acks_answered
-        self._fetcher.lost_listener = self._session_lost
+        self._fetcher.ack_listener = weakly(self._acks_answered)
+        self._fetcher.lost_listener = weakly(self._session_lost)
         # records handed out and not acknowledged yet: {tp: {offset: None}} (insertion-ordered sets)
         self._delivered: dict[TopicPartition, dict[int, None]] = {}
         # records handed out whose session was lost before they were acknowledged: the group has

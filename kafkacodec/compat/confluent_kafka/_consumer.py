@@ -18,8 +18,6 @@ from kafkacodec.client import Consumer as _Consumer
 from kafkacodec.client import RebalanceListener
 from kafkacodec.client.consumer import PartitionEOF
 from kafkacodec.client import errors as E
-from kafkacodec.client.network import NetworkClient
-from kafkacodec.compat._dropping import StopsWhenDropped
 from kafkacodec.compat.confluent_kafka import _config, _metadata
 from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import CODES, KafkaError, KafkaException, exception_from, \
@@ -152,7 +150,7 @@ def settings(config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return conf, face
 
 
-class Consumer(ClosedOnExit, StopsWhenDropped):
+class Consumer(ClosedOnExit):
     """confluent-kafka's Consumer: ``poll()`` returns one Message (or an event), ``consume()`` a list."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -479,6 +477,3 @@ class Consumer(ClosedOnExit, StopsWhenDropped):
             self._c.close()
         finally:
             self._closed = True
-
-    def _network(self) -> NetworkClient:
-        return self._c.client

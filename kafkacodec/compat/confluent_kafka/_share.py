@@ -12,11 +12,9 @@ from typing import Any, overload
 
 from kafkacodec.client import errors as E
 from kafkacodec.client.config.share import SHARE_CONSUMER
-from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.share import AcknowledgeType
 from kafkacodec.client.share import ShareConsumer as _ShareConsumer
 from kafkacodec.client.types import TopicPartition as _ClientTopicPartition
-from kafkacodec.compat._dropping import StopsWhenDropped
 from kafkacodec.compat.confluent_kafka import _config
 from kafkacodec.compat.confluent_kafka._closing import ClosedOnExit
 from kafkacodec.compat.confluent_kafka._errors import IllegalStateException, KafkaException, exception_from, make_client
@@ -93,7 +91,7 @@ def _ack_type(ack_type: object) -> AcknowledgeType:
         raise TypeError(f"ack_type must be an AcknowledgeType, got {ack_type!r}") from None
 
 
-class ShareConsumer(ClosedOnExit, StopsWhenDropped):
+class ShareConsumer(ClosedOnExit):
     """confluent-kafka's ShareConsumer: queue-like consumption in a share group (KIP-932)."""
 
     def __init__(self, *args: dict[str, Any], **kwargs: Any) -> None:
@@ -189,7 +187,3 @@ class ShareConsumer(ClosedOnExit, StopsWhenDropped):
             return
         self._closed = True
         self._c.close()
-
-    def _network(self) -> NetworkClient:
-        # collected unclosed: nothing acknowledged; the broker releases the records at their lock's end
-        return self._c.client

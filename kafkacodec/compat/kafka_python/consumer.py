@@ -20,10 +20,8 @@ from kafkacodec.client import Consumer
 from kafkacodec.client import ConsumerRecord as _Record
 from kafkacodec.client import RebalanceListener as _ClientListener
 from kafkacodec.client.errors import KafkaError
-from kafkacodec.client.network import NetworkClient
 from kafkacodec.client.types import TopicPartitionLike
 from kafkacodec.compat._consuming import KpRecords, Pausing, RecordQueue, groupless_partitions, plain_offsets
-from kafkacodec.compat._dropping import StopsWhenDropped
 from kafkacodec.compat._kwargs import translate
 from kafkacodec.compat.kafka_python._config import CONSUMER, REFUSED
 from kafkacodec.compat.kafka_python._metrics import MetricsView
@@ -106,7 +104,7 @@ class _Listener(_ClientListener):
             _tell(self._user, "on_partitions_lost", partitions)
 
 
-class KafkaConsumer(Pausing, StopsWhenDropped):
+class KafkaConsumer(Pausing):
     """kafka-python's consumer: iteration (ending after consumer_timeout_ms without a record),
     poll() -> {TopicPartition: [ConsumerRecord]}, subscribe/assign/seek, commit/commit_async,
     committed, position, offsets lookups, pause/resume, close."""
@@ -331,9 +329,6 @@ class KafkaConsumer(Pausing, StopsWhenDropped):
         if listener is not None and self._consumer.assignment():
             _tell(listener, "on_partitions_revoked", self._consumer.assignment())
         self._consumer.close(autocommit, None if timeout_ms is None else timeout_ms / 1000)
-
-    def _network(self) -> NetworkClient:
-        return self._consumer.client
 
     def __enter__(self) -> KafkaConsumer:
         return self
