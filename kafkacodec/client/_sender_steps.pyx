@@ -36,6 +36,7 @@ from kafkacodec._buffer cimport Reader, Writer, make_reader
 from kafkacodec.client._sender_state cimport AccumulatorState, BatchState, SenderState, SequenceState
 
 from kafkacodec.errors import CorruptDataError, UnsupportedVersionError
+from kafkacodec.client.accumulator import notify_listener
 from kafkacodec.protocol.errors import ErrorCode as _Code
 
 # C copies of the codes the per-batch loops test, so those tests stay C comparisons
@@ -394,7 +395,7 @@ cdef int _complete_all(object lock, list done) except -1:
             result.sink.append(result)
         if listeners is not None:
             for fn in listeners:
-                fn(result)
+                notify_listener(fn, result)
     return 0
 
 

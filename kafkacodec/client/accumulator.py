@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import bisect
 import collections
+import logging
 import operator
 import threading
 import time
@@ -77,6 +78,16 @@ AppendFn = Callable[[int, Any, Any, "Headers | None"], "int | None"]
 Listener = Callable[["BatchResult"], object]
 
 _LISTENER_LOCK = threading.Lock()  # listeners are rare (asyncio, splits): one lock for all
+log = logging.getLogger("kafkacodec.client")
+
+
+def notify_listener(fn: Listener, result: BatchResult) -> None:
+    """fn(result) for a completed batch; an exception is logged, never passed on: the batches
+    completed with it (the rest of the request's, their waiters and callbacks) must still be."""
+    try:
+        fn(result)
+    except Exception:
+        log.exception("a listener of %s[%s]'s batch raised; the batch is complete", result.topic, result.partition)
 
 # bytes a v2 batch adds around its records, and a record around key and value (upper bounds)
 BATCH_OVERHEAD = 61
@@ -167,7 +178,7 @@ class BatchResult:
         if sink is not None:  # set with the first callback (RecordAccumulator._add_callback)
             sink.append(self)
         for fn in listeners or ():
-            fn(self)
+            notify_listener(fn, self)
 
     def split_into(self, parts: list[tuple[int, BatchResult]]) -> None:
         """This batch was split; its records now live in `parts` [(first index, BatchResult)]."""

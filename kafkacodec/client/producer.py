@@ -181,6 +181,18 @@ def _deliver_then_stop(client: NetworkClient, sender: Sender, acc: RecordAccumul
     client.add_ticker(_StopWhenDelivered(client, acc, unplaced))
 
 
+def _on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[[BatchResult], object]) -> Callable[[BatchResult], None]:
+    """A batch listener that runs fn(result) on `loop`; once the loop is closed nobody awaits the
+    batch there, and the listener does nothing (the I/O thread completes it all the same)."""
+    def listener(result: BatchResult) -> None:
+        if not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(fn, result)
+            except RuntimeError:
+                pass  # closed meanwhile
+    return listener
+
+
 class Producer:
     """Sends records to Kafka: ``send()`` queues a record in its partition's open batch and
     returns at once; the client's I/O thread sends the batches and answers the handles.
@@ -948,7 +960,7 @@ class AsyncProducer:
             waiting.append((fut, handle._index, handle._timestamp))
             loop = fut.get_loop()  # self._loop, whose future it is
             # the I/O thread completes the batch; its futures are resolved on the loop, all at once
-            result.add_listener(lambda r: loop.call_soon_threadsafe(self._batch_done, r))
+            result.add_listener(_on_loop(loop, self._batch_done))
         else:
             waiting.append((fut, handle._index, handle._timestamp))
 
@@ -971,7 +983,7 @@ class AsyncProducer:
             if not fut.done():
                 fut.set_result(None)
 
-        result.add_listener(lambda r: loop.call_soon_threadsafe(done, r))
+        result.add_listener(_on_loop(loop, done))
         return fut
 
     async def send_arrow(self, topic: str, data: Any, *, partition: int | None = None, value_schema: Any = None,

@@ -185,3 +185,33 @@ def test_transactions_awaited(tansu_bootstrap):
     finally:
         c.close()
     assert sorted(got) == sorted(b"committed-%d" % i for i in range(30))
+
+
+def test_batches_awaited_on_a_loop_since_closed_still_complete(tansu_bootstrap):
+    """A program whose event loop ends with records in flight and the producer open: the
+    batches are acknowledged all the same (flush() on the Producer returns), where the
+    asyncio side's listener once raised on the closed loop and left the rest of the
+    request's batches incomplete."""
+    topic = _topic(tansu_bootstrap, 2)
+    kept = []
+
+    async def main():
+        p = AsyncProducer({"bootstrap.servers": tansu_bootstrap, "linger.ms": 500})
+        await p.partitions_for(topic)
+        futs = [p.send_future(topic, b"v%d" % i, partition=i % 2) for i in range(10)]
+        await p.run(lambda: None)  # after the appends queued on the worker: all of them are in
+        assert not any(f.done() for f in futs)
+        kept.append(p)
+
+    asyncio.run(main())
+    p = kept[0].producer
+    assert p._acc.incomplete, "records in flight as the loop ended"
+    p.flush(10)
+    assert p.send(topic, b"after").result(10).offset >= 0
+    p.close()
+    with Consumer({"bootstrap.servers": tansu_bootstrap, "auto.offset.reset": "earliest"}) as c:
+        c.assign([(topic, 0), (topic, 1)])
+        got, deadline = 0, time.monotonic() + 20
+        while got < 11 and time.monotonic() < deadline:
+            got += len(c.poll(0.2))
+    assert got == 11

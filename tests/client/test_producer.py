@@ -309,3 +309,24 @@ def test_send_to_missing_partition_and_oversized_record(broker):
         with pytest.raises(E.BrokerResponseError, match="max.request.size"):
             p.send(topic, b"x" * 20000)
         assert p.send(topic, b"small", partition=1).get(30).offset == 0
+
+
+def test_a_raising_batch_listener_leaves_the_batch_and_the_other_listeners_done(caplog):
+    """Listeners (the asyncio bridge, a split batch's parent) run on the I/O thread as a batch
+    completes: one that raises is logged, and the batch, its waiters and the other listeners
+    are done all the same."""
+    from kafkacodec.client.accumulator import BatchResult
+
+    result = BatchResult("t", 0)
+    seen = []
+
+    def raising(_):
+        raise RuntimeError("Event loop is closed")
+
+    result.add_listener(raising)
+    result.add_listener(seen.append)
+    with caplog.at_level("ERROR", logger="kafkacodec.client"):
+        result.complete(7)
+    assert result.done() and result.base_offset == 7 and result.wait(0)
+    assert seen == [result]
+    assert "t[0]'s batch raised" in caplog.text
