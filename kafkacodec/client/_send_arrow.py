@@ -272,9 +272,10 @@ def send_arrow(producer: Producer, topic: str, data: Any, count: int, partition:
         table = data
     else:
         raise TypeError(f"send_arrow needs a pyarrow Table or RecordBatch, not {type(data).__name__}")
-    if partition is not None and (isinstance(partition, bool) or not isinstance(partition, int)
-                                  or not 0 <= partition < count):
-        raise ValueError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")
+    if partition is not None and (isinstance(partition, bool) or not isinstance(partition, int)):
+        raise E.InvalidArgumentError(f"partition: {partition!r} is not a partition number")
+    if partition is not None and not 0 <= partition < count:
+        raise E.UnknownPartitionError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")
     conf = producer.conf
     batch_size = max(conf["batch.size"], min(ARROW_BATCH_SIZE, conf["max.request.size"] // 2))
     # one default timestamp for the whole call, as when the table was encoded at once

@@ -27,7 +27,7 @@ from kafkacodec.protocol.errors import ErrorCode as ErrorCode  # the modules of 
 __all__ = ["KafkaError", "KafkaConnectionError", "KafkaTimeoutError", "AuthenticationError",
            "ConfigError", "BrokerResponseError", "NoBrokersAvailable", "HostResolutionError", "ClientClosedError",
            "IllegalStateError", "NoOffsetForPartitionError", "CommitFailedError", "TransactionAbortedError",
-           "InvalidArgumentError",
+           "InvalidArgumentError", "UnknownPartitionError",
            "ClientFailedError", "CallbackError", "SendArrowError", "SendArrowTimeoutError", "PurgedError", "GaplessGuaranteeError", "error_for", "check"]
 
 # A class per broker error code, generated (_broker_errors) and made when one is first named or
@@ -76,6 +76,10 @@ class InvalidArgumentError(KafkaError, ValueError, TypeError):
 
     Raised by the call that was given it, before anything is queued (also a ValueError and a
     TypeError, so either Python convention catches it)."""
+
+
+class UnknownPartitionError(InvalidArgumentError):
+    """A record sent to a partition its topic does not have (librdkafka's _UNKNOWN_PARTITION)."""
 
 
 class ClientFailedError(KafkaError):

@@ -512,9 +512,11 @@ class Producer:
                     partition = self._new_sticky(topic, count, sticky) if self._sticky_timer is None else sticky
                     return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
             elif partition.__class__ is not int or not 0 <= partition < count:
-                if isinstance(partition, bool) or not isinstance(partition, int) or not 0 <= partition < count:
-                    raise E.InvalidArgumentError(f"partition {partition!r} is not one of {topic!r}'s "
-                                                 f"{count} partitions")
+                if isinstance(partition, bool) or not isinstance(partition, int):
+                    raise E.InvalidArgumentError(f"partition: {partition!r} is not a partition number")
+                if not 0 <= partition < count:
+                    raise E.UnknownPartitionError(f"partition {partition!r} is not one of {topic!r}'s "
+                                                  f"{count} partitions")
             return acc.append(topic, partition, timestamp, key, value, headers, callback)
         except (TypeError, KafkaCodecError) as exc:
             failed = exc

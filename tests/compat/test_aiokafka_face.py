@@ -464,3 +464,20 @@ def test_started_and_never_stopped_warns_as_aiokafka_and_stops_the_client(tansu_
     for t in started:
         t.join(10)
     assert not [t.name for t in started if t.is_alive()]
+
+
+def test_a_partition_the_topic_lacks_fails_as_aiokafkas_assert(tansu_bootstrap):
+    topic = _topic("nopart")
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+
+    async def send_to_99(module):
+        p = module.AIOKafkaProducer(bootstrap_servers=tansu_bootstrap)
+        await p.start()
+        try:
+            with pytest.raises(AssertionError, match="Unrecognized partition"):
+                await p.send(topic, b"v", partition=99)
+            return (await p.send_and_wait(topic, b"v", partition=1)).partition  # the producer goes on
+        finally:
+            await p.stop()
+
+    assert [asyncio.run(send_to_99(m)) for m in (aiokafka, face)] == [1, 1]

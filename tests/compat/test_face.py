@@ -350,6 +350,19 @@ def test_commit_to_a_missing_topic_fails_at_once_as_confluent_kafka_does(tansu_b
     assert f"{missing}[0]: topic '{missing}' does not exist" in str(info.value)  # the face's names it
 
 
+def test_a_partition_the_topic_lacks_is_reported_unknown_as_confluent_kafka_does(tansu_bootstrap):
+    topic = _topic("nopart")
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+    outcomes = []
+    for module in (confluent_kafka, ck):
+        p = module.Producer({"bootstrap.servers": tansu_bootstrap})
+        reports = []
+        p.produce(topic, b"v", partition=99, on_delivery=lambda err, msg: reports.append(err))
+        assert p.flush(10) == 0
+        outcomes.append([err.code() for err in reports])
+    assert outcomes == [[confluent_kafka.KafkaError._UNKNOWN_PARTITION]] * 2
+
+
 @pytest.mark.timeout(120)
 def test_list_topics_asks_on_the_handles_connections_as_librdkafka_does():
     """list_topics() is answered on the producer's or consumer's own connections, with their

@@ -313,3 +313,15 @@ def test_clients_no_longer_referred_to_go_as_kafka_pythons_do(tansu_bootstrap):
     check = KafkaConsumer(bootstrap_servers=tansu_bootstrap, group_id=group)
     assert check.committed(TopicPartition(topic, 0)) is None  # nothing committed for it
     check.close()
+
+
+def test_a_partition_the_topic_lacks_is_a_value_error_as_in_kafka_python(tansu_bootstrap):
+    topic = f"kp-nopart-{uuid.uuid4().hex[:8]}"
+    _peers.create_topic(tansu_bootstrap, topic, 2)
+    for module in (kafka, face):
+        p = module.KafkaProducer(bootstrap_servers=tansu_bootstrap)
+        try:
+            with pytest.raises(ValueError):
+                p.send(topic, b"v", partition=99)
+        finally:
+            p.close()

@@ -8,7 +8,7 @@ from typing import Any
 
 from kafkacodec.client import AsyncProducer, RecordHandle
 from kafkacodec.client import RecordMetadata as _ClientMetadata
-from kafkacodec.client.errors import ClientClosedError
+from kafkacodec.client.errors import ClientClosedError, UnknownPartitionError
 from kafkacodec.client.network import NetworkClient
 from kafkacodec.compat._consuming import plain_offsets
 from kafkacodec.compat._kwargs import translate
@@ -239,12 +239,16 @@ class AIOKafkaProducer(Started[AsyncProducer]):
             every = self._topics[topic]
             partition = self._partitioner(key, every, every)
         client = self._producer
-        if client is None or self._closed:
-            return await self._append(topic, value, key, partition, timestamp_ms, headers)  # says why
-        # _append's fast path inline: the common case costs one call to the client
-        handle = client.send_nowait(topic, value, key, list(headers) if headers else None, partition, timestamp_ms)
-        if handle is None:
-            return await self._append(topic, value, key, partition, timestamp_ms, headers)
+        try:
+            if client is None or self._closed:
+                return await self._append(topic, value, key, partition, timestamp_ms, headers)  # says why
+            # _append's fast path inline: the common case costs one call to the client
+            handle = client.send_nowait(topic, value, key, list(headers) if headers else None, partition,
+                                        timestamp_ms)
+            if handle is None:
+                return await self._append(topic, value, key, partition, timestamp_ms, headers)
+        except UnknownPartitionError:
+            raise AssertionError("Unrecognized partition") from None  # aiokafka's check, an assert
         return RecordFuture(client, handle)
 
     async def send_and_wait(self, topic: str, value: Any = None, key: Any = None, partition: int | None = None,

@@ -199,6 +199,7 @@ class ConcurrentModificationException(RuntimeError):
 # kafkacodec's error classes -> librdkafka's local codes (broker errors keep their code)
 _BY_CLASS = (
     (E.ConfigError, "_INVALID_ARG"),
+    (E.UnknownPartitionError, "_UNKNOWN_PARTITION"),
     (E.InvalidArgumentError, "_INVALID_ARG"),
     (E.AuthenticationError, "_AUTHENTICATION"),
     (E.NoBrokersAvailable, "_ALL_BROKERS_DOWN"),
