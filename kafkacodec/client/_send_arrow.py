@@ -273,7 +273,7 @@ def send_arrow(producer: Producer, topic: str, data: Any, count: int, partition:
     else:
         raise TypeError(f"send_arrow needs a pyarrow Table or RecordBatch, not {type(data).__name__}")
     if partition is not None and (isinstance(partition, bool) or not isinstance(partition, int)):
-        raise E.InvalidArgumentError(f"partition: {partition!r} is not a partition number")
+        raise E.InvalidArgumentError(f"partition {partition!r} is not a partition number")
     if partition is not None and not 0 <= partition < count:
         raise E.UnknownPartitionError(f"partition {partition!r} is not one of {topic!r}'s {count} partitions")
     conf = producer.conf

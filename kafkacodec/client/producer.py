@@ -513,7 +513,7 @@ class Producer:
                     return acc.append(topic, partition, timestamp, key, value, headers, callback, sealed_one=True)
             elif partition.__class__ is not int or not 0 <= partition < count:
                 if isinstance(partition, bool) or not isinstance(partition, int):
-                    raise E.InvalidArgumentError(f"partition: {partition!r} is not a partition number")
+                    raise E.InvalidArgumentError(f"partition {partition!r} is not a partition number")
                 if not 0 <= partition < count:
                     raise E.UnknownPartitionError(f"partition {partition!r} is not one of {topic!r}'s "
                                                   f"{count} partitions")
