@@ -185,11 +185,10 @@ def _on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[[BatchResult], object
     """A batch listener that runs fn(result) on `loop`; once the loop is closed nobody awaits the
     batch there, and the listener does nothing (the I/O thread completes it all the same)."""
     def listener(result: BatchResult) -> None:
-        if not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(fn, result)
-            except RuntimeError:
-                pass  # closed meanwhile
+        try:
+            loop.call_soon_threadsafe(fn, result)
+        except RuntimeError:
+            pass  # the loop is closed
     return listener
 
 
